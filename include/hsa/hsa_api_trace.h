@@ -172,7 +172,7 @@ typedef struct PcSamplingExtTable {
 typedef struct AmdExtTable {
   ApiTableVersion version;
 
-  /* The first 16 entries keep their ROCm 5.2 offsets. */
+  /* ROCm 5.2 layout: every 5.2 entry keeps its offset, later ones are appended. */
   HSA_API_TRACE_FN(hsa_amd_coherency_get_type) hsa_amd_coherency_get_type_fn;
   HSA_API_TRACE_FN(hsa_amd_coherency_set_type) hsa_amd_coherency_set_type_fn;
   HSA_API_TRACE_FN(hsa_amd_profiling_set_profiler_enabled) hsa_amd_profiling_set_profiler_enabled_fn;
@@ -190,10 +190,6 @@ typedef struct AmdExtTable {
   HSA_API_TRACE_FN(hsa_amd_memory_pool_free) hsa_amd_memory_pool_free_fn;
   HSA_API_TRACE_FN(hsa_amd_memory_async_copy) hsa_amd_memory_async_copy_fn;
 
-  /* ROCm 5.6 inserted these two, shifting every later entry
-     (table major id became 2 in ROCm 6.0). */
-  HSA_API_TRACE_FN(hsa_amd_memory_async_copy_on_engine) hsa_amd_memory_async_copy_on_engine_fn;
-  HSA_API_TRACE_FN(hsa_amd_memory_copy_engine_status) hsa_amd_memory_copy_engine_status_fn;
   HSA_API_TRACE_FN(hsa_amd_agent_memory_pool_get_info) hsa_amd_agent_memory_pool_get_info_fn;
   HSA_API_TRACE_FN(hsa_amd_agents_allow_access) hsa_amd_agents_allow_access_fn;
   HSA_API_TRACE_FN(hsa_amd_memory_pool_can_migrate) hsa_amd_memory_pool_can_migrate_fn;
@@ -226,13 +222,16 @@ typedef struct AmdExtTable {
   HSA_API_TRACE_FN(hsa_amd_svm_attributes_get) hsa_amd_svm_attributes_get_fn;
   HSA_API_TRACE_FN(hsa_amd_svm_prefetch_async) hsa_amd_svm_prefetch_async_fn;
 
-  /* ROCm 5.5 inserted these three. */
+  HSA_API_TRACE_FN(hsa_amd_queue_cu_get_mask) hsa_amd_queue_cu_get_mask_fn;
+
+  /* Later ROCm releases inserted spm_* (5.5) and the copy-engine pair (5.6) in the
+     middle of the table (ROCm 6 renumbered it, major id 2). This runtime serves tools
+     built for the ROCm 5.2 layout (Debian 12), so they are appended here instead. */
   HSA_API_TRACE_FN(hsa_amd_spm_acquire) hsa_amd_spm_acquire_fn;
   HSA_API_TRACE_FN(hsa_amd_spm_release) hsa_amd_spm_release_fn;
   HSA_API_TRACE_FN(hsa_amd_spm_set_dest_buffer) hsa_amd_spm_set_dest_buffer_fn;
-  HSA_API_TRACE_FN(hsa_amd_queue_cu_get_mask) hsa_amd_queue_cu_get_mask_fn;
-
-  /* Appended from ROCm 5.6 on. */
+  HSA_API_TRACE_FN(hsa_amd_memory_async_copy_on_engine) hsa_amd_memory_async_copy_on_engine_fn;
+  HSA_API_TRACE_FN(hsa_amd_memory_copy_engine_status) hsa_amd_memory_copy_engine_status_fn;
   HSA_API_TRACE_FN(hsa_amd_portable_export_dmabuf) hsa_amd_portable_export_dmabuf_fn;
   HSA_API_TRACE_FN(hsa_amd_portable_close_dmabuf) hsa_amd_portable_close_dmabuf_fn;
   HSA_API_TRACE_FN(hsa_amd_vmem_address_reserve) hsa_amd_vmem_address_reserve_fn;

@@ -1,0 +1,162 @@
+# Top-level, non-recursive Makefile (GNU make).
+#   make            build the runtime (build/lib), the simulator (build/bin/hsa-sim), samples
+#   make check      build and run every test (unit, ABI, integration)
+#   make install    install under $(prefix) (from configure), honouring DESTDIR
+# Another build directory: make BUILD=build-asan CONFIGURE_FLAGS='CC=clang ...'
+# Sources are found by wildcard, so adding a file needs no Makefile edit:
+#   src/*/*.c          -> build/lib/libhsa-runtime64.so.1 (+ an internal static archive for tests)
+#   sim/*/*.c          -> build/lib/libhsa-sim.so (the preloaded software GPU)
+#   sim/hsa-sim.c      -> build/bin/hsa-sim (the launcher)
+#   samples/*.c        -> build/bin/<name>
+#   tests/unit/test_*.c -> one Check program each, linked with the runtime's internals
+#   tests/sim/test_*.c  -> one Check program each, linked with the simulator's internals
+#   tests/integration/*.sh -> shell tests (exit 0 pass, 77 skip, else fail)
+
+BUILD ?= build
+override BUILD := $(patsubst %/,%,$(BUILD))
+CONFIGURE_FLAGS ?=
+SRC := $(CURDIR)
+
+all:
+
+ifeq ($(filter distclean bootstrap,$(MAKECMDGOALS)),)
+include $(BUILD)/config.mk
+endif
+
+# configure is generated (not committed); config.mk is regenerated when its inputs change.
+configure: configure.ac
+	autoreconf -fi
+	@touch $@
+
+$(BUILD)/config.mk: configure config.mk.in
+	@mkdir -p $(BUILD)
+	cd $(BUILD) && $(SRC)/configure $(CONFIGURE_FLAGS)
+
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wno-unused-parameter
+XCFLAGS  := -std=gnu11 -fPIC -fvisibility=hidden -D_GNU_SOURCE $(WARN) -MMD -MP
+RT_INC   := -I$(SRC)/include/hsa -I$(SRC)/src
+DEP_CFLAGS := $(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS) $(ELF_CFLAGS) $(MSGPACK_CFLAGS)
+RT_LIBS  := $(DRM_AMDGPU_LIBS) $(DRM_LIBS) $(ELF_LIBS) $(MSGPACK_LIBS) $(NUMA_LIBS) -lpthread -ldl
+
+# ---- the runtime ------------------------------------------------------------
+RT_SRCS  := $(sort $(wildcard src/*/*.c))
+RT_OBJS  := $(RT_SRCS:%.c=$(BUILD)/obj/%.o)
+RT_SO    := $(BUILD)/lib/libhsa-runtime64.so.1
+RT_AR    := $(BUILD)/lib/libhsa-runtime64-internal.a
+RT_MAP   := src/exports.map
+
+$(BUILD)/obj/src/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(XCFLAGS) -DHSA_EXPORT=1 $(RT_INC) $(DEP_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# API functions no source defines yet get generated stubs (see scripts/gen-stubs.sh).
+STUB_C   := $(BUILD)/gen/stubs.c
+STUB_O   := $(BUILD)/obj/gen/stubs.o
+
+$(STUB_C): src/core/api.list scripts/gen-stubs.sh $(RT_OBJS)
+	@mkdir -p $(@D)
+	nm -g --defined-only $(RT_OBJS) | awk 'NF == 3 { print $$3 }' > $(BUILD)/gen/defined.txt
+	sh scripts/gen-stubs.sh src/core/api.list $(BUILD)/gen/defined.txt > $@
+
+$(STUB_O): $(STUB_C)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(XCFLAGS) -DHSA_EXPORT=1 $(RT_INC) $(CFLAGS) -c $< -o $@
+
+$(RT_SO): $(RT_OBJS) $(STUB_O) $(RT_MAP)
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-soname,libhsa-runtime64.so.1 -Wl,--version-script=$(RT_MAP) \
+	  -Wl,-z,defs -Wl,-z,now -Wl,--as-needed $(LDFLAGS) $(CFLAGS) -o $@ $(RT_OBJS) $(STUB_O) \
+	  $(RT_LIBS)
+	ln -sf libhsa-runtime64.so.1 $(BUILD)/lib/libhsa-runtime64.so
+
+$(RT_AR): $(RT_OBJS) $(STUB_O)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+# ---- the simulator ------------------------------------------------------------
+SIM_SRCS := $(sort $(wildcard sim/*/*.c))
+SIM_OBJS := $(SIM_SRCS:%.c=$(BUILD)/obj/%.o)
+SIM_SO   := $(BUILD)/lib/libhsa-sim.so
+SIM_AR   := $(BUILD)/lib/libhsa-sim-internal.a
+SIM_BIN  := $(if $(wildcard sim/hsa-sim.c),$(BUILD)/bin/hsa-sim)
+SIM_INC  := -I$(SRC)/sim
+
+$(BUILD)/obj/sim/%.o: sim/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(XCFLAGS) $(SIM_INC) $(DRM_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(SIM_SO): $(SIM_OBJS)
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-soname,libhsa-sim.so -Wl,-z,defs $(LDFLAGS) $(CFLAGS) -o $@ $(SIM_OBJS) \
+	  -lpthread -ldl -lrt
+
+$(SIM_AR): $(SIM_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/bin/hsa-sim: $(BUILD)/obj/sim/hsa-sim.o | $(SIM_SO)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $<
+
+# ---- samples -----------------------------------------------------------------
+SAMPLE_SRCS := $(sort $(wildcard samples/*.c))
+SAMPLE_BINS := $(SAMPLE_SRCS:samples/%.c=$(BUILD)/bin/%)
+
+$(BUILD)/obj/samples/%.o: samples/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(XCFLAGS) -I$(SRC)/include $(CFLAGS) -c $< -o $@
+
+$(BUILD)/bin/%: $(BUILD)/obj/samples/%.o $(RT_SO)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $< -L$(BUILD)/lib -lhsa-runtime64 -Wl,-rpath,'$$ORIGIN/../lib'
+
+# ---- tests -------------------------------------------------------------------
+UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
+SIMT_SRCS := $(sort $(wildcard tests/sim/test_*.c))
+SIMT_BINS := $(SIMT_SRCS:tests/sim/%.c=$(BUILD)/tests/sim/%)
+TEST_CFLAGS = $(CPPFLAGS) $(XCFLAGS) -Wno-missing-prototypes -I$(SRC)/tests $(CHECK_CFLAGS) \
+              -DTEST_SRCDIR='"$(SRC)/tests"' $(CFLAGS)
+
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(RT_INC) $(SIM_INC) $(DEP_CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/obj/tests/check_main.o $(RT_AR)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $^ $(RT_LIBS) $(CHECK_LIBS)
+
+$(BUILD)/tests/sim/%: $(BUILD)/obj/tests/sim/%.o $(BUILD)/obj/tests/check_main.o $(SIM_AR)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $^ -lpthread -ldl -lrt $(CHECK_LIBS)
+
+# ---- top-level goals -----------------------------------------------------------
+LIBS_ALL := $(RT_SO) $(if $(SIM_SRCS),$(SIM_SO))
+all: $(LIBS_ALL) $(SIM_BIN) $(SAMPLE_BINS)
+
+tests: all $(RT_AR) $(if $(SIM_SRCS),$(SIM_AR)) $(UNIT_BINS) $(SIMT_BINS)
+
+check: tests
+	BUILD=$(abspath $(BUILD)) SRCDIR=$(SRC) CC="$(CC)" CXX="$(CXX)" sh tests/run.sh
+
+# The list of exported names is a fact from ROCR; the version script is made from it.
+exports-map: tests/abi/rocr-latest-exports.txt
+	sh scripts/gen-exports-map.sh $< > $(RT_MAP)
+
+install: all
+	sh scripts/install.sh "$(DESTDIR)" "$(prefix)" "$(libdir)" "$(includedir)" "$(bindir)" \
+	  "$(mandir)" "$(BUILD)" "$(PACKAGE_VERSION)"
+
+clean:
+	rm -rf $(BUILD)/obj $(BUILD)/lib $(BUILD)/bin $(BUILD)/tests
+
+distclean:
+	rm -rf $(BUILD) configure autom4te.cache aclocal.m4 config.log config.status \
+	  $(filter-out build-aux/.keep,$(wildcard build-aux/*))
+
+.PHONY: all tests check install clean distclean exports-map
+.DELETE_ON_ERROR:
+.SECONDARY:
+
+-include $(RT_OBJS:.o=.d) $(SIM_OBJS:.o=.d) $(wildcard $(BUILD)/obj/tests/*/*.d $(BUILD)/obj/samples/*.d)

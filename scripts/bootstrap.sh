@@ -1,0 +1,31 @@
+#!/bin/sh
+# bootstrap.sh — make a fresh Debian 12 machine ready to build and test, then build.
+# Installs the Debian packages that are missing (as root; otherwise it names them and
+# stops), generates configure, configures build/ and runs make. Safe to run again.
+set -eu
+cd "$(dirname "$0")/.."
+
+# What building, testing and the peer programs (ROCR, rocminfo) need, by Debian name.
+PACKAGES="make gcc g++ clang lld autoconf automake pkg-config libdrm-dev libelf-dev
+libmsgpack-dev libnuma-dev check python3 binutils kmod libhsa-runtime-dev rocminfo"
+
+missing=""
+for p in $PACKAGES; do
+  dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+    missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "bootstrap: missing Debian packages:$missing" >&2
+    echo "bootstrap: run as root, or install them: sudo apt-get install$missing" >&2
+    exit 1
+  fi
+  echo "bootstrap: installing$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q >/dev/null
+  # shellcheck disable=SC2086
+  apt-get install -y -q --no-install-recommends $missing >/dev/null
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+make -j"$jobs" ${BUILD:+BUILD="$BUILD"} all

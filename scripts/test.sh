@@ -1,0 +1,25 @@
+#!/bin/sh
+# test.sh — the test command of the README (and of CI): set up, build, run every test.
+# 1. the default build (gcc) runs the whole suite;
+# 2. a build with AddressSanitizer + UndefinedBehaviorSanitizer runs it again (tests that
+#    preload our code into programs built without sanitizers skip themselves there);
+# 3. a clang build proves the code is warning-free (-Werror) with the second compiler.
+# Set HSA_TEST_QUICK=1 to run only the first.
+set -eu
+cd "$(dirname "$0")/.."
+sh scripts/bootstrap.sh
+jobs=$(nproc 2>/dev/null || echo 2)
+make -j"$jobs" tests
+make check
+
+[ "${HSA_TEST_QUICK:-0}" = 1 ] && exit 0
+
+echo "==== second configuration: gcc with ASan + UBSan ===="
+san="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+make -j"$jobs" BUILD=build-asan CONFIGURE_FLAGS="CFLAGS='$san' LDFLAGS='-fsanitize=address,undefined'" tests
+HSA_TEST_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  make BUILD=build-asan check
+
+echo "==== third configuration: clang, warnings as errors ===="
+make -j"$jobs" BUILD=build-clang CONFIGURE_FLAGS="CC=clang CXX=clang++" tests
+echo "test.sh: all configurations passed"

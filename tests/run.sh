@@ -1,0 +1,42 @@
+#!/bin/sh
+# Runs every test program and script; prints one line per test and a summary.
+# Env: BUILD (absolute build dir), SRCDIR (source tree), TESTS (optional substring filter).
+# Integration scripts exit 0 (pass), 77 (skip: say why on stdout) or anything else (fail).
+set -u
+: "${BUILD:?}" "${SRCDIR:?}"
+export BUILD SRCDIR
+logdir="$BUILD/tests/logs"
+mkdir -p "$logdir"
+pass=0 fail=0 skip=0 failed=""
+
+run_one() { # name command...
+  name=$1; shift
+  case "$name" in *"${TESTS:-}"*) ;; *) return ;; esac
+  log="$logdir/$(echo "$name" | tr '/' '_').log"
+  start=$(date +%s)
+  "$@" >"$log" 2>&1
+  rc=$?
+  secs=$(( $(date +%s) - start ))
+  if [ $rc -eq 0 ]; then
+    pass=$((pass + 1)); printf 'PASS  %-40s %3ss\n' "$name" "$secs"
+  elif [ $rc -eq 77 ]; then
+    skip=$((skip + 1)); printf 'SKIP  %-40s (%s)\n' "$name" "$(tail -n 1 "$log")"
+  else
+    fail=$((fail + 1)); failed="$failed $name"
+    printf 'FAIL  %-40s %3ss  (exit %s; log: %s)\n' "$name" "$secs" "$rc" "$log"
+    sed 's/^/      | /' "$log" | tail -n 40
+  fi
+}
+
+for t in "$BUILD"/tests/unit/test_* "$BUILD"/tests/sim/test_*; do
+  [ -x "$t" ] || continue
+  run_one "${t#"$BUILD"/tests/}" "$t"
+done
+for t in "$SRCDIR"/tests/integration/*.sh; do
+  [ -f "$t" ] || continue
+  run_one "integration/$(basename "$t" .sh)" sh "$t"
+done
+
+echo "----"
+echo "tests: $pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ] || { echo "failed:$failed"; exit 1; }
