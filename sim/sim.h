@@ -1,0 +1,71 @@
+/* sim.h — the few declarations shared by the simulator's parts (sim/os, sim/dev,
+ * sim/kfd, and later sim/cp, sim/sdma, sim/isa). The simulator models the Linux
+ * amdgpu/KFD kernel ABI and the hardware; it knows nothing about the runtime in src/. */
+#ifndef SIM_SIM_H
+#define SIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* ---- configuration (sim/os/config.c) ------------------------------------------------
+ * The launcher passes its options to the preloaded library in the environment variable
+ * HSA_SIM_CONFIG (e.g. "gpu=gfx900,gpus=1,vram=4G,trace=/path|stderr,fail=ALLOC_MEMORY_OF_GPU:3:ENOMEM").
+ * Children inherit it with LD_PRELOAD. */
+struct sim_fault {           /* make the Nth ioctl of one kind fail */
+  unsigned ioctl_nr;         /* _IOC_NR of the KFD ioctl (AMDKFD_IOC_*), 0 = none */
+  unsigned nth;              /* 1-based count of calls of that kind */
+  int err;                   /* errno to return */
+};
+
+#define SIM_MAX_GPUS 8
+#define SIM_MAX_FAULTS 8
+
+struct sim_config {
+  const char *gpu_model;     /* catalogue name, default "gfx900" */
+  unsigned gpu_count;        /* 1..SIM_MAX_GPUS */
+  uint64_t vram_bytes;       /* per GPU; 0 = the model's default */
+  int trace_fd;              /* -1 = no trace */
+  struct sim_fault faults[SIM_MAX_FAULTS];
+  unsigned fault_count;
+};
+
+/* The configuration, parsed once from HSA_SIM_CONFIG; never NULL. */
+const struct sim_config *sim_config(void);
+
+/* ---- the simulated machine (sim/dev) ------------------------------------------------ */
+struct sim_gpu_model;        /* a catalogue entry: sim/dev/catalog.h */
+
+struct sim_gpu {
+  const struct sim_gpu_model *model;
+  unsigned index;            /* 0-based among GPUs */
+  unsigned node_id;          /* KFD topology node (CPU node is 0, GPUs follow) */
+  uint32_t gpu_id;           /* KFD gpu_id: nonzero, stable for a given config */
+  unsigned render_minor;     /* /dev/dri/renderD<minor>: 128 + index */
+  uint64_t vram_bytes;
+};
+
+/* The GPUs of this configuration (built once, on first use). */
+unsigned sim_gpu_count(void);
+struct sim_gpu *sim_gpu(unsigned index);
+struct sim_gpu *sim_gpu_by_id(uint32_t gpu_id);
+struct sim_gpu *sim_gpu_by_minor(unsigned render_minor);
+
+/* ---- the driver model (sim/kfd) ------------------------------------------------------
+ * sim/os routes every ioctl and mmap on a simulated device fd here. Returns follow the
+ * kernel: ioctl returns 0 or -errno; mmap returns the mapping or MAP_FAILED with *err. */
+int sim_kfd_open(void);                    /* a process opened /dev/kfd: 0 or -errno */
+int sim_kfd_ioctl(unsigned long request, void *arg);
+void *sim_kfd_mmap(void *addr, size_t len, int prot, int flags, off_t offset, int *err);
+int sim_kfd_munmap(void *addr, size_t len);    /* 1 if it was a simulated mapping */
+void sim_kfd_close(void);                  /* last /dev/kfd fd closed: release the process */
+
+int sim_drm_ioctl(struct sim_gpu *gpu, unsigned long request, void *arg);
+void *sim_drm_mmap(struct sim_gpu *gpu, void *addr, size_t len, int prot, int flags,
+                   off_t offset, int *err);
+
+/* ---- trace (sim/kfd/trace.c) ---------------------------------------------------------- */
+/* printf-style line to the trace fd when tracing is on. */
+void sim_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
