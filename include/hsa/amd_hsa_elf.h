@@ -199,7 +199,22 @@ typedef enum {
 
 #define STF_AMDGPU_HSA_CONST AMDGPU_HSA_SYMBOL_FLAG_CONST
 
-/* Code object v1 relocation types */
+/* Code object v1 relocation types under the names ROCm 5.2 headers use. They are
+   enumerators rather than macros so that C++'s ELF::R_AMDGPU_RELATIVE64 above is not
+   rewritten by the preprocessor; in C that one is already declared at file scope. */
+enum {
+  R_AMDGPU_NONE = 0,
+  R_AMDGPU_32_LOW = 1,
+  R_AMDGPU_32_HIGH = 2,
+  R_AMDGPU_64 = 3,
+  R_AMDGPU_INIT_SAMPLER = 4,
+  R_AMDGPU_INIT_IMAGE = 5,
+#ifdef __cplusplus
+  R_AMDGPU_RELATIVE64 = 13,
+#endif
+};
+
+/* The same, under the names later ROCm headers use. */
 #define R_AMDGPU_V1_NONE         0
 #define R_AMDGPU_V1_32_LOW       1
 #define R_AMDGPU_V1_32_HIGH      2

@@ -29,8 +29,11 @@ enum amd_queue_capabilities_t {
 /* 256-byte, 64-byte aligned queue descriptor read by CP firmware. */
 typedef struct AMD_QUEUE_ALIGN amd_queue_s {
   hsa_queue_t hsa_queue;                          /* 0x00 */
-  uint32_t caps;                                  /* 0x28 */
-  uint32_t reserved1[3];
+  /* ROCm 5.2 calls these 16 bytes reserved1[4]; later ROCm uses the first word as caps. */
+  union {
+    uint32_t reserved1[4];                        /* 0x28 */
+    uint32_t caps;
+  };
   volatile uint64_t write_dispatch_id;            /* 0x38 */
   uint32_t group_segment_aperture_base_hi;
   uint32_t private_segment_aperture_base_hi;
@@ -53,17 +56,23 @@ typedef struct AMD_QUEUE_ALIGN amd_queue_s {
     uint32_t reserved3[2];
   };
   hsa_signal_t queue_inactive_signal;
-  uint32_t reserved4[2];
-  /* Second (alternate) scratch area, used with AMD_QUEUE_CAPS_ASYNC_RECLAIM. */
-  volatile uint64_t alt_scratch_last_used_index;
-  uint64_t alt_scratch_backing_memory_location;
-  uint64_t alt_scratch_backing_memory_byte_size;
-  uint32_t alt_scratch_dispatch_limit_x;
-  uint32_t alt_scratch_dispatch_limit_y;
-  uint32_t alt_scratch_dispatch_limit_z;
-  uint32_t alt_scratch_wave64_lane_byte_size;
-  uint32_t alt_compute_tmpring_size;
-  uint32_t reserved5;
+  /* ROCm 5.2 calls these 56 bytes reserved4[14]; later ROCm put a second (alternate)
+     scratch area here, used with AMD_QUEUE_CAPS_ASYNC_RECLAIM. */
+  union {
+    uint32_t reserved4[14];
+    struct {
+      uint32_t alt_scratch_reserved[2];
+      volatile uint64_t alt_scratch_last_used_index;
+      uint64_t alt_scratch_backing_memory_location;
+      uint64_t alt_scratch_backing_memory_byte_size;
+      uint32_t alt_scratch_dispatch_limit_x;
+      uint32_t alt_scratch_dispatch_limit_y;
+      uint32_t alt_scratch_dispatch_limit_z;
+      uint32_t alt_scratch_wave64_lane_byte_size;
+      uint32_t alt_compute_tmpring_size;
+      uint32_t reserved5;
+    };
+  };
 } amd_queue_t;
 
 #endif /* AMD_HSA_QUEUE_H */

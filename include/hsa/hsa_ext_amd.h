@@ -554,7 +554,8 @@ typedef enum {
   HSA_AMD_MEMORY_FAULT_DRAMECC = 1 << 4,
   HSA_AMD_MEMORY_FAULT_IMPRECISE = 1 << 5,
   HSA_AMD_MEMORY_FAULT_SRAMECC = 1 << 6,
-  HSA_AMD_MEMORY_FAULT_HANG = 1U << 31
+  /* bit 31, written so the constant stays a signed int as in ROCm 5.2 */
+  HSA_AMD_MEMORY_FAULT_HANG = -2147483647 - 1
 } hsa_amd_memory_fault_reason_t;
 
 typedef struct hsa_amd_gpu_memory_fault_info_s {

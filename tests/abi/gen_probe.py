@@ -102,35 +102,38 @@ def collect(ast, ref):
     walker = Walker(ref)
     items, anon_records = [], {}
 
-    def visit(node, depth):
+    def visit(node, depth, scope=""):
         file = walker.note(node)
         kind = node.get("kind")
         mine = walker.ours(file)
         if depth == 1 and mine:
             name = node.get("name")
+            qual = scope + name if name else name
             if kind in ("CXXRecordDecl", "RecordDecl") and node.get("completeDefinition"):
                 if name:
-                    items.append("SIZE(%s);" % name)
-                    record_items(node, name, "", items)
+                    items.append("SIZE(%s);" % qual)
+                    record_items(node, qual, "", items)
                 else:
                     anon_records[node["id"]] = node
             elif kind == "TypedefDecl" and name:
-                items.append("SIZE(%s);" % name)
+                items.append("SIZE(%s);" % qual)
                 rec = find_record_ref(node)
                 if rec in anon_records:
-                    record_items(anon_records.pop(rec), name, "", items)
+                    record_items(anon_records.pop(rec), qual, "", items)
             elif kind == "FunctionDecl" and name and not node.get("storageClass") == "static":
-                items.append("FUNC(%s);" % name)
+                items.append("FUNC(%s);" % qual)
             elif kind == "VarDecl" and name:
-                items.append("FUNC(%s);" % name)
+                items.append("FUNC(%s);" % qual)
         if kind == "EnumConstantDecl" and mine:
-            items.append("ENUM(%s);" % node["name"])
+            items.append("ENUM(%s%s);" % (scope, node["name"]))
         # Only the translation unit's direct children (and those of extern "C" blocks) are
         # declarations we probe, but the walk must pass through everything to keep track
         # of the current file.
-        inner_depth = depth if kind == "LinkageSpecDecl" else depth + 1
+        # Namespaces (amd_hsa_elf.h's ELF) are transparent too; their names are qualified.
+        inner_depth = depth if kind in ("LinkageSpecDecl", "NamespaceDecl") else depth + 1
+        inner_scope = scope + node["name"] + "::" if kind == "NamespaceDecl" else scope
         for child in node.get("inner", []):
-            visit(child, inner_depth)
+            visit(child, inner_depth, inner_scope)
 
     for node in ast.get("inner", []):
         visit(node, 1)

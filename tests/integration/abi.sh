@@ -3,6 +3,7 @@
 # against them and once against ours; every size, offset, bit position, enum and macro
 # value, and function type must print the same. Then a self-check: the same probe
 # against a copy of our headers with one field moved must NOT match.
+# Facts later ROCR grew by appending are listed, with reasons, in tests/abi/may-grow.txt.
 set -eu
 ref=/usr/include/hsa
 ours=$SRCDIR/include/hsa
@@ -19,20 +20,17 @@ probe "$ref" "$work/rocr-5.2.3.txt"
 probe "$ours" "$work/ours.txt"
 lines=$(wc -l < "$work/rocr-5.2.3.txt")
 [ "$lines" -gt 1500 ] || { echo "the probe is too small ($lines facts): generator broken?"; exit 1; }
-if ! diff -u "$work/rocr-5.2.3.txt" "$work/ours.txt" > "$work/diff.txt"; then
-  echo "ABI mismatch against ROCR 5.2.3 (- ROCR, + ours):"
-  grep '^[-+][a-z]' "$work/diff.txt" | head -n 60
-  exit 1
-fi
-echo "ABI: $lines facts equal to ROCR 5.2.3"
+python3 "$SRCDIR/tests/abi/compare.py" "$work/rocr-5.2.3.txt" "$work/ours.txt" \
+  "$SRCDIR/tests/abi/may-grow.txt"
 
 # Self-check: insert a field at the start of hsa_queue_t in a copy of our headers.
 rm -rf "$work/moved" && cp -r "$ours" "$work/moved"
 sed -i '0,/^\(typedef \)\{0,1\}struct hsa_queue_s *{/s//&\n  uint32_t abi_selftest_pad;/' "$work/moved/hsa.h"
 grep -q abi_selftest_pad "$work/moved/hsa.h" || { echo "self-check: could not find struct hsa_queue_s in our hsa.h"; exit 1; }
 probe "$work/moved" "$work/moved.txt"
-if diff -q "$work/rocr-5.2.3.txt" "$work/moved.txt" >/dev/null; then
+if python3 "$SRCDIR/tests/abi/compare.py" "$work/rocr-5.2.3.txt" "$work/moved.txt" \
+     "$SRCDIR/tests/abi/may-grow.txt" > "$work/moved-compare.txt"; then
   echo "self-check failed: moving a field of hsa_queue_t went unnoticed"
   exit 1
 fi
-echo "self-check: a moved field is detected ($(diff "$work/rocr-5.2.3.txt" "$work/moved.txt" | grep -c '^>') facts differ)"
+echo "self-check: a moved field is detected: $(tail -n 1 "$work/moved-compare.txt")"
