@@ -131,11 +131,26 @@ $(BUILD)/tests/sim/%: $(BUILD)/obj/tests/sim/%.o $(BUILD)/obj/tests/check_main.o
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $^ -lpthread -ldl -lrt $(CHECK_LIBS)
 
+# Every API function called with zero arguments before hsa_init (generated from api.list).
+GEN_TESTS := $(BUILD)/tests/unit/test_api_calls
+$(BUILD)/gen/test_api_calls.c: src/core/api.list tests/gen_api_calls.py
+	@mkdir -p $(@D)
+	python3 tests/gen_api_calls.py $< > $@
+
+$(BUILD)/obj/gen/test_api_calls.o: $(BUILD)/gen/test_api_calls.c
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -Wno-unused-variable $(RT_INC) -c $< -o $@
+
+$(BUILD)/tests/unit/test_api_calls: $(BUILD)/obj/gen/test_api_calls.o $(BUILD)/obj/tests/check_main.o $(RT_SO)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $(filter %.o,$^) -L$(BUILD)/lib -lhsa-runtime64 \
+	  -Wl,-rpath,'$$ORIGIN/../../lib' $(CHECK_LIBS)
+
 # ---- top-level goals -----------------------------------------------------------
 LIBS_ALL := $(RT_SO) $(if $(SIM_SRCS),$(SIM_SO))
 all: $(LIBS_ALL) $(SIM_BIN) $(SAMPLE_BINS)
 
-tests: all $(RT_AR) $(if $(SIM_SRCS),$(SIM_AR)) $(UNIT_BINS) $(SIMT_BINS)
+tests: all $(RT_AR) $(if $(SIM_SRCS),$(SIM_AR)) $(UNIT_BINS) $(SIMT_BINS) $(GEN_TESTS)
 
 check: tests
 	BUILD=$(abspath $(BUILD)) SRCDIR=$(SRC) CC="$(CC)" CXX="$(CXX)" sh tests/run.sh

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 # What building, testing and the peer programs (ROCR, rocminfo) need, by Debian name.
 PACKAGES="make gcc g++ clang lld autoconf automake pkg-config libdrm-dev libelf-dev
-libmsgpack-dev libnuma-dev check python3 binutils kmod libhsa-runtime-dev rocminfo"
+libmsgpack-dev libnuma-dev check python3 binutils cmake kmod libhsa-runtime-dev rocminfo"
 
 missing=""
 for p in $PACKAGES; do
