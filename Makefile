@@ -36,7 +36,7 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototy
             -Wno-unused-parameter
 XCFLAGS  := -std=gnu11 -fPIC -fvisibility=hidden -D_GNU_SOURCE $(WARN) -MMD -MP
 RT_INC   := -I$(SRC)/include/hsa -I$(SRC)/src
-DEP_CFLAGS := $(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS) $(ELF_CFLAGS) $(MSGPACK_CFLAGS)
+DEP_CFLAGS := -I$(SRC)/src/kfd/shim $(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS) $(ELF_CFLAGS) $(MSGPACK_CFLAGS)
 RT_LIBS  := $(DRM_AMDGPU_LIBS) $(DRM_LIBS) $(ELF_LIBS) $(MSGPACK_LIBS) $(NUMA_LIBS) -lpthread -ldl
 
 # ---- the runtime ------------------------------------------------------------
