@@ -56,3 +56,10 @@ int kfd_set_xnack_mode(const struct kfd_device *dev, bool enabled) {
   struct kfd_ioctl_set_xnack_mode_args args = {.xnack_enabled = enabled ? 1 : 0};
   return kfd_ioctl(dev->fd, AMDKFD_IOC_SET_XNACK_MODE, &args);
 }
+
+int kfd_available_memory(const struct kfd_device *dev, uint32_t gpu_id, uint64_t *bytes) {
+  struct kfd_ioctl_get_available_memory_args args = {.gpu_id = gpu_id};
+  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_AVAILABLE_MEMORY, &args);
+  if (rc == 0) *bytes = args.available;
+  return rc;
+}

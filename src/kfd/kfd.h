@@ -124,6 +124,8 @@ int kfd_ioctl(int fd, unsigned long request, void *arg);
  * set_xnack_mode asks for a mode. 0 or -errno (-ENOTTY/-EINVAL on kernels without it). */
 int kfd_get_xnack_mode(const struct kfd_device *dev, bool *enabled);
 int kfd_set_xnack_mode(const struct kfd_device *dev, bool enabled);
+/* AMDKFD_IOC_AVAILABLE_MEMORY: VRAM this process can still allocate on gpu_id. */
+int kfd_available_memory(const struct kfd_device *dev, uint32_t gpu_id, uint64_t *bytes);
 
 /* ---- DRM render node (drm.c) ----------------------------------------------------------------- */
 struct kfd_drm {

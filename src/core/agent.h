@@ -1,0 +1,82 @@
+/* agent.h — agents (one per CPU node and per usable GPU node), their memory regions (which are
+ * also the AMD memory pools) and caches, and the handles users get for them. */
+#ifndef CORE_AGENT_H
+#define CORE_AGENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/isa.h"
+#include "hsa.h"
+#include "kfd/kfd.h"
+
+struct core_runtime;
+
+enum core_agent_kind { CORE_AGENT_CPU, CORE_AGENT_GPU };
+
+/* Heap kinds of a region, as libhsakmt numbers them (HSA_HEAPTYPE_*). */
+enum core_heap { CORE_HEAP_SYSTEM = 0, CORE_HEAP_FB_PUBLIC = 1, CORE_HEAP_FB_PRIVATE = 2,
+                 CORE_HEAP_LDS = 4 };
+
+struct core_agent;
+
+struct core_region {
+  uint32_t magic;             /* CORE_REGION_MAGIC while alive */
+  const struct core_agent *owner;
+  enum core_heap heap;
+  bool fine_grain, kernarg;
+  uint64_t size, base;
+  uint32_t bus_width, max_clock_mhz;
+  uint64_t max_alloc;         /* page-aligned size (system: see core_runtime.max_sysmem_alloc) */
+};
+#define CORE_REGION_MAGIC 0x52454731u
+
+struct core_cache {
+  uint32_t magic;             /* CORE_CACHE_MAGIC while alive */
+  char name[72];              /* "gfx906 L2" */
+  uint8_t level;
+  uint32_t size;              /* bytes */
+};
+#define CORE_CACHE_MAGIC 0x43414348u
+
+#define CORE_MAX_REGIONS 4
+
+struct core_agent {
+  enum core_agent_kind kind;
+  uint32_t node_id;           /* HSA node id (KFD user node) */
+  const struct kfd_node *node;
+  uint32_t gpu_id;            /* KFD gpu_id, 0 for CPUs */
+  unsigned gpu_index;         /* position among the visible GPUs */
+  const struct core_isa *isa; /* NULL for CPUs */
+  hsa_profile_t profile;
+  char name[64];              /* HSA_AGENT_INFO_NAME */
+  char product_name[64];      /* HSA_AMD_AGENT_INFO_PRODUCT_NAME */
+  char uuid[24];              /* "GPU-0123456789abcdef", "GPU-XX", "CPU-XX" */
+  struct kfd_drm drm;         /* GPUs with a device: the render node */
+  struct kfd_aperture aperture;
+  bool has_aperture;
+  uint64_t timestamp_freq;    /* GPU counter, Hz (0 when unknown) */
+  uint32_t memory_bus_width, memory_max_clock_mhz;
+  const struct core_agent *nearest_cpu;
+  struct core_region regions[CORE_MAX_REGIONS];
+  unsigned region_count;
+  struct core_cache *caches;
+  unsigned cache_count;
+};
+
+/* Handle conversion: from_handle returns NULL for anything that is not a live agent. */
+hsa_agent_t core_agent_handle(const struct core_agent *agent);
+const struct core_agent *core_agent_from_handle(hsa_agent_t handle);
+const struct core_region *core_region_from_handle(uint64_t handle);
+const struct core_cache *core_cache_from_handle(uint64_t handle);
+
+/* agent.c: build the agents of rt from its topology (and devices); free them. */
+hsa_status_t core_agents_build(struct core_runtime *rt);
+void core_agents_free(struct core_runtime *rt);
+/* The first GPU agent (ROCR exposes its device memory in hsa_agent_iterate_regions). */
+const struct core_agent *core_first_gpu(void);
+
+/* cache.c: CPU caches from the OS (the KFD reports none for CPU nodes on recent kernels). */
+unsigned core_cpu_caches(struct core_cache **out, const char *agent_name);
+
+#endif
