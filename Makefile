@@ -95,9 +95,11 @@ $(SIM_AR): $(SIM_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/bin/hsa-sim: $(BUILD)/obj/sim/hsa-sim.o | $(SIM_SO)
+# The launcher uses the simulator's catalogue, option parsing and tree builder (not the
+# interposers: only what it references is linked from the archive).
+$(BUILD)/bin/hsa-sim: $(BUILD)/obj/sim/hsa-sim.o $(SIM_AR) | $(SIM_SO)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $<
+	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $< $(SIM_AR) -lpthread -ldl -lrt
 
 # ---- samples -----------------------------------------------------------------
 SAMPLE_SRCS := $(sort $(wildcard samples/*.c))

@@ -1,4 +1,9 @@
-/* sim.h — the few declarations shared by the simulator's parts (sim/os, sim/dev,
+/* Note (Part A, sim/os + sim/dev): added sim_gpu.{domain,location_id,card_minor,simd_id_base}
+ * and sim_config.root. munmap contract as sim/os implements it: every munmap first calls
+ * sim_kfd_munmap(); a negative return fails munmap with that errno, otherwise sim/os then
+ * performs the real munmap (so the model drops its bookkeeping, the OS drops the pages).
+ *
+ * sim.h — the few declarations shared by the simulator's parts (sim/os, sim/dev,
  * sim/kfd, and later sim/cp, sim/sdma, sim/isa). The simulator models the Linux
  * amdgpu/KFD kernel ABI and the hardware; it knows nothing about the runtime in src/. */
 #ifndef SIM_SIM_H
@@ -28,6 +33,8 @@ struct sim_config {
   int trace_fd;              /* -1 = no trace */
   struct sim_fault faults[SIM_MAX_FAULTS];
   unsigned fault_count;
+  /* added by sim/os (Part A) */
+  const char *root;          /* private temp dir holding the generated sysfs tree (launcher's) or NULL */
 };
 
 /* The configuration, parsed once from HSA_SIM_CONFIG; never NULL. */
@@ -43,6 +50,11 @@ struct sim_gpu {
   uint32_t gpu_id;           /* KFD gpu_id: nonzero, stable for a given config */
   unsigned render_minor;     /* /dev/dri/renderD<minor>: 128 + index */
   uint64_t vram_bytes;
+  /* added by sim/dev (Part A) */
+  uint32_t domain;           /* PCI domain (KFD "domain") */
+  uint32_t location_id;      /* PCI bus << 8 | devfn (KFD "location_id") */
+  uint32_t card_minor;       /* /dev/dri/card<minor>: index */
+  uint32_t simd_id_base;     /* KFD simd_id_base */
 };
 
 /* The GPUs of this configuration (built once, on first use). */
@@ -63,6 +75,21 @@ void sim_kfd_close(void);                  /* last /dev/kfd fd closed: release t
 int sim_drm_ioctl(struct sim_gpu *gpu, unsigned long request, void *arg);
 void *sim_drm_mmap(struct sim_gpu *gpu, void *addr, size_t len, int prot, int flags,
                    off_t offset, int *err);
+
+/* Added by sim/kfd (Part B). sim_kfd_close() drops the file reference only: as in the
+ * kernel, the KFD process (VMs, event page) lives until the OS process exits, so a runtime
+ * that reopens /dev/kfd finds it again.
+ * sim/os implements: the simulated GPU whose render node `fd` is open on, NULL if `fd` is
+ * not a simulated render node (ACQUIRE_VM receives the fd as a number). */
+struct sim_gpu *sim_os_gpu_of_fd(int fd);
+/* sim/kfd implements, for the execution model: the host bytes behind GPU virtual address
+ * `va` (`len` bytes, within one buffer) in `gpu`'s VM of this process, or NULL when not
+ * mapped on that GPU (a GPU page fault). */
+void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len);
+/* sim/kfd implements, for the execution model: the GPU raised an end-of-pipe interrupt
+ * carrying `event_id` (an event id, or an id the driver cannot trust when it does not name
+ * a signal event whose slot was written): sets the signaled events as the kernel does. */
+void sim_kfd_signal_interrupt(uint32_t event_id);
 
 /* ---- trace (sim/kfd/trace.c) ---------------------------------------------------------- */
 /* printf-style line to the trace fd when tracing is on. */

@@ -1,6 +1,7 @@
 /* catalog.h — the GPU boards hsa-sim can be: the property values of real boards, used
  * for the KFD sysfs topology (sim/dev, sim/os) and the driver's answers (sim/kfd).
- * Owner: sim/dev. Others only read it. Fields may be added; keep existing ones. */
+ * Owner: sim/dev. Others only read it. Fields may be added; keep existing ones.
+ * Added by sim/dev (Part A): asic_name, subsystem ids, pcie_gen, unique_id (at the end). */
 #ifndef SIM_DEV_CATALOG_H
 #define SIM_DEV_CATALOG_H
 
@@ -30,6 +31,11 @@ struct sim_gpu_model {
   uint32_t l1_kb, l2_kb, l3_kb;      /* cache sizes for the caches/ directory */
   uint32_t cacheline_bytes;
   int xnack, sramecc;               /* target-ID features: -1 unsupported, 0 off, 1 on */
+  /* added by sim/dev */
+  const char *asic_name;            /* KFD nodes/N/name: amdgpu's asic name, "vega10" */
+  uint16_t subsystem_vendor_id, subsystem_device_id;  /* PCI subsystem of the board */
+  uint32_t pcie_gen;                /* link generation (x16): io_link bandwidth */
+  uint64_t unique_id;               /* KFD unique_id of the first board; 0 if none */
 };
 
 /* NULL when no such model. */
