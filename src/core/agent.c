@@ -160,7 +160,14 @@ static bool gpu_version(const struct kfd_node *node, uint32_t node_id, uint32_t 
 static struct core_agent *new_gpu(struct core_runtime *rt, const struct kfd_node *node,
                                   uint32_t node_id, struct kfd_drm *drm) {
   uint32_t major, minor, stepping;
-  if (!gpu_version(node, node_id, &major, &minor, &stepping)) return NULL;
+  if (!gpu_version(node, node_id, &major, &minor, &stepping)) {
+    /* Kernels before 5.x do not report gfx_target_version; ROCR's thunk falls back to a
+     * device-id table, which this runtime does not carry. */
+    fprintf(stderr, "hsa-runtime64: GPU node %u has no gfx_target_version (kernel too old?); "
+                    "skipped. Set HSA_OVERRIDE_GFX_VERSION=major.minor.stepping to use it.\n",
+            node_id);
+    return NULL;
+  }
   enum core_feature sramecc = CORE_FEATURE_UNSUPPORTED, xnack = CORE_FEATURE_UNSUPPORTED;
   if (core_isa_supports_sramecc(major, minor, stepping))
     sramecc = (node->props.capability & KFD_CAP_SRAM_EDCSUPPORTED) ? CORE_FEATURE_ON
