@@ -118,7 +118,7 @@ static struct core_agent *new_cpu(struct core_runtime *rt, const struct kfd_node
   add_region(a, CORE_HEAP_SYSTEM, true, true, size, 0);
   if (!apu) add_region(a, CORE_HEAP_SYSTEM, false, false, size, 0);
   rt->max_sysmem_alloc += size & ~(uint64_t)(PAGE - 1);
-  a->cache_count = core_cpu_caches(&a->caches, a->name);
+  a->cache_count = core_cpu_caches(node, node->sysfs_index, &a->caches, a->name);
   return a;
 }
 

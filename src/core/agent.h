@@ -76,7 +76,8 @@ void core_agents_free(struct core_runtime *rt);
 /* The first GPU agent (ROCR exposes its device memory in hsa_agent_iterate_regions). */
 const struct core_agent *core_first_gpu(void);
 
-/* cache.c: CPU caches from the OS (the KFD reports none for CPU nodes on recent kernels). */
-unsigned core_cpu_caches(struct core_cache **out, const char *agent_name);
+/* cache.c: a CPU node's caches (KFD caches/ if any, else NUMA node `numa` in the OS). */
+unsigned core_cpu_caches(const struct kfd_node *node, unsigned numa, struct core_cache **out,
+                         const char *agent_name);
 
 #endif
