@@ -1,0 +1,356 @@
+/* event.c — KFD events: CREATE/DESTROY/SET/RESET/WAIT_EVENTS and the event page.
+ * Signal events own the slot of the event page whose index is their id; the GPU writes a
+ * slot and raises an interrupt, and the driver sets every event whose slot was written.
+ * A dGPU runtime hands the driver its own page (a GTT buffer) with the first CREATE_EVENT;
+ * otherwise the driver allocates one that the runtime maps through /dev/kfd. Waits block
+ * on a condition variable with only the event lock held across the sleep, never the
+ * process lock, and follow the kernel's waiter rules: an auto-reset event that is set
+ * while someone waits wakes the waiters and stays unsignaled. */
+#include "kfd/kfd.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#define EVENT_LIMIT KFD_SIGNAL_EVENT_LIMIT
+#define PAGE_BYTES (EVENT_LIMIT * 8ull)
+#define TIMEOUT_INFINITE 0xffffffffu
+
+struct sim_event_waiter {
+  struct sim_event_waiter *next;   /* in the event's list while waiting */
+  struct sim_event *ev;            /* NULL once the event is destroyed */
+  bool activated;
+};
+
+static struct sim_event *event_find(struct sim_kfd_process *p, uint32_t id)
+{
+  for (struct sim_event *e = p->events; e; e = e->next)
+    if (e->id == id)
+      return e;
+  return NULL;
+}
+
+static bool is_signal(const struct sim_event *e)
+{
+  return e->type == KFD_IOC_EVENT_SIGNAL || e->type == KFD_IOC_EVENT_DEBUG_EVENT;
+}
+
+/* The user's own page: a GTT buffer named by its handle (kfd_kmap_event_page). */
+static int use_user_page(struct sim_kfd_process *p, uint64_t handle)
+{
+  if (p->signal_page)
+    return -EINVAL;   /* the event page is already set */
+  pthread_mutex_lock(&p->lock);
+  int r = 0;
+  struct sim_pdd *pdd = sim_pdd_by_id(p, (uint32_t)(handle >> 32));
+  struct sim_bo *bo = NULL;
+  if (!pdd)
+    r = -EINVAL;
+  else if ((r = sim_pdd_bind(pdd)) == 0) {
+    bo = sim_bo_lookup(p, handle);
+    /* the kernel maps it into its own address space: only a GTT buffer qualifies */
+    if (!bo || !(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT))
+      r = -EINVAL;
+  }
+  if (!r) {
+    bo->is_event_page = true;
+    p->signal_page = bo->host;
+    p->signal_mapped_size = bo->bo_size < PAGE_BYTES ? bo->bo_size : PAGE_BYTES;
+    p->signal_handle = handle;
+  }
+  pthread_mutex_unlock(&p->lock);
+  return r;
+}
+
+static int own_page(struct sim_kfd_process *p)
+{
+  if (p->signal_page)
+    return 0;
+  void *host;
+  pthread_mutex_lock(&p->lock);
+  int r = sim_store_alloc(p, PAGE_BYTES, &p->signal_off, &host);
+  pthread_mutex_unlock(&p->lock);
+  if (r)
+    return r;
+  memset(host, 0xff, PAGE_BYTES);   /* every slot unsignaled */
+  p->signal_page = host;
+  p->signal_own = true;
+  p->signal_mapped_size = 256 * 8;   /* what the oldest runtimes map, until mmap says more */
+  return 0;
+}
+
+int sim_kfd_create_event(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_create_event_args *a = data;
+  int r = 0;
+  pthread_mutex_lock(&p->ev_lock);
+  if (a->event_page_offset && (r = use_user_page(p, a->event_page_offset)) != 0)
+    goto out;
+  struct sim_event *e = calloc(1, sizeof *e);
+  if (!e) {
+    r = -ENOMEM;
+    goto out;
+  }
+  e->type = a->event_type;
+  e->auto_reset = a->auto_reset != 0;
+  a->event_page_offset = 0;
+  if (is_signal(e)) {
+    if (p->signal_mapped_size && p->signal_count == p->signal_mapped_size / 8) {
+      free(e);
+      r = -ENOSPC;   /* every mapped slot is taken */
+      goto out;
+    }
+    if ((r = own_page(p)) != 0) {
+      free(e);
+      goto out;
+    }
+    uint32_t id = 0, lim = (uint32_t)(p->signal_mapped_size / 8);
+    while (id < lim && event_find(p, id))
+      id++;
+    if (id >= lim) {
+      free(e);
+      r = -ENOSPC;
+      goto out;
+    }
+    e->id = id;
+    __atomic_store_n(&p->signal_page[id], SIM_UNSIGNALED_SLOT, __ATOMIC_RELEASE);
+    p->signal_count++;
+    a->event_page_offset = SIM_MMAP_TYPE_EVENTS;
+    a->event_slot_index = id;
+  } else {
+    uint32_t id = p->next_other_event;
+    while (event_find(p, id))
+      id = id == 0x7fffffffu ? SIM_FIRST_NONSIGNAL_EVENT_ID : id + 1;
+    p->next_other_event = id == 0x7fffffffu ? SIM_FIRST_NONSIGNAL_EVENT_ID : id + 1;
+    e->id = id;
+  }
+  e->next = p->events;
+  p->events = e;
+  a->event_id = e->id;
+  a->event_trigger_data = e->id;
+out:
+  pthread_mutex_unlock(&p->ev_lock);
+  return r;
+}
+
+int sim_kfd_destroy_event(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_destroy_event_args *a = data;
+  int r = -EINVAL;
+  pthread_mutex_lock(&p->ev_lock);
+  for (struct sim_event **link = &p->events; *link; link = &(*link)->next) {
+    struct sim_event *e = *link;
+    if (e->id != a->event_id)
+      continue;
+    *link = e->next;
+    for (struct sim_event_waiter *w = e->waiters; w; w = w->next)
+      w->ev = NULL;   /* its waiters fail */
+    if (is_signal(e))
+      p->signal_count--;
+    free(e);
+    pthread_cond_broadcast(&p->ev_cond);
+    r = 0;
+    break;
+  }
+  pthread_mutex_unlock(&p->ev_lock);
+  return r;
+}
+
+/* Called with ev_lock held. */
+static void set_event(struct sim_kfd_process *p, struct sim_event *e)
+{
+  /* an auto-reset event that wakes someone is consumed by that wake-up */
+  e->signaled = !e->auto_reset || !e->waiters;
+  for (struct sim_event_waiter *w = e->waiters; w; w = w->next)
+    w->activated = true;
+  pthread_cond_broadcast(&p->ev_cond);
+}
+
+int sim_kfd_set_event(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_set_event_args *a = data;
+  pthread_mutex_lock(&p->ev_lock);
+  struct sim_event *e = event_find(p, a->event_id);
+  int r = e && e->type == KFD_IOC_EVENT_SIGNAL ? 0 : -EINVAL;   /* only signal events */
+  if (!r)
+    set_event(p, e);
+  pthread_mutex_unlock(&p->ev_lock);
+  return r;
+}
+
+int sim_kfd_reset_event(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_reset_event_args *a = data;
+  pthread_mutex_lock(&p->ev_lock);
+  struct sim_event *e = event_find(p, a->event_id);
+  int r = e && e->type == KFD_IOC_EVENT_SIGNAL ? 0 : -EINVAL;
+  if (!r)
+    e->signaled = false;
+  pthread_mutex_unlock(&p->ev_lock);
+  return r;
+}
+
+void sim_kfd_signal_interrupt(uint32_t event_id)
+{
+  struct sim_kfd_process *p = sim_kfd_current();
+  if (!p)
+    return;
+  pthread_mutex_lock(&p->ev_lock);
+  uint64_t *slots = p->signal_page;
+  struct sim_event *e = event_find(p, event_id);
+  if (slots && e && is_signal(e) && event_id < p->signal_mapped_size / 8 &&
+      __atomic_load_n(&slots[event_id], __ATOMIC_ACQUIRE) != SIM_UNSIGNALED_SLOT) {
+    __atomic_store_n(&slots[event_id], SIM_UNSIGNALED_SLOT, __ATOMIC_RELEASE);
+    set_event(p, e);
+  } else if (slots) {
+    /* the id is not trustworthy: scan every signal event's slot */
+    for (e = p->events; e; e = e->next)
+      if (is_signal(e) && e->id < p->signal_mapped_size / 8 &&
+          __atomic_load_n(&slots[e->id], __ATOMIC_ACQUIRE) != SIM_UNSIGNALED_SLOT) {
+        __atomic_store_n(&slots[e->id], SIM_UNSIGNALED_SLOT, __ATOMIC_RELEASE);
+        set_event(p, e);
+      }
+  }
+  pthread_mutex_unlock(&p->ev_lock);
+}
+
+static uint32_t wait_condition(bool all, uint32_t n, const struct sim_event_waiter *w)
+{
+  uint32_t activated = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (!w[i].ev)
+      return KFD_IOC_WAIT_RESULT_FAIL;
+    if (w[i].activated) {
+      if (!all)
+        return KFD_IOC_WAIT_RESULT_COMPLETE;
+      activated++;
+    }
+  }
+  return activated == n ? KFD_IOC_WAIT_RESULT_COMPLETE : KFD_IOC_WAIT_RESULT_TIMEOUT;
+}
+
+static void unlink_waiter(struct sim_event_waiter *w)
+{
+  if (!w->ev)
+    return;
+  for (struct sim_event_waiter **l = &w->ev->waiters; *l; l = &(*l)->next)
+    if (*l == w) {
+      *l = w->next;
+      break;
+    }
+}
+
+/* Memory and hardware exception events carry data back to the waiter. */
+static int copy_event_data(uint32_t n, const struct sim_event_waiter *w, uint64_t user)
+{
+  for (uint32_t i = 0; i < n; i++) {
+    const struct sim_event *e = w[i].ev;
+    if (!e)
+      continue;
+    uint64_t dst = user + (uint64_t)i * sizeof(struct kfd_event_data);
+    if (e->type == KFD_IOC_EVENT_MEMORY && w[i].activated) {
+      if (sim_copy_to_user(dst + offsetof(struct kfd_event_data, memory_exception_data),
+                           &e->mem_exc, sizeof e->mem_exc))
+        return -EFAULT;
+    } else if (e->type == KFD_IOC_EVENT_HW_EXCEPTION && w[i].activated) {
+      if (sim_copy_to_user(dst + offsetof(struct kfd_event_data, hw_exception_data),
+                           &e->hw_exc, sizeof e->hw_exc))
+        return -EFAULT;
+    }
+  }
+  return 0;
+}
+
+int sim_kfd_wait_events(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_wait_events_args *a = data;
+  uint32_t n = a->num_events;
+  bool all = a->wait_for_all != 0;
+  int r = 0;
+  struct sim_event_waiter *w = calloc(n ? n : 1, sizeof *w);
+  if (!w) {
+    a->wait_result = KFD_IOC_WAIT_RESULT_FAIL;
+    return -ENOMEM;
+  }
+  struct timespec deadline;
+  clock_gettime(CLOCK_MONOTONIC, &deadline);
+  if (a->timeout != TIMEOUT_INFINITE) {
+    deadline.tv_sec += a->timeout / 1000;
+    deadline.tv_nsec += (long)(a->timeout % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+      deadline.tv_sec++;
+      deadline.tv_nsec -= 1000000000L;
+    }
+  }
+
+  pthread_mutex_lock(&p->ev_lock);
+  uint32_t inited = 0;
+  for (; inited < n; inited++) {
+    struct kfd_event_data ed;
+    if (sim_copy_from_user(&ed, a->events_ptr + (uint64_t)inited * sizeof ed, sizeof ed)) {
+      r = -EFAULT;
+      break;
+    }
+    struct sim_event *e = event_find(p, ed.event_id);
+    if (!e) {
+      r = -EINVAL;
+      break;
+    }
+    w[inited].ev = e;
+    w[inited].activated = e->signaled;
+    e->signaled = e->signaled && !e->auto_reset;   /* an auto-reset event is consumed here */
+    if (!w[inited].activated) {
+      w[inited].next = e->waiters;
+      e->waiters = &w[inited];
+    }
+  }
+  uint32_t result = KFD_IOC_WAIT_RESULT_FAIL;
+  if (!r) {
+    for (;;) {
+      result = wait_condition(all, n, w);
+      if (result != KFD_IOC_WAIT_RESULT_TIMEOUT || a->timeout == 0)
+        break;
+      int t = a->timeout == TIMEOUT_INFINITE
+                  ? pthread_cond_wait(&p->ev_cond, &p->ev_lock)
+                  : pthread_cond_timedwait(&p->ev_cond, &p->ev_lock, &deadline);
+      if (t == ETIMEDOUT) {
+        result = wait_condition(all, n, w);
+        break;
+      }
+    }
+    if (result == KFD_IOC_WAIT_RESULT_COMPLETE)
+      r = copy_event_data(n, w, a->events_ptr);
+  }
+  for (uint32_t i = 0; i < inited; i++)
+    unlink_waiter(&w[i]);
+  pthread_mutex_unlock(&p->ev_lock);
+  free(w);
+  if (r)
+    result = KFD_IOC_WAIT_RESULT_FAIL;
+  else if (result == KFD_IOC_WAIT_RESULT_FAIL)
+    r = -EIO;   /* an event was destroyed under the waiter */
+  a->wait_result = result;
+  return r;
+}
+
+void *sim_event_mmap(struct sim_kfd_process *p, void *addr, size_t len, int prot, int flags,
+                     int *err)
+{
+  if (len > PAGE_BYTES) {   /* larger than the page's allocation order */
+    *err = EINVAL;
+    return MAP_FAILED;
+  }
+  pthread_mutex_lock(&p->ev_lock);
+  void *m = MAP_FAILED;
+  if (!p->signal_page || !p->signal_own) {
+    *err = EINVAL;   /* no driver-allocated page to map */
+  } else {
+    m = sim_sys_mmap(addr, len, prot, flags, p->store_fd, (off_t)p->signal_off, err);
+    if (m != MAP_FAILED)
+      p->signal_mapped_size = SIM_PAGE_ALIGN(len);
+  }
+  pthread_mutex_unlock(&p->ev_lock);
+  return m;
+}

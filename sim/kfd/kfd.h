@@ -1,0 +1,189 @@
+/* kfd.h — the driver model's private state, shared by the files of sim/kfd.
+ * One simulated KFD process per OS process (the kernel keeps one per mm); it holds
+ * a per-GPU part (the kernel's "process device data", pdd), buffer objects, queues
+ * and events. Values and rules follow the amdgpu/KFD driver of Linux 6.1 (KFD ioctl 1.11). */
+#ifndef SIM_KFD_KFD_H
+#define SIM_KFD_KFD_H
+
+#include <linux/kfd_ioctl.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "sim.h"
+#include "dev/catalog.h"
+
+#define SIM_PAGE 4096ull
+#define SIM_PAGE_ALIGN(x) (((x) + SIM_PAGE - 1) & ~(SIM_PAGE - 1))
+
+/* mmap offsets on /dev/kfd: the type in bits 62-63, the gpu_id in bits 46-61. */
+#define SIM_MMAP_TYPE_SHIFT 62
+#define SIM_MMAP_TYPE_MASK (3ull << SIM_MMAP_TYPE_SHIFT)
+#define SIM_MMAP_TYPE_DOORBELL (3ull << SIM_MMAP_TYPE_SHIFT)
+#define SIM_MMAP_TYPE_EVENTS (2ull << SIM_MMAP_TYPE_SHIFT)
+#define SIM_MMAP_TYPE_RESERVED (1ull << SIM_MMAP_TYPE_SHIFT)
+#define SIM_MMAP_TYPE_MMIO (0ull << SIM_MMAP_TYPE_SHIFT)
+#define SIM_MMAP_GPU_ID_SHIFT 46
+#define SIM_MMAP_GPU_ID(id) (((uint64_t)(id) << SIM_MMAP_GPU_ID_SHIFT) & (0xffffull << SIM_MMAP_GPU_ID_SHIFT))
+#define SIM_MMAP_GET_GPU_ID(off) ((uint32_t)(((off) >> SIM_MMAP_GPU_ID_SHIFT) & 0xffff))
+
+/* DRM fake mmap offsets start above 4 GiB, as drm_vma_offset_manager's do on 64-bit. */
+#define SIM_DRM_MMAP_BASE 0x100000000ull
+
+/* SOC15 doorbells: 8 bytes each, 1024 per process and device = two pages. */
+#define SIM_DOORBELL_SIZE 8u
+#define SIM_DOORBELLS_PER_PROCESS 1024u
+#define SIM_DOORBELL_SLICE (SIM_DOORBELL_SIZE * SIM_DOORBELLS_PER_PROCESS)
+#define SIM_MAX_QUEUES 1024u
+
+#define SIM_UNSIGNALED_SLOT UINT64_MAX
+#define SIM_FIRST_NONSIGNAL_EVENT_ID 0x40000000u   /* (INT_MAX >> 1) + 1 */
+
+/* Apertures of a gfx9 process in 64-bit mode (kfd_flat_memory.c). */
+#define SIM_LDS_BASE (1ull << 48)
+#define SIM_SCRATCH_BASE (2ull << 48)
+#define SIM_GPUVM_BASE 0x4000ull             /* TBA/TMA pages + 2 pages */
+#define SIM_GPUVM_SIZE (1ull << 47)          /* min(48-bit VM, the GMC hole) */
+
+struct sim_kfd_process;
+struct sim_pdd;
+
+/* A buffer object: what ALLOC_MEMORY_OF_GPU creates. */
+struct sim_bo {
+  struct sim_bo *next;
+  struct sim_pdd *pdd;       /* device it was allocated on */
+  uint32_t idr;              /* low half of the handle */
+  uint32_t flags;            /* KFD_IOC_ALLOC_MEM_FLAGS_* */
+  uint64_t va;               /* GPU virtual address */
+  uint64_t size;             /* GPU VA span (page aligned) */
+  uint64_t bo_size;          /* bytes of backing (half of size for AQL queue memory) */
+  uint64_t mmap_offset;      /* DRM fake offset on the render node */
+  uint64_t store_off;        /* backing offset in the process store, VRAM/GTT only */
+  void *host;                /* where the bytes are: store view, user pages, doorbell page */
+  uint32_t mapped;           /* bit per GPU index: mapped in that GPU's VM */
+  bool is_event_page;
+};
+
+struct sim_queue {
+  struct sim_queue *next;
+  struct sim_pdd *pdd;
+  uint32_t id;
+  uint32_t type;             /* KFD_IOC_QUEUE_TYPE_* */
+  uint64_t ring, rptr, wptr; /* ring base, read/write pointer addresses */
+  uint32_t ring_size, percent, priority;
+  uint64_t eop, eop_size, ctx_save;
+  uint32_t ctx_save_size, ctl_stack_size;
+  uint32_t doorbell_id;      /* index in the process's doorbell page */
+  uint32_t sdma_engine, sdma_queue;
+  uint32_t cu_mask[32];      /* up to 1024 CUs */
+  uint32_t cu_mask_count;
+  bool gws;
+};
+
+struct sim_event_waiter;
+
+struct sim_event {
+  struct sim_event *next;
+  uint32_t id, type;
+  bool auto_reset, signaled;
+  struct sim_event_waiter *waiters;
+  struct kfd_hsa_memory_exception_data mem_exc;  /* for memory exception events */
+  struct kfd_hsa_hw_exception_data hw_exc;
+};
+
+/* Per process and GPU. */
+struct sim_pdd {
+  struct sim_kfd_process *proc;
+  struct sim_gpu *gpu;
+  bool vm;                   /* ACQUIRE_VM done */
+  dev_t drm_dev;             /* identity of the render-node file given to ACQUIRE_VM */
+  ino_t drm_ino;
+  uint64_t lds_base, lds_limit, scratch_base, scratch_limit, gpuvm_base, gpuvm_limit;
+  void *doorbells;           /* SIM_DOORBELL_SLICE bytes, 0 until first needed */
+  uint64_t doorbells_off;
+  uint64_t doorbell_bitmap[SIM_DOORBELLS_PER_PROCESS / 64];
+  void *mmio;                /* the MMIO remap page (HDP flush registers) */
+  uint64_t mmio_off;
+  uint32_t sdma_used;        /* bit per (engine * queues_per_engine + queue) */
+  uint32_t sdma_xgmi_used;
+  uint64_t scratch_va, tba, tma;
+  uint32_t default_policy, alt_policy;
+  uint64_t alt_base, alt_size;
+  uint64_t vram_used;
+  uint32_t next_idr;
+};
+
+struct sim_kfd_process {
+  pid_t pid;
+  pthread_mutex_t lock;      /* BOs, queues, pdds (the kernel's p->mutex) */
+  pthread_mutex_t ev_lock;   /* events (the kernel's p->event_mutex) */
+  pthread_cond_t ev_cond;    /* broadcast whenever an event is set or destroyed */
+  unsigned files;            /* open /dev/kfd descriptors */
+  unsigned n_pdds;
+  struct sim_pdd pdds[SIM_MAX_GPUS];
+  struct sim_bo *bos;
+  struct sim_queue *queues;
+  uint64_t queue_ids[SIM_MAX_QUEUES / 64];
+  struct sim_event *events;
+  uint32_t next_other_event;
+  uint64_t *signal_page;     /* event slots */
+  uint64_t signal_mapped_size;
+  uint64_t signal_handle;    /* BO handle of a user-provided event page */
+  uint64_t signal_off;       /* store offset of the driver-allocated event page */
+  bool signal_own;           /* page allocated by the driver (mmap-able on /dev/kfd) */
+  unsigned signal_count;
+  int xnack;
+  /* backing store of VRAM/GTT and driver pages: one sparse memfd */
+  int store_fd;
+  struct sim_store_hole *holes;
+  uint64_t store_top;
+  uint64_t next_drm_offset;
+};
+
+/* process.c */
+struct sim_kfd_process *sim_kfd_current(void);   /* NULL when this process has none */
+struct sim_pdd *sim_pdd_by_id(struct sim_kfd_process *p, uint32_t gpu_id);
+/* The kernel's kfd_bind_process_to_device: the pdd needs an acquired VM. */
+int sim_pdd_bind(struct sim_pdd *pdd);
+
+/* uaccess.c: copy_{from,to}_user on our own address space, EFAULT instead of a crash */
+int sim_copy_from_user(void *dst, uint64_t src, size_t n);
+int sim_copy_to_user(uint64_t dst, const void *src, size_t n);
+bool sim_access_ok(uint64_t addr, uint64_t size);
+bool sim_user_range_mapped(uint64_t addr, uint64_t size);
+
+/* store.c: page-granular backing memory; returns a host view of the range */
+int sim_store_alloc(struct sim_kfd_process *p, uint64_t size, uint64_t *off, void **host);
+void sim_store_free(struct sim_kfd_process *p, uint64_t off, uint64_t size, void *host);
+void *sim_sys_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off, int *err);
+int sim_sys_munmap(void *addr, size_t len);
+
+/* doorbell.c */
+int sim_doorbell_pages(struct sim_pdd *pdd);           /* allocate on first need */
+int sim_doorbell_alloc(struct sim_pdd *pdd, uint32_t *id);
+void sim_doorbell_free(struct sim_pdd *pdd, uint32_t id);
+int sim_mmio_page(struct sim_pdd *pdd);
+
+/* memory.c */
+struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle);
+uint64_t sim_bo_handle(const struct sim_bo *bo);
+
+
+/* ioctl handlers: data is the kernel-side copy of the argument struct */
+typedef int sim_kfd_handler(struct sim_kfd_process *p, void *data);
+sim_kfd_handler sim_kfd_get_version, sim_kfd_get_apertures, sim_kfd_get_apertures_new,
+    sim_kfd_acquire_vm, sim_kfd_alloc_memory, sim_kfd_free_memory, sim_kfd_map_memory,
+    sim_kfd_unmap_memory, sim_kfd_available_memory, sim_kfd_create_queue,
+    sim_kfd_destroy_queue, sim_kfd_update_queue, sim_kfd_set_cu_mask,
+    sim_kfd_get_queue_wave_state, sim_kfd_alloc_queue_gws, sim_kfd_create_event,
+    sim_kfd_destroy_event, sim_kfd_set_event, sim_kfd_reset_event, sim_kfd_wait_events,
+    sim_kfd_get_clock_counters, sim_kfd_set_scratch_backing_va, sim_kfd_set_trap_handler,
+    sim_kfd_set_memory_policy, sim_kfd_get_tile_config, sim_kfd_svm, sim_kfd_set_xnack_mode,
+    sim_kfd_get_dmabuf_info, sim_kfd_import_dmabuf, sim_kfd_smi_events;
+
+/* mmap of /dev/kfd by type */
+void *sim_event_mmap(struct sim_kfd_process *p, void *addr, size_t len, int prot, int flags,
+                     int *err);
+
+#endif

@@ -1,0 +1,114 @@
+/* process.c — the KFD process: one per OS process, created by the first open of /dev/kfd.
+ * As in the kernel it outlives its file descriptors (the kernel frees it when the mm goes
+ * away), so a runtime that closes and reopens /dev/kfd finds its VMs and event page again.
+ * A forked child does not inherit it: the kernel refuses the parent's fd in the child and
+ * a fresh open creates a new process. */
+#include "kfd/kfd.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static pthread_mutex_t proc_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sim_kfd_process *proc;
+
+struct sim_kfd_process *sim_kfd_current(void)
+{
+  struct sim_kfd_process *p = __atomic_load_n(&proc, __ATOMIC_ACQUIRE);
+  return p && p->pid == getpid() ? p : NULL;
+}
+
+static void pdd_init(struct sim_kfd_process *p, struct sim_pdd *pdd, struct sim_gpu *gpu)
+{
+  pdd->proc = p;
+  pdd->gpu = gpu;
+  /* gfx9 in 64-bit mode: LDS and scratch in the non-canonical hole, each 4 GiB; GPUVM is
+   * the low canonical half minus the pages the kernel keeps for CWSR trap code. */
+  pdd->lds_base = SIM_LDS_BASE;
+  pdd->lds_limit = (SIM_LDS_BASE & ~0xffffffffull) | 0xffffffffull;
+  pdd->scratch_base = SIM_SCRATCH_BASE;
+  pdd->scratch_limit = (SIM_SCRATCH_BASE & ~0xffffffffull) | 0xffffffffull;
+  pdd->gpuvm_base = SIM_GPUVM_BASE;
+  pdd->gpuvm_limit = SIM_GPUVM_SIZE - 1;
+  /* Doorbells the hardware routes to SDMA/IH on SOC15: ids whose bits 5-8 are 0b0111, in
+   * both halves of the page. */
+  for (uint32_t i = 0; i < SIM_DOORBELLS_PER_PROCESS / 2; i++)
+    if ((i & 0x1e0) == 0x0e0) {
+      pdd->doorbell_bitmap[i / 64] |= 1ull << (i % 64);
+      uint32_t m = i + SIM_DOORBELLS_PER_PROCESS / 2;
+      pdd->doorbell_bitmap[m / 64] |= 1ull << (m % 64);
+    }
+  pdd->next_idr = 1;
+}
+
+static struct sim_kfd_process *process_create(void)
+{
+  struct sim_kfd_process *p = calloc(1, sizeof *p);
+  if (!p)
+    return NULL;
+  p->pid = getpid();
+  pthread_mutex_init(&p->lock, NULL);
+  pthread_mutex_init(&p->ev_lock, NULL);
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+  pthread_cond_init(&p->ev_cond, &ca);
+  pthread_condattr_destroy(&ca);
+  p->store_fd = -1;
+  p->next_other_event = SIM_FIRST_NONSIGNAL_EVENT_ID;
+  p->next_drm_offset = SIM_DRM_MMAP_BASE;
+  unsigned n = sim_gpu_count();
+  if (n > SIM_MAX_GPUS)
+    n = SIM_MAX_GPUS;
+  for (unsigned i = 0; i < n; i++)
+    pdd_init(p, &p->pdds[i], sim_gpu(i));
+  p->n_pdds = n;
+  return p;
+}
+
+int sim_kfd_open(void)
+{
+  pthread_mutex_lock(&proc_lock);
+  struct sim_kfd_process *p = sim_kfd_current();
+  if (!p) {
+    /* A parent's process copied by fork is abandoned, not freed: its memory belongs to
+     * the parent's image, and other threads of the parent may have held its locks. */
+    p = process_create();
+    if (!p) {
+      pthread_mutex_unlock(&proc_lock);
+      return -ENOMEM;
+    }
+    __atomic_store_n(&proc, p, __ATOMIC_RELEASE);
+  }
+  p->files++;
+  pthread_mutex_unlock(&proc_lock);
+  sim_trace("kfd open pid=%d files=%u", (int)p->pid, p->files);
+  return 0;
+}
+
+void sim_kfd_close(void)
+{
+  pthread_mutex_lock(&proc_lock);
+  struct sim_kfd_process *p = sim_kfd_current();
+  if (p && p->files > 0)
+    p->files--;
+  pthread_mutex_unlock(&proc_lock);
+  if (p)
+    sim_trace("kfd close pid=%d files=%u", (int)p->pid, p->files);
+}
+
+struct sim_pdd *sim_pdd_by_id(struct sim_kfd_process *p, uint32_t gpu_id)
+{
+  if (!gpu_id)
+    return NULL;
+  for (unsigned i = 0; i < p->n_pdds; i++)
+    if (p->pdds[i].gpu->gpu_id == gpu_id)
+      return &p->pdds[i];
+  return NULL;
+}
+
+int sim_pdd_bind(struct sim_pdd *pdd)
+{
+  return pdd->vm ? 0 : -ENODEV;
+}

@@ -1,0 +1,241 @@
+/* queue.c — user-mode queues: CREATE/DESTROY/UPDATE_QUEUE, SET_CU_MASK,
+ * GET_QUEUE_WAVE_STATE and ALLOC_QUEUE_GWS with the kernel's checks and errnos. Queue ids
+ * are per process, lowest free first. SDMA queues take an engine/queue slot of the device
+ * and the doorbell the hardware routes to that engine. */
+#include "kfd/kfd.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ENOTSUPP 524   /* the kernel-internal errno KFD leaks for an unknown queue type */
+
+/* vega10's SDMA doorbells, in 64-bit doorbell units: engine 0 at 0xf0, engine 1 at 0xf2 */
+#define SDMA_DOORBELL_BASE 0xf0u
+#define DOORBELL_MIRROR 512u
+
+static bool is_pow2(uint32_t v)
+{
+  return v && !(v & (v - 1));
+}
+
+static struct sim_queue *queue_find(struct sim_kfd_process *p, uint32_t id)
+{
+  for (struct sim_queue *q = p->queues; q; q = q->next)
+    if (q->id == id)
+      return q;
+  return NULL;
+}
+
+/* Active queues are those the scheduler runs: a ring, a size and a nonzero share. */
+static bool queue_active(const struct sim_queue *q)
+{
+  return q->ring_size > 0 && q->ring != 0 && q->percent > 0;
+}
+
+int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_create_queue_args *a = data;
+  if ((a->queue_percentage & 0xff) > KFD_MAX_QUEUE_PERCENTAGE ||
+      a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
+    return -EINVAL;
+  if (a->ring_base_address && !sim_access_ok(a->ring_base_address, 8))
+    return -EFAULT;
+  if (a->ring_size && !is_pow2(a->ring_size))
+    return -EINVAL;
+  if (!sim_access_ok(a->read_pointer_address, 4) || !sim_access_ok(a->write_pointer_address, 4))
+    return -EFAULT;
+  if ((a->eop_buffer_address && !sim_access_ok(a->eop_buffer_address, 4)) ||
+      (a->ctx_save_restore_address && !sim_access_ok(a->ctx_save_restore_address, 4)))
+    return -EFAULT;
+  if (a->queue_type > KFD_IOC_QUEUE_TYPE_SDMA_XGMI)
+    return -ENOTSUPP;
+
+  int r = 0;
+  pthread_mutex_lock(&p->lock);
+  struct sim_pdd *pdd = sim_pdd_by_id(p, a->gpu_id);
+  struct sim_queue *q = NULL;
+  if (!pdd) {
+    r = -EINVAL;
+    goto out;
+  }
+  if (sim_pdd_bind(pdd)) {
+    r = -ESRCH;
+    goto out;
+  }
+  if ((r = sim_doorbell_pages(pdd)) != 0)
+    goto out;
+  uint32_t id = 0;
+  while (id < SIM_MAX_QUEUES && (p->queue_ids[id / 64] & (1ull << (id % 64))))
+    id++;
+  if (id >= SIM_MAX_QUEUES) {
+    r = -ENOMEM;
+    goto out;
+  }
+  if (!(q = calloc(1, sizeof *q))) {
+    r = -ENOMEM;
+    goto out;
+  }
+  q->pdd = pdd;
+  q->id = id;
+  q->type = a->queue_type;
+  const struct sim_gpu_model *m = pdd->gpu->model;
+  if (q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
+    bool xgmi = q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
+    unsigned per = m->num_sdma_queues_per_engine;
+    unsigned engines = xgmi ? m->num_sdma_xgmi_engines : m->num_sdma_engines;
+    uint32_t *used = xgmi ? &pdd->sdma_xgmi_used : &pdd->sdma_used;
+    unsigned slot = 0, n = engines * per;
+    if (n > 32)
+      n = 32;
+    while (slot < n && (*used & (1u << slot)))
+      slot++;
+    if (slot >= n) {
+      free(q);
+      r = -ENOMEM;   /* no SDMA queue left on the device */
+      goto out;
+    }
+    *used |= 1u << slot;
+    /* slots are handed out engine-major: queue k of every engine before queue k+1 */
+    q->sdma_engine = slot % engines + (xgmi ? m->num_sdma_engines : 0);
+    q->sdma_queue = slot / engines;
+    q->doorbell_id = SDMA_DOORBELL_BASE + 2 * q->sdma_engine +
+                     (q->sdma_queue & 1) * DOORBELL_MIRROR + (q->sdma_queue >> 1);
+  } else if ((r = sim_doorbell_alloc(pdd, &q->doorbell_id)) != 0) {
+    free(q);
+    goto out;
+  }
+  q->ring = a->ring_base_address;
+  q->rptr = a->read_pointer_address;
+  q->wptr = a->write_pointer_address;
+  q->ring_size = a->ring_size;
+  q->percent = a->queue_percentage & 0xff;
+  q->priority = a->queue_priority;
+  q->eop = a->eop_buffer_address;
+  q->eop_size = a->eop_buffer_size;
+  q->ctx_save = a->ctx_save_restore_address;
+  q->ctx_save_size = a->ctx_save_restore_size;
+  q->ctl_stack_size = a->ctl_stack_size;
+  p->queue_ids[id / 64] |= 1ull << (id % 64);
+  q->next = p->queues;
+  p->queues = q;
+  a->queue_id = id;
+  a->doorbell_offset = SIM_MMAP_TYPE_DOORBELL | SIM_MMAP_GPU_ID(a->gpu_id) |
+                       (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE;
+out:
+  pthread_mutex_unlock(&p->lock);
+  return r;
+}
+
+int sim_kfd_destroy_queue(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_destroy_queue_args *a = data;
+  int r = -EINVAL;
+  pthread_mutex_lock(&p->lock);
+  for (struct sim_queue **link = &p->queues; *link; link = &(*link)->next) {
+    struct sim_queue *q = *link;
+    if (q->id != a->queue_id)
+      continue;
+    *link = q->next;
+    if (q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
+      const struct sim_gpu_model *m = q->pdd->gpu->model;
+      bool xgmi = q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
+      unsigned engines = xgmi ? m->num_sdma_xgmi_engines : m->num_sdma_engines;
+      unsigned e = q->sdma_engine - (xgmi ? m->num_sdma_engines : 0);
+      uint32_t *used = xgmi ? &q->pdd->sdma_xgmi_used : &q->pdd->sdma_used;
+      *used &= ~(1u << (q->sdma_queue * engines + e));
+    } else {
+      sim_doorbell_free(q->pdd, q->doorbell_id);
+    }
+    p->queue_ids[q->id / 64] &= ~(1ull << (q->id % 64));
+    free(q);
+    r = 0;
+    break;
+  }
+  pthread_mutex_unlock(&p->lock);
+  return r;
+}
+
+int sim_kfd_update_queue(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_update_queue_args *a = data;
+  if ((a->queue_percentage & 0xff) > KFD_MAX_QUEUE_PERCENTAGE ||
+      a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
+    return -EINVAL;
+  if (a->ring_base_address && !sim_access_ok(a->ring_base_address, 8))
+    return -EFAULT;
+  if (a->ring_size && !is_pow2(a->ring_size))
+    return -EINVAL;
+  pthread_mutex_lock(&p->lock);
+  struct sim_queue *q = queue_find(p, a->queue_id);
+  if (q) {
+    q->ring = a->ring_base_address;
+    q->ring_size = a->ring_size;
+    q->percent = a->queue_percentage & 0xff;
+    q->priority = a->queue_priority;
+  }
+  pthread_mutex_unlock(&p->lock);
+  return q ? 0 : -EFAULT;   /* the kernel's answer for an unknown queue id */
+}
+
+int sim_kfd_set_cu_mask(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_set_cu_mask_args *a = data;
+  if (a->num_cu_mask % 32 || a->num_cu_mask == 0)
+    return -EINVAL;
+  uint32_t count = a->num_cu_mask > 1024 ? 1024 : a->num_cu_mask;   /* extra bits dropped */
+  uint32_t mask[32] = {0};
+  if (sim_copy_from_user(mask, a->cu_mask_ptr, count / 32 * sizeof(uint32_t)))
+    return -EFAULT;
+  pthread_mutex_lock(&p->lock);
+  struct sim_queue *q = queue_find(p, a->queue_id);
+  if (q) {
+    memcpy(q->cu_mask, mask, sizeof mask);
+    q->cu_mask_count = count;
+  }
+  pthread_mutex_unlock(&p->lock);
+  return q ? 0 : -EFAULT;
+}
+
+int sim_kfd_get_queue_wave_state(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_get_queue_wave_state_args *a = data;
+  int r = 0;
+  pthread_mutex_lock(&p->lock);
+  struct sim_queue *q = queue_find(p, a->queue_id);
+  if (!q)
+    r = -EFAULT;
+  else if ((q->type != KFD_IOC_QUEUE_TYPE_COMPUTE && q->type != KFD_IOC_QUEUE_TYPE_COMPUTE_AQL) ||
+           queue_active(q))
+    r = -EINVAL;   /* only an inactive compute queue has saved waves to report */
+  else {
+    /* nothing was preempted mid-wave: an empty control stack and save area */
+    a->ctl_stack_used_size = 0;
+    a->save_area_used_size = 0;
+  }
+  pthread_mutex_unlock(&p->lock);
+  return r;
+}
+
+int sim_kfd_alloc_queue_gws(struct sim_kfd_process *p, void *data)
+{
+  struct kfd_ioctl_alloc_queue_gws_args *a = data;
+  int r = 0;
+  pthread_mutex_lock(&p->lock);
+  struct sim_queue *q = queue_find(p, a->queue_id);
+  if (!q)
+    r = -EINVAL;
+  else if (!q->pdd->gpu->model->num_gws)
+    r = -ENODEV;
+  else if (a->num_gws) {
+    for (struct sim_queue *o = p->queues; o && !r; o = o->next)
+      if (o != q && o->gws && o->pdd == q->pdd)
+        r = -EBUSY;   /* one queue of the process holds the GWS */
+    if (!r)
+      q->gws = true;
+  } else
+    q->gws = false;
+  pthread_mutex_unlock(&p->lock);
+  a->first_gws = 0;
+  return r;
+}

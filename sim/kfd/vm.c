@@ -1,0 +1,108 @@
+/* vm.c — the GPU virtual memory of each device: MAP/UNMAP_MEMORY_TO_GPU put a buffer
+ * object at its VA in a GPU's page tables (amdgpu_vm_bo_map rules: page-aligned, inside
+ * the 48-bit VM, no overlap with another mapping of that GPU), and sim_vm_translate lets
+ * the execution model find the bytes behind a GPU address — or nothing, which is a fault. */
+#include "kfd/kfd.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#define VM_LIMIT (1ull << 48)
+
+static unsigned gpu_bit(const struct sim_pdd *pdd)
+{
+  return 1u << pdd->gpu->index;
+}
+
+static int vm_map(struct sim_kfd_process *p, struct sim_bo *bo, struct sim_pdd *peer)
+{
+  if (bo->mapped & gpu_bit(peer))
+    return 0;   /* already mapped there: nothing to do */
+  uint64_t s = bo->va, n = bo->size;
+  if ((s & (SIM_PAGE - 1)) || s + n <= s || s + n - 1 >= VM_LIMIT)
+    return -EINVAL;
+  for (struct sim_bo *o = p->bos; o; o = o->next)
+    if (o != bo && (o->mapped & gpu_bit(peer)) && s < o->va + o->size && o->va < s + n)
+      return -EINVAL;
+  bo->mapped |= gpu_bit(peer);
+  return 0;
+}
+
+static int map_common(struct sim_kfd_process *p, struct kfd_ioctl_map_memory_to_gpu_args *a,
+                      bool map)
+{
+  if (!a->n_devices || a->n_success > a->n_devices)
+    return -EINVAL;
+  uint32_t *ids = calloc(a->n_devices, sizeof *ids);
+  if (!ids)
+    return -ENOMEM;
+  if (sim_copy_from_user(ids, a->device_ids_array_ptr, (size_t)a->n_devices * sizeof *ids)) {
+    free(ids);
+    return -EFAULT;
+  }
+  int r = 0;
+  pthread_mutex_lock(&p->lock);
+  struct sim_pdd *pdd = sim_pdd_by_id(p, (uint32_t)(a->handle >> 32));
+  struct sim_bo *bo = NULL;
+  if (!pdd) {
+    r = -EINVAL;
+    goto out;
+  }
+  if (map && (r = sim_pdd_bind(pdd)) != 0)
+    goto out;
+  if (!(bo = sim_bo_lookup(p, a->handle))) {
+    r = -ENOMEM;   /* sic: the kernel reports an unknown handle so */
+    goto out;
+  }
+  for (uint32_t i = a->n_success; i < a->n_devices; i++) {
+    struct sim_pdd *peer = sim_pdd_by_id(p, ids[i]);
+    if (!peer) {
+      r = -EINVAL;
+      goto out;
+    }
+    if (map) {
+      if ((r = sim_pdd_bind(peer)) != 0 || (r = vm_map(p, bo, peer)) != 0)
+        goto out;
+    } else {
+      if (!(bo->mapped & gpu_bit(peer))) {
+        r = -EINVAL;   /* was not mapped on that GPU */
+        goto out;
+      }
+      bo->mapped &= ~gpu_bit(peer);
+    }
+    a->n_success = i + 1;
+  }
+out:
+  pthread_mutex_unlock(&p->lock);
+  free(ids);
+  return r;
+}
+
+int sim_kfd_map_memory(struct sim_kfd_process *p, void *data)
+{
+  return map_common(p, data, true);
+}
+
+int sim_kfd_unmap_memory(struct sim_kfd_process *p, void *data)
+{
+  return map_common(p, (struct kfd_ioctl_map_memory_to_gpu_args *)data, false);
+}
+
+void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len)
+{
+  struct sim_kfd_process *p = sim_kfd_current();
+  if (!p || !gpu || !len)
+    return NULL;
+  void *host = NULL;
+  pthread_mutex_lock(&p->lock);
+  for (struct sim_bo *b = p->bos; b; b = b->next) {
+    if (!(b->mapped & (1u << gpu->index)) || va < b->va || va - b->va >= b->size)
+      continue;
+    uint64_t off = (va - b->va) % b->bo_size;   /* AQL queue memory wraps onto itself */
+    if (off + len <= b->bo_size)
+      host = (char *)b->host + off;
+    break;
+  }
+  pthread_mutex_unlock(&p->lock);
+  return host;
+}
