@@ -91,7 +91,9 @@ $(SIM_SO): $(SIM_OBJS)
 	$(CC) -shared -Wl,-soname,libhsa-sim.so -Wl,-z,defs $(LDFLAGS) $(CFLAGS) -o $@ $(SIM_OBJS) \
 	  -lpthread -ldl -lrt
 
-$(SIM_AR): $(SIM_OBJS)
+# The archive leaves out the libc interposers (sim/os/interpose_*.c): a test or the launcher
+# calling fopen() must get libc's, not have the interposer linked into it.
+$(SIM_AR): $(filter-out $(BUILD)/obj/sim/os/interpose_%,$(SIM_OBJS))
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 

@@ -117,3 +117,12 @@ void sim_fd_reset(void)
   __atomic_store_n(&used, 0, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&lock);
 }
+
+/* For the driver model: ACQUIRE_VM names the DRM file by fd number. */
+struct sim_gpu *sim_os_gpu_of_fd(int fd)
+{
+  struct sim_fd e;
+  if (!sim_fd_lookup(fd, &e) || (e.type != SIM_DEV_RENDER && e.type != SIM_DEV_CARD))
+    return NULL;
+  return e.gpu;
+}

@@ -119,8 +119,8 @@ static int is_simulated(const char *p)
   return 0;
 }
 
-enum sim_path_kind sim_path_map(const char *tree, const char *path, char *out, size_t outlen,
-                                struct sim_devnode *dev)
+enum sim_path_kind sim_path_map(const char *(*tree)(void), const char *path, char *out,
+                                size_t outlen, struct sim_devnode *dev)
 {
   if (!path || path[0] != '/')
     return SIM_PATH_PASS;
@@ -152,8 +152,6 @@ enum sim_path_kind sim_path_map(const char *tree, const char *path, char *out, s
     *dev = (struct sim_devnode){ SIM_DEV_CARD, SIM_DRM_MAJOR, num, sim_gpu(num) };
     return SIM_PATH_DEVICE;
   }
-  if (!tree)
-    return SIM_PATH_PASS;
   if (!is_simulated(p)) {
     /* "/dev/dri/.." names the real /dev: it must not reach the kernel through /dev/dri,
      * which does not exist there. Pass the clean path instead. */
@@ -163,7 +161,10 @@ enum sim_path_kind sim_path_map(const char *tree, const char *path, char *out, s
     }
     return SIM_PATH_PASS;
   }
-  int n = snprintf(out, outlen, "%s%s", tree, p);
+  const char *root = tree();
+  if (!root)
+    return SIM_PATH_PASS;
+  int n = snprintf(out, outlen, "%s%s", root, p);
   if (n < 0 || (size_t)n >= outlen)
     return SIM_PATH_PASS;
   return SIM_PATH_REDIRECT;

@@ -21,10 +21,12 @@ struct sim_devnode {
   struct sim_gpu *gpu;      /* NULL for /dev/kfd */
 };
 
-/* Classify an absolute path. REDIRECT: out holds tree + path. DEVICE: *dev describes the
- * node. PASS: neither (also for relative paths and when out is too small). */
-enum sim_path_kind sim_path_map(const char *tree, const char *path, char *out, size_t outlen,
-                                struct sim_devnode *dev);
+/* Classify an absolute path. REDIRECT: out holds tree() + path. DEVICE: *dev describes the
+ * node. PASS: neither (also for relative paths, when out is too small, or when tree()
+ * returns NULL). tree() is called only for a path that is redirected, so that merely
+ * classifying a path never builds the tree. */
+enum sim_path_kind sim_path_map(const char *(*tree)(void), const char *path, char *out,
+                                size_t outlen, struct sim_devnode *dev);
 
 /* The sysfs directory of a GPU's PCI function, "/sys/devices/pci0000:60/0000:60:03.1/0000:63:00.0". */
 void sim_path_gpu_pci_dir(const struct sim_gpu *gpu, char *out, size_t outlen);

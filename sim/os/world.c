@@ -91,5 +91,5 @@ enum sim_path_kind sim_os_map(const char *path, char *out, size_t outlen,
   if (strncmp(path, "/sys/", 5) && strncmp(path, "/dev/", 5) && strncmp(path, "/proc/", 6) &&
       strncmp(path, "//", 2))
     return SIM_PATH_PASS;
-  return sim_path_map(sim_os_tree(), path, out, outlen, dev);
+  return sim_path_map(sim_os_tree, path, out, outlen, dev);
 }

@@ -1,0 +1,243 @@
+/* test_sim_topology.c — the catalogue and the KFD topology text against a real board: the
+ * gfx906 capture in tests/fixtures/topology (same keys in the same order, the board's
+ * values equal), and the structure of multi-GPU topologies. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dev/catalog.h"
+#include "dev/topology.h"
+#include "sim.h"
+
+#define FIXTURE TEST_SRCDIR "/fixtures/topology/workstation-gfx906-gfx1102-gfx1032/nodes"
+
+static char *slurp(const char *path)
+{
+  FILE *f = fopen(path, "r");
+  ck_assert_msg(f != NULL, "cannot open %s", path);
+  static char buf[8192];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  return strdup(buf);
+}
+
+struct kv {
+  char key[64];
+  unsigned long long val;
+};
+
+/* "name value" lines into kv[]; returns the count. */
+static int parse(const char *text, struct kv *kv, int max)
+{
+  int n = 0, used;
+  const char *p = text;
+  while (n < max && sscanf(p, "%63s %llu\n%n", kv[n].key, &kv[n].val, &used) == 2) {
+    p += used;
+    n++;
+  }
+  return n;
+}
+
+static unsigned long long get(const struct kv *kv, int n, const char *key)
+{
+  for (int i = 0; i < n; i++)
+    if (strcmp(kv[i].key, key) == 0)
+      return kv[i].val;
+  ck_abort_msg("no key %s", key);
+  return 0;
+}
+
+START_TEST(catalog_lookup)
+{
+  ck_assert_ptr_nonnull(sim_catalog_find("gfx900"));
+  ck_assert_ptr_nonnull(sim_catalog_find("gfx906"));
+  ck_assert_ptr_nonnull(sim_catalog_find("gfx90a"));
+  ck_assert_ptr_null(sim_catalog_find("gfx1234"));
+  ck_assert_ptr_null(sim_catalog_find(NULL));
+  ck_assert_str_eq(sim_catalog_at(0)->name, "gfx900"); /* the default comes first */
+  unsigned n = 0;
+  while (sim_catalog_at(n))
+    n++;
+  ck_assert_uint_ge(n, 3);
+  for (unsigned i = 0; i < n; i++) {
+    const struct sim_gpu_model *m = sim_catalog_at(i);
+    ck_assert_uint_eq(m->simd_count, m->cu_count * m->simd_per_cu);
+    ck_assert_uint_le(m->cu_count, m->array_count * m->cu_per_simd_array);
+    ck_assert_uint_eq(m->vendor_id, 0x1002);
+    ck_assert_ptr_nonnull(m->asic_name);
+  }
+  ck_assert_uint_eq(sim_catalog_find("gfx900")->device_id, 0x687f);
+  ck_assert_uint_eq(sim_catalog_find("gfx906")->device_id, 0x66af);
+  ck_assert_uint_eq(sim_catalog_find("gfx90a")->device_id, 0x740f);
+}
+END_TEST
+
+/* gfx906 node 1 against the capture: same keys in the same order; the board's values equal. */
+START_TEST(gfx906_matches_capture)
+{
+  setenv("HSA_SIM_CONFIG", "gpu=gfx906", 1);
+  char text[SIM_TOPO_PAGE];
+  sim_topo_node_text(1, text, sizeof text);
+  struct kv ours[64], real[64];
+  int n = parse(text, ours, 64);
+  int m = parse(slurp(FIXTURE "/1/properties"), real, 64);
+  ck_assert_int_eq(n, m);
+  for (int i = 0; i < n; i++)
+    ck_assert_str_eq(ours[i].key, real[i].key);
+  static const char *const board[] = {
+    "simd_count", "max_waves_per_simd", "lds_size_in_kb", "gds_size_in_kb", "num_gws",
+    "wave_front_size", "array_count", "simd_arrays_per_engine", "cu_per_simd_array",
+    "simd_per_cu", "max_slots_scratch_cu", "gfx_target_version", "vendor_id", "device_id",
+    "location_id", "domain", "hive_id", "num_sdma_engines", "num_sdma_xgmi_engines",
+    "num_sdma_queues_per_engine", "num_cp_queues", "max_engine_clk_fcompute",
+    "local_mem_size", "fw_version", "capability", "capability2", "debug_prop",
+    "sdma_fw_version", "unique_id", "num_xcc", "mem_banks_count", "cpu_cores_count",
+    "simd_id_base",
+  };
+  for (size_t i = 0; i < sizeof board / sizeof board[0]; i++)
+    ck_assert_msg(get(ours, n, board[i]) == get(real, m, board[i]), "%s: %llu, captured %llu",
+                  board[i], get(ours, n, board[i]), get(real, m, board[i]));
+  /* The capture's render minor reads 0 (a container); ours must name a real node. */
+  ck_assert_uint_eq(get(ours, n, "drm_render_minor"), 128);
+
+  sim_topo_mem_bank_text(1, 0, text, sizeof text);
+  ck_assert_str_eq(text, slurp(FIXTURE "/1/mem_banks/0/properties"));
+  sim_topo_io_link_text(1, 0, text, sizeof text);
+  ck_assert_str_eq(text, slurp(FIXTURE "/1/io_links/0/properties"));
+  sim_topo_name_text(1, text, sizeof text);
+  ck_assert_str_eq(text, slurp(FIXTURE "/1/name"));
+}
+END_TEST
+
+START_TEST(cpu_node_matches_capture_layout)
+{
+  char text[SIM_TOPO_PAGE];
+  sim_topo_node_text(0, text, sizeof text);
+  struct kv ours[64], real[64];
+  int n = parse(text, ours, 64);
+  int m = parse(slurp(FIXTURE "/0/properties"), real, 64);
+  ck_assert_int_eq(n, m);
+  for (int i = 0; i < n; i++)
+    ck_assert_str_eq(ours[i].key, real[i].key);
+  ck_assert_uint_gt(get(ours, n, "cpu_cores_count"), 0);
+  ck_assert_uint_eq(get(ours, n, "simd_count"), 0);
+  ck_assert_uint_eq(get(ours, n, "io_links_count"), 1);
+  ck_assert_uint_gt(get(ours, n, "max_engine_clk_ccompute"), 0);
+  sim_topo_mem_bank_text(0, 0, text, sizeof text);
+  n = parse(text, ours, 64);
+  m = parse(slurp(FIXTURE "/0/mem_banks/0/properties"), real, 64);
+  ck_assert_int_eq(n, m);
+  ck_assert_uint_eq(get(ours, n, "heap_type"), 0);
+  ck_assert_uint_gt(get(ours, n, "size_in_bytes"), 0);
+  sim_topo_io_link_text(0, 0, text, sizeof text);
+  n = parse(text, ours, 64);
+  m = parse(slurp(FIXTURE "/0/io_links/0/properties"), real, 64);
+  ck_assert_int_eq(n, m);
+  for (int i = 0; i < n; i++)
+    ck_assert_str_eq(ours[i].key, real[i].key);
+  ck_assert_uint_eq(get(ours, n, "node_to"), 1);
+  ck_assert_uint_eq(get(ours, n, "flags"), get(real, m, "flags"));
+}
+END_TEST
+
+START_TEST(default_is_one_gfx900)
+{
+  unsetenv("HSA_SIM_CONFIG");
+  ck_assert_uint_eq(sim_gpu_count(), 1);
+  struct sim_gpu *g = sim_gpu(0);
+  ck_assert_str_eq(g->model->name, "gfx900");
+  ck_assert_uint_eq(g->node_id, 1);
+  ck_assert_uint_eq(g->render_minor, 128);
+  ck_assert_uint_ne(g->gpu_id, 0);
+  ck_assert_ptr_eq(sim_gpu_by_id(g->gpu_id), g);
+  ck_assert_ptr_eq(sim_gpu_by_minor(128), g);
+  ck_assert_ptr_null(sim_gpu_by_minor(129));
+  ck_assert_ptr_null(sim_gpu(1));
+  ck_assert_uint_eq(g->vram_bytes, g->model->default_vram_bytes);
+  char text[SIM_TOPO_PAGE];
+  sim_topo_gpu_id_text(1, text, sizeof text);
+  ck_assert_uint_eq(strtoul(text, NULL, 10), g->gpu_id);
+  sim_topo_gpu_id_text(0, text, sizeof text);
+  ck_assert_str_eq(text, "0\n");
+  sim_topo_system_text(text, sizeof text);
+  ck_assert_str_eq(text, "platform_oem 0\nplatform_id 0\nplatform_rev 0\n");
+}
+END_TEST
+
+START_TEST(four_gpus_with_vram)
+{
+  setenv("HSA_SIM_CONFIG", "gpu=gfx90a,gpus=4,vram=4G", 1);
+  ck_assert_uint_eq(sim_gpu_count(), 4);
+  ck_assert_uint_eq(sim_topo_node_count(), 5);
+  for (unsigned i = 0; i < 4; i++) {
+    struct sim_gpu *g = sim_gpu(i);
+    ck_assert_uint_eq(g->vram_bytes, 4ull << 30);
+    ck_assert_uint_eq(g->render_minor, 128 + i);
+    for (unsigned j = 0; j < i; j++) {
+      ck_assert_uint_ne(sim_gpu(j)->gpu_id, g->gpu_id);
+      ck_assert_uint_ne(sim_gpu(j)->location_id, g->location_id);
+    }
+  }
+  char text[SIM_TOPO_PAGE];
+  struct kv kv[64];
+  int n = parse((sim_topo_node_text(0, text, sizeof text), text), kv, 64);
+  ck_assert_uint_eq(get(kv, n, "io_links_count"), 4);
+  n = parse((sim_topo_node_text(3, text, sizeof text), text), kv, 64);
+  ck_assert_uint_eq(get(kv, n, "p2p_links_count"), 3);
+  ck_assert_uint_eq(get(kv, n, "drm_render_minor"), 130);
+  ck_assert_uint_eq(get(kv, n, "gfx_target_version"), 90010);
+  /* p2p links from node 3 reach 1, 2 and 4; never itself. */
+  unsigned seen = 0;
+  for (unsigned l = 0; l < 3; l++) {
+    n = parse((sim_topo_p2p_link_text(3, l, text, sizeof text), text), kv, 64);
+    ck_assert_uint_eq(get(kv, n, "node_from"), 3);
+    seen |= 1u << get(kv, n, "node_to");
+  }
+  ck_assert_uint_eq(seen, (1u << 1) | (1u << 2) | (1u << 4));
+  n = parse((sim_topo_mem_bank_text(2, 0, text, sizeof text), text), kv, 64);
+  ck_assert_uint_eq(get(kv, n, "size_in_bytes"), 4ull << 30);
+  ck_assert_uint_eq(sim_topo_p2p_link_text(0, 0, text, sizeof text), 0);
+  ck_assert_uint_eq(sim_topo_io_link_text(1, 1, text, sizeof text), 0);
+}
+END_TEST
+
+START_TEST(caches)
+{
+  unsetenv("HSA_SIM_CONFIG");
+  const struct sim_gpu_model *m = sim_gpu(0)->model;
+  ck_assert_uint_eq(sim_topo_cache_count(0), 0);
+  ck_assert_uint_eq(sim_topo_cache_count(1), m->cu_count + 1);
+  char text[SIM_TOPO_PAGE];
+  struct kv kv[16];
+  int n = parse((sim_topo_cache_text(1, 0, text, sizeof text), text), kv, 16);
+  ck_assert_uint_eq(get(kv, n, "level"), 1);
+  ck_assert_uint_eq(get(kv, n, "size"), m->l1_kb);
+  ck_assert_ptr_nonnull(strstr(text, "\nsibling_map 1,0,0,"));
+  n = parse((sim_topo_cache_text(1, m->cu_count, text, sizeof text), text), kv, 16);
+  ck_assert_uint_eq(get(kv, n, "level"), 2);
+  ck_assert_uint_eq(get(kv, n, "size"), m->l2_kb);
+  ck_assert_uint_lt(strlen(text), SIM_TOPO_PAGE - 1);
+  ck_assert_int_eq(text[strlen(text) - 1], '\n');
+  /* A short buffer is cut, never overrun. */
+  char small[16];
+  size_t len = sim_topo_cache_text(1, 0, small, sizeof small);
+  ck_assert_uint_lt(len, sizeof small);
+  ck_assert_uint_eq(strlen(small), len);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+  Suite *s = suite_create("sim_topology");
+  TCase *tc = tcase_create("topology");
+  tcase_add_test(tc, catalog_lookup);
+  tcase_add_test(tc, gfx906_matches_capture);
+  tcase_add_test(tc, cpu_node_matches_capture_layout);
+  tcase_add_test(tc, default_is_one_gfx900);
+  tcase_add_test(tc, four_gpus_with_vram);
+  tcase_add_test(tc, caches);
+  suite_add_tcase(s, tc);
+  return s;
+}
