@@ -1,6 +1,7 @@
 /* topology.c — KFD topology text from the catalogue and the host. */
 #include "dev/topology.h"
 
+#include <linux/kfd_sysfs.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -173,8 +174,8 @@ size_t sim_topo_mem_bank_text(unsigned node, unsigned bank, char *buf, size_t le
   return p.used;
 }
 
-/* CRAT cache flags: enabled, data cache, SIMD (GPU) cache. */
-#define CACHE_TYPE_GPU_DATA (1u | 2u | 16u)
+/* What KFD makes of a GPU data cache's CRAT flags: HSA_CACHE_TYPE_DATA | _HSACU. */
+#define CACHE_TYPE_GPU_DATA (HSA_CACHE_TYPE_DATA | HSA_CACHE_TYPE_HSACU)
 
 size_t sim_topo_cache_text(unsigned node, unsigned cache, char *buf, size_t len)
 {

@@ -214,6 +214,8 @@ START_TEST(caches)
   int n = parse((sim_topo_cache_text(1, 0, text, sizeof text), text), kv, 16);
   ck_assert_uint_eq(get(kv, n, "level"), 1);
   ck_assert_uint_eq(get(kv, n, "size"), m->l1_kb);
+  /* ROCR keeps only caches typed as GPU (HSACU) data caches: type 9 as KFD reports it. */
+  ck_assert_uint_eq(get(kv, n, "type"), 9);
   ck_assert_ptr_nonnull(strstr(text, "\nsibling_map 1,0,0,"));
   n = parse((sim_topo_cache_text(1, m->cu_count, text, sizeof text), text), kv, 16);
   ck_assert_uint_eq(get(kv, n, "level"), 2);
