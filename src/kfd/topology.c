@@ -139,12 +139,17 @@ static void free_node(struct kfd_node *node) {
   node->links = NULL;
 }
 
+/* The properties file's *_count says how many entries are valid; ROCR's thunk reads exactly
+ * that many, so extra directories (or a short count) are treated the same way here. */
+static unsigned at_most(unsigned n, uint64_t count) { return count < n ? (unsigned)count : n; }
+
 static int read_mem_banks(const char *node_dir, struct kfd_node *node) {
   char path[512];
   unsigned *idx, n;
   snprintf(path, sizeof(path), "%s/mem_banks", node_dir);
   int rc = list_indices(path, &idx, &n);
   if (rc) return rc;
+  n = at_most(n, node->props.mem_banks_count);
   node->mem_banks = n ? calloc(n, sizeof(*node->mem_banks)) : NULL;
   if (n && !node->mem_banks) rc = -ENOMEM;
   for (unsigned i = 0; rc == 0 && i < n; i++) {
@@ -165,6 +170,7 @@ static int read_caches(const char *node_dir, struct kfd_node *node) {
   snprintf(path, sizeof(path), "%s/caches", node_dir);
   int rc = list_indices(path, &idx, &n);
   if (rc) return rc;
+  n = at_most(n, node->props.caches_count);
   node->caches = n ? calloc(n, sizeof(*node->caches)) : NULL;
   if (n && !node->caches) rc = -ENOMEM;
   for (unsigned i = 0; rc == 0 && i < n; i++) {
@@ -181,6 +187,7 @@ static int read_links(const char *node_dir, const char *sub, bool p2p, struct kf
   unsigned *idx, n;
   snprintf(path, sizeof(path), "%s/%s", node_dir, sub);
   int rc = list_indices(path, &idx, &n);
+  if (rc == 0) n = at_most(n, p2p ? node->props.p2p_links_count : node->props.io_links_count);
   if (rc || n == 0) {
     free(idx);
     return rc;

@@ -170,6 +170,7 @@ static hsa_status_t print_cache(hsa_cache_t c, void *d) {
 int main(void) {
   char prefix[64];
   uint8_t buf[256];
+  setvbuf(stdout, NULL, _IOLBF, 0); /* keep what was printed if a runtime aborts */
   if (hsa_init() != HSA_STATUS_SUCCESS) {
     printf("hsa_init failed\n");
     return 1;

@@ -129,8 +129,9 @@ START_TEST(made_tree) {
   for (int n = 0; n < 11; n++) {
     char rel[64], text[128];
     snprintf(rel, sizeof(rel), "nodes/%d/properties", n);
-    snprintf(text, sizeof(text), "simd_count %d\nnew_kernel_key 5\ngarbage line\ngpu_thing -1\n",
-             n * 4);
+    snprintf(text, sizeof(text),
+             "simd_count %d\ncaches_count %d\nnew_kernel_key 5\ngarbage line\ngpu_thing -1\n",
+             n * 4, n == 10);
     write_file(rel, text);
     snprintf(rel, sizeof(rel), "nodes/%d/gpu_id", n);
     snprintf(text, sizeof(text), "%d\n", n ? 1000 + n : 0);
@@ -138,6 +139,9 @@ START_TEST(made_tree) {
   }
   write_file("nodes/10/caches/0/properties",
              "processor_id_low 5\nlevel 2\nsize 4096\ncache_line_size 128\ntype 9\n");
+  /* beyond caches_count: not read, as the thunk would not read it */
+  write_file("nodes/10/caches/1/properties", "level 3\nsize 8\n");
+  write_file("nodes/9/caches/0/properties", "level 1\nsize 16\n");
   struct kfd_topology t;
   ck_assert_int_eq(kfd_topology_read(tmp_root, &t), 0);
   ck_assert(t.has_generation_id);
@@ -150,6 +154,7 @@ START_TEST(made_tree) {
     ck_assert_uint_eq(t.nodes[n].gpu_id, n ? 1000 + n : 0);
   }
   ck_assert_uint_eq(t.nodes[10].cache_count, 1);
+  ck_assert_uint_eq(t.nodes[9].cache_count, 0);
   ck_assert_uint_eq(t.nodes[10].caches[0].size, 4096);
   ck_assert_uint_eq(t.nodes[10].caches[0].cache_line_size, 128);
   ck_assert_uint_eq(t.nodes[10].caches[0].type, 9);
