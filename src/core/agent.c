@@ -81,8 +81,9 @@ static const struct kfd_mem_bank *first_bank(const struct kfd_node *node, bool v
   return NULL;
 }
 
+/* bank: the memory bank behind the region (width and clock), NULL for LDS. */
 static void add_region(struct core_agent *a, enum core_heap heap, bool fine, bool kernarg,
-                       uint64_t size, uint64_t base) {
+                       uint64_t size, uint64_t base, const struct kfd_mem_bank *bank) {
   if (a->region_count == CORE_MAX_REGIONS) return;
   struct core_region *r = &a->regions[a->region_count++];
   r->magic = CORE_REGION_MAGIC;
@@ -92,8 +93,8 @@ static void add_region(struct core_agent *a, enum core_heap heap, bool fine, boo
   r->kernarg = kernarg;
   r->size = size;
   r->base = base;
-  r->bus_width = a->memory_bus_width;
-  r->max_clock_mhz = a->memory_max_clock_mhz;
+  r->bus_width = bank ? (uint32_t)bank->width : 0;
+  r->max_clock_mhz = bank ? (uint32_t)bank->mem_clk_max : 0;
   r->max_alloc = size & ~(uint64_t)(PAGE - 1);
 }
 
@@ -114,9 +115,9 @@ static struct core_agent *new_cpu(struct core_runtime *rt, const struct kfd_node
   bool apu = node->props.simd_count > 0;
   /* System memory appears three times, as ROCR shows it: fine-grained, kernarg, and (on
    * dGPU systems) coarse-grained. */
-  add_region(a, CORE_HEAP_SYSTEM, true, false, size, 0);
-  add_region(a, CORE_HEAP_SYSTEM, true, true, size, 0);
-  if (!apu) add_region(a, CORE_HEAP_SYSTEM, false, false, size, 0);
+  add_region(a, CORE_HEAP_SYSTEM, true, false, size, 0, sys);
+  add_region(a, CORE_HEAP_SYSTEM, true, true, size, 0, sys);
+  if (!apu) add_region(a, CORE_HEAP_SYSTEM, false, false, size, 0, sys);
   rt->max_sysmem_alloc += size & ~(uint64_t)(PAGE - 1);
   a->cache_count = core_cpu_caches(node, node->sysfs_index, &a->caches, a->name);
   return a;
@@ -212,11 +213,11 @@ static struct core_agent *new_gpu(struct core_runtime *rt, const struct kfd_node
   if (vram) {
     enum core_heap heap = vram->heap_type == KFD_HEAP_FB_PRIVATE ? CORE_HEAP_FB_PRIVATE
                                                                   : CORE_HEAP_FB_PUBLIC;
-    add_region(a, heap, false, false, vram->size_in_bytes, 0);
+    add_region(a, heap, false, false, vram->size_in_bytes, 0, vram);
     /* Fine-grained VRAM is offered where peers reach it coherently: XGMI hives. */
-    if (node->props.hive_id != 0) add_region(a, heap, true, false, vram->size_in_bytes, 0);
+    if (node->props.hive_id != 0) add_region(a, heap, true, false, vram->size_in_bytes, 0, vram);
   }
-  add_region(a, CORE_HEAP_LDS, false, false, node->props.lds_size_in_kb * 1024, 0);
+  add_region(a, CORE_HEAP_LDS, false, false, node->props.lds_size_in_kb * 1024, 0, NULL);
   gpu_caches(a);
   return a;
 }

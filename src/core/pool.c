@@ -34,9 +34,10 @@ hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t pool,
   case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED:
   case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_GRANULE:
   case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALIGNMENT:
-  case HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE:
     /* Same numbering as the region attributes. */
     return core_region_info(r, (uint32_t)attribute, value);
+  case HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE:
+    return core_region_info(r, HSA_REGION_INFO_ALLOC_MAX_SIZE, value);
   case HSA_AMD_MEMORY_POOL_INFO_ACCESSIBLE_BY_ALL:
     *(bool *)value = core_region_is_system(r);
     break;
@@ -57,6 +58,7 @@ static const struct kfd_link *direct_link(const struct core_agent *from,
   struct core_runtime *rt = core_rt();
   const struct kfd_node *n = from->node;
   for (unsigned l = 0; l < n->link_count; l++) {
+    if ((n->links[l].flags & 0x11u) == 0x11u) continue; /* peer DMA forbidden: no link */
     uint64_t dst = n->links[l].node_to;
     if (dst < rt->node_of_sysfs_count && rt->node_of_sysfs[dst] == (int)to->node_id)
       return &n->links[l];
@@ -77,12 +79,12 @@ static void link_info(const struct kfd_link *l, hsa_amd_memory_pool_link_info_t 
   info->atomic_support_32bit = atomics;
   info->atomic_support_64bit = atomics;
   info->coherent_support = atomics;
-  /* CRAT_IOLINK_FLAGS_*: bit 1 no atomics 32, bit 2 no atomics 64, bit 3 no p2p, bit 4
-   * non-coherent; they apply when bit 0 (override) is set. */
+  /* CRAT_IOLINK_FLAGS_*: bit 0 the flags apply, bit 1 non-coherent, bit 2 no 32-bit
+   * atomics, bit 3 no 64-bit atomics (bit 4, no peer DMA, hides the link: direct_link). */
   if (l->flags & 1u) {
-    info->atomic_support_32bit = !(l->flags & 2u);
-    info->atomic_support_64bit = !(l->flags & 4u);
-    info->coherent_support = !(l->flags & 16u);
+    info->coherent_support = !(l->flags & 2u);
+    info->atomic_support_32bit = !(l->flags & 4u);
+    info->atomic_support_64bit = !(l->flags & 8u);
   }
   info->max_bandwidth = (uint32_t)l->max_bandwidth;
   info->min_bandwidth = (uint32_t)l->min_bandwidth;

@@ -112,6 +112,9 @@ START_TEST(workstation_agents) {
     ck_assert_int_eq(hsa_amd_memory_pool_get_info(pl.p[i], HSA_AMD_MEMORY_POOL_INFO_SIZE, &size),
                      HSA_STATUS_SUCCESS);
     ck_assert_uint_eq(size, 33453576192ull);
+    ck_assert_int_eq(hsa_amd_memory_pool_get_info(pl.p[i], HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE,
+                                                  &size), HSA_STATUS_SUCCESS);
+    ck_assert_uint_eq(size, 33453576192ull); /* one CPU node, already page-aligned */
     hsa_amd_memory_pool_get_info(pl.p[i], HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags[i]);
   }
   ck_assert_uint_eq(flags[0], HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED);
@@ -170,6 +173,8 @@ START_TEST(workstation_agents) {
     hsa_amd_segment_t seg;
     hsa_amd_memory_pool_get_info(pl.p[0], HSA_AMD_MEMORY_POOL_INFO_SIZE, &size);
     ck_assert_uint_eq(size, gpus[g].vram);
+    hsa_amd_memory_pool_get_info(pl.p[0], HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE, &size);
+    ck_assert_uint_eq(size, gpus[g].vram & ~4095ull);
     hsa_amd_memory_pool_get_info(pl.p[0], HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg);
     ck_assert_int_eq(seg, HSA_AMD_SEGMENT_GLOBAL);
     hsa_amd_memory_pool_get_info(pl.p[1], HSA_AMD_MEMORY_POOL_INFO_SIZE, &size);
@@ -184,6 +189,9 @@ START_TEST(workstation_agents) {
     hsa_amd_memory_pool_link_info_t li;
     hsa_amd_agent_memory_pool_get_info(cpu, pl.p[0], HSA_AMD_AGENT_MEMORY_POOL_INFO_LINK_INFO, &li);
     ck_assert_int_eq(li.link_type, HSA_AMD_LINK_INFO_TYPE_PCIE);
+    /* io_link flags 3: the flags apply (bit 0) and the link is not coherent (bit 1) */
+    ck_assert(!li.coherent_support);
+    ck_assert(li.atomic_support_32bit && li.atomic_support_64bit);
     ck_assert_uint_eq(li.numa_distance, 20);
     ck_assert_uint_eq(li.max_bandwidth, 32000);
   }
