@@ -133,3 +133,19 @@ SIM_EXPORT char *realpath(const char *path, char *resolved)
   memmove(resolved, answer, strlen(answer) + 1);
   return resolved;
 }
+
+/* cd into a simulated directory, so relative paths below it resolve in the tree. */
+SIM_EXPORT int chdir(const char *path)
+{
+  char buf[PATH_MAX];
+  struct sim_devnode dev;
+  switch (sim_os_map(path, buf, sizeof buf, &dev)) {
+  case SIM_PATH_DEVICE:
+    errno = ENOTDIR;
+    return -1;
+  case SIM_PATH_REDIRECT:
+    return SIM_REAL(chdir)(buf);
+  default:
+    return SIM_REAL(chdir)(path);
+  }
+}
