@@ -56,7 +56,7 @@ static _Noreturn void bad(const char *fmt, const char *arg)
 
 static void list_gpus(void)
 {
-  printf("%-8s %-24s %-8s %5s %10s\n", "NAME", "BOARD", "PCI ID", "CUs", "VRAM");
+  printf("%-8s %-24s %-9s %4s %11s\n", "NAME", "BOARD", "PCI ID", "CUs", "VRAM");
   for (unsigned i = 0; sim_catalog_at(i); i++) {
     const struct sim_gpu_model *m = sim_catalog_at(i);
     printf("%-8s %-24s %04x:%04x %4u %7llu MiB%s\n", m->name, m->marketing_name, m->vendor_id,
