@@ -8,6 +8,7 @@
  * sysfs tree) for as long as PROGRAM runs; the directory is removed when it exits. The exit
  * status is PROGRAM's. */
 #include <errno.h>
+#include <glob.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -83,7 +84,7 @@ static const char *value_of(int argc, char **argv, int *i, const char *name)
 }
 
 /* libhsa-sim.so: next to the launcher in the build tree (bin/../lib) or installed
- * (bin/../lib/hsa-sim); HSA_SIM_LIBRARY overrides. */
+ * (bin/../<libdir>/hsa-sim); HSA_SIM_LIBRARY overrides. */
 static int find_library(char *out, size_t len)
 {
   const char *env = getenv("HSA_SIM_LIBRARY");
@@ -100,11 +101,18 @@ static int find_library(char *out, size_t len)
   if (!slash)
     return -1;
   *slash = '\0';
-  static const char *const rel[] = { "../lib/libhsa-sim.so", "../lib/hsa-sim/libhsa-sim.so" };
+  /* build tree; installed with libdir = prefix/lib, prefix/lib64 or a multiarch lib/<triplet> */
+  static const char *const rel[] = { "../lib/libhsa-sim.so", "../lib/hsa-sim/libhsa-sim.so",
+                                     "../lib64/hsa-sim/libhsa-sim.so",
+                                     "../lib/*/hsa-sim/libhsa-sim.so" };
   for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-    char cand[PATH_MAX + 64];
-    snprintf(cand, sizeof cand, "%s/%s", exe, rel[i]);
-    if (access(cand, R_OK) == 0 && realpath(cand, out))
+    char pattern[PATH_MAX + 64];
+    snprintf(pattern, sizeof pattern, "%s/%s", exe, rel[i]);
+    glob_t g;
+    int found = glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc > 0 &&
+                access(g.gl_pathv[0], R_OK) == 0 && realpath(g.gl_pathv[0], out);
+    globfree(&g);
+    if (found)
       return 0;
   }
   return -1;

@@ -2,6 +2,7 @@
  * path classification and redirection, the device fd table, and the generated tree. */
 #include <check.h>
 #include <errno.h>
+#include <pthread.h>
 #include <limits.h>
 #include <linux/kfd_ioctl.h>
 #include <stdio.h>
@@ -224,6 +225,40 @@ START_TEST(fd_table)
 }
 END_TEST
 
+/* ROCR opens, dups and closes from several threads: the table stays exact. */
+static void *churn(void *arg)
+{
+  int base = (int)(intptr_t)arg;
+  for (int round = 0; round < 2000; round++) {
+    for (int k = 0; k < 8; k++)
+      if (sim_fd_add(base + k, k ? SIM_DEV_RENDER : SIM_DEV_KFD, k ? sim_gpu(0) : NULL))
+        return (void *)1;
+    struct sim_fd e;
+    for (int k = 0; k < 8; k++)
+      if (!sim_fd_lookup(base + k, &e) || e.fd != base + k)
+        return (void *)1;
+    for (int k = 0; k < 8; k++)
+      if (sim_fd_remove(base + k, NULL) == SIM_DEV_NONE)
+        return (void *)1;
+  }
+  return NULL;
+}
+
+START_TEST(fd_table_threads)
+{
+  sim_fd_reset();
+  pthread_t t[8];
+  for (int i = 0; i < 8; i++)
+    pthread_create(&t[i], NULL, churn, (void *)(intptr_t)(1000 + 16 * i));
+  for (int i = 0; i < 8; i++) {
+    void *r;
+    pthread_join(t[i], &r);
+    ck_assert_ptr_null(r);
+  }
+  ck_assert_uint_eq(sim_fd_count(), 0);
+}
+END_TEST
+
 static int exists(const char *root, const char *rel, mode_t type)
 {
   char p[PATH_MAX + 128];
@@ -303,6 +338,7 @@ Suite *test_suite(void)
   tcase_add_test(tc, config_text);
   tcase_add_test(tc, paths_two_gpus);
   tcase_add_test(tc, fd_table);
+  tcase_add_test(tc, fd_table_threads);
   tcase_add_test(tc, tree_build_and_remove);
   suite_add_tcase(s, tc);
   return s;
