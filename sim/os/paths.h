@@ -9,8 +9,8 @@
 
 #include "os/fdtable.h"
 
-#define SIM_KFD_MAJOR 235   /* dynamic in the kernel; a value it commonly gets */
-#define SIM_DRM_MAJOR 226
+#define SIM_KFD_MAJOR 235u  /* dynamic in the kernel; a value it commonly gets */
+#define SIM_DRM_MAJOR 226u
 #define SIM_PCI_ROOT "/sys/devices/pci0000:60"   /* the simulated boards' root complex */
 
 enum sim_path_kind { SIM_PATH_PASS, SIM_PATH_REDIRECT, SIM_PATH_DEVICE };

@@ -12,10 +12,8 @@ void *sim_real_sym(const char *name)
   if (!p) {
     /* No stdio here: it may be what is being resolved. */
     static const char msg[] = "hsa-sim: libc has no symbol ";
-    ssize_t r = write(2, msg, sizeof msg - 1);
-    r = write(2, name, strlen(name));
-    r = write(2, "\n", 1);
-    (void)r;
+    if (write(2, msg, sizeof msg - 1) > 0 && write(2, name, strlen(name)) > 0)
+      (void)!write(2, "\n", 1);
     abort();
   }
   return p;
