@@ -1,0 +1,230 @@
+/* test_kfd_event.c — KFD events: creation and slots, the event page (driver-allocated and
+ * user-provided), set/reset/wait with the kernel's wait results and errnos, blocking waits
+ * woken from another thread, and GPU interrupts through signal slots. */
+#include "kfd_fixture.h"
+
+#include <pthread.h>
+#include <time.h>
+
+static int create(uint32_t type, int auto_reset, struct kfd_ioctl_create_event_args *a)
+{
+  memset(a, 0, sizeof *a);
+  a->event_type = type;
+  a->auto_reset = (uint32_t)auto_reset;
+  return kio(AMDKFD_IOC_CREATE_EVENT, a);
+}
+
+static int wait_ev(uint32_t *ids, uint32_t n, int all, uint32_t timeout, uint32_t *result)
+{
+  struct kfd_event_data d[8];
+  memset(d, 0, sizeof d);
+  for (uint32_t i = 0; i < n; i++)
+    d[i].event_id = ids[i];
+  struct kfd_ioctl_wait_events_args w = { .events_ptr = (uintptr_t)d, .num_events = n,
+                                          .wait_for_all = (uint32_t)all, .timeout = timeout };
+  int r = kio(AMDKFD_IOC_WAIT_EVENTS, &w);
+  *result = w.wait_result;
+  return r;
+}
+
+static int set_ev(uint32_t id)
+{
+  struct kfd_ioctl_set_event_args s = { .event_id = id };
+  return kio(AMDKFD_IOC_SET_EVENT, &s);
+}
+
+START_TEST(create_signal_and_other_events)
+{
+  fx_open();
+  struct kfd_ioctl_create_event_args a, b, m;
+  ck_assert_int_eq(create(KFD_IOC_EVENT_SIGNAL, 1, &a), 0);
+  ck_assert_uint_eq(a.event_id, 0);
+  ck_assert_uint_eq(a.event_slot_index, 0);
+  ck_assert_uint_eq(a.event_trigger_data, 0);
+  ck_assert_uint_eq(a.event_page_offset, 2ull << 62);   /* KFD_MMAP_TYPE_EVENTS */
+  ck_assert_int_eq(create(KFD_IOC_EVENT_SIGNAL, 0, &b), 0);
+  ck_assert_uint_eq(b.event_id, 1);
+  ck_assert_int_eq(create(KFD_IOC_EVENT_MEMORY, 0, &m), 0);
+  ck_assert_uint_eq(m.event_id, 0x40000000);   /* non-signal ids live in the upper half */
+  ck_assert_uint_eq(m.event_page_offset, 0);
+  /* the page, mapped through /dev/kfd: slots start unsignaled */
+  int err = 0;
+  uint64_t *page = sim_kfd_mmap(NULL, 4096 * 8, PROT_READ | PROT_WRITE, MAP_SHARED,
+                                (off_t)a.event_page_offset, &err);
+  ck_assert_ptr_ne(page, MAP_FAILED);
+  ck_assert_uint_eq(page[0], ~0ull);
+  ck_assert_uint_eq(page[1], ~0ull);
+  ck_assert_ptr_eq(sim_kfd_mmap(NULL, 4096 * 16, PROT_READ, MAP_SHARED, (off_t)a.event_page_offset,
+                                &err), MAP_FAILED);
+  ck_assert_int_eq(err, EINVAL);   /* larger than the page */
+}
+END_TEST
+
+START_TEST(signal_limit_is_enospc)
+{
+  fx_open();
+  struct kfd_ioctl_create_event_args a;
+  /* without an mmap of the page, the driver hands out the 256 slots old runtimes map */
+  for (int i = 0; i < 256; i++)
+    ck_assert_int_eq(create(KFD_IOC_EVENT_SIGNAL, 0, &a), 0);
+  ck_assert_int_eq(create(KFD_IOC_EVENT_SIGNAL, 0, &a), -ENOSPC);
+  struct kfd_ioctl_destroy_event_args d = { .event_id = 17 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_EVENT, &d), 0);
+  ck_assert_int_eq(create(KFD_IOC_EVENT_SIGNAL, 0, &a), 0);
+  ck_assert_uint_eq(a.event_id, 17);
+  ck_assert_int_eq(create(KFD_IOC_EVENT_MEMORY, 0, &a), 0);   /* other kinds have no slots */
+}
+END_TEST
+
+START_TEST(user_event_page)
+{
+  fx_open();
+  int e;
+  uint64_t vram = fx_alloc(GPU0, 0x100000, 32768, VRAM_RW, &e);
+  struct kfd_ioctl_create_event_args a = { .event_type = KFD_IOC_EVENT_SIGNAL, .event_page_offset = vram };
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &a), -EINVAL);   /* must be GTT */
+  a.event_page_offset = 0x4242ull << 32;
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &a), -EINVAL);   /* unknown gpu */
+  a.event_page_offset = (uint64_t)GPU0 << 32 | 99;
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &a), -EINVAL);   /* unknown buffer */
+  struct kfd_ioctl_alloc_memory_of_gpu_args g = { .va_addr = 0x200000, .size = 32768, .gpu_id = GPU0,
+                                                  .flags = GTT_RW };
+  ck_assert_int_eq(kio(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &g), 0);
+  a = (struct kfd_ioctl_create_event_args){ .event_type = KFD_IOC_EVENT_SIGNAL, .event_page_offset = g.handle };
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &a), 0);
+  ck_assert_uint_eq(a.event_slot_index, 0);
+  a.event_page_offset = g.handle;   /* a second page */
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &a), -EINVAL);
+  struct kfd_ioctl_free_memory_of_gpu_args f = { g.handle };
+  ck_assert_int_eq(kio(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f), -EPERM);   /* the event page stays */
+  /* slots of the user page are the buffer's bytes: the GPU writes one and interrupts */
+  int err;
+  uint64_t *cpu = sim_drm_mmap(sim_gpu(0), NULL, 32768, PROT_READ | PROT_WRITE, MAP_SHARED,
+                               (off_t)g.mmap_offset, &err);
+  ck_assert_ptr_ne(cpu, MAP_FAILED);
+  ck_assert_uint_eq(cpu[0], ~0ull);
+  cpu[0] = 1;
+  sim_kfd_signal_interrupt(0);
+  ck_assert_uint_eq(cpu[0], ~0ull);   /* acknowledged */
+  uint32_t id = 0, res;
+  ck_assert_int_eq(wait_ev(&id, 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);
+}
+END_TEST
+
+START_TEST(set_reset_wait_results)
+{
+  fx_open();
+  struct kfd_ioctl_create_event_args a, b, m;
+  create(KFD_IOC_EVENT_SIGNAL, 1, &a);   /* auto reset */
+  create(KFD_IOC_EVENT_SIGNAL, 0, &b);   /* manual reset */
+  create(KFD_IOC_EVENT_MEMORY, 0, &m);
+  uint32_t res, ids[2] = { a.event_id, b.event_id };
+  ck_assert_int_eq(wait_ev(ids, 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);   /* immediate: not signaled */
+  ck_assert_int_eq(wait_ev(ids, 1, 0, 20, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);   /* 20 ms */
+  ck_assert_int_eq(set_ev(a.event_id), 0);
+  ck_assert_int_eq(wait_ev(ids, 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(wait_ev(ids, 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);   /* auto reset consumed it */
+  ck_assert_int_eq(set_ev(b.event_id), 0);
+  ck_assert_int_eq(wait_ev(&ids[1], 1, 0, 0, &res), 0);
+  ck_assert_int_eq(wait_ev(&ids[1], 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);   /* manual reset stays */
+  ck_assert_int_eq(wait_ev(ids, 2, 1, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);    /* wait all: a is not set */
+  ck_assert_int_eq(wait_ev(ids, 2, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);   /* wait any */
+  struct kfd_ioctl_reset_event_args r = { .event_id = b.event_id };
+  ck_assert_int_eq(kio(AMDKFD_IOC_RESET_EVENT, &r), 0);
+  ck_assert_int_eq(wait_ev(&ids[1], 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);
+  /* invalid ids and kinds */
+  ck_assert_int_eq(set_ev(12345), -EINVAL);
+  ck_assert_int_eq(set_ev(m.event_id), -EINVAL);   /* only signal events are CPU-settable */
+  r.event_id = m.event_id;
+  ck_assert_int_eq(kio(AMDKFD_IOC_RESET_EVENT, &r), -EINVAL);
+  uint32_t bad = 999;
+  ck_assert_int_eq(wait_ev(&bad, 1, 0, 0, &res), -EINVAL);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_FAIL);
+  struct kfd_ioctl_wait_events_args w = { .events_ptr = 64, .num_events = 1 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_WAIT_EVENTS, &w), -EFAULT);
+  ck_assert_uint_eq(w.wait_result, KFD_IOC_WAIT_RESULT_FAIL);
+  struct kfd_ioctl_destroy_event_args d = { .event_id = 12345 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_EVENT, &d), -EINVAL);
+}
+END_TEST
+
+static uint32_t thread_event;
+static void *setter(void *arg)
+{
+  struct timespec ts = { 0, 30 * 1000 * 1000 };
+  nanosleep(&ts, NULL);
+  if (arg)
+    set_ev(thread_event);
+  else {
+    struct kfd_ioctl_destroy_event_args d = { .event_id = thread_event };
+    kio(AMDKFD_IOC_DESTROY_EVENT, &d);
+  }
+  return NULL;
+}
+
+START_TEST(blocking_wait_is_woken)
+{
+  fx_open();
+  struct kfd_ioctl_create_event_args a;
+  create(KFD_IOC_EVENT_SIGNAL, 1, &a);
+  thread_event = a.event_id;
+  pthread_t t;
+  pthread_create(&t, NULL, setter, (void *)1);
+  uint32_t res;
+  ck_assert_int_eq(wait_ev(&a.event_id, 1, 0, 0xffffffffu, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);
+  pthread_join(t, NULL);
+  /* the waiter consumed the auto-reset event */
+  ck_assert_int_eq(wait_ev(&a.event_id, 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);
+  /* an event destroyed under a waiter fails the wait with EIO */
+  pthread_create(&t, NULL, setter, NULL);
+  ck_assert_int_eq(wait_ev(&a.event_id, 1, 0, 5000, &res), -EIO);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_FAIL);
+  pthread_join(t, NULL);
+}
+END_TEST
+
+START_TEST(gpu_interrupt_through_slot)
+{
+  fx_open();
+  struct kfd_ioctl_create_event_args a, b;
+  create(KFD_IOC_EVENT_SIGNAL, 0, &a);
+  create(KFD_IOC_EVENT_SIGNAL, 0, &b);
+  int err;
+  uint64_t *page = sim_kfd_mmap(NULL, 32768, PROT_READ | PROT_WRITE, MAP_SHARED,
+                                (off_t)a.event_page_offset, &err);
+  ck_assert_ptr_ne(page, MAP_FAILED);
+  page[b.event_slot_index] = 0;   /* what the CP writes for the signal's mailbox */
+  sim_kfd_signal_interrupt(0x7fffff);   /* an untrustworthy id: the driver scans */
+  uint32_t res;
+  ck_assert_int_eq(wait_ev(&b.event_id, 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(wait_ev(&a.event_id, 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);
+  ck_assert_uint_eq(page[b.event_slot_index], ~0ull);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+  Suite *s = suite_create("kfd_event");
+  TCase *t = tcase_create("event");
+  tcase_add_test(t, create_signal_and_other_events);
+  tcase_add_test(t, signal_limit_is_enospc);
+  tcase_add_test(t, user_event_page);
+  tcase_add_test(t, set_reset_wait_results);
+  tcase_add_test(t, blocking_wait_is_woken);
+  tcase_add_test(t, gpu_interrupt_through_slot);
+  suite_add_tcase(s, t);
+  return s;
+}
