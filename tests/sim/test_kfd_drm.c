@@ -1,0 +1,200 @@
+/* test_kfd_drm.c — the render node's DRM ioctls (version, caps, AMDGPU_INFO) and the
+ * per-device KFD settings: clocks, tile config, memory policy, trap handler, scratch,
+ * SVM and XNACK, dma-buf. */
+#include "kfd_fixture.h"
+
+#include <libdrm/amdgpu_drm.h>
+#include <libdrm/drm.h>
+
+static int info(uint32_t query, void *out, uint32_t size, uint32_t a0, uint32_t a1, uint32_t a2)
+{
+  struct drm_amdgpu_info in = { .return_pointer = (uintptr_t)out, .return_size = size, .query = query };
+  in.read_mmr_reg.dword_offset = a0;
+  in.read_mmr_reg.count = a1;
+  in.read_mmr_reg.instance = a2;
+  return sim_drm_ioctl(sim_gpu(0), DRM_IOCTL_AMDGPU_INFO, &in);
+}
+
+START_TEST(drm_version_strings)
+{
+  fx_build();
+  struct drm_version v = {0};
+  ck_assert_int_eq(sim_drm_ioctl(sim_gpu(0), DRM_IOCTL_VERSION, &v), 0);
+  ck_assert_int_eq(v.version_major, 3);
+  ck_assert_uint_eq(v.name_len, 6);
+  ck_assert_uint_eq(v.desc_len, 7);
+  char name[3] = "xx", date[16] = {0}, desc[16] = {0};
+  v.name = name; v.name_len = 2; v.date = date; v.date_len = sizeof date; v.desc = desc; v.desc_len = sizeof desc;
+  ck_assert_int_eq(sim_drm_ioctl(sim_gpu(0), DRM_IOCTL_VERSION, &v), 0);
+  ck_assert_int_eq(memcmp(name, "am", 2), 0);   /* truncated to the buffer */
+  ck_assert_uint_eq(v.name_len, 6);            /* but the full length reported */
+  ck_assert_str_eq(date, "20150101");
+  ck_assert_str_eq(desc, "AMD GPU");
+  v.date = (char *)8;
+  ck_assert_int_eq(sim_drm_ioctl(sim_gpu(0), DRM_IOCTL_VERSION, &v), -EFAULT);
+}
+END_TEST
+
+START_TEST(drm_dispatch_errors)
+{
+  fx_build();
+  char buf[64] = {0};
+  ck_assert_int_eq(sim_drm_ioctl(sim_gpu(0), _IOWR('K', 1, char[8]), buf), -ENOTTY);
+  ck_assert_int_eq(sim_drm_ioctl(sim_gpu(0), DRM_IOCTL_SET_CLIENT_CAP, buf), -EACCES);
+  ck_assert_int_eq(sim_drm_ioctl(sim_gpu(0), DRM_IOCTL_GET_CLIENT, buf), -EACCES);
+  struct drm_get_cap c = { .capability = DRM_CAP_PRIME };
+  ck_assert_int_eq(sim_drm_ioctl(sim_gpu(0), DRM_IOCTL_GET_CAP, &c), 0);
+  ck_assert_uint_eq(c.value, DRM_PRIME_CAP_IMPORT | DRM_PRIME_CAP_EXPORT);
+  c.capability = 0x7777;
+  ck_assert_int_eq(sim_drm_ioctl(sim_gpu(0), DRM_IOCTL_GET_CAP, &c), -EINVAL);
+  ck_assert_int_eq(sim_drm_ioctl(sim_gpu(0), DRM_IOCTL_VERSION, (void *)8), -EFAULT);
+}
+END_TEST
+
+START_TEST(amdgpu_info_queries)
+{
+  fx_build();
+  const struct sim_gpu_model *m = sim_gpu(0)->model;
+  uint32_t u = 0;
+  ck_assert_int_eq(info(AMDGPU_INFO_ACCEL_WORKING, &u, 4, 0, 0, 0), 0);
+  ck_assert_uint_eq(u, 1);
+  struct drm_amdgpu_info_device d;
+  ck_assert_int_eq(info(AMDGPU_INFO_DEV_INFO, &d, sizeof d, 0, 0, 0), 0);
+  ck_assert_uint_eq(d.device_id, m->device_id);
+  ck_assert_uint_eq(d.pci_rev, m->pci_revision);
+  ck_assert_uint_eq(d.family, AMDGPU_FAMILY_AI);
+  ck_assert_uint_eq(d.cu_active_number, m->cu_count);
+  ck_assert_uint_eq(d.num_shader_engines, 4);
+  ck_assert_uint_eq(d.cu_bitmap[0][0], 0xffff);
+  ck_assert_uint_eq(d.virtual_address_offset, 1u << 20);
+  ck_assert_uint_eq(d.virtual_address_max, 1ull << 47);
+  ck_assert_uint_eq(d.high_va_offset, 0xffff800000000000ull);
+  ck_assert_uint_eq(d.high_va_max, 0xfffffffffff00000ull);
+  ck_assert_uint_eq(d.max_engine_clock, m->max_engine_clk_fcompute * 1000ull);
+  ck_assert_uint_eq(d.wave_front_size, 64);
+  uint32_t regs[2] = {0};
+  ck_assert_int_eq(info(AMDGPU_INFO_READ_MMR_REG, regs, 4, 0x263e, 1, 0xffffffff), 0);
+  ck_assert_uint_eq(regs[0], 0x2a114042);   /* vega10's GB_ADDR_CONFIG */
+  ck_assert_int_eq(info(AMDGPU_INFO_READ_MMR_REG, regs, 4, 0x1234, 1, 0xffffffff), -EFAULT);
+  ck_assert_int_eq(info(AMDGPU_INFO_READ_MMR_REG, regs, 4, 0x263e, 129, 0xffffffff), -EINVAL);
+  ck_assert_int_eq(info(AMDGPU_INFO_READ_MMR_REG, regs, 4, 0x263e, 1, 9), -EINVAL);   /* SE 9 */
+  ck_assert_int_eq(info(AMDGPU_INFO_ACCEL_WORKING, &u, 0, 0, 0, 0), -EINVAL);   /* no size */
+  ck_assert_int_eq(info(AMDGPU_INFO_ACCEL_WORKING, NULL, 4, 0, 0, 0), -EINVAL);
+  ck_assert_int_eq(info(AMDGPU_INFO_ACCEL_WORKING, (void *)8, 4, 0, 0, 0), -EFAULT);
+  ck_assert_int_eq(info(0x7e, &u, 4, 0, 0, 0), -EINVAL);   /* unknown query */
+  struct drm_amdgpu_info_firmware fw;
+  ck_assert_int_eq(info(AMDGPU_INFO_FW_VERSION, &fw, sizeof fw, AMDGPU_INFO_FW_GFX_MEC, 0, 0), 0);
+  ck_assert_uint_eq(fw.ver, m->fw_version);
+  ck_assert_int_eq(info(AMDGPU_INFO_FW_VERSION, &fw, sizeof fw, AMDGPU_INFO_FW_GFX_MEC, 1, 0), -EINVAL);
+  ck_assert_int_eq(info(AMDGPU_INFO_FW_VERSION, &fw, sizeof fw, AMDGPU_INFO_FW_SDMA, 0, 9), -EINVAL);
+  struct drm_amdgpu_info_hw_ip ip;
+  ck_assert_int_eq(info(AMDGPU_INFO_HW_IP_INFO, &ip, sizeof ip, AMDGPU_HW_IP_COMPUTE, 0, 0), 0);
+  ck_assert_uint_eq(ip.hw_ip_version_major, 9);
+  ck_assert_int_eq(info(AMDGPU_INFO_HW_IP_INFO, &ip, sizeof ip, 99, 0, 0), -EINVAL);
+  ck_assert_int_eq(info(AMDGPU_INFO_HW_IP_INFO, &ip, sizeof ip, AMDGPU_HW_IP_GFX, 1, 0), -EINVAL);
+  struct drm_amdgpu_info_vram_gtt vg;
+  ck_assert_int_eq(info(AMDGPU_INFO_VRAM_GTT, &vg, sizeof vg, 0, 0, 0), 0);
+  ck_assert_uint_eq(vg.vram_size, sim_gpu(0)->vram_bytes - (8u << 20));
+}
+END_TEST
+
+START_TEST(device_settings)
+{
+  fx_build();
+  ck_assert_int_eq(sim_kfd_open(), 0);
+  struct kfd_ioctl_set_trap_handler_args t = { .tba_addr = 0x1000, .tma_addr = 0x2000, .gpu_id = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), -ESRCH);   /* no VM yet */
+  struct kfd_ioctl_set_scratch_backing_va_args s = { .va_addr = 0x100000, .gpu_id = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, &s), -ENODEV);
+  fx_open();
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
+  t.gpu_id = 0x4242;
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), -EINVAL);
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, &s), 0);
+  s.gpu_id = 0x4242;
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, &s), -EINVAL);
+  struct kfd_ioctl_set_memory_policy_args p = { .gpu_id = GPU0, .default_policy = 1, .alternate_policy = 0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_MEMORY_POLICY, &p), 0);
+  p.default_policy = 2;
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_MEMORY_POLICY, &p), -EINVAL);
+  p.default_policy = 0; p.alternate_policy = 5;
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_MEMORY_POLICY, &p), -EINVAL);
+
+  struct kfd_ioctl_get_clock_counters_args c = { .gpu_id = GPU0 }, c2 = { .gpu_id = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_CLOCK_COUNTERS, &c), 0);
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_CLOCK_COUNTERS, &c2), 0);
+  ck_assert_uint_eq(c.system_clock_freq, 1000000000);
+  ck_assert_uint_gt(c.gpu_clock_counter, 0);
+  ck_assert_uint_ge(c2.gpu_clock_counter, c.gpu_clock_counter);
+  ck_assert_uint_ge(c2.system_clock_counter, c.system_clock_counter);
+  c.gpu_id = 0;
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_CLOCK_COUNTERS, &c), 0);
+  ck_assert_uint_eq(c.gpu_clock_counter, 0);   /* a node without a GPU */
+
+  uint32_t tiles[40], macro[20];
+  memset(tiles, 0xff, sizeof tiles);
+  struct kfd_ioctl_get_tile_config_args tc = { .tile_config_ptr = (uintptr_t)tiles, .macro_tile_config_ptr = (uintptr_t)macro,
+                                               .num_tile_configs = 40, .num_macro_tile_configs = 20, .gpu_id = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_TILE_CONFIG, &tc), 0);
+  ck_assert_uint_eq(tc.num_tile_configs, 32);
+  ck_assert_uint_eq(tc.num_macro_tile_configs, 16);
+  ck_assert_uint_eq(tc.gb_addr_config, 0x2a114042);
+  ck_assert_uint_eq(tiles[31], 0);
+  ck_assert_uint_eq(tiles[32], 0xffffffffu);
+  tc.tile_config_ptr = 8;
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_TILE_CONFIG, &tc), -EFAULT);
+  ck_assert_uint_eq(tc.num_tile_configs, 0);
+}
+END_TEST
+
+START_TEST(svm_xnack_dmabuf)
+{
+  fx_open();
+  struct kfd_ioctl_set_xnack_mode_args x = { .xnack_enabled = -1 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_XNACK_MODE, &x), 0);
+  ck_assert_int_eq(x.xnack_enabled, 0);
+  x.xnack_enabled = 1;
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_XNACK_MODE, &x), -EPERM);   /* gfx900 cannot retry */
+  x.xnack_enabled = 0;
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_XNACK_MODE, &x), 0);
+
+  char *mem = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  struct { struct kfd_ioctl_svm_args h; struct kfd_ioctl_svm_attribute at[2]; } s = {
+    .h = { .start_addr = (uintptr_t)mem, .size = 8192, .op = KFD_IOCTL_SVM_OP_SET_ATTR, .nattr = 2 },
+    .at = { { KFD_IOCTL_SVM_ATTR_PREFERRED_LOC, KFD_IOCTL_SVM_LOCATION_SYSMEM },
+            { KFD_IOCTL_SVM_ATTR_ACCESS, 0x1000 } } };
+  unsigned long req = _IOC(_IOC_READ | _IOC_WRITE, 'K', _IOC_NR(AMDKFD_IOC_SVM), sizeof s);
+  ck_assert_int_eq(kio(req, &s), 0);
+  s.h.op = KFD_IOCTL_SVM_OP_GET_ATTR;
+  ck_assert_int_eq(kio(req, &s), 0);
+  ck_assert_uint_eq(s.at[0].value, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
+  ck_assert_uint_eq(s.at[1].type, KFD_IOCTL_SVM_ATTR_NO_ACCESS);
+  s.h.op = KFD_IOCTL_SVM_OP_SET_ATTR;
+  s.at[1].value = 0x4242;
+  ck_assert_int_eq(kio(req, &s), -EINVAL);   /* unknown gpu */
+  s.at[1] = (struct kfd_ioctl_svm_attribute){ 99, 0 };
+  ck_assert_int_eq(kio(req, &s), -EINVAL);   /* unknown attribute */
+  s.h.start_addr += 8;
+  ck_assert_int_eq(kio(req, &s), -EINVAL);   /* unaligned */
+  s.h.start_addr = 0x10000; s.h.nattr = 0;
+  ck_assert_int_eq(kio(req, &s), -EFAULT);   /* not mapped memory */
+
+  struct kfd_ioctl_get_dmabuf_info_args di = { .dmabuf_fd = 9999 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_DMABUF_INFO, &di), -EBADF);
+  di.dmabuf_fd = 0;
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_DMABUF_INFO, &di), -EINVAL);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+  Suite *s = suite_create("kfd_drm");
+  TCase *t = tcase_create("drm");
+  tcase_add_test(t, drm_version_strings);
+  tcase_add_test(t, drm_dispatch_errors);
+  tcase_add_test(t, amdgpu_info_queries);
+  tcase_add_test(t, device_settings);
+  tcase_add_test(t, svm_xnack_dmabuf);
+  suite_add_tcase(s, t);
+  return s;
+}
