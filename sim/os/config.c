@@ -97,10 +97,14 @@ static int trace_open(const char *spec)
   return fd;
 }
 
+/* The configuration's strings point into this copy of HSA_SIM_CONFIG, kept for the
+ * process's life (held here so leak checkers see it is still referenced). */
+static char *config_text;
+
 static void config_init(void)
 {
   const char *env = getenv("HSA_SIM_CONFIG");
-  char *text = strdup(env ? env : ""); /* kept for the process's life: cfg points into it */
+  char *text = config_text = strdup(env ? env : "");
   const char *trace = NULL;
   char err[256];
   if (!text || sim_config_parse(text, &config, &trace, err, sizeof err)) {

@@ -11,8 +11,8 @@ if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
 fi
 sim=$BUILD/bin/hsa-sim
 rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
-[ -x "$sim" ] || { echo "skip: $sim is not built"; exit 77; }
-[ -n "$rocr" ] || { echo "skip: Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 77; }
+[ -x "$sim" ] || { echo "$sim is not built (the test command builds and installs it)"; exit 1; }
+[ -n "$rocr" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed (the test command builds and installs it)"; exit 1; }
 unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES
 work=$BUILD/tests/sim_kfd_rocr
 rm -rf "$work" && mkdir -p "$work"

@@ -7,9 +7,9 @@ set -eu
 if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
   echo "preloads libhsa-sim.so into Debian's rocminfo, which is not built with sanitizers"; exit 77
 fi
-[ -x /usr/bin/rocminfo ] || { echo "Debian's rocminfo is not installed (apt install rocminfo)"; exit 77; }
+[ -x /usr/bin/rocminfo ] || { echo "Debian's rocminfo is not installed (apt install rocminfo)"; exit 1; }
 ls /usr/lib/*/libhsa-runtime64.so.1 > /dev/null 2>&1 ||
-  { echo "Debian's ROCR is not installed (apt install libhsa-runtime64-1)"; exit 77; }
+  { echo "Debian's ROCR is not installed (apt install libhsa-runtime64-1)"; exit 1; }
 unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES  # Debian's ROCR, as installed
 sim=$BUILD/bin/hsa-sim
 work=$BUILD/tests/sim_rocminfo

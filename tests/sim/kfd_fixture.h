@@ -101,7 +101,10 @@ static __attribute__((unused)) int fx_map(uint64_t handle, uint32_t *ids, uint32
   return kio(map ? AMDKFD_IOC_MAP_MEMORY_TO_GPU : AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &a);
 }
 
-#define VRAM_RW (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE)
-#define GTT_RW (KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE)
+/* KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE is written (1 << 31) in the uapi header: a signed
+ * overflow in C that UBSan rejects, so the tests spell bit 31 unsigned. */
+#define FX_WRITABLE 0x80000000u
+#define VRAM_RW (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | FX_WRITABLE)
+#define GTT_RW (KFD_IOC_ALLOC_MEM_FLAGS_GTT | FX_WRITABLE)
 
 #endif

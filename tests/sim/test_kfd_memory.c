@@ -75,7 +75,7 @@ START_TEST(alloc_invalid_arguments)
   ck_assert_int_eq(e, -EINVAL);   /* size 0 */
   fx_alloc(0x4242, 0x100000, 4096, GTT_RW, &e);
   ck_assert_int_eq(e, -EINVAL);   /* unknown gpu */
-  fx_alloc(GPU0, 0x100000, 4096, KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, &e);
+  fx_alloc(GPU0, 0x100000, 4096, FX_WRITABLE, &e);
   ck_assert_int_eq(e, -EINVAL);   /* no memory type */
   fx_alloc(GPU0, 0x100000, 4096, KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL, &e);
   ck_assert_int_eq(e, -EINVAL);   /* doorbell slice is 8 KiB */
@@ -206,7 +206,7 @@ START_TEST(userptr_and_aql_double_mapping)
   strcpy(user + 100, "from the host");
   struct kfd_ioctl_alloc_memory_of_gpu_args u = {
     .va_addr = 0x9000000, .size = 8192, .gpu_id = GPU0, .mmap_offset = (uintptr_t)user,
-    .flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE };
+    .flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | FX_WRITABLE };
   ck_assert_int_eq(kio(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &u), 0);
   uint32_t id = GPU0;
   ck_assert_int_eq(fx_map(u.handle, &id, 1, true), 0);

@@ -20,7 +20,7 @@ static char *slurp(const char *path)
   size_t n = fread(buf, 1, sizeof buf - 1, f);
   fclose(f);
   buf[n] = '\0';
-  return strdup(buf);
+  return buf; /* consumed before the next call */
 }
 
 struct kv {
