@@ -98,13 +98,14 @@ static int trace_open(const char *spec)
 }
 
 /* The configuration's strings point into this copy of HSA_SIM_CONFIG, kept for the
- * process's life (held here so leak checkers see it is still referenced). */
-static char *config_text;
+ * process's life. External linkage (hidden) so the compiler keeps the store and leak
+ * checkers see the copy referenced; a static that is never read may be optimised away. */
+char *sim_config_text;
 
 static void config_init(void)
 {
   const char *env = getenv("HSA_SIM_CONFIG");
-  char *text = config_text = strdup(env ? env : "");
+  char *text = sim_config_text = strdup(env ? env : "");
   const char *trace = NULL;
   char err[256];
   if (!text || sim_config_parse(text, &config, &trace, err, sizeof err)) {
