@@ -3,7 +3,7 @@
 # 1. the default build (gcc) runs the whole suite;
 # 2. a build with AddressSanitizer + UndefinedBehaviorSanitizer runs it again (tests that
 #    preload our code into programs built without sanitizers skip themselves there);
-# 3. a clang build proves the code is warning-free (-Werror) with the second compiler.
+# 3. a clang build, warning-free (-Werror) with the second compiler, runs it once more.
 # Set HSA_TEST_QUICK=1 to run only the first.
 set -eu
 cd "$(dirname "$0")/.."
@@ -22,4 +22,5 @@ HSA_TEST_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=
 
 echo "==== third configuration: clang, warnings as errors ===="
 make -j"$jobs" BUILD=build-clang CONFIGURE_FLAGS="CC=clang CXX=clang++" tests
+make BUILD=build-clang check
 echo "test.sh: all configurations passed"

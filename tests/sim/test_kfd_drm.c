@@ -5,6 +5,7 @@
 
 #include <libdrm/amdgpu_drm.h>
 #include <libdrm/drm.h>
+#include <stdlib.h>
 
 static int info(uint32_t query, void *out, uint32_t size, uint32_t a0, uint32_t a1, uint32_t a2)
 {
@@ -159,25 +160,33 @@ START_TEST(svm_xnack_dmabuf)
   ck_assert_int_eq(kio(AMDKFD_IOC_SET_XNACK_MODE, &x), 0);
 
   char *mem = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  struct { struct kfd_ioctl_svm_args h; struct kfd_ioctl_svm_attribute at[2]; } s = {
-    .h = { .start_addr = (uintptr_t)mem, .size = 8192, .op = KFD_IOCTL_SVM_OP_SET_ATTR, .nattr = 2 },
-    .at = { { KFD_IOCTL_SVM_ATTR_PREFERRED_LOC, KFD_IOCTL_SVM_LOCATION_SYSMEM },
-            { KFD_IOCTL_SVM_ATTR_ACCESS, 0x1000 } } };
-  unsigned long req = _IOC(_IOC_READ | _IOC_WRITE, 'K', _IOC_NR(AMDKFD_IOC_SVM), sizeof s);
-  ck_assert_int_eq(kio(req, &s), 0);
-  s.h.op = KFD_IOCTL_SVM_OP_GET_ATTR;
-  ck_assert_int_eq(kio(req, &s), 0);
-  ck_assert_uint_eq(s.at[0].value, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
-  ck_assert_uint_eq(s.at[1].type, KFD_IOCTL_SVM_ATTR_NO_ACCESS);
-  s.h.op = KFD_IOCTL_SVM_OP_SET_ATTR;
-  s.at[1].value = 0x4242;
-  ck_assert_int_eq(kio(req, &s), -EINVAL);   /* unknown gpu */
-  s.at[1] = (struct kfd_ioctl_svm_attribute){ 99, 0 };
-  ck_assert_int_eq(kio(req, &s), -EINVAL);   /* unknown attribute */
-  s.h.start_addr += 8;
-  ck_assert_int_eq(kio(req, &s), -EINVAL);   /* unaligned */
-  s.h.start_addr = 0x10000; s.h.nattr = 0;
-  ck_assert_int_eq(kio(req, &s), -EFAULT);   /* not mapped memory */
+  /* The argument block is the header followed by its attribute array (a flexible array
+   * member), so it is built on the heap rather than as a struct holding both. */
+  size_t svm_size = sizeof(struct kfd_ioctl_svm_args) + 2 * sizeof(struct kfd_ioctl_svm_attribute);
+  struct kfd_ioctl_svm_args *h = calloc(1, svm_size);
+  ck_assert_ptr_nonnull(h);
+  *h = (struct kfd_ioctl_svm_args){ .start_addr = (uintptr_t)mem, .size = 8192,
+                                    .op = KFD_IOCTL_SVM_OP_SET_ATTR, .nattr = 2 };
+  h->attrs[0] = (struct kfd_ioctl_svm_attribute){ KFD_IOCTL_SVM_ATTR_PREFERRED_LOC,
+                                                  KFD_IOCTL_SVM_LOCATION_SYSMEM };
+  h->attrs[1] = (struct kfd_ioctl_svm_attribute){ KFD_IOCTL_SVM_ATTR_ACCESS, 0x1000 };
+  unsigned long req = _IOC(_IOC_READ | _IOC_WRITE, 'K', _IOC_NR(AMDKFD_IOC_SVM), svm_size);
+  ck_assert_int_eq(kio(req, h), 0);
+  h->op = KFD_IOCTL_SVM_OP_GET_ATTR;
+  ck_assert_int_eq(kio(req, h), 0);
+  ck_assert_uint_eq(h->attrs[0].value, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
+  ck_assert_uint_eq(h->attrs[1].type, KFD_IOCTL_SVM_ATTR_NO_ACCESS);
+  h->op = KFD_IOCTL_SVM_OP_SET_ATTR;
+  h->attrs[1].value = 0x4242;
+  ck_assert_int_eq(kio(req, h), -EINVAL);   /* unknown gpu */
+  h->attrs[1] = (struct kfd_ioctl_svm_attribute){ 99, 0 };
+  ck_assert_int_eq(kio(req, h), -EINVAL);   /* unknown attribute */
+  h->start_addr += 8;
+  ck_assert_int_eq(kio(req, h), -EINVAL);   /* unaligned */
+  h->start_addr = 0x10000; h->nattr = 0;
+  ck_assert_int_eq(kio(req, h), -EFAULT);   /* not mapped memory */
+
+  free(h);
 
   struct kfd_ioctl_get_dmabuf_info_args di = { .dmabuf_fd = 9999 };
   ck_assert_int_eq(kio(AMDKFD_IOC_GET_DMABUF_INFO, &di), -EBADF);
