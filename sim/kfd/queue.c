@@ -33,16 +33,27 @@ static bool queue_active(const struct sim_queue *q)
   return q->ring_size > 0 && q->ring != 0 && q->percent > 0;
 }
 
+/* The checks create and update share, in the kernel's order: share and priority
+ * ranges, a readable ring, a power-of-two ring size. */
+static int queue_args_check(uint32_t percentage, uint32_t priority, uint64_t ring,
+                            uint64_t ring_size)
+{
+  if ((percentage & 0xff) > KFD_MAX_QUEUE_PERCENTAGE || priority > KFD_MAX_QUEUE_PRIORITY)
+    return -EINVAL;
+  if (ring && !sim_access_ok(ring, 8))
+    return -EFAULT;
+  if (ring_size && !is_pow2(ring_size))
+    return -EINVAL;
+  return 0;
+}
+
 int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
 {
   struct kfd_ioctl_create_queue_args *a = data;
-  if ((a->queue_percentage & 0xff) > KFD_MAX_QUEUE_PERCENTAGE ||
-      a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
-    return -EINVAL;
-  if (a->ring_base_address && !sim_access_ok(a->ring_base_address, 8))
-    return -EFAULT;
-  if (a->ring_size && !is_pow2(a->ring_size))
-    return -EINVAL;
+  int r = queue_args_check(a->queue_percentage, a->queue_priority, a->ring_base_address,
+                           a->ring_size);
+  if (r)
+    return r;
   if (!sim_access_ok(a->read_pointer_address, 4) || !sim_access_ok(a->write_pointer_address, 4))
     return -EFAULT;
   if ((a->eop_buffer_address && !sim_access_ok(a->eop_buffer_address, 4)) ||
@@ -51,7 +62,7 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
   if (a->queue_type > KFD_IOC_QUEUE_TYPE_SDMA_XGMI)
     return -ENOTSUPP;
 
-  int r = 0;
+  r = 0;
   pthread_mutex_lock(&p->lock);
   struct sim_pdd *pdd = sim_pdd_by_id(p, a->gpu_id);
   struct sim_queue *q = NULL;
@@ -159,13 +170,10 @@ int sim_kfd_destroy_queue(struct sim_kfd_process *p, void *data)
 int sim_kfd_update_queue(struct sim_kfd_process *p, void *data)
 {
   struct kfd_ioctl_update_queue_args *a = data;
-  if ((a->queue_percentage & 0xff) > KFD_MAX_QUEUE_PERCENTAGE ||
-      a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
-    return -EINVAL;
-  if (a->ring_base_address && !sim_access_ok(a->ring_base_address, 8))
-    return -EFAULT;
-  if (a->ring_size && !is_pow2(a->ring_size))
-    return -EINVAL;
+  int r = queue_args_check(a->queue_percentage, a->queue_priority, a->ring_base_address,
+                           a->ring_size);
+  if (r)
+    return r;
   pthread_mutex_lock(&p->lock);
   struct sim_queue *q = queue_find(p, a->queue_id);
   if (q) {
