@@ -22,13 +22,20 @@ struct builder {
   int err;               /* first failure, as -errno */
 };
 
+/* The tree path of a sysfs-style path: the tree's root followed by the formatted path. */
+__attribute__((format(printf, 3, 0))) static void vpath_of(const struct builder *b, char *out,
+                                                           const char *fmt, va_list ap)
+{
+  size_t n = (size_t)snprintf(out, PATH_LEN, "%s", b->root);
+  vsnprintf(out + n, PATH_LEN - n, fmt, ap);
+}
+
 __attribute__((format(printf, 3, 4))) static void path_of(const struct builder *b, char *out,
                                                           const char *fmt, ...)
 {
-  size_t n = (size_t)snprintf(out, PATH_LEN, "%s", b->root);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(out + n, PATH_LEN - n, fmt, ap);
+  vpath_of(b, out, fmt, ap);
   va_end(ap);
 }
 
@@ -58,10 +65,9 @@ __attribute__((format(printf, 4, 5))) static void put(struct builder *b, const c
                                                       size_t len, const char *fmt, ...)
 {
   char path[PATH_LEN];
-  size_t n = (size_t)snprintf(path, PATH_LEN, "%s", b->root);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(path + n, PATH_LEN - n, fmt, ap);
+  vpath_of(b, path, fmt, ap);
   va_end(ap);
   mkdirs(b, path, 0);
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0444);
@@ -76,15 +82,12 @@ __attribute__((format(printf, 4, 5))) static void put(struct builder *b, const c
 
 #define PUTS(b, text, ...) put(b, text, strlen(text), __VA_ARGS__)
 
-__attribute__((format(printf, 3, 4))) static void dir(struct builder *b, char *unused,
-                                                      const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void dir(struct builder *b, const char *fmt, ...)
 {
-  (void)unused;
   char path[PATH_LEN];
-  size_t n = (size_t)snprintf(path, PATH_LEN, "%s", b->root);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(path + n, PATH_LEN - n, fmt, ap);
+  vpath_of(b, path, fmt, ap);
   va_end(ap);
   mkdirs(b, path, 1);
 }
@@ -128,17 +131,17 @@ static void topology(struct builder *b, const char *base)
     put(b, text, n, "%s/nodes/%u/mem_banks/0/properties", base, node);
     if (node > 0)
       PUTS(b, "0\n", "%s/nodes/%u/mem_banks/0/used_memory", base, node);
-    dir(b, NULL, "%s/nodes/%u/caches", base, node);
+    dir(b, "%s/nodes/%u/caches", base, node);
     for (unsigned c = 0; c < sim_topo_cache_count(node); c++) {
       n = sim_topo_cache_text(node, c, text, sizeof text);
       put(b, text, n, "%s/nodes/%u/caches/%u/properties", base, node, c);
     }
-    dir(b, NULL, "%s/nodes/%u/io_links", base, node);
+    dir(b, "%s/nodes/%u/io_links", base, node);
     for (unsigned l = 0; l < sim_topo_io_link_count(node); l++) {
       n = sim_topo_io_link_text(node, l, text, sizeof text);
       put(b, text, n, "%s/nodes/%u/io_links/%u/properties", base, node, l);
     }
-    dir(b, NULL, "%s/nodes/%u/p2p_links", base, node);
+    dir(b, "%s/nodes/%u/p2p_links", base, node);
     for (unsigned l = 0; l < sim_topo_p2p_link_count(node); l++) {
       n = sim_topo_p2p_link_text(node, l, text, sizeof text);
       put(b, text, n, "%s/nodes/%u/p2p_links/%u/properties", base, node, l);
@@ -265,8 +268,8 @@ static void modules(struct builder *b)
   PUTS(b, "live\n", "/sys/module/amdgpu/initstate");
   PUTS(b, "0\n", "/sys/module/amdgpu/refcnt");
   PUTS(b, "9670656\n", "/sys/module/amdgpu/coresize");
-  dir(b, NULL, "/sys/module/amdgpu/holders");
-  dir(b, NULL, "/sys/module/amdgpu/parameters");
+  dir(b, "/sys/module/amdgpu/holders");
+  dir(b, "/sys/module/amdgpu/parameters");
 }
 
 int sim_tree_build(const char *root)
@@ -278,7 +281,7 @@ int sim_tree_build(const char *root)
   for (unsigned i = 0; i < sim_gpu_count(); i++)
     pci_device(&b, sim_gpu(i));
   PUTS(&b, "drm 1.1.0 20060810\n", "/sys/class/drm/version");
-  dir(&b, NULL, "/dev/dri");
+  dir(&b, "/dev/dri");
   modules(&b);
   return b.err;
 }
