@@ -2,6 +2,10 @@
  * The first hsa_init opens the KFD, reads the topology and builds the agents; the last
  * hsa_shut_down releases them. */
 #include "core/runtime.h"
+#include "aql/aql.h"
+#include "loader/loader.h"
+#include "mem/mem.h"
+#include "signals/signal.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -132,6 +136,11 @@ hsa_status_t core_runtime_release(void) {
     st = HSA_STATUS_ERROR_NOT_INITIALIZED;
   } else if (--ref_count == 0) {
     atomic_store_explicit(&open_flag, false, memory_order_release);
+    /* Users of memory go first: queues and executables, then signals, then memory. */
+    aql_shutdown();
+    ldr_shutdown();
+    sig_shutdown();
+    mem_shutdown();
     runtime_free(runtime);
     runtime = NULL;
   }

@@ -1,0 +1,79 @@
+/* isa.h — the shader array as the command processor (sim/cp) sees it: run one workgroup of
+ * a dispatch to completion. The CP does the dispatch set-up (kernel descriptor, initial SGPR
+ * and VGPR values per AMDGPUUsage "Initial Kernel Execution State", exec masks of partial
+ * workgroups); sim/isa decodes the kernel's code (once per code range) and interprets the
+ * waves, with every memory access going through the GPU's VM (sim_vm_translate). */
+#ifndef SIM_ISA_ISA_H
+#define SIM_ISA_ISA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+#define SIM_ISA_WAVE_SIZE 64
+#define SIM_ISA_MAX_WAVES_PER_GROUP 16   /* 1024 work-items / 64 */
+#define SIM_ISA_MAX_INIT_SGPRS 32        /* 16 user SGPRs + the system SGPRs */
+#define SIM_ISA_MAX_INIT_VGPRS 3         /* work-item ids x, y, z (or one packed VGPR) */
+
+/* The initial state of one wave, filled by the CP. */
+struct sim_isa_wave_init {
+  uint32_t sgpr[SIM_ISA_MAX_INIT_SGPRS];  /* s0, s1, ... in the kernel descriptor's order */
+  unsigned sgpr_count;
+  uint64_t exec;                          /* lanes that hold a work-item */
+  uint32_t vgpr[SIM_ISA_MAX_INIT_VGPRS][SIM_ISA_WAVE_SIZE];  /* v0..v2 per lane */
+  unsigned vgpr_count;
+  uint32_t scratch_wave_offset;           /* bytes from the queue's scratch base to this wave's
+                                             slice (also in an SGPR when the kernel asks) */
+};
+
+/* One workgroup of a dispatch. */
+struct sim_isa_workgroup {
+  struct sim_gpu *gpu;
+  uint64_t code_entry;       /* GPU VA of the kernel's first instruction */
+  unsigned wave_count;       /* 1..SIM_ISA_MAX_WAVES_PER_GROUP */
+  const struct sim_isa_wave_init *waves;
+  unsigned sgpr_alloc;       /* SGPRs each wave may use (from the descriptor's granulated count,
+                                not counting VCC/FLAT_SCRATCH/XNACK_MASK) */
+  unsigned vgpr_alloc;       /* VGPRs each wave may use */
+  uint32_t lds_bytes;        /* group segment: static + dynamic, 0 = no LDS */
+  uint32_t rsrc1, rsrc2;     /* COMPUTE_PGM_RSRC1/2: float modes, DX10 clamp, IEEE, trap bits */
+  /* The process's apertures on this GPU, for FLAT addressing of LDS and private memory. */
+  uint64_t shared_base, shared_limit, private_base, private_limit;
+  /* Where the queue's scratch lives (GPU VA) and how much each wave may use. */
+  uint64_t scratch_base;
+  uint32_t scratch_per_wave; /* bytes; 0 = the kernel uses no scratch */
+  uint64_t tba, tma;         /* trap handler, 0 = none (s_trap then reports a trap fault) */
+};
+
+enum sim_isa_fault_kind {
+  SIM_ISA_FAULT_NONE = 0,
+  SIM_ISA_FAULT_MEMORY,      /* an address not mapped on this GPU (or misused): page fault */
+  SIM_ISA_FAULT_ILLEGAL,     /* an opcode or encoding the model does not know, or that is illegal */
+  SIM_ISA_FAULT_TRAP,        /* s_trap with no trap handler, or a debug trap */
+  SIM_ISA_FAULT_LDS,         /* out-of-range LDS access with the DS "check" semantics off */
+};
+
+struct sim_isa_fault {
+  enum sim_isa_fault_kind kind;
+  uint64_t pc;               /* GPU VA of the faulting instruction */
+  uint64_t addr;             /* faulting address for memory faults */
+  bool write;
+  uint32_t trap_id;          /* s_trap's immediate */
+  char text[160];            /* "unknown VOP3A opcode 0x1f0 at 0x...: 0xd1f00000 0x00020100" */
+};
+
+/* Runs the workgroup until every wave ended (s_endpgm). Returns 0, or -1 with *fault filled
+ * (the first fault stops the whole workgroup). Thread-safe: several workgroups may run at
+ * once on different threads. */
+int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fault *fault);
+
+/* Drops predecoded code that overlaps [va, va + size) on `gpu` (memory freed or rewritten;
+ * the CP calls it for instruction-cache invalidations too). size 0 = everything. */
+void sim_isa_invalidate(struct sim_gpu *gpu, uint64_t va, uint64_t size);
+
+/* Disassembly-like text of the instruction at `va` for traces and fault messages. Returns the
+ * instruction's size in bytes, 0 if it cannot be read or decoded. */
+unsigned sim_isa_describe(struct sim_gpu *gpu, uint64_t va, char *buf, unsigned size);
+
+#endif

@@ -1,0 +1,53 @@
+/* mem.h — memory the runtime hands out: user allocations from regions / AMD memory pools and
+ * the runtime's own GPU-visible objects (signals, ring buffers, kernarg, code segments).
+ * Everything is a KFD buffer object (or a slice of one, from the small-block sub-allocator)
+ * mapped into the GPU VMs that may reach it; mem_ keeps a table of live allocations so any
+ * pointer can be looked up (hsa_amd_pointer_info, copies, frees). Thread-safe. */
+#ifndef MEM_MEM_H
+#define MEM_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/agent.h"
+#include "hsa.h"
+
+/* Flags of internal allocations. */
+#define MEM_F_UNCACHED   0x1u   /* system memory the GPU reads around its caches (signals, rings) */
+#define MEM_F_EXECUTABLE 0x2u   /* code */
+#define MEM_F_NO_SUBALLOC 0x4u  /* a buffer object of its own (e.g. it will be mmapped/shared) */
+#define MEM_F_AQL_QUEUE  0x8u   /* AQL ring buffer: KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM */
+#define MEM_F_ZERO       0x10u  /* zero-filled (KFD memory is zeroed anyway; sub-allocations are not) */
+
+/* User-facing allocation in `region` (also an AMD memory pool), `flags` as
+ * hsa_amd_memory_pool_allocate takes them. System memory is mapped on every GPU; device memory
+ * on its owner only (hsa_amd_agents_allow_access adds more). */
+hsa_status_t mem_alloc(const struct core_region *region, size_t size, uint32_t flags, void **ptr);
+hsa_status_t mem_free(void *ptr);
+
+/* Runtime-internal allocations: `align` a power of two (0 = 64 bytes). mem_system is host
+ * memory mapped on every GPU agent; mem_device is `gpu`'s VRAM (host-visible when the device
+ * allows, so loaders can write it), mapped on that GPU. NULL when out of memory. */
+void *mem_system(size_t size, size_t align, uint32_t flags);
+void *mem_device(const struct core_agent *gpu, size_t size, size_t align, uint32_t flags);
+void mem_release(void *ptr);   /* frees either; NULL is fine */
+
+/* What mem knows about the allocation containing `ptr` (any address inside it). */
+struct mem_block {
+  void *base;                  /* start of the user's (sub-)allocation */
+  size_t size;
+  const struct core_region *region;   /* NULL for internal or registered host memory */
+  const struct core_agent *owner;     /* the agent whose memory it is (CPU for system) */
+  uint64_t gpu_va;             /* address GPUs use (equals base: one address space) */
+  bool device, fine_grain, locked;
+};
+bool mem_lookup(const void *ptr, struct mem_block *out);
+
+/* Maps the allocation containing `ptr` on `gpu` too (allow_access and internal users). */
+hsa_status_t mem_map_on(const void *ptr, const struct core_agent *gpu);
+
+/* Frees everything still allocated (hsa_shut_down). */
+void mem_shutdown(void);
+
+#endif

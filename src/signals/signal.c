@@ -1,0 +1,4 @@
+/* signal.c — HSA signals. Placeholder until the signal work lands. */
+#include "signals/signal.h"
+
+void sig_shutdown(void) {}

@@ -1,0 +1,34 @@
+/* signal.h — HSA signals as amd_signal_t in GPU-visible memory, the handle users hold being
+ * the address of that amd_signal_t (so the CP decrements handle + 8 and reads the event
+ * mailbox at handle + 16, as hardware does). What other runtime modules need of them. */
+#ifndef SIGNALS_SIGNAL_H
+#define SIGNALS_SIGNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "amd_hsa_queue.h"
+#include "amd_hsa_signal.h"
+#include "hsa.h"
+
+/* The amd_signal_t behind a live handle, NULL for anything else (freed, foreign, 0). */
+amd_signal_t *sig_from_handle(hsa_signal_t s);
+
+/* A signal whose stores ring a queue's hardware doorbell (kind AMD_SIGNAL_KIND_DOORBELL):
+ * hsa_signal_store_* on it write `doorbell` (the queue's slot in the mmapped doorbell page);
+ * loads return the last value written. `queue` goes in queue_ptr. */
+hsa_status_t sig_doorbell_create(volatile uint64_t *doorbell, amd_queue_t *queue,
+                                 hsa_signal_t *out);
+/* A user signal with an interrupt (KFD signal event and mailbox) the runtime uses for its own
+ * completion tracking (queues' internal signals, copies). */
+hsa_status_t sig_create_internal(hsa_signal_value_t initial, bool interrupt, hsa_signal_t *out);
+void sig_destroy_internal(hsa_signal_t s);
+
+/* Waits like hsa_signal_wait_scacquire; timeout in nanoseconds (UINT64_MAX = forever). */
+hsa_signal_value_t sig_wait(hsa_signal_t s, hsa_signal_condition_t cond,
+                            hsa_signal_value_t value, uint64_t timeout_ns);
+
+/* Frees every signal, stops the async handler thread (hsa_shut_down). */
+void sig_shutdown(void);
+
+#endif
