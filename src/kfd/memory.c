@@ -1,0 +1,121 @@
+/* memory.c — buffer objects and their CPU/GPU mappings (see memory.h). */
+#include "kfd/memory.h"
+
+#include <errno.h>
+#include <linux/kfd_ioctl.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* The values above are the kernel's (WRITABLE checked through its unsigned bit pattern). */
+_Static_assert(KFD_MEM_VRAM == KFD_IOC_ALLOC_MEM_FLAGS_VRAM, "VRAM");
+_Static_assert(KFD_MEM_GTT == KFD_IOC_ALLOC_MEM_FLAGS_GTT, "GTT");
+_Static_assert(KFD_MEM_USERPTR == KFD_IOC_ALLOC_MEM_FLAGS_USERPTR, "USERPTR");
+_Static_assert(KFD_MEM_DOORBELL == KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL, "DOORBELL");
+_Static_assert(KFD_MEM_MMIO_REMAP == KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP, "MMIO_REMAP");
+_Static_assert(KFD_MEM_UNCACHED == KFD_IOC_ALLOC_MEM_FLAGS_UNCACHED, "UNCACHED");
+_Static_assert(KFD_MEM_COHERENT == KFD_IOC_ALLOC_MEM_FLAGS_COHERENT, "COHERENT");
+_Static_assert(KFD_MEM_AQL_QUEUE == KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM, "AQL_QUEUE_MEM");
+_Static_assert(KFD_MEM_NO_SUBSTITUTE == KFD_IOC_ALLOC_MEM_FLAGS_NO_SUBSTITUTE, "NO_SUBSTITUTE");
+_Static_assert(KFD_MEM_PUBLIC == KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC, "PUBLIC");
+_Static_assert(KFD_MEM_EXECUTABLE == KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE, "EXECUTABLE");
+_Static_assert(KFD_MEM_WRITABLE == (KFD_MEM_EXECUTABLE << 1), "WRITABLE is bit 31");
+
+#define PAGE 4096ull
+
+int kfd_mem_alloc(const struct kfd_device *dev, uint32_t gpu_id, uint64_t va, uint64_t size,
+                  uint32_t flags, uint64_t userptr, uint64_t *handle, uint64_t *mmap_offset) {
+  struct kfd_ioctl_alloc_memory_of_gpu_args a;
+  memset(&a, 0, sizeof(a));
+  a.va_addr = va;
+  a.size = size;
+  a.gpu_id = gpu_id;
+  a.flags = flags;
+  a.mmap_offset = userptr;   /* the kernel reads the CPU address of a userptr from here */
+  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a);
+  if (rc == 0) {
+    *handle = a.handle;
+    if (mmap_offset) *mmap_offset = a.mmap_offset;
+  }
+  return rc;
+}
+
+int kfd_mem_free(const struct kfd_device *dev, uint64_t handle) {
+  struct kfd_ioctl_free_memory_of_gpu_args a = {.handle = handle};
+  return kfd_ioctl(dev->fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &a);
+}
+
+static int map_common(const struct kfd_device *dev, unsigned long req, uint64_t handle,
+                      const uint32_t *gpu_ids, uint32_t count) {
+  if (count == 0) return 0;
+  struct kfd_ioctl_map_memory_to_gpu_args a;
+  memset(&a, 0, sizeof(a));
+  a.handle = handle;
+  a.device_ids_array_ptr = (uint64_t)(uintptr_t)gpu_ids;
+  a.n_devices = count;
+  a.n_success = 0;   /* kfd_ioctl retries with the same args: the kernel resumes at n_success */
+  return kfd_ioctl(dev->fd, req, &a);
+}
+
+int kfd_mem_map(const struct kfd_device *dev, uint64_t handle, const uint32_t *gpu_ids,
+                uint32_t count) {
+  return map_common(dev, AMDKFD_IOC_MAP_MEMORY_TO_GPU, handle, gpu_ids, count);
+}
+
+int kfd_mem_unmap(const struct kfd_device *dev, uint64_t handle, const uint32_t *gpu_ids,
+                  uint32_t count) {
+  return map_common(dev, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, handle, gpu_ids, count);
+}
+
+static void *reserve_at(void *hint, uint64_t len) {
+  void *m = mmap(hint, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return m == MAP_FAILED ? NULL : m;
+}
+
+/* Over-reserve by the alignment and give back the slack on both sides. */
+static void *trim(void *m, uint64_t size, uint64_t align) {
+  uint64_t len = size + align - PAGE;
+  uintptr_t s = (uintptr_t)m, a = (s + align - 1) & ~(uintptr_t)(align - 1);
+  if (a > s) munmap(m, a - s);
+  if (s + len > a + size) munmap((void *)(a + size), s + len - (a + size));
+  return (void *)a;
+}
+
+void *kfd_va_reserve(uint64_t size, uint64_t align, uint64_t lo, uint64_t hi) {
+  if (size == 0 || (size & (PAGE - 1))) return NULL;
+  if (align < PAGE) align = PAGE;
+  if (align & (align - 1)) return NULL;
+  uint64_t len = size + align - PAGE;
+  if (len < size) return NULL;
+  void *m = reserve_at(NULL, len);
+  if (!m) return NULL;
+  void *v = trim(m, size, align);
+  uint64_t va = (uint64_t)(uintptr_t)v;
+  if (hi <= lo || (va >= lo && va + size <= hi)) return v;
+  /* The kernel placed it outside the GPU's aperture: try again from the aperture's start. */
+  munmap(v, size);
+  m = reserve_at((void *)(uintptr_t)((lo + align - 1) & ~(align - 1)), len);
+  if (!m) return NULL;
+  v = trim(m, size, align);
+  va = (uint64_t)(uintptr_t)v;
+  if (va >= lo && va + size <= hi) return v;
+  munmap(v, size);
+  return NULL;
+}
+
+void kfd_va_release(void *va, uint64_t size) {
+  if (va && size) munmap(va, size);
+}
+
+int kfd_mem_cpu_map(int drm_fd, void *va, uint64_t size, uint64_t mmap_offset, bool writable) {
+  int prot = PROT_READ | (writable ? PROT_WRITE : 0);
+  void *m = mmap(va, size, prot, MAP_SHARED | MAP_FIXED, drm_fd, (off_t)mmap_offset);
+  if (m == MAP_FAILED) return -errno;
+  return 0;
+}
+
+int kfd_mem_cpu_unmap(void *va, uint64_t size) {
+  void *m = mmap(va, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+                 -1, 0);
+  return m == MAP_FAILED ? -errno : 0;
+}

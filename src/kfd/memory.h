@@ -1,0 +1,50 @@
+/* memory.h — buffer objects of the KFD: ALLOC/FREE_MEMORY_OF_GPU, MAP/UNMAP_MEMORY_TO_GPU,
+ * and the CPU side of GPU memory (virtual address reservations, render-node mappings).
+ * Thin: no policy on where memory goes or who may reach it; src/mem decides. */
+#ifndef KFD_MEMORY_H
+#define KFD_MEMORY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kfd/kfd.h"
+
+/* KFD_IOC_ALLOC_MEM_FLAGS_* with the kernel's values, as unsigned constants: the uapi header
+ * writes WRITABLE as (1 << 31), which is undefined behaviour in C when evaluated as int.
+ * memory.c checks the others against <linux/kfd_ioctl.h> at compile time. */
+#define KFD_MEM_VRAM          0x00000001u
+#define KFD_MEM_GTT           0x00000002u
+#define KFD_MEM_USERPTR       0x00000004u
+#define KFD_MEM_DOORBELL      0x00000008u
+#define KFD_MEM_MMIO_REMAP    0x00000010u
+#define KFD_MEM_UNCACHED      0x02000000u
+#define KFD_MEM_COHERENT      0x04000000u
+#define KFD_MEM_AQL_QUEUE     0x08000000u
+#define KFD_MEM_NO_SUBSTITUTE 0x10000000u
+#define KFD_MEM_PUBLIC        0x20000000u
+#define KFD_MEM_EXECUTABLE    0x40000000u
+#define KFD_MEM_WRITABLE      0x80000000u
+
+/* ALLOC_MEMORY_OF_GPU on gpu_id at GPU address va. For USERPTR, `userptr` is the CPU address
+ * of the pages (the kernel pins them); otherwise 0. Returns 0 or -errno; *handle and
+ * *mmap_offset (the render-node offset of VRAM/GTT objects) on success. */
+int kfd_mem_alloc(const struct kfd_device *dev, uint32_t gpu_id, uint64_t va, uint64_t size,
+                  uint32_t flags, uint64_t userptr, uint64_t *handle, uint64_t *mmap_offset);
+int kfd_mem_free(const struct kfd_device *dev, uint64_t handle);
+/* MAP/UNMAP_MEMORY_TO_GPU on the `count` GPUs of gpu_ids (one ioctl, resumed after
+ * interruptions from where the kernel stopped). 0 or -errno. */
+int kfd_mem_map(const struct kfd_device *dev, uint64_t handle, const uint32_t *gpu_ids,
+                uint32_t count);
+int kfd_mem_unmap(const struct kfd_device *dev, uint64_t handle, const uint32_t *gpu_ids,
+                  uint32_t count);
+
+/* Reserves `size` bytes of address space aligned to `align` (a power of two, >= page) with no
+ * access, inside [lo, hi) when hi > lo (a GPUVM aperture). NULL when none is free. */
+void *kfd_va_reserve(uint64_t size, uint64_t align, uint64_t lo, uint64_t hi);
+void kfd_va_release(void *va, uint64_t size);
+/* Maps a buffer object's pages at va (inside a reservation) through the render node fd, at
+ * the object's mmap_offset. 0 or -errno. cpu_unmap puts the reservation back in place. */
+int kfd_mem_cpu_map(int drm_fd, void *va, uint64_t size, uint64_t mmap_offset, bool writable);
+int kfd_mem_cpu_unmap(void *va, uint64_t size);
+
+#endif

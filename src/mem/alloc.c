@@ -1,0 +1,239 @@
+/* alloc.c — making and releasing allocations: the kind of buffer object each request needs
+ * (flags as libhsakmt passes them for ROCR's regions), whether it is sub-allocated, which
+ * GPUs map it, and the record in the table. Also the runtime-internal entry points. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/region.h"
+#include "core/runtime.h"
+#include "kfd/memory.h"
+#include "mem/internal.h"
+#include "mem/mem.h"
+
+/* Every user and runtime allocation may hold code and be written by the GPU (libhsakmt marks
+ * them all so), and must not silently move to another kind of memory. */
+#define BASE_FLAGS (KFD_MEM_WRITABLE | KFD_MEM_EXECUTABLE | KFD_MEM_NO_SUBSTITUTE)
+
+bool mem_region_valid(const struct core_region *r) {
+  return r && r->magic == CORE_REGION_MAGIC;
+}
+
+static uint32_t kfd_flags_of(const struct core_region *region, bool device, bool fine,
+                             uint32_t mflags) {
+  uint32_t f = BASE_FLAGS;
+  if (fine) f |= KFD_MEM_COHERENT;
+  if (!device && region && region->kernarg) f |= KFD_MEM_UNCACHED;
+  if (mflags & MEM_F_UNCACHED) f |= KFD_MEM_UNCACHED;
+  if (mflags & MEM_F_AQL_QUEUE) f |= KFD_MEM_AQL_QUEUE | KFD_MEM_UNCACHED;
+  return f;
+}
+
+static bool host_visible(const struct core_region *region) {
+  return !region || region->heap != CORE_HEAP_FB_PRIVATE;
+}
+
+hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_agent *owner,
+                           size_t size, size_t align, uint32_t mflags, enum mem_kind kind,
+                           uint64_t gpus, struct mem_rec **out) {
+  bool device = owner->kind == CORE_AGENT_GPU;
+  bool fine = region ? region->fine_grain : !device;
+  if (device) {
+    /* Device memory of the runtime itself: the GPU's coarse-grained local region. */
+    for (unsigned k = 0; !region && k < owner->region_count; k++)
+      if (core_region_is_local(&owner->regions[k]) && !owner->regions[k].fine_grain)
+        region = &owner->regions[k];
+  }
+  uint32_t kflags = kfd_flags_of(region, device, fine, mflags);
+  if (!device) kflags &= ~(uint32_t)0;   /* system memory: USERPTR added by mem_bo_system */
+  struct mem_rec *r = calloc(1, sizeof(*r));
+  if (!r) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  r->kind = kind;
+  r->region = kind == MEM_KIND_USER ? region : NULL;
+  r->owner = owner;
+  r->device = device;
+  r->fine = fine;
+  r->size = size;
+  r->access = gpus;
+
+  bool sub = size <= MEM_SUBALLOC_MAX && !(mflags & (MEM_F_NO_SUBALLOC | MEM_F_AQL_QUEUE)) &&
+             align <= MEM_CHUNK_SIZE;
+  hsa_status_t st = HSA_STATUS_SUCCESS;
+  void *p = NULL;
+  pthread_mutex_lock(&mem_mutex);
+  if (sub) {
+    struct mem_chunk_key key = {
+        .region = region, .gpu = device ? owner : NULL, .kfd_flags = kflags, .gpus = gpus,
+        .granule = kind == MEM_KIND_INTERNAL && size <= MEM_PAGE / 2 ? 64u : MEM_PAGE};
+    p = mem_suballoc(&key, size, align, &r->chunk, &r->bo, &st);
+    if (p && kind == MEM_KIND_INTERNAL && r->bo->cpu_visible) memset(p, 0, size);
+  } else {
+    int numa = !device && region ? (int)region->owner->node_id : -1;
+    r->bo = device ? mem_bo_device(owner, size, align, kflags, host_visible(region), gpus, &st)
+                   : mem_bo_system(size, align, kflags, numa, gpus, &st);
+    if (r->bo) p = r->bo->va;
+  }
+  if (p) {
+    r->base = (uintptr_t)p;
+    if (mem_table_insert(r) != 0) {
+      mem_rec_destroy(r);
+      r = NULL;
+      p = NULL;
+      st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+    }
+  }
+  pthread_mutex_unlock(&mem_mutex);
+  if (!p) {
+    free(r);
+    return st != HSA_STATUS_SUCCESS ? st : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
+  *out = r;
+  return HSA_STATUS_SUCCESS;
+}
+
+/* mem_mutex held; r is out of the table (or never was in it). */
+void mem_rec_destroy(struct mem_rec *r) {
+  if (r->chunk) mem_subfree(r->chunk, (void *)r->base, r->size);
+  else mem_bo_destroy(r->bo);
+  while (r->cbs) {
+    struct mem_cb *c = r->cbs;
+    r->cbs = c->next;
+    free(c);
+  }
+  free(r);
+}
+
+void mem_rec_run_callbacks(struct mem_rec *r) {
+  for (struct mem_cb *c = r->cbs; c; c = c->next) c->fn((void *)r->base, c->data);
+}
+
+/* ---- the runtime's own memory --------------------------------------------------------- */
+
+void *mem_system(size_t size, size_t align, uint32_t flags) {
+  if (!core_runtime_is_open() && !core_rt()) return NULL;
+  const struct core_agent *cpu = mem_first_cpu();
+  if (!cpu || size == 0 || (align & (align - 1))) return NULL;
+  if (align == 0) align = 64;
+  struct mem_rec *r;
+  if (mem_alloc_rec(NULL, cpu, size, align, flags, MEM_KIND_INTERNAL, mem_all_gpus(), &r) !=
+      HSA_STATUS_SUCCESS)
+    return NULL;
+  return (void *)r->base;
+}
+
+void *mem_device(const struct core_agent *gpu, size_t size, size_t align, uint32_t flags) {
+  if (!gpu || gpu->kind != CORE_AGENT_GPU || size == 0 || (align & (align - 1))) return NULL;
+  if (align == 0) align = 64;
+  struct mem_rec *r;
+  if (mem_alloc_rec(NULL, gpu, size, align, flags, MEM_KIND_INTERNAL, 1ull << gpu->gpu_index,
+                    &r) != HSA_STATUS_SUCCESS)
+    return NULL;
+  return (void *)r->base;
+}
+
+void mem_release(void *ptr) {
+  if (!ptr) return;
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find_base((uintptr_t)ptr);
+  if (r && r->kind == MEM_KIND_INTERNAL) {
+    mem_table_remove(r);
+    mem_rec_destroy(r);
+  }
+  pthread_mutex_unlock(&mem_mutex);
+}
+
+/* ---- user allocations ----------------------------------------------------------------- */
+
+hsa_status_t mem_alloc(const struct core_region *region, size_t size, uint32_t flags, void **ptr) {
+  if (!mem_region_valid(region) || !ptr || size == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (!core_region_is_system(region) && !core_region_is_local(region))
+    return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  uint64_t gpus = core_region_is_system(region) ? mem_all_gpus()
+                                                : 1ull << region->owner->gpu_index;
+  struct mem_rec *r;
+  hsa_status_t st = mem_alloc_rec(region, region->owner, size, MEM_PAGE, flags & MEM_F_NO_SUBALLOC,
+                                  MEM_KIND_USER, gpus, &r);
+  if (st == HSA_STATUS_SUCCESS) *ptr = (void *)r->base;
+  return st;
+}
+
+hsa_status_t mem_free(void *ptr) {
+  if (!ptr) return HSA_STATUS_SUCCESS;
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find_base((uintptr_t)ptr);
+  if (!r || r->kind != MEM_KIND_USER) {
+    pthread_mutex_unlock(&mem_mutex);
+    return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  }
+  mem_table_remove(r);
+  pthread_mutex_unlock(&mem_mutex);
+  /* Callbacks run unlocked and after the record left the table, so they may allocate and
+   * free, and cannot free this pointer twice. */
+  mem_rec_run_callbacks(r);
+  pthread_mutex_lock(&mem_mutex);
+  mem_rec_destroy(r);
+  pthread_mutex_unlock(&mem_mutex);
+  return HSA_STATUS_SUCCESS;
+}
+
+static void fill_block(const struct mem_rec *r, bool by_host, uintptr_t p,
+                       struct mem_block *out) {
+  memset(out, 0, sizeof(*out));
+  if (r->kind == MEM_KIND_LOCKED && by_host) {
+    out->base = (void *)r->host_base;
+    out->size = r->host_size;
+  } else {
+    out->base = (void *)r->base;
+    out->size = r->size;
+  }
+  (void)p;
+  out->region = r->region;
+  out->owner = r->owner;
+  out->gpu_va = r->base;
+  out->device = r->device;
+  out->fine_grain = r->fine;
+  out->locked = r->kind == MEM_KIND_LOCKED;
+}
+
+bool mem_lookup(const void *ptr, struct mem_block *out) {
+  if (!ptr) return false;
+  bool found = false;
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find((uintptr_t)ptr);
+  bool by_host = false;
+  if (!r) {
+    r = mem_table_find_host((uintptr_t)ptr);
+    by_host = r != NULL;
+  }
+  if (r) {
+    found = true;
+    if (out) fill_block(r, by_host, (uintptr_t)ptr, out);
+  }
+  pthread_mutex_unlock(&mem_mutex);
+  return found;
+}
+
+hsa_status_t mem_map_on(const void *ptr, const struct core_agent *gpu) {
+  if (!ptr || !gpu || gpu->kind != CORE_AGENT_GPU) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (!(mem_all_gpus() & (1ull << gpu->gpu_index))) return HSA_STATUS_ERROR_INVALID_AGENT;
+  hsa_status_t st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find((uintptr_t)ptr);
+  if (!r) r = mem_table_find_host((uintptr_t)ptr);
+  if (r && r->bo) {
+    st = mem_bo_map(r->bo, 1ull << gpu->gpu_index);
+    if (st == HSA_STATUS_SUCCESS) r->access |= 1ull << gpu->gpu_index;
+  }
+  pthread_mutex_unlock(&mem_mutex);
+  return st;
+}
+
+void mem_shutdown(void) {
+  pthread_mutex_lock(&mem_mutex);
+  for (struct mem_rec *r; (r = mem_table_first()) != NULL;) {
+    mem_table_remove(r);
+    mem_rec_destroy(r);
+  }
+  mem_suballoc_reset();
+  mem_table_reset();
+  pthread_mutex_unlock(&mem_mutex);
+}

@@ -1,0 +1,117 @@
+/* internal.h — what the files of src/mem share: buffer objects, the records of the table of
+ * allocations, sub-allocation chunks, and the one lock that guards them. */
+#ifndef MEM_INTERNAL_H
+#define MEM_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/agent.h"
+#include "hsa.h"
+#include "hsa_ext_amd.h"
+
+#define MEM_PAGE 4096u
+#define MEM_ALIGN_UP(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))
+#define MEM_MAX_GPUS 64u
+#define MEM_ALL_GPUS UINT64_MAX
+
+/* One KFD buffer object and the address range it occupies (GPU VA == CPU VA). */
+struct mem_bo {
+  void *va;
+  uint64_t size;                     /* page-aligned span */
+  uint64_t handle;
+  const struct core_agent *alloc_gpu;  /* GPU the BO was created on; NULL: plain host pages */
+  uint32_t kfd_flags;
+  uint64_t mapped;                   /* bit per gpu_index: the GPU's VM maps it */
+  bool cpu_visible;                  /* the CPU can read and write va */
+  bool anon_pages;                   /* va holds anonymous pages we mapped (system memory) */
+};
+
+enum mem_kind { MEM_KIND_USER, MEM_KIND_INTERNAL, MEM_KIND_LOCKED };
+
+struct mem_cb {
+  struct mem_cb *next;
+  hsa_amd_deallocation_callback_t fn;
+  void *data;
+};
+
+struct mem_chunk;
+
+/* A live allocation: an entry of the table, found by any address inside [base, base+size). */
+struct mem_rec {
+  uintptr_t base;
+  size_t size;                       /* as asked (user) or page aligned (lock) */
+  enum mem_kind kind;
+  struct mem_bo *bo;                 /* owned when chunk == NULL */
+  struct mem_chunk *chunk;           /* the sub-allocation chunk it lives in */
+  const struct core_region *region;  /* NULL for internal and locked memory */
+  const struct core_agent *owner;
+  bool device, fine;
+  uint64_t access;                   /* GPUs granted access to this allocation */
+  uintptr_t host_base;               /* locked: the user's host pointer and size */
+  size_t host_size;
+  void *userdata;
+  struct mem_cb *cbs;
+};
+
+/* The lock of the table, chunks and BO mappings. Never held across user callbacks. */
+extern pthread_mutex_t mem_mutex;
+
+/* block.c — the table (sorted by base). Called with mem_mutex held. */
+int mem_table_insert(struct mem_rec *r);
+void mem_table_remove(struct mem_rec *r);
+struct mem_rec *mem_table_find(uintptr_t p);     /* containing p, or NULL */
+struct mem_rec *mem_table_find_base(uintptr_t p);  /* starting at p exactly */
+struct mem_rec *mem_table_find_host(uintptr_t p);  /* locked memory by host address */
+struct mem_rec *mem_table_first(void);
+void mem_table_reset(void);
+
+/* bo.c — buffer objects. `gpus` are the GPUs to map on at once (bit per gpu_index). */
+struct mem_bo *mem_bo_system(uint64_t size, uint64_t align, uint32_t kfd_flags, int numa_node,
+                             uint64_t gpus, hsa_status_t *st);
+struct mem_bo *mem_bo_device(const struct core_agent *gpu, uint64_t size, uint64_t align,
+                             uint32_t kfd_flags, bool host_visible, uint64_t gpus,
+                             hsa_status_t *st);
+/* A userptr BO over the user's pages [host, host+size) (page aligned) at a GPU address of
+ * its own. */
+struct mem_bo *mem_bo_userptr(uintptr_t host, uint64_t size, uint32_t kfd_flags, uint64_t gpus,
+                              hsa_status_t *st);
+hsa_status_t mem_bo_map(struct mem_bo *bo, uint64_t gpus);
+void mem_bo_destroy(struct mem_bo *bo);
+/* Every GPU agent (bit per gpu_index), and the agent of a gpu_index. */
+uint64_t mem_all_gpus(void);
+const struct core_agent *mem_gpu(unsigned index);
+const struct core_agent *mem_first_cpu(void);
+
+/* suballoc.c — small allocations share bigger BOs. */
+#define MEM_SUBALLOC_MAX (64u * 1024u)
+#define MEM_CHUNK_SIZE (2u * 1024u * 1024u)
+struct mem_chunk_key {
+  const struct core_region *region;   /* NULL: internal */
+  const struct core_agent *gpu;       /* device memory: its GPU; NULL: system */
+  uint32_t kfd_flags;
+  uint64_t gpus;                      /* GPUs a new chunk is mapped on */
+  uint32_t granule;
+};
+/* A piece of `size` bytes aligned to `align` from a chunk of that key; *bo set. NULL and *st
+ * when no chunk can be made. */
+void *mem_suballoc(const struct mem_chunk_key *key, size_t size, size_t align,
+                   struct mem_chunk **chunk, struct mem_bo **bo, hsa_status_t *st);
+void mem_subfree(struct mem_chunk *chunk, void *ptr, size_t size);
+void mem_suballoc_reset(void);
+
+/* alloc.c — record creation and release shared by the API files. */
+hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_agent *owner,
+                           size_t size, size_t align, uint32_t mflags, enum mem_kind kind,
+                           uint64_t gpus, struct mem_rec **out);
+/* Removes r from the table (mem_mutex held by the caller, who then calls mem_rec_destroy
+ * after dropping it, once the callbacks ran). */
+void mem_rec_destroy(struct mem_rec *r);
+/* Runs and frees r's deallocation callbacks (no lock held). */
+void mem_rec_run_callbacks(struct mem_rec *r);
+/* The region a (region, pool) handle names, NULL if none. */
+bool mem_region_valid(const struct core_region *r);
+
+#endif

@@ -1,0 +1,132 @@
+/* suballoc.c — small allocations share 2 MiB buffer objects (one per kind of memory), so an
+ * allocation of a few KiB costs no ioctl once a chunk exists. A chunk is a bitmap of granules
+ * (pages for user memory, 64 bytes for the runtime's small objects); first fit. An empty
+ * chunk is kept while it is the only one of its kind, so alloc/free loops stay cheap. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem/internal.h"
+
+struct mem_chunk {
+  struct mem_chunk *next;
+  struct mem_chunk_key key;
+  struct mem_bo *bo;
+  uint32_t nbits, used;
+  uint64_t bits[];
+};
+
+static struct mem_chunk *chunks;
+
+static bool same_key(const struct mem_chunk_key *a, const struct mem_chunk_key *b) {
+  return a->region == b->region && a->gpu == b->gpu && a->kfd_flags == b->kfd_flags &&
+         a->gpus == b->gpus && a->granule == b->granule;
+}
+
+static bool bit(const struct mem_chunk *c, uint32_t i) { return c->bits[i / 64] >> (i % 64) & 1; }
+
+static void set_range(struct mem_chunk *c, uint32_t first, uint32_t n, bool on) {
+  for (uint32_t i = first; i < first + n; i++) {
+    uint64_t m = 1ull << (i % 64);
+    if (on) c->bits[i / 64] |= m;
+    else c->bits[i / 64] &= ~m;
+  }
+}
+
+/* First run of n free granules starting at a multiple of step; nbits if none. */
+static uint32_t find_run(const struct mem_chunk *c, uint32_t n, uint32_t step) {
+  if (c->nbits - c->used < n) return c->nbits;
+  for (uint32_t s = 0; s + n <= c->nbits;) {
+    if (c->bits[s / 64] == UINT64_MAX && s % 64 == 0) {   /* skip full words */
+      s += step > 64 ? step : 64;
+      continue;
+    }
+    uint32_t k = 0;
+    while (k < n && !bit(c, s + k)) k++;
+    if (k == n) return s;
+    /* Restart after the used granule, rounded up to the step. */
+    s = (s + k + 1 + step - 1) / step * step;
+  }
+  return c->nbits;
+}
+
+static struct mem_chunk *new_chunk(const struct mem_chunk_key *key, hsa_status_t *st) {
+  uint32_t nbits = MEM_CHUNK_SIZE / key->granule;
+  struct mem_chunk *c = calloc(1, sizeof(*c) + (nbits + 63) / 64 * sizeof(uint64_t));
+  if (!c) {
+    *st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+    return NULL;
+  }
+  c->key = *key;
+  c->nbits = nbits;
+  int numa = -1;
+  if (key->region && key->region->owner->kind == CORE_AGENT_CPU)
+    numa = (int)key->region->owner->node_id;
+  c->bo = key->gpu ? mem_bo_device(key->gpu, MEM_CHUNK_SIZE, MEM_CHUNK_SIZE, key->kfd_flags,
+                                   true, key->gpus, st)
+                   : mem_bo_system(MEM_CHUNK_SIZE, MEM_CHUNK_SIZE, key->kfd_flags, numa,
+                                   key->gpus, st);
+  if (!c->bo) {
+    free(c);
+    return NULL;
+  }
+  c->next = chunks;
+  chunks = c;
+  return c;
+}
+
+void *mem_suballoc(const struct mem_chunk_key *key, size_t size, size_t align,
+                   struct mem_chunk **chunk, struct mem_bo **bo, hsa_status_t *st) {
+  uint32_t g = key->granule;
+  uint32_t n = (uint32_t)((size + g - 1) / g);
+  uint32_t step = align > g ? (uint32_t)(align / g) : 1;
+  if (n == 0) n = 1;
+  for (struct mem_chunk *c = chunks; c; c = c->next) {
+    if (!same_key(&c->key, key)) continue;
+    uint32_t s = find_run(c, n, step);
+    if (s < c->nbits) {
+      set_range(c, s, n, true);
+      c->used += n;
+      *chunk = c;
+      *bo = c->bo;
+      return (char *)c->bo->va + (size_t)s * g;
+    }
+  }
+  struct mem_chunk *c = new_chunk(key, st);
+  if (!c) return NULL;
+  set_range(c, 0, n, true);
+  c->used = n;
+  *chunk = c;
+  *bo = c->bo;
+  return c->bo->va;
+}
+
+void mem_subfree(struct mem_chunk *c, void *ptr, size_t size) {
+  uint32_t g = c->key.granule;
+  uint32_t n = (uint32_t)((size + g - 1) / g);
+  if (n == 0) n = 1;
+  uint32_t s = (uint32_t)(((uintptr_t)ptr - (uintptr_t)c->bo->va) / g);
+  set_range(c, s, n, false);
+  c->used -= n;
+  if (c->used) return;
+  /* Keep the last empty chunk of its kind; release the others. */
+  bool other = false;
+  for (struct mem_chunk *o = chunks; o && !other; o = o->next)
+    other = o != c && same_key(&o->key, &c->key);
+  if (!other) return;
+  for (struct mem_chunk **l = &chunks; *l; l = &(*l)->next)
+    if (*l == c) {
+      *l = c->next;
+      break;
+    }
+  mem_bo_destroy(c->bo);
+  free(c);
+}
+
+void mem_suballoc_reset(void) {
+  while (chunks) {
+    struct mem_chunk *c = chunks;
+    chunks = c->next;
+    mem_bo_destroy(c->bo);
+    free(c);
+  }
+}
