@@ -149,10 +149,12 @@ int kfd_queue_create(const struct kfd_device *dev, const struct kfd_queue_args *
 
 int kfd_queue_destroy(const struct kfd_device *dev, struct kfd_queue *q) {
   struct kfd_ioctl_destroy_queue_args d = {.queue_id = q->queue_id};
-  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_DESTROY_QUEUE, &d);
+  return kfd_ioctl(dev->fd, AMDKFD_IOC_DESTROY_QUEUE, &d);
+}
+
+void kfd_queue_doorbell_release(struct kfd_queue *q) {
   if (q->doorbell) slice_put(q->gpu_id);
   q->doorbell = NULL;
-  return rc;
 }
 
 int kfd_queue_update(const struct kfd_device *dev, const struct kfd_queue *q, uint32_t percentage,

@@ -51,10 +51,13 @@ struct kfd_queue {
 };
 
 /* CREATE_QUEUE and the doorbell mapping (one mmap of /dev/kfd per GPU, shared by its
- * queues, released with the last). 0 or -errno. */
+ * queues, released with the last kfd_queue_doorbell_release). 0 or -errno. */
 int kfd_queue_create(const struct kfd_device *dev, const struct kfd_queue_args *args,
                      struct kfd_queue *out);
 int kfd_queue_destroy(const struct kfd_device *dev, struct kfd_queue *q);
+/* Drops the queue's use of the doorbell slice (after destroy: stores to the doorbell may
+ * still happen between the two, as in hsa_queue_inactivate followed by a late doorbell). */
+void kfd_queue_doorbell_release(struct kfd_queue *q);
 /* UPDATE_QUEUE: percentage 0 suspends the queue (the scheduler stops running it). */
 int kfd_queue_update(const struct kfd_device *dev, const struct kfd_queue *q, uint32_t percentage,
                      uint32_t priority, uint64_t ring, uint64_t ring_size);

@@ -1,0 +1,239 @@
+/* error.c — queue errors reach the queue's callback; the runtime survives them.
+ *
+ * Two sources:
+ *  - queue_inactive_signal: the command processor writes a code into it and raises its
+ *    interrupt. 0x1/0x400 ask for more scratch (scratch.c grows it and the queue goes on),
+ *    512 gives a single-use scratch back; anything else is an error in a packet or a wave
+ *    (codes as ROCR 5.2 reads them: 0x2 bad dimensions, 0x4 group segment, 0x8 no code,
+ *    0x20/0x100 packet format, 0x40 group too large, 0x80 out of VGPRs, 0x20000000 memory
+ *    violation, 0x40000000 illegal instruction, 0x80000000 debug trap).
+ *  - KFD memory exception events (a GPU page fault: the kernel does not say which queue).
+ *
+ * Policy (ROCR 5.2 aborts the process on a VM fault; we do not):
+ *  - A fault on GPU X is reported as HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION (what later
+ *    ROCR reports for a device memory violation) to the queues of X that had work in
+ *    flight, or to every queue of X when none had (the dispatch may have ended meanwhile).
+ *    A line like ROCR's "Memory access fault by GPU node-N ... on address 0x..." goes to
+ *    stderr either way.
+ *  - A queue reports at most one error; it is then suspended (UPDATE_QUEUE with 0 percent,
+ *    ROCR's Suspend) and stays so until destroyed. Other queues go on.
+ *  - Without a callback, the error is printed on stderr and the process goes on (ROCR's
+ *    default handler aborts). */
+#include "aql/internal.h"
+#include "core/runtime.h"
+#include "kfd/event.h"
+#include "signals/signal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+hsa_status_t aql_cp_error_status(int64_t code) {
+  if (code == 0) return HSA_STATUS_SUCCESS;
+  if (code & 0x2) return HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
+  if (code & 0x4) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  if (code & 0x8) return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+  if (code & (0x20 | 0x100)) return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
+  if (code & 0x40) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (code & 0x80) return (hsa_status_t)HSA_STATUS_ERROR_OUT_OF_REGISTERS;
+  if (code & 0x20000000) return (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION;
+  if (code & 0x40000000) return (hsa_status_t)HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION;
+  if (code & 0x80000000) return HSA_STATUS_ERROR_EXCEPTION;
+  return HSA_STATUS_ERROR;
+}
+
+void aql_report(struct aql_queue *q, hsa_status_t status) {
+  if (atomic_exchange(&q->errored, true)) return;
+  aql_suspend(q);
+  if (q->callback) {
+    q->callback(status, aql_handle(q), q->data);
+    return;
+  }
+  const char *text = NULL;
+  if (hsa_status_string(status, &text) != HSA_STATUS_SUCCESS) text = "unknown error";
+  fprintf(stderr, "hsa-runtime64: queue %" PRIu64 " stopped: %s (no error callback was given)\n",
+          q->amd->hsa_queue.id, text);
+}
+
+/* ---- queue_inactive_signal ----------------------------------------------------------- */
+/* The queue whose handler runs on this thread: a callback destroying its own queue must not
+ * wait for the handler it is called from. */
+static _Thread_local struct aql_queue *in_handler;
+
+static bool inactive_handler(hsa_signal_value_t value, void *arg) {
+  struct aql_queue *q = arg;
+  if (atomic_load(&q->handler_state) & AQL_HANDLER_TERMINATE) goto done;
+  if (value == 512) {   /* the single-use scratch is free again */
+    aql_scratch_reclaim(q);
+    hsa_signal_store_screlease(q->inactive, 0);
+    return true;
+  }
+  if (value & 0x401) {  /* a dispatch needs more scratch */
+    hsa_status_t st = aql_scratch_grow(q, value);
+    if (st == HSA_STATUS_SUCCESS) {
+      hsa_signal_store_screlease(q->inactive, 0);   /* the CP goes on */
+      return true;
+    }
+    in_handler = q;
+    aql_report(q, st);
+  } else {
+    in_handler = q;
+    aql_report(q, aql_cp_error_status(value));
+  }
+  if (!in_handler) return false;   /* the callback destroyed the queue: nothing is left */
+  in_handler = NULL;
+done:
+  /* No more handling: tell a waiting destroy, and stay registered no longer. */
+  atomic_fetch_or(&q->handler_state, AQL_HANDLER_DONE);
+  hsa_signal_store_screlease(q->inactive, AQL_INACTIVE_DONE);
+  return false;
+}
+
+hsa_status_t aql_inactive_handler_start(struct aql_queue *q) {
+  atomic_store(&q->handler_state, 0);
+  return hsa_amd_signal_async_handler(q->inactive, HSA_SIGNAL_CONDITION_NE, 0, inactive_handler,
+                                      q);
+}
+
+void aql_inactive_handler_stop(struct aql_queue *q) {
+  if (!q->inactive.handle) return;
+  atomic_fetch_or(&q->handler_state, AQL_HANDLER_TERMINATE);
+  if (in_handler == q) {   /* called from q's own error callback */
+    in_handler = NULL;
+    atomic_fetch_or(&q->handler_state, AQL_HANDLER_DONE);
+    return;
+  }
+  while (!(atomic_load(&q->handler_state) & AQL_HANDLER_DONE)) {
+    hsa_signal_store_screlease(q->inactive, AQL_INACTIVE_STOP);
+    sig_wait(q->inactive, HSA_SIGNAL_CONDITION_NE, AQL_INACTIVE_STOP, 100000000ull);
+  }
+}
+
+/* ---- GPU memory faults ------------------------------------------------------------------ */
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t watch_thread;
+static bool watching;
+static atomic_bool watch_stop;
+static struct kfd_event mem_event, hw_event, wake_event;
+static bool has_hw;
+
+struct fault {
+  const struct core_agent *agent;
+  hsa_status_t status;
+  bool busy_only;
+  unsigned hits;
+};
+
+static bool queue_busy(const struct aql_queue *q) {
+  return __atomic_load_n(&q->amd->read_dispatch_id, __ATOMIC_ACQUIRE) <
+         __atomic_load_n(&q->amd->write_dispatch_id, __ATOMIC_ACQUIRE);
+}
+
+static void fault_one(struct aql_queue *q, void *arg) {
+  struct fault *f = arg;
+  if (q->kind != AQL_GPU || !atomic_load(&q->active)) return;
+  if (f->busy_only && !queue_busy(q)) return;
+  f->hits++;
+  aql_report(q, f->status);
+}
+
+static const struct core_agent *agent_of_gpu(uint32_t gpu_id) {
+  struct core_runtime *rt = core_rt();
+  for (unsigned i = 0; rt && i < rt->agent_count; i++)
+    if (rt->agents[i]->kind == CORE_AGENT_GPU && rt->agents[i]->gpu_id == gpu_id)
+      return rt->agents[i];
+  return NULL;
+}
+
+static void fault_on(uint32_t gpu_id, hsa_status_t status) {
+  struct fault f = {agent_of_gpu(gpu_id), status, true, 0};
+  if (!f.agent) return;
+  aql_for_each(f.agent, fault_one, &f);
+  if (!f.hits) {
+    f.busy_only = false;
+    aql_for_each(f.agent, fault_one, &f);
+  }
+}
+
+static void *watch_main(void *arg) {
+  (void)arg;
+  struct core_runtime *rt = core_rt();
+  const struct kfd_device dev = rt->kfd;
+  while (!atomic_load(&watch_stop)) {
+    struct kfd_event_data d[3];
+    memset(d, 0, sizeof(d));
+    d[0].event_id = mem_event.id;
+    d[1].event_id = hw_event.id;
+    d[2].event_id = wake_event.id;
+    uint32_t n = has_hw ? 3 : 2;
+    if (n == 2) d[1].event_id = wake_event.id;
+    uint32_t result = 0;
+    int rc = kfd_event_wait_data(&dev, d, n, false, KFD_EVENT_TIMEOUT_INFINITE, &result);
+    if (atomic_load(&watch_stop)) break;
+    if (rc || result != KFD_IOC_WAIT_RESULT_COMPLETE) continue;
+    const struct kfd_hsa_memory_exception_data *m = &d[0].memory_exception_data;
+    if (m->gpu_id) {
+      const struct core_agent *a = agent_of_gpu(m->gpu_id);
+      const char *why = m->failure.NotPresent ? "Page not present or supervisor privilege."
+                        : m->failure.ReadOnly ? "Write access to a read-only page."
+                        : m->failure.NoExecute ? "Execute access to a non-executable page."
+                                               : "Unknown.";
+      fprintf(stderr, "hsa-runtime64: Memory access fault by GPU node-%u on address 0x%" PRIx64
+                      "%s. Reason: %s The queues of that GPU with work in flight are stopped.\n",
+              a ? a->node_id : 0u, (uint64_t)m->va, m->failure.imprecise ? " (imprecise)" : "",
+              why);
+      fault_on(m->gpu_id, (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION);
+    }
+    if (n == 3 && d[1].hw_exception_data.gpu_id) {
+      fprintf(stderr, "hsa-runtime64: GPU %u was reset; its queues are stopped.\n",
+              d[1].hw_exception_data.gpu_id);
+      fault_on(d[1].hw_exception_data.gpu_id, HSA_STATUS_ERROR);
+    }
+  }
+  return NULL;
+}
+
+hsa_status_t aql_fault_watch_start(void) {
+  struct core_runtime *rt = core_rt();
+  if (!rt || rt->kfd.fd < 0) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  hsa_status_t st = HSA_STATUS_SUCCESS;
+  pthread_mutex_lock(&watch_lock);
+  if (watching) goto out;
+  st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  if (kfd_event_create(&rt->kfd, KFD_IOC_EVENT_MEMORY, true, 0, &mem_event)) goto out;
+  if (kfd_event_create(&rt->kfd, KFD_IOC_EVENT_SIGNAL, true, 0, &wake_event)) {
+    kfd_event_destroy(&rt->kfd, mem_event.id);
+    goto out;
+  }
+  /* optional: older kernels may not have it */
+  has_hw = kfd_event_create(&rt->kfd, KFD_IOC_EVENT_HW_EXCEPTION, true, 0, &hw_event) == 0;
+  atomic_store(&watch_stop, false);
+  if (pthread_create(&watch_thread, NULL, watch_main, NULL)) {
+    kfd_event_destroy(&rt->kfd, mem_event.id);
+    kfd_event_destroy(&rt->kfd, wake_event.id);
+    if (has_hw) kfd_event_destroy(&rt->kfd, hw_event.id);
+    goto out;
+  }
+  watching = true;
+  st = HSA_STATUS_SUCCESS;
+out:
+  pthread_mutex_unlock(&watch_lock);
+  return st;
+}
+
+void aql_fault_watch_stop(void) {
+  struct core_runtime *rt = core_rt();
+  pthread_mutex_lock(&watch_lock);
+  if (watching && rt) {
+    atomic_store(&watch_stop, true);
+    kfd_event_set(&rt->kfd, wake_event.id);
+    pthread_join(watch_thread, NULL);
+    kfd_event_destroy(&rt->kfd, mem_event.id);
+    kfd_event_destroy(&rt->kfd, wake_event.id);
+    if (has_hw) kfd_event_destroy(&rt->kfd, hw_event.id);
+    has_hw = false;
+    watching = false;
+  }
+  pthread_mutex_unlock(&watch_lock);
+}

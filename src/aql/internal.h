@@ -1,0 +1,131 @@
+/* internal.h — what the files of src/aql share: the host record of a queue and the registry
+ * that turns the user's hsa_queue_t pointer back into it.
+ *
+ * Every queue, hardware or not, is an amd_queue_t in GPU-visible memory whose first member
+ * is the hsa_queue_t the user holds; the index operations (ring.c) work on it directly
+ * without a lookup, like ROCR's. */
+#ifndef AQL_INTERNAL_H
+#define AQL_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "amd_hsa_queue.h"
+#include "core/agent.h"
+#include "hsa.h"
+#include "hsa_ext_amd.h"
+#include "kfd/queue.h"
+
+typedef void (*aql_callback_t)(hsa_status_t status, hsa_queue_t *source, void *data);
+
+enum aql_kind {
+  AQL_GPU,    /* a KFD compute AQL queue the command processor reads */
+  AQL_SOFT,   /* hsa_soft_queue_create: memory and indices only, the user processes it */
+  AQL_CPU,    /* a CPU agent's queue: a runtime thread processes agent dispatch and barriers */
+};
+
+/* Scratch (private segment) of a GPU queue. */
+struct aql_scratch {
+  void *base;                 /* backing memory (device), NULL for none */
+  uint64_t size;              /* bytes */
+  uint64_t per_thread;        /* bytes per work-item */
+  uint32_t lanes;             /* 64 or 32 */
+  bool once;                  /* sized for one dispatch (AMD_QUEUE_PROPERTIES_USE_SCRATCH_ONCE) */
+};
+
+/* States of the queue_inactive_signal handler (error.c), ROCR's protocol: destroy asks the
+ * handler to stop and waits for its acknowledgement before freeing anything it touches. */
+enum { AQL_HANDLER_TERMINATE = 1, AQL_HANDLER_DONE = 2 };
+#define AQL_INACTIVE_STOP ((hsa_signal_value_t)INT64_MIN)   /* "stop" value destroy stores */
+#define AQL_INACTIVE_DONE ((hsa_signal_value_t)-1)           /* the handler's acknowledgement */
+
+struct aql_queue {
+  amd_queue_t *amd;           /* &amd->hsa_queue is the user's handle */
+  enum aql_kind kind;
+  const struct core_agent *agent;
+  aql_callback_t callback;
+  void *data;
+  struct aql_queue *next;     /* registry */
+  _Atomic int refs;           /* registry + threads reporting errors; freed at 0 */
+  atomic_bool active;         /* false after inactivate / destroy / a fatal error */
+  atomic_bool errored;        /* the callback was told once; later errors are dropped */
+  pthread_mutex_t lock;       /* priority, CU mask, scratch */
+
+  /* AQL_GPU */
+  struct kfd_queue kq;
+  void *ring;
+  uint64_t ring_bytes;
+  void *eop, *cwsr;
+  hsa_signal_t doorbell;      /* the doorbell signal in hsa_queue.doorbell_signal */
+  hsa_signal_t inactive;      /* amd->queue_inactive_signal */
+  _Atomic int handler_state;  /* AQL_HANDLER_* */
+  uint32_t priority;          /* KFD priority 0..15 */
+  bool suspended;
+  struct aql_scratch scratch;
+  uint32_t cu_mask[32];
+  uint32_t cu_mask_dwords;    /* 0: never set (all CUs, nothing sent to the kernel) */
+  bool cooperative;
+  unsigned coop_refs;         /* cooperative queues are shared per agent (ROCR) */
+
+  /* AQL_CPU */
+  pthread_t thread;
+  bool has_thread;
+  atomic_bool stop;
+  bool own_doorbell;          /* doorbell signal created by the runtime (CPU queues) */
+};
+
+static inline hsa_queue_t *aql_handle(const struct aql_queue *q) { return &q->amd->hsa_queue; }
+
+/* queue.c: the registry. lookup takes a reference (aql_put drops it); NULL for anything that
+ * is not a live queue of ours. */
+struct aql_queue *aql_lookup(const hsa_queue_t *handle);
+void aql_put(struct aql_queue *q);
+hsa_status_t aql_register(struct aql_queue *q);
+/* Calls fn on every live queue of `agent` (NULL: all), each held by a reference, outside the
+ * registry lock (so fn may call back into the API). */
+void aql_for_each(const struct core_agent *agent, void (*fn)(struct aql_queue *q, void *arg),
+                  void *arg);
+/* A fresh amd_queue_t (zeroed, GPU-visible) with the fields every kind shares. */
+amd_queue_t *aql_amd_queue_alloc(uint32_t size, hsa_queue_type32_t type, uint32_t features,
+                                 void *ring);
+uint64_t aql_next_queue_id(void);
+
+/* error.c */
+/* Tells the queue's callback (once) and stops the queue. Safe from any thread. */
+void aql_report(struct aql_queue *q, hsa_status_t status);
+/* queue_inactive_signal: install / remove the handler (CP error codes and scratch requests). */
+hsa_status_t aql_inactive_handler_start(struct aql_queue *q);
+void aql_inactive_handler_stop(struct aql_queue *q);
+/* The process-wide KFD memory-exception event and its thread (started with the first GPU
+ * queue, stopped at shutdown). */
+hsa_status_t aql_fault_watch_start(void);
+void aql_fault_watch_stop(void);
+/* The status a CP error code in queue_inactive_signal means (0: not an error). */
+hsa_status_t aql_cp_error_status(int64_t code);
+
+/* scratch.c */
+hsa_status_t aql_scratch_init(struct aql_queue *q, uint32_t private_segment_size);
+/* Grows scratch for the dispatch at the read index; CP code (0x1 wave64, 0x400 wave32). */
+hsa_status_t aql_scratch_grow(struct aql_queue *q, int64_t code);
+/* Gives up a single-use allocation (CP code 512). */
+void aql_scratch_reclaim(struct aql_queue *q);
+void aql_scratch_free(struct aql_queue *q);
+/* Rewrites the amd_queue_t scratch fields from q->scratch. */
+void aql_scratch_publish(struct aql_queue *q);
+
+/* cu_mask.c */
+hsa_status_t aql_cu_mask_apply(struct aql_queue *q, uint32_t bits, const uint32_t *mask);
+uint32_t aql_cu_count(const struct core_agent *agent);
+
+/* soft.c / cpu.c */
+hsa_status_t aql_cpu_queue_create(const struct core_agent *agent, uint32_t size,
+                                  hsa_queue_type32_t type, aql_callback_t cb, void *data,
+                                  hsa_queue_t **out);
+void aql_cpu_queue_stop(struct aql_queue *q);
+void aql_soft_queue_release(struct aql_queue *q);
+/* Suspends a GPU queue after an error (UPDATE_QUEUE with 0 percent). */
+void aql_suspend(struct aql_queue *q);
+
+#endif
