@@ -1,4 +1,403 @@
-/* signal.c — HSA signals. Placeholder until the signal work lands. */
-#include "signals/signal.h"
+/* signal.c — signal records and handles: chunks of amd_signal_t in GPU-visible memory, the
+ * lock-free handle check, create/destroy (API and internal), doorbell signals, shutdown.
+ * Interrupt signals (ROCR's rule: interrupts enabled, not GPU-only or IPC, and no consumer
+ * list or one that names a CPU) carry a KFD signal event; the event stays with the slot when
+ * the signal is destroyed, so the next interrupt signal there reuses it without ioctls. */
+#include "signals/internal.h"
 
-void sig_shutdown(void) {}
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "core/runtime.h"
+#include "hsa_ext_amd.h"
+#include "mem/mem.h"
+
+/* The BO handle of a mem allocation, if mem offers it: the event page must be a GTT buffer
+ * object the kernel can find by handle on dGPUs. Weak so the module links without it; then
+ * the kernel's own event page is used. */
+bool mem_kfd_handle(const void *ptr, uint64_t *handle) __attribute__((weak));
+
+#define CHUNK_SIGNALS 256u
+#define MAX_CHUNKS 4096u
+
+struct sig_state sig_g;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* chunks, free list, init */
+static struct sig_chunk *chunks[MAX_CHUNKS];
+static _Atomic uint32_t chunk_count;
+static struct sig_obj *free_list;
+static void *event_page_mem;     /* the BO we gave the kernel as event page, if any */
+
+static bool env_interrupts(void)
+{
+  const char *e = getenv("HSA_ENABLE_INTERRUPT");
+  return !(e && e[0] == '0' && e[1] == '\0');
+}
+
+/* On dGPUs the CP writes mailboxes through GPUVM: hand the kernel a GTT page of ours. */
+static void provide_event_page(const struct core_runtime *rt)
+{
+  bool dgpu = false;
+  for (unsigned i = 0; i < rt->agent_count; i++)
+    if (rt->agents[i]->kind == CORE_AGENT_GPU && !rt->agents[i]->drm.integrated)
+      dgpu = true;
+  size_t slots;
+  if (!dgpu || !mem_kfd_handle || kfd_event_page(&slots))
+    return;
+  void *p = mem_system(KFD_EVENT_PAGE_SIZE, 4096, MEM_F_UNCACHED | MEM_F_NO_SUBALLOC);
+  uint64_t handle;
+  if (p && mem_kfd_handle(p, &handle) && kfd_event_page_provide(handle, p) == 0) {
+    event_page_mem = p;
+    return;
+  }
+  mem_release(p);
+}
+
+hsa_status_t sig_ensure_init(void)
+{
+  if (!core_runtime_is_open())
+    return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (__atomic_load_n(&sig_g.ready, __ATOMIC_ACQUIRE))
+    return HSA_STATUS_SUCCESS;
+  pthread_mutex_lock(&lock);
+  if (!sig_g.ready) {
+    struct core_runtime *rt = core_rt();
+    sig_g.dev = rt->no_device || rt->kfd.fd < 0 ? NULL : &rt->kfd;
+    sig_g.interrupts = sig_g.dev && env_interrupts();
+    sig_g.ts_freq = rt->sys_clock_freq ? rt->sys_clock_freq : 1000000000ull;
+    if (sig_g.interrupts)
+      provide_event_page(rt);
+    __atomic_store_n(&sig_g.ready, true, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&lock);
+  return HSA_STATUS_SUCCESS;
+}
+
+uint64_t sig_ticks_to_ns(uint64_t ticks)
+{
+  if (ticks == UINT64_MAX)
+    return UINT64_MAX;
+  uint64_t f = sig_g.ts_freq ? sig_g.ts_freq : 1000000000ull;
+  unsigned __int128 ns = (unsigned __int128)ticks * 1000000000u / f;
+  return ns >= UINT64_MAX ? UINT64_MAX : (uint64_t)ns;
+}
+
+/* ---- registry -------------------------------------------------------------------------- */
+
+struct sig_obj *sig_obj_any(hsa_signal_t s)
+{
+  uintptr_t a = (uintptr_t)s.handle;
+  if (!a || (a & (AMD_SIGNAL_ALIGN_BYTES - 1)))
+    return NULL;
+  uint32_t n = atomic_load_explicit(&chunk_count, memory_order_acquire);
+  for (uint32_t i = 0; i < n; i++) {
+    const struct sig_chunk *c = chunks[i];
+    uintptr_t base = (uintptr_t)c->base;
+    if (a >= base && a < base + (uintptr_t)c->count * sizeof(amd_signal_t))
+      return &c->objs[(a - base) / sizeof(amd_signal_t)];
+  }
+  return NULL;
+}
+
+struct sig_obj *sig_obj_of(hsa_signal_t s)
+{
+  struct sig_obj *o = sig_obj_any(s);
+  if (!o || atomic_load_explicit(&o->state, memory_order_acquire) != SIG_LIVE)
+    return NULL;
+  return o;
+}
+
+amd_signal_t *sig_from_handle(hsa_signal_t s)
+{
+  struct sig_obj *o = sig_obj_of(s);
+  return o ? o->amd : NULL;
+}
+
+/* Called with lock held. */
+static bool add_chunk(amd_signal_t *base, uint32_t count, struct sig_obj *objs, bool own)
+{
+  uint32_t n = atomic_load_explicit(&chunk_count, memory_order_relaxed);
+  if (n == MAX_CHUNKS)
+    return false;
+  struct sig_chunk *c = calloc(1, sizeof *c);
+  if (!c)
+    return false;
+  c->base = base;
+  c->count = count;
+  c->objs = objs;
+  c->own_mapping = own;
+  for (uint32_t i = 0; i < count; i++) {
+    objs[i].amd = &base[i];
+    objs[i].ipc_fd = -1;
+  }
+  chunks[n] = c;
+  atomic_store_explicit(&chunk_count, n + 1, memory_order_release);
+  return true;
+}
+
+/* Called with lock held: a fresh chunk onto the free list. */
+static bool grow(void)
+{
+  amd_signal_t *base = mem_system(CHUNK_SIGNALS * sizeof(amd_signal_t), 4096,
+                                  MEM_F_UNCACHED | MEM_F_ZERO);
+  struct sig_obj *objs = calloc(CHUNK_SIGNALS, sizeof *objs);
+  if (!base || !objs || !add_chunk(base, CHUNK_SIGNALS, objs, false)) {
+    mem_release(base);
+    free(objs);
+    return false;
+  }
+  memset(base, 0, CHUNK_SIGNALS * sizeof(amd_signal_t));
+  for (uint32_t i = CHUNK_SIGNALS; i-- > 0;) {
+    objs[i].next_free = free_list;
+    free_list = &objs[i];
+  }
+  return true;
+}
+
+/* Gives o an event when it asked for one and can have one. Called with lock held. */
+static void attach_event(struct sig_obj *o)
+{
+  if (!(o->flags & SIG_F_INTERRUPT))
+    return;
+  if (!o->has_event && sig_g.interrupts &&
+      kfd_event_create(sig_g.dev, KFD_IOC_EVENT_SIGNAL, true, 0, &o->event) == 0)
+    o->has_event = true;
+  if (!o->has_event) {
+    o->flags &= ~(uint32_t)SIG_F_INTERRUPT;   /* out of events: a polled signal, as ROCR */
+    return;
+  }
+  o->amd->event_mailbox_ptr = (uint64_t)(uintptr_t)o->event.mailbox;
+  o->amd->event_id = o->event.id;
+}
+
+static void init_amd(struct sig_obj *o, int64_t initial)
+{
+  amd_signal_t *a = o->amd;
+  a->value = initial;
+  a->event_mailbox_ptr = 0;
+  a->event_id = 0;
+  a->reserved1 = 0;
+  a->start_ts = a->end_ts = 0;
+  a->reserved2 = 0;
+  a->reserved3[0] = a->reserved3[1] = 0;
+  atomic_store_explicit(&o->shadow, initial, memory_order_relaxed);
+}
+
+struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags)
+{
+  pthread_mutex_lock(&lock);
+  if (!free_list && !grow()) {
+    pthread_mutex_unlock(&lock);
+    return NULL;
+  }
+  struct sig_obj *o = free_list;
+  free_list = o->next_free;
+  o->next_free = NULL;
+  o->flags = flags;
+  atomic_store_explicit(&o->waiters, 0, memory_order_relaxed);
+  init_amd(o, initial);
+  attach_event(o);
+  pthread_mutex_unlock(&lock);
+  /* kind last, with release: the CP and other threads see a complete signal */
+  __atomic_store_n(&o->amd->kind, (int64_t)AMD_SIGNAL_KIND_USER, __ATOMIC_RELEASE);
+  atomic_store_explicit(&o->state, SIG_LIVE, memory_order_release);
+  return o;
+}
+
+struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size)
+{
+  struct sig_obj *o = calloc(1, sizeof *o);
+  if (!o)
+    return NULL;
+  pthread_mutex_lock(&lock);
+  bool ok = add_chunk(amd, 1, o, map != NULL);
+  pthread_mutex_unlock(&lock);
+  if (!ok) {
+    free(o);
+    return NULL;
+  }
+  o->flags = flags;
+  o->ipc_fd = fd;
+  o->ipc_map = map;
+  o->ipc_size = size;
+  atomic_store_explicit(&o->state, SIG_LIVE, memory_order_release);
+  return o;
+}
+
+void sig_notify(struct sig_obj *o)
+{
+  if (!o->has_event)
+    return;
+  /* pairs with the waiter's fence between counting itself and re-reading the value */
+  atomic_thread_fence(memory_order_seq_cst);
+  if (atomic_load_explicit(&o->waiters, memory_order_relaxed))
+    kfd_event_set(sig_g.dev, o->event.id);
+}
+
+hsa_status_t sig_obj_destroy(struct sig_obj *o)
+{
+  uint32_t live = SIG_LIVE;
+  if (!atomic_compare_exchange_strong(&o->state, &live, SIG_DYING))
+    return HSA_STATUS_ERROR_INVALID_SIGNAL;   /* someone else destroyed it first */
+  atomic_fetch_add(&o->gen, 1);
+  if (o->has_event) {
+    /* blocked waiters wake, see the signal gone and return */
+    atomic_thread_fence(memory_order_seq_cst);
+    if (atomic_load_explicit(&o->waiters, memory_order_relaxed))
+      kfd_event_set(sig_g.dev, o->event.id);
+  }
+  if (o->flags & (SIG_F_IPC | SIG_F_ATTACHED)) {
+    sig_ipc_release(o);   /* its own chunk: never reused, its mapping kept until shutdown */
+    return HSA_STATUS_SUCCESS;
+  }
+  __atomic_store_n(&o->amd->kind, (int64_t)AMD_SIGNAL_KIND_INVALID, __ATOMIC_RELEASE);
+  pthread_mutex_lock(&lock);
+  atomic_store_explicit(&o->state, SIG_FREE, memory_order_release);
+  o->next_free = free_list;
+  free_list = o;
+  pthread_mutex_unlock(&lock);
+  return HSA_STATUS_SUCCESS;
+}
+
+/* ---- API -------------------------------------------------------------------------------- */
+
+hsa_status_t hsa_amd_signal_create(hsa_signal_value_t initial_value, uint32_t num_consumers,
+                                   const hsa_agent_t *consumers, uint64_t attributes,
+                                   hsa_signal_t *signal)
+{
+  hsa_status_t st = sig_ensure_init();
+  if (st != HSA_STATUS_SUCCESS)
+    return st;
+  if (!signal || (num_consumers && !consumers))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  bool has_cpu = false;
+  for (uint32_t i = 0; i < num_consumers; i++) {
+    const struct core_agent *a = core_agent_from_handle(consumers[i]);
+    if (!a)
+      return HSA_STATUS_ERROR_INVALID_AGENT;
+    for (uint32_t j = 0; j < i; j++)
+      if (consumers[j].handle == consumers[i].handle)
+        return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* duplicates, as the spec says */
+    has_cpu |= a->kind == CORE_AGENT_CPU;
+  }
+  bool ipc = attributes & HSA_AMD_SIGNAL_IPC;
+  bool interrupt = !ipc && !(attributes & HSA_AMD_SIGNAL_AMD_GPU_ONLY) &&
+                   (num_consumers == 0 || has_cpu);
+  if (ipc)
+    return sig_ipc_create(initial_value, signal);
+  struct sig_obj *o = sig_obj_new(initial_value, interrupt ? SIG_F_INTERRUPT : 0);
+  if (!o)
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  *signal = sig_handle_of(o);
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_signal_create(hsa_signal_value_t initial_value, uint32_t num_consumers,
+                               const hsa_agent_t *consumers, hsa_signal_t *signal)
+{
+  return hsa_amd_signal_create(initial_value, num_consumers, consumers, 0, signal);
+}
+
+hsa_status_t hsa_signal_destroy(hsa_signal_t signal)
+{
+  if (!core_runtime_is_open())
+    return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  struct sig_obj *o = sig_obj_of(signal);
+  if (!o || (o->flags & (SIG_F_INTERNAL | SIG_F_DOORBELL)))
+    return HSA_STATUS_ERROR_INVALID_SIGNAL;   /* the runtime's own are not the user's to free */
+  return sig_obj_destroy(o);
+}
+
+hsa_status_t hsa_amd_signal_value_pointer(hsa_signal_t signal,
+                                          volatile hsa_signal_value_t **value_ptr)
+{
+  if (!core_runtime_is_open())
+    return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (!value_ptr)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct sig_obj *o = sig_obj_of(signal);
+  if (!o)
+    return HSA_STATUS_ERROR_INVALID_SIGNAL;
+  /* as ROCR: only for polled signals, whose waiters need no event set on a change */
+  if (o->flags & (SIG_F_INTERRUPT | SIG_F_DOORBELL))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  *value_ptr = &o->amd->value;
+  return HSA_STATUS_SUCCESS;
+}
+
+/* ---- internal users --------------------------------------------------------------------- */
+
+hsa_status_t sig_create_internal(hsa_signal_value_t initial, bool interrupt, hsa_signal_t *out)
+{
+  hsa_status_t st = sig_ensure_init();
+  if (st != HSA_STATUS_SUCCESS)
+    return st;
+  if (!out)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct sig_obj *o = sig_obj_new(initial, SIG_F_INTERNAL | (interrupt ? SIG_F_INTERRUPT : 0));
+  if (!o)
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  *out = sig_handle_of(o);
+  return HSA_STATUS_SUCCESS;
+}
+
+void sig_destroy_internal(hsa_signal_t s)
+{
+  struct sig_obj *o = sig_obj_of(s);
+  if (o)
+    sig_obj_destroy(o);
+}
+
+hsa_status_t sig_doorbell_create(volatile uint64_t *doorbell, amd_queue_t *queue,
+                                 hsa_signal_t *out)
+{
+  hsa_status_t st = sig_ensure_init();
+  if (st != HSA_STATUS_SUCCESS)
+    return st;
+  if (!doorbell || !out)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct sig_obj *o = sig_obj_new(0, SIG_F_INTERNAL | SIG_F_DOORBELL);
+  if (!o)
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  o->amd->hardware_doorbell_ptr = doorbell;
+  o->amd->queue_ptr = queue;
+  __atomic_store_n(&o->amd->kind, (int64_t)AMD_SIGNAL_KIND_DOORBELL, __ATOMIC_RELEASE);
+  *out = sig_handle_of(o);
+  return HSA_STATUS_SUCCESS;
+}
+
+/* ---- shutdown --------------------------------------------------------------------------- */
+
+void sig_shutdown(void)
+{
+  sig_async_stop();
+  sig_groups_free();
+  pthread_mutex_lock(&lock);
+  uint32_t n = atomic_load_explicit(&chunk_count, memory_order_relaxed);
+  atomic_store_explicit(&chunk_count, 0, memory_order_release);   /* every handle now foreign */
+  for (uint32_t i = 0; i < n; i++) {
+    struct sig_chunk *c = chunks[i];
+    for (uint32_t j = 0; j < c->count; j++) {
+      struct sig_obj *o = &c->objs[j];
+      if (o->has_event && sig_g.dev)
+        kfd_event_destroy(sig_g.dev, o->event.id);
+      sig_ipc_release(o);
+    }
+    if (c->own_mapping)
+      munmap(c->objs[0].ipc_map, c->objs[0].ipc_size);
+    else
+      mem_release(c->base);
+    free(c->objs);
+    free(c);
+    chunks[i] = NULL;
+  }
+  free_list = NULL;
+  kfd_event_page_release();
+  mem_release(event_page_mem);
+  event_page_mem = NULL;
+  memset(&sig_g, 0, sizeof sig_g);
+  pthread_mutex_unlock(&lock);
+}

@@ -1,0 +1,231 @@
+/* async.c — hsa_amd_signal_async_handler: one handler thread, started by the first
+ * registration, waits on every registered signal plus an internal "wake" signal (bumped when
+ * the list changes or the thread must stop) and calls handlers outside any lock. A handler
+ * returning false is deregistered; true keeps it armed (ROCR's rule, so it is called again
+ * while the condition holds). Only this thread frees entries, so its snapshot of the list
+ * stays valid while it waits. An entry remembers its signal's generation: a destroyed signal
+ * (or its slot reused by a new one) drops the entry without calling the handler. */
+#include "signals/internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "hsa_ext_amd.h"
+
+struct entry {
+  struct entry *next;
+  hsa_signal_t signal;
+  uint32_t gen;
+  hsa_signal_condition_t cond;
+  hsa_signal_value_t value;
+  hsa_amd_signal_handler handler;
+  void *arg;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct entry *entries;
+static uint32_t entry_count;
+static bool running, stopping;
+static pthread_t thread;
+static hsa_signal_t wake;
+
+static void poke(void)
+{
+  struct sig_obj *o = sig_obj_of(wake);
+  if (o) {
+    atomic_fetch_add_explicit((_Atomic int64_t *)(uintptr_t)&o->amd->value, 1,
+                              memory_order_release);
+    sig_notify(o);
+  }
+}
+
+/* Called with lock held. */
+static void unlink_entry(struct entry *e)
+{
+  for (struct entry **l = &entries; *l; l = &(*l)->next)
+    if (*l == e) {
+      *l = e->next;
+      entry_count--;
+      free(e);
+      return;
+    }
+}
+
+static bool entry_current(const struct entry *e)
+{
+  struct sig_obj *o = sig_obj_of(e->signal);
+  return o && atomic_load_explicit(&o->gen, memory_order_acquire) == e->gen;
+}
+
+static void *handler_thread(void *unused)
+{
+  (void)unused;
+  uint32_t cap = 0;
+  hsa_signal_t *sigs = NULL;
+  hsa_signal_condition_t *conds = NULL;
+  hsa_signal_value_t *vals = NULL;
+  struct entry **ents = NULL;
+  for (;;) {
+    pthread_mutex_lock(&lock);
+    if (stopping) {
+      pthread_mutex_unlock(&lock);
+      break;
+    }
+    /* drop entries whose signal is gone before waiting on them */
+    for (struct entry *e = entries, *next; e; e = next) {
+      next = e->next;
+      if (!entry_current(e))
+        unlink_entry(e);
+    }
+    uint32_t n = entry_count + 1;
+    if (n > cap) {
+      uint32_t c = n * 2;
+      void *a = realloc(sigs, c * sizeof *sigs), *b = NULL, *d = NULL, *f = NULL;
+      if (a) sigs = a;
+      b = realloc(conds, c * sizeof *conds);
+      if (b) conds = b;
+      d = realloc(vals, c * sizeof *vals);
+      if (d) vals = d;
+      f = realloc(ents, c * sizeof *ents);
+      if (f) ents = f;
+      if (!a || !b || !d || !f) {
+        pthread_mutex_unlock(&lock);
+        struct timespec t = {0, 1000000};   /* out of memory: retry in a while */
+        nanosleep(&t, NULL);
+        continue;
+      }
+      cap = c;
+    }
+    sigs[0] = wake;
+    conds[0] = HSA_SIGNAL_CONDITION_NE;
+    vals[0] = hsa_signal_load_acquire(wake);
+    uint32_t i = 1;
+    for (struct entry *e = entries; e; e = e->next, i++) {
+      sigs[i] = e->signal;
+      conds[i] = e->cond;
+      vals[i] = e->value;
+      ents[i] = e;
+    }
+    pthread_mutex_unlock(&lock);
+
+    hsa_signal_value_t v = 0;
+    uint32_t dead = UINT32_MAX;
+    uint32_t hit = sig_wait_objs(n, sigs, conds, vals, UINT64_MAX, HSA_WAIT_STATE_BLOCKED, &v,
+                                 &dead);
+    atomic_thread_fence(memory_order_acquire);
+    if (hit == 0)
+      continue;   /* the list changed or we are asked to stop */
+    if (hit >= n) {
+      if (dead != UINT32_MAX && dead > 0) {
+        pthread_mutex_lock(&lock);
+        unlink_entry(ents[dead]);
+        pthread_mutex_unlock(&lock);
+      } else if (dead == 0) {
+        break;   /* the wake signal is gone: shutdown is tearing signals down */
+      }
+      continue;
+    }
+    struct entry *e = ents[hit];
+    if (!entry_current(e)) {
+      pthread_mutex_lock(&lock);
+      unlink_entry(e);
+      pthread_mutex_unlock(&lock);
+      continue;
+    }
+    if (!e->handler(v, e->arg)) {
+      pthread_mutex_lock(&lock);
+      unlink_entry(e);
+      pthread_mutex_unlock(&lock);
+    }
+  }
+  free(sigs);
+  free(conds);
+  free(vals);
+  free(ents);
+  return NULL;
+}
+
+/* Called with lock held. */
+static hsa_status_t start(void)
+{
+  if (running)
+    return HSA_STATUS_SUCCESS;
+  hsa_status_t st = sig_create_internal(0, true, &wake);
+  if (st != HSA_STATUS_SUCCESS)
+    return st;
+  stopping = false;
+  if (pthread_create(&thread, NULL, handler_thread, NULL) != 0) {
+    sig_destroy_internal(wake);
+    wake.handle = 0;
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
+  running = true;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_signal_async_handler(hsa_signal_t signal, hsa_signal_condition_t cond,
+                                          hsa_signal_value_t value,
+                                          hsa_amd_signal_handler handler, void *arg)
+{
+  hsa_status_t st = sig_ensure_init();
+  if (st != HSA_STATUS_SUCCESS)
+    return st;
+  if (!handler || !sig_cond_valid(cond))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct sig_obj *o = sig_obj_of(signal);
+  if (!o || (o->flags & SIG_F_DOORBELL))
+    return HSA_STATUS_ERROR_INVALID_SIGNAL;
+  /* as ROCR: with interrupts on, the handler thread sleeps, so its signals need events */
+  if (sig_g.interrupts && !(o->flags & SIG_F_INTERRUPT))
+    return HSA_STATUS_ERROR_INVALID_SIGNAL;
+  struct entry *e = malloc(sizeof *e);
+  if (!e)
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  e->signal = signal;
+  e->gen = atomic_load_explicit(&o->gen, memory_order_acquire);
+  e->cond = cond;
+  e->value = value;
+  e->handler = handler;
+  e->arg = arg;
+  pthread_mutex_lock(&lock);
+  st = start();
+  if (st == HSA_STATUS_SUCCESS) {
+    e->next = entries;
+    entries = e;
+    entry_count++;
+  }
+  pthread_mutex_unlock(&lock);
+  if (st != HSA_STATUS_SUCCESS) {
+    free(e);
+    return st;
+  }
+  poke();
+  return HSA_STATUS_SUCCESS;
+}
+
+void sig_async_stop(void)
+{
+  pthread_mutex_lock(&lock);
+  bool was = running;
+  stopping = true;
+  pthread_mutex_unlock(&lock);
+  if (was) {
+    poke();
+    if (pthread_equal(pthread_self(), thread))
+      pthread_detach(thread);   /* hsa_shut_down from a handler: the loop ends on return */
+    else
+      pthread_join(thread, NULL);
+  }
+  pthread_mutex_lock(&lock);
+  while (entries) {
+    struct entry *e = entries;
+    entries = e->next;
+    free(e);
+  }
+  entry_count = 0;
+  if (was)
+    sig_destroy_internal(wake);
+  wake.handle = 0;
+  running = false;
+  pthread_mutex_unlock(&lock);
+}

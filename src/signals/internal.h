@@ -1,0 +1,136 @@
+/* internal.h — what the files of src/signals share: the host-side record of each signal and
+ * the registry that turns a handle (the address of an amd_signal_t) back into it.
+ *
+ * Signals live in chunks: an array of amd_signal_t in GPU-visible memory plus a parallel
+ * array of sig_obj. Chunks are only ever appended (never unmapped before sig_shutdown), so a
+ * stale or foreign handle is recognised by an address range check and a stale one never
+ * touches freed memory — that is what makes destroy-vs-concurrent-use safe. */
+#ifndef SIGNALS_INTERNAL_H
+#define SIGNALS_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "kfd/event.h"
+#include "signals/signal.h"
+
+enum {
+  SIG_F_INTERRUPT = 0x1u,   /* has a KFD signal event that wakes blocked waiters */
+  SIG_F_DOORBELL = 0x2u,    /* stores ring hardware_doorbell_ptr */
+  SIG_F_IPC = 0x4u,         /* lives in shareable memory (created with HSA_AMD_SIGNAL_IPC) */
+  SIG_F_ATTACHED = 0x8u,    /* another process's IPC signal mapped here */
+  SIG_F_INTERNAL = 0x10u,   /* created by the runtime for itself */
+};
+
+enum { SIG_FREE = 0, SIG_LIVE = 1, SIG_DYING = 2 };
+
+struct sig_obj {
+  _Atomic uint32_t state;     /* SIG_FREE / SIG_LIVE / SIG_DYING */
+  _Atomic uint32_t gen;       /* bumped on each destroy: tells a reused slot from the old one */
+  uint32_t flags;             /* SIG_F_*, fixed while live */
+  _Atomic uint32_t waiters;   /* threads inside a wait on it (stores set the event only then) */
+  bool has_event;             /* `event` is valid (kept with the slot across reuse) */
+  struct kfd_event event;
+  _Atomic int64_t shadow;     /* doorbell signals: the last value written */
+  amd_signal_t *amd;
+  struct sig_obj *next_free;
+  /* IPC: the shared mapping (own chunk of one) */
+  int ipc_fd;
+  void *ipc_map;
+  size_t ipc_size;
+};
+
+struct sig_chunk {
+  amd_signal_t *base;
+  uint32_t count;
+  bool own_mapping;           /* base is an mmap of ipc memory (munmap at shutdown) */
+  struct sig_obj *objs;
+};
+
+/* Module state (signal.c). */
+struct sig_state {
+  bool ready;                 /* sig_ensure_init ran since the last shutdown */
+  bool interrupts;            /* HSA_ENABLE_INTERRUPT != 0 and a device to ask for events */
+  const struct kfd_device *dev;
+  uint64_t ts_freq;           /* HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY */
+};
+extern struct sig_state sig_g;
+
+/* 0 when ready, else an HSA status (NOT_INITIALIZED when the runtime is closed). */
+hsa_status_t sig_ensure_init(void);
+
+/* Registry: the live record behind a handle, NULL otherwise (lock-free). */
+struct sig_obj *sig_obj_of(hsa_signal_t s);
+/* The record of a handle in any state (for waiters noticing a destroy), NULL if foreign. */
+struct sig_obj *sig_obj_any(hsa_signal_t s);
+static inline hsa_signal_t sig_handle_of(const struct sig_obj *o)
+{
+  hsa_signal_t h = {(uint64_t)(uintptr_t)o->amd};
+  return h;
+}
+/* Allocates a record in a chunk (flags: SIG_F_INTERRUPT asks for an event, dropped when none
+ * can be had). Returns NULL when out of memory. The signal is live on return. */
+struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags);
+/* Registers a chunk of one signal at `amd` (IPC memory). */
+struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size);
+hsa_status_t sig_obj_destroy(struct sig_obj *o);
+
+/* A value change on o: wake blocked waiters (interrupt signals with waiters only). */
+void sig_notify(struct sig_obj *o);
+
+/* Monotonic time in ns (CLOCK_MONOTONIC, as WAIT_EVENTS times out). */
+static inline uint64_t sig_now_ns(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+/* A timeout in HSA timestamp ticks as nanoseconds (UINT64_MAX stays "forever"). */
+uint64_t sig_ticks_to_ns(uint64_t ticks);
+
+static inline bool sig_cond_met(hsa_signal_condition_t c, int64_t v, int64_t cmp)
+{
+  switch (c) {
+  case HSA_SIGNAL_CONDITION_EQ: return v == cmp;
+  case HSA_SIGNAL_CONDITION_NE: return v != cmp;
+  case HSA_SIGNAL_CONDITION_LT: return v < cmp;
+  case HSA_SIGNAL_CONDITION_GTE: return v >= cmp;
+  }
+  return false;
+}
+static inline bool sig_cond_valid(hsa_signal_condition_t c)
+{
+  return c == HSA_SIGNAL_CONDITION_EQ || c == HSA_SIGNAL_CONDITION_NE ||
+         c == HSA_SIGNAL_CONDITION_LT || c == HSA_SIGNAL_CONDITION_GTE;
+}
+
+/* The value a waiter compares: the doorbell shadow for doorbell signals. */
+static inline int64_t sig_value_relaxed(struct sig_obj *o)
+{
+  if (o->flags & SIG_F_DOORBELL)
+    return atomic_load_explicit(&o->shadow, memory_order_relaxed);
+  return atomic_load_explicit((_Atomic int64_t *)(uintptr_t)&o->amd->value,
+                              memory_order_relaxed);
+}
+
+/* wait.c: the one wait loop. Waits until one of the n signals meets its condition or the
+ * deadline (ns of sig_now_ns, UINT64_MAX = never) passes. Returns the index met, or n on
+ * timeout; *value gets that signal's value (index 0's on timeout). *dead (if given) is set
+ * to the index of a signal found destroyed, which also ends the wait (returned as n). */
+uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
+                       const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
+                       uint64_t timeout_ns, hsa_wait_state_t hint, hsa_signal_value_t *value,
+                       uint32_t *dead);
+
+/* group.c */
+void sig_groups_free(void);
+/* async.c */
+void sig_async_stop(void);
+/* ipc.c: an IPC signal in shareable memory; release closes what the record holds open
+ * (never the mapping: stale handles may still reach it until sig_shutdown unmaps it). */
+hsa_status_t sig_ipc_create(hsa_signal_value_t initial, hsa_signal_t *out);
+void sig_ipc_release(struct sig_obj *o);
+
+#endif

@@ -1,0 +1,197 @@
+/* wait.c — waiting on signals: hsa_signal_wait_*, hsa_amd_signal_wait_any and the one loop
+ * behind them (groups and the async handler use it too).
+ *
+ * The loop spins for 200 us (a few null-kernel latencies, as ROCR) and then, unless the hint
+ * says ACTIVE: blocks in WAIT_EVENTS when every signal has a KFD event, else sleeps 20 us at
+ * a time. WAIT_EVENTS takes whole milliseconds, so it gets the remaining time rounded down
+ * and the last fraction is slept in small steps: a wait never returns before its deadline
+ * and not much after it. Events are auto-reset and set by stores only while a waiter is
+ * counted; a second waiter on the same event could lose its wake-up to the first (the
+ * kernel has no event age here), so it blocks for at most 1 ms at a time. */
+#include "signals/internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "hsa_ext_amd.h"
+
+#define SPIN_NS 200000ull
+#define NAP_NS 20000ull
+#define SMALL 16
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+static void nap(uint64_t ns)
+{
+  struct timespec t = {(time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull)};
+  nanosleep(&t, NULL);
+}
+
+uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
+                       const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
+                       uint64_t timeout_ns, hsa_wait_state_t hint, hsa_signal_value_t *value,
+                       uint32_t *dead)
+{
+  struct sig_obj *small_objs[SMALL];
+  uint32_t small_ids[SMALL];
+  struct sig_obj **objs = small_objs;
+  uint32_t *ids = small_ids;
+  if (n > SMALL) {
+    objs = malloc(n * sizeof *objs);
+    ids = malloc(n * sizeof *ids);
+    if (!objs || !ids) {
+      free(objs);
+      free(ids);
+      return n;
+    }
+  }
+  uint32_t counted = 0, prior = 0, nids = 0, result = n;
+  bool can_block = hint != HSA_WAIT_STATE_ACTIVE && sig_g.interrupts;
+  for (; counted < n; counted++) {
+    struct sig_obj *o = sig_obj_of(handles[counted]);
+    if (!o) {
+      if (dead)
+        *dead = counted;
+      *value = 0;
+      goto out;
+    }
+    objs[counted] = o;
+    uint32_t p = atomic_fetch_add(&o->waiters, 1);
+    prior = p > prior ? p : prior;
+    if (!o->has_event) {
+      can_block = false;
+    } else {
+      uint32_t k = 0;
+      while (k < nids && ids[k] != o->event.id)
+        k++;
+      if (k == nids)
+        ids[nids++] = o->event.id;
+    }
+  }
+  /* pairs with sig_notify: either the storer sees us counted or we see its value */
+  atomic_thread_fence(memory_order_seq_cst);
+
+  uint64_t start = sig_now_ns();
+  uint64_t deadline = timeout_ns >= UINT64_MAX - start ? UINT64_MAX : start + timeout_ns;
+  for (;;) {
+    for (uint32_t i = 0; i < n; i++) {
+      struct sig_obj *o = objs[i];
+      int64_t v = sig_value_relaxed(o);
+      if (atomic_load_explicit(&o->state, memory_order_acquire) != SIG_LIVE) {
+        if (dead)
+          *dead = i;
+        *value = v;
+        goto out;
+      }
+      if (sig_cond_met(conds[i], v, values[i])) {
+        *value = v;
+        result = i;
+        goto out;
+      }
+    }
+    uint64_t now = sig_now_ns();
+    if (now >= deadline) {
+      *value = sig_value_relaxed(objs[0]);
+      goto out;
+    }
+    if (hint == HSA_WAIT_STATE_ACTIVE || now - start < SPIN_NS) {
+      cpu_relax();
+      continue;
+    }
+    uint64_t left = deadline - now;
+    if (can_block) {
+      uint64_t ms = deadline == UINT64_MAX ? KFD_EVENT_TIMEOUT_INFINITE : left / 1000000u;
+      if (prior && ms > 1)
+        ms = 1;
+      if (ms >= KFD_EVENT_TIMEOUT_INFINITE && deadline != UINT64_MAX)
+        ms = KFD_EVENT_TIMEOUT_INFINITE - 1;
+      if (ms) {
+        uint32_t res;
+        int r = kfd_event_wait(sig_g.dev, ids, nids, false, (uint32_t)ms, &res);
+        if (r && r != -EINTR && r != -EIO)
+          can_block = false;   /* the kernel refuses: poll instead of spinning on errors */
+        continue;
+      }
+    }
+    nap(left < NAP_NS ? left : NAP_NS);
+  }
+out:
+  for (uint32_t i = 0; i < counted; i++)
+    atomic_fetch_sub(&objs[i]->waiters, 1);
+  if (objs != small_objs) {
+    free(objs);
+    free(ids);
+  }
+  return result;
+}
+
+static hsa_signal_value_t wait_one(hsa_signal_t s, hsa_signal_condition_t cond,
+                                   hsa_signal_value_t cmp, uint64_t timeout_hint,
+                                   hsa_wait_state_t hint)
+{
+  if (!sig_cond_valid(cond) || !sig_obj_of(s))
+    return 0;
+  hsa_signal_value_t v = 0;
+  sig_wait_objs(1, &s, &cond, &cmp, sig_ticks_to_ns(timeout_hint), hint, &v, NULL);
+  return v;
+}
+
+hsa_signal_value_t hsa_signal_wait_relaxed(hsa_signal_t s, hsa_signal_condition_t cond,
+                                           hsa_signal_value_t cmp, uint64_t timeout_hint,
+                                           hsa_wait_state_t hint)
+{
+  return wait_one(s, cond, cmp, timeout_hint, hint);
+}
+
+hsa_signal_value_t hsa_signal_wait_scacquire(hsa_signal_t s, hsa_signal_condition_t cond,
+                                             hsa_signal_value_t cmp, uint64_t timeout_hint,
+                                             hsa_wait_state_t hint)
+{
+  hsa_signal_value_t v = wait_one(s, cond, cmp, timeout_hint, hint);
+  atomic_thread_fence(memory_order_acquire);
+  return v;
+}
+
+hsa_signal_value_t hsa_signal_wait_acquire(hsa_signal_t s, hsa_signal_condition_t cond,
+                                           hsa_signal_value_t cmp, uint64_t timeout_hint,
+                                           hsa_wait_state_t hint)
+{
+  return hsa_signal_wait_scacquire(s, cond, cmp, timeout_hint, hint);
+}
+
+hsa_signal_value_t sig_wait(hsa_signal_t s, hsa_signal_condition_t cond,
+                            hsa_signal_value_t value, uint64_t timeout_ns)
+{
+  if (!sig_cond_valid(cond) || !sig_obj_of(s))
+    return 0;
+  hsa_signal_value_t v = 0;
+  sig_wait_objs(1, &s, &cond, &value, timeout_ns, HSA_WAIT_STATE_BLOCKED, &v, NULL);
+  atomic_thread_fence(memory_order_acquire);
+  return v;
+}
+
+uint32_t hsa_amd_signal_wait_any(uint32_t signal_count, hsa_signal_t *signals,
+                                 hsa_signal_condition_t *conds, hsa_signal_value_t *values,
+                                 uint64_t timeout_hint, hsa_wait_state_t wait_hint,
+                                 hsa_signal_value_t *satisfying_value)
+{
+  if (sig_ensure_init() != HSA_STATUS_SUCCESS || !signal_count || !signals || !conds || !values)
+    return UINT32_MAX;
+  for (uint32_t i = 0; i < signal_count; i++)
+    if (!sig_cond_valid(conds[i]) || !sig_obj_of(signals[i]))
+      return UINT32_MAX;
+  hsa_signal_value_t v = 0;
+  uint32_t i = sig_wait_objs(signal_count, signals, conds, values,
+                             sig_ticks_to_ns(timeout_hint), wait_hint, &v, NULL);
+  atomic_thread_fence(memory_order_acquire);
+  if (i >= signal_count)
+    return UINT32_MAX;
+  if (satisfying_value)
+    *satisfying_value = v;
+  return i;
+}
