@@ -287,6 +287,8 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent_handle, uint32_t size,
   }
   struct aql_queue *q = NULL;
   hsa_status_t st;
+  if (private_segment_size == UINT32_MAX)   /* "default": none on dGPUs, grown on demand */
+    private_segment_size = 0;
   if (type == HSA_QUEUE_TYPE_COOPERATIVE) {
     st = coop_create(agent, size, callback, data, private_segment_size, &q);
   } else {
@@ -295,8 +297,6 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent_handle, uint32_t size,
     hsa_agent_get_info(agent_handle, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &max);
     if (max && size > max) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
     if (size < min) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-    if (private_segment_size == UINT32_MAX)   /* "default": none on dGPUs, grown on demand */
-      private_segment_size = 0;
     if (private_segment_size > MAX_PRIVATE_PER_ITEM) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
     st = gpu_create(agent, size, callback, data, private_segment_size, &q);
     if (st == HSA_STATUS_SUCCESS) aql_register(q);

@@ -1,0 +1,48 @@
+#!/bin/sh
+# queue_vs_rocr.sh — the queue API on our runtime and on Debian's ROCR 5.2.3, both under
+# hsa-sim, must give the same answers: invalid arguments (size 0 / not a power of two /
+# out of range, bad type, NULL out, private segment too big), the hsa_queue_t and amd_queue_t
+# fields the CP and tools read, index operations, CU masks, priorities, profiling, inactivate
+# and destroy, soft queues. Our runtime must also refuse a bad agent, a destroyed queue and
+# calls after shutdown with the documented errors instead of crashing.
+set -u
+: "${BUILD:?}" "${SRCDIR:?}"
+if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
+  echo "preloads libhsa-sim.so into a client of Debian's ROCR, not built with sanitizers"; exit 77
+fi
+sim=$BUILD/bin/hsa-sim
+rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
+[ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
+[ -n "$rocr" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
+unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_CU_MASK
+work=$BUILD/tests/queue_vs_rocr
+rm -rf "$work" && mkdir -p "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+
+src=$SRCDIR/tests/integration/queue_client.c
+${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/rocr" "$src" "$rocr" \
+  -Wl,-rpath,"$(dirname "$rocr")" || fail "cannot build the ROCR client"
+${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/ours" "$src" -L"$BUILD/lib" -lhsa-runtime64 \
+  -Wl,-rpath,"$BUILD/lib" || fail "cannot build our client"
+
+for gpu in gfx900 gfx90a; do
+  "$sim" --gpu $gpu -- "$work/rocr" > "$work/rocr.$gpu" 2> "$work/rocr.$gpu.err" ||
+    fail "ROCR client exited $? on $gpu: $(tail -n 3 "$work/rocr.$gpu.err")"
+  QC_OURS=1 "$sim" --gpu $gpu --trace="$work/trace.$gpu" -- "$work/ours" > "$work/ours.$gpu" \
+    2> "$work/ours.$gpu.err" || fail "our client exited $? on $gpu: $(tail -n 3 "$work/ours.$gpu.err")"
+  grep '^same ' "$work/rocr.$gpu" > "$work/rocr.same.$gpu"
+  grep '^same ' "$work/ours.$gpu" > "$work/ours.same.$gpu"
+  [ "$(wc -l < "$work/rocr.same.$gpu")" -ge 50 ] || fail "the ROCR run stopped early on $gpu"
+  diff -u "$work/rocr.same.$gpu" "$work/ours.same.$gpu" || fail "answers differ from ROCR on $gpu"
+  # documented errors where ROCR would crash (values from hsa.h)
+  grep -qx 'ours create_bad_agent 4100' "$work/ours.$gpu" || fail "bad agent: not INVALID_AGENT"
+  grep -qx 'ours destroy_again 4103' "$work/ours.$gpu" || fail "double destroy: not INVALID_QUEUE"
+  grep -qx 'ours destroy_null 4097' "$work/ours.$gpu" || fail "NULL queue: not INVALID_ARGUMENT"
+  grep -qx 'ours cu_set_dead 4103' "$work/ours.$gpu" || fail "dead queue: not INVALID_QUEUE"
+  grep -qx 'ours after_shutdown 4107' "$work/ours.$gpu" || fail "after shutdown: not NOT_INITIALIZED"
+  # every KFD queue we created was destroyed
+  c=$(grep -c 'kfd CREATE_QUEUE(.*) = 0' "$work/trace.$gpu")
+  d=$(grep -c 'kfd DESTROY_QUEUE(.*) = 0' "$work/trace.$gpu")
+  [ "$c" -gt 0 ] && [ "$c" = "$d" ] || fail "$c queues created, $d destroyed on $gpu"
+done
+echo "ok"
