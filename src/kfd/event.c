@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 static pthread_mutex_t page_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t provided_handle;      /* a BO waiting to be handed over, 0 if none */
@@ -15,12 +16,26 @@ static void *provided_cpu;
 static volatile uint64_t *page;       /* the event page once the kernel has one */
 static size_t page_slots;
 static bool page_mapped;              /* page is our mmap of the kernel's page */
+static pid_t page_pid;                /* the process the page belongs to */
+
+/* Called with page_lock held: a forked child has a new KFD process and no page. */
+static void check_owner(void)
+{
+  if (page && page_pid != getpid()) {
+    if (page_mapped)
+      munmap((void *)(uintptr_t)page, KFD_EVENT_PAGE_SIZE);
+    page = NULL;
+    page_slots = 0;
+    page_mapped = false;
+  }
+}
 
 int kfd_event_page_provide(uint64_t bo_handle, void *cpu)
 {
   if (!bo_handle || !cpu)
     return -EINVAL;
   pthread_mutex_lock(&page_lock);
+  check_owner();
   int r = page ? -EBUSY : 0;
   if (!r) {
     provided_handle = bo_handle;
@@ -33,6 +48,7 @@ int kfd_event_page_provide(uint64_t bo_handle, void *cpu)
 volatile uint64_t *kfd_event_page(size_t *slots)
 {
   pthread_mutex_lock(&page_lock);
+  check_owner();
   volatile uint64_t *p = page;
   if (slots)
     *slots = page ? page_slots : 0;
@@ -54,6 +70,7 @@ int kfd_event_create(const struct kfd_device *dev, uint32_t type, bool auto_rese
 
   /* Held across the ioctl so the first signal event hands over (or maps) the page once. */
   pthread_mutex_lock(&page_lock);
+  check_owner();
   bool handing_over = is_signal && !page && provided_handle;
   if (handing_over)
     a.event_page_offset = provided_handle;
@@ -64,6 +81,7 @@ int kfd_event_create(const struct kfd_device *dev, uint32_t type, bool auto_rese
   }
   if (handing_over) {
     page = provided_cpu;
+    page_pid = getpid();
     page_slots = KFD_SIGNAL_EVENT_LIMIT;
     provided_handle = 0;
     provided_cpu = NULL;
@@ -78,6 +96,7 @@ int kfd_event_create(const struct kfd_device *dev, uint32_t type, bool auto_rese
       return r;
     }
     page = m;
+    page_pid = getpid();
     page_slots = KFD_SIGNAL_EVENT_LIMIT;
     page_mapped = true;
   }
@@ -168,11 +187,6 @@ int kfd_event_wait(const struct kfd_device *dev, const uint32_t *ids, uint32_t n
 void kfd_event_page_release(void)
 {
   pthread_mutex_lock(&page_lock);
-  if (page && page_mapped)
-    munmap((void *)(uintptr_t)page, KFD_EVENT_PAGE_SIZE);
-  page = NULL;
-  page_slots = 0;
-  page_mapped = false;
   provided_handle = 0;
   provided_cpu = NULL;
   pthread_mutex_unlock(&page_lock);

@@ -35,7 +35,7 @@ struct kfd_event {
 /* A GTT buffer object for the event page (at least KFD_EVENT_PAGE_SIZE bytes, mapped on every
  * GPU, `cpu` its address on CPU and GPU) that the next CREATE_EVENT hands to the kernel. Only
  * before the page exists; -EBUSY afterwards. The caller keeps owning the memory and must keep
- * it alive until kfd_event_page_release. */
+ * it alive for the life of the process once the kernel has taken it. */
 int kfd_event_page_provide(uint64_t bo_handle, void *cpu);
 /* The event page's CPU address and slot count, NULL/0 before the first signal event. */
 volatile uint64_t *kfd_event_page(size_t *slots);
@@ -58,8 +58,9 @@ int kfd_event_wait(const struct kfd_device *dev, const uint32_t *ids, uint32_t n
 int kfd_event_wait_data(const struct kfd_device *dev, struct kfd_event_data *data, uint32_t n,
                         bool all, uint32_t timeout_ms, uint32_t *result);
 
-/* Forgets the event page (unmapping it if it was the kernel's). For hsa_shut_down, after
- * the events are destroyed and before /dev/kfd is closed; a provided page stays the caller's. */
+/* For hsa_shut_down: drops a provided page the kernel never took. The event page itself is
+ * the KFD process's, which outlives /dev/kfd closes (the kernel refuses to free its BO), so
+ * it stays known and mapped for the next open; a forked child starts without one. */
 void kfd_event_page_release(void);
 
 #endif

@@ -124,6 +124,9 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
                        uint64_t timeout_ns, hsa_wait_state_t hint, hsa_signal_value_t *value,
                        uint32_t *dead);
 
+/* event_page.c: on dGPUs, a GTT page for the kernel's event slots (once per process). */
+struct core_runtime;
+void sig_event_page_setup(const struct core_runtime *rt);
 /* group.c */
 void sig_groups_free(void);
 /* async.c */

@@ -15,11 +15,6 @@
 #include "hsa_ext_amd.h"
 #include "mem/mem.h"
 
-/* The BO handle of a mem allocation, if mem offers it: the event page must be a GTT buffer
- * object the kernel can find by handle on dGPUs. Weak so the module links without it; then
- * the kernel's own event page is used. */
-bool mem_kfd_handle(const void *ptr, uint64_t *handle) __attribute__((weak));
-
 #define CHUNK_SIGNALS 256u
 #define MAX_CHUNKS 4096u
 
@@ -29,31 +24,11 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* chunks, free list,
 static struct sig_chunk *chunks[MAX_CHUNKS];
 static _Atomic uint32_t chunk_count;
 static struct sig_obj *free_list;
-static void *event_page_mem;     /* the BO we gave the kernel as event page, if any */
 
 static bool env_interrupts(void)
 {
   const char *e = getenv("HSA_ENABLE_INTERRUPT");
   return !(e && e[0] == '0' && e[1] == '\0');
-}
-
-/* On dGPUs the CP writes mailboxes through GPUVM: hand the kernel a GTT page of ours. */
-static void provide_event_page(const struct core_runtime *rt)
-{
-  bool dgpu = false;
-  for (unsigned i = 0; i < rt->agent_count; i++)
-    if (rt->agents[i]->kind == CORE_AGENT_GPU && !rt->agents[i]->drm.integrated)
-      dgpu = true;
-  size_t slots;
-  if (!dgpu || !mem_kfd_handle || kfd_event_page(&slots))
-    return;
-  void *p = mem_system(KFD_EVENT_PAGE_SIZE, 4096, MEM_F_UNCACHED | MEM_F_NO_SUBALLOC);
-  uint64_t handle;
-  if (p && mem_kfd_handle(p, &handle) && kfd_event_page_provide(handle, p) == 0) {
-    event_page_mem = p;
-    return;
-  }
-  mem_release(p);
 }
 
 hsa_status_t sig_ensure_init(void)
@@ -69,7 +44,7 @@ hsa_status_t sig_ensure_init(void)
     sig_g.interrupts = sig_g.dev && env_interrupts();
     sig_g.ts_freq = rt->sys_clock_freq ? rt->sys_clock_freq : 1000000000ull;
     if (sig_g.interrupts)
-      provide_event_page(rt);
+      sig_event_page_setup(rt);
     __atomic_store_n(&sig_g.ready, true, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&lock);
@@ -395,9 +370,7 @@ void sig_shutdown(void)
     chunks[i] = NULL;
   }
   free_list = NULL;
-  kfd_event_page_release();
-  mem_release(event_page_mem);
-  event_page_mem = NULL;
+  kfd_event_page_release();   /* the page itself stays: the KFD process keeps it */
   memset(&sig_g, 0, sizeof sig_g);
   pthread_mutex_unlock(&lock);
 }

@@ -197,6 +197,11 @@ START_TEST(interrupt_signals_have_events) {
   ck_assert_int_eq((int64_t)(c->event_mailbox_ptr - p->event_mailbox_ptr),
                    ((int64_t)c->event_id - (int64_t)p->event_id) * 8);
   struct core_runtime *rt = core_rt();
+  /* a dGPU: the page is our GTT buffer in the GPUVM aperture, which the CP can write */
+  const struct core_agent *g = rt->agents[rt->cpu_count];
+  ck_assert(g->has_aperture && !g->drm.integrated);
+  ck_assert_uint_ge(p->event_mailbox_ptr, g->aperture.gpuvm_base);
+  ck_assert_uint_lt(p->event_mailbox_ptr, g->aperture.gpuvm_limit);
   ck_assert_int_eq(kfd_event_set(&rt->kfd, p->event_id), 0);
   uint32_t res, id = p->event_id;
   ck_assert_int_eq(kfd_event_wait(&rt->kfd, &id, 1, true, 0, &res), 0);
