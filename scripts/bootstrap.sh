@@ -5,9 +5,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-# What building, testing and the peer programs (ROCR, rocminfo) need, by Debian name.
+# What building, testing and the peer programs (ROCR, rocminfo) need, by Debian name; the
+# second line: the kernel corpus and HIP tests (clang-15 + device libraries, hipcc, pocl).
 PACKAGES="make gcc g++ clang lld autoconf automake pkg-config libdrm-dev libelf-dev
-libmsgpack-dev libnuma-dev check python3 binutils cmake kmod libhsa-runtime-dev rocminfo"
+libmsgpack-dev libnuma-dev check python3 binutils cmake kmod libhsa-runtime-dev rocminfo
+clang-15 lld-15 rocm-device-libs hipcc libamdhip64-dev pocl-opencl-icd ocl-icd-opencl-dev clinfo"
 
 missing=""
 for p in $PACKAGES; do
