@@ -86,6 +86,10 @@ struct sim_gpu *sim_os_gpu_of_fd(int fd);
  * `va` (`len` bytes, within one buffer) in `gpu`'s VM of this process, or NULL when not
  * mapped on that GPU (a GPU page fault). */
 void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len);
+/* Added by sim/isa (sim/kfd implements): like sim_vm_translate for one byte, and also the
+ * GPU VA range [*lo, *hi) around `va` that is contiguous host memory behind the returned
+ * pointer (one buffer; one copy of wrapping AQL queue memory), for translation caches. */
+void *sim_vm_lookup(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi);
 /* sim/kfd implements, for the execution model: the GPU raised an end-of-pipe interrupt
  * carrying `event_id` (an event id, or an id the driver cannot trust when it does not name
  * a signal event whose slot was written): sets the signaled events as the kernel does. */

@@ -98,16 +98,37 @@ struct isa_inst {
   bool glc, slc, lds, tfe, gds, offen, idxen, addr64;
   uint8_t dfmt, nfmt;        /* MTBUF */
   bool imm_offset;           /* SMEM: offset is an immediate (else soffset holds an SGPR) */
+
+  /* added by the isa core (decode.c fills them after the format decoder) */
+  uint16_t vgpr_end;         /* one past the highest VGPR named (checked against vgpr_alloc) */
+  uint8_t seg;               /* FLAT: 0 flat, 1 scratch, 2 global */
+  bool soe;                  /* SMEM: soffset SGPR added to the immediate offset */
+  uint8_t dwords;            /* memory formats: data dwords moved per lane */
+  uint8_t dmask;             /* MIMG */
+
+  /* added by the VALU (decode_vop.c): which gfx9 variant decodes, for the few opcodes whose
+   * meaning differs (v_mad_mix* vs v_fma_mix*, VOP2 0x04 v_mul_legacy_f32 vs v_fmac_f64) or
+   * that exist only on later chips (dot, fmac). decode.c may set it before calling
+   * isa_decode_valu; ISA_TARGET_ANY (0) accepts the union, with gfx906 meanings. */
+  uint8_t target;            /* enum isa_target */
 };
+
+enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A };
 
 /* ---- a wave and its workgroup ------------------------------------------------------------ */
 #define ISA_MAX_SGPRS 102
 #define ISA_MAX_VGPRS 256
 
+#define ISA_GROUP_PAGES 8
+
 struct isa_group {           /* the running workgroup, shared by its waves */
   const struct sim_isa_workgroup *wg;
   uint8_t *lds;              /* wg->lds_bytes bytes */
   unsigned waves_at_barrier;
+  /* added by the isa core: code pages checked against memory during this run (decode.c) */
+  struct isa_code *pages[ISA_GROUP_PAGES];
+  unsigned page_count;
+  struct isa_wave *waves;    /* wg->wave_count of them */
 };
 
 struct isa_code;             /* a predecoded code range (decode.c) */
@@ -131,6 +152,12 @@ struct isa_wave {
   /* one-entry translation cache: the last buffer touched */
   uint64_t tlb_va, tlb_size;
   uint8_t *tlb_host;
+  /* added by the isa core: a few more translation entries (memory.c), the kernel's hardware
+   * registers s_getreg reaches, and the wave's scratch slice */
+  struct { uint64_t va, size; uint8_t *host; } tlb[4];
+  unsigned tlb_next;
+  uint32_t hw_id;
+  uint64_t scratch_va;       /* wg->scratch_base + scratch_wave_offset */
 };
 
 /* ---- decoding: the format decoders decode.c calls -------------------------------------

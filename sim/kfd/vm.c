@@ -106,3 +106,24 @@ void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len)
   pthread_mutex_unlock(&p->lock);
   return host;
 }
+
+void *sim_vm_lookup(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi)
+{
+  struct sim_kfd_process *p = sim_kfd_current();
+  if (!p || !gpu)
+    return NULL;
+  void *host = NULL;
+  pthread_mutex_lock(&p->lock);
+  for (struct sim_bo *b = p->bos; b; b = b->next) {
+    if (!(b->mapped & (1u << gpu->index)) || va < b->va || va - b->va >= b->size)
+      continue;
+    uint64_t off = va - b->va, copy = off - off % b->bo_size;   /* AQL memory wraps */
+    uint64_t end = copy + b->bo_size < b->size ? copy + b->bo_size : b->size;
+    *lo = b->va + copy;
+    *hi = b->va + end;
+    host = (char *)b->host + (off - copy);
+    break;
+  }
+  pthread_mutex_unlock(&p->lock);
+  return host;
+}

@@ -1,0 +1,260 @@
+/* decode.c — the code cache and the format split. Code is predecoded lazily, one
+ * instruction at a time, into 4 KiB pages kept per GPU and page address. A page holds a
+ * snapshot of its bytes (plus the few bytes an instruction may run into the next page);
+ * instructions are decoded from the snapshot, and a workgroup compares the snapshot with
+ * memory the first time it enters the page, so rewritten code is never run stale. */
+#include "isa/exec.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PAGE 4096u
+#define TAIL 12u             /* an instruction starting in the page's last dword */
+#define BUCKETS 256u
+
+struct isa_code {
+  struct isa_code *next;     /* hash chain */
+  struct sim_gpu *gpu;
+  uint64_t va;
+  unsigned len;              /* snapshot bytes: PAGE, plus TAIL when the next page is mapped */
+  atomic_uint refs;          /* the table's and each running group's */
+  pthread_mutex_t lock;      /* serializes decoding into slot[] */
+  _Atomic(struct isa_inst *) slot[PAGE / 4];
+  uint8_t bytes[PAGE + TAIL];
+};
+
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct isa_code *table[BUCKETS];
+
+static unsigned bucket(const struct sim_gpu *gpu, uint64_t va)
+{
+  return (unsigned)(((va >> 12) ^ ((uintptr_t)gpu >> 6)) * 0x9e3779b1u >> 24) % BUCKETS;
+}
+
+static void code_unref(struct isa_code *c)
+{
+  if (atomic_fetch_sub_explicit(&c->refs, 1, memory_order_acq_rel) != 1)
+    return;
+  for (unsigned i = 0; i < PAGE / 4; i++)
+    free(atomic_load_explicit(&c->slot[i], memory_order_relaxed));
+  pthread_mutex_destroy(&c->lock);
+  free(c);
+}
+
+/* Copies the page's current bytes; 0 when the page is not mapped. */
+static unsigned snapshot(struct sim_gpu *gpu, uint64_t va, uint8_t *dst)
+{
+  const void *p = sim_vm_translate(gpu, va, PAGE);
+  if (!p)
+    return 0;
+  memcpy(dst, p, PAGE);
+  const void *t = sim_vm_translate(gpu, va + PAGE, TAIL);
+  if (!t)
+    return PAGE;
+  memcpy(dst + PAGE, t, TAIL);
+  return PAGE + TAIL;
+}
+
+static bool same(struct isa_code *c)
+{
+  const void *p = sim_vm_translate(c->gpu, c->va, PAGE);
+  if (!p || memcmp(p, c->bytes, PAGE))
+    return false;
+  const void *t = sim_vm_translate(c->gpu, c->va + PAGE, TAIL);
+  if (c->len == PAGE)
+    return t == NULL;
+  return t && !memcmp(t, c->bytes + PAGE, TAIL);
+}
+
+/* The current page at `va` with a reference for the caller, or NULL when it is not mapped. */
+static struct isa_code *code_page(struct sim_gpu *gpu, uint64_t va)
+{
+  unsigned b = bucket(gpu, va);
+  pthread_mutex_lock(&table_lock);
+  struct isa_code **pp = &table[b], *c;
+  for (; (c = *pp); pp = &c->next)
+    if (c->gpu == gpu && c->va == va)
+      break;
+  if (c && same(c)) {
+    atomic_fetch_add_explicit(&c->refs, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&table_lock);
+    return c;
+  }
+  if (c) {   /* stale: unlink it; groups still running on it keep their reference */
+    *pp = c->next;
+    code_unref(c);
+  }
+  struct isa_code *n = calloc(1, sizeof *n);
+  if (n && (n->len = snapshot(gpu, va, n->bytes)) != 0) {
+    n->gpu = gpu;
+    n->va = va;
+    atomic_init(&n->refs, 2);
+    pthread_mutex_init(&n->lock, NULL);
+    n->next = table[b];
+    table[b] = n;
+  } else {
+    free(n);
+    n = NULL;
+  }
+  pthread_mutex_unlock(&table_lock);
+  return n;
+}
+
+void sim_isa_invalidate(struct sim_gpu *gpu, uint64_t va, uint64_t size)
+{
+  pthread_mutex_lock(&table_lock);
+  for (unsigned b = 0; b < BUCKETS; b++) {
+    struct isa_code **pp = &table[b], *c;
+    while ((c = *pp)) {
+      bool hit = c->gpu == gpu &&
+                 (size == 0 || (c->va < va + size && va < c->va + c->len));
+      if (hit) {
+        *pp = c->next;
+        code_unref(c);
+      } else {
+        pp = &c->next;
+      }
+    }
+  }
+  pthread_mutex_unlock(&table_lock);
+}
+
+/* The highest VGPR an instruction names, from the generic fields (a lower bound for wide
+ * VALU operands; the register file has slack rows for those). */
+static void vgpr_extent(struct isa_inst *in)
+{
+  unsigned end = 0, n = in->dwords ? in->dwords : 1;
+#define USE(code, width)                                                     \
+  do {                                                                       \
+    if ((code) >= ISA_OP_VGPR0 && (code) - ISA_OP_VGPR0 + (width) > end)     \
+      end = (code) - ISA_OP_VGPR0 + (width);                                 \
+  } while (0)
+  switch (in->fmt) {
+  case ISA_SOP2: case ISA_SOPK: case ISA_SOP1: case ISA_SOPC: case ISA_SOPP: case ISA_SMEM:
+    break;
+  case ISA_DS: case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: case ISA_MUBUF:
+  case ISA_MTBUF: case ISA_MIMG:
+    USE(in->addr, in->fmt == ISA_FLAT || (in->fmt == ISA_GLOBAL && in->saddr == 0x7f) ? 2u : 1u);
+    USE(in->data, n);
+    USE(in->data1, n);
+    USE(in->dst, n);
+    break;
+  default:
+    for (unsigned i = 0; i < 3; i++)
+      USE(in->src[i], 1u);
+    USE(in->dst, 1u);
+    break;
+  }
+#undef USE
+  in->vgpr_end = (uint16_t)end;
+}
+
+void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in)
+{
+  memset(in, 0, sizeof *in);
+  in->pc = pc;
+  uint32_t w0 = w[0];
+  unsigned top6 = w0 >> 26;
+  int r;
+  if ((w0 >> 30) == 2 || top6 == 0x30)
+    r = isa_decode_sop(w, avail, pc, in);          /* SOP*, SMEM */
+  else if (!(w0 >> 31) || top6 == 0x34)
+    r = isa_decode_valu(w, avail, pc, in);         /* VOP1/2/C, VOP3A/B/P */
+  else
+    r = isa_decode_mem(w, avail, pc, in);          /* VINTRP, DS, FLAT, MUBUF, MTBUF, MIMG, EXP */
+  if (!in->size || in->size / 4 > avail)
+    in->size = 4;
+  for (unsigned i = 0; i < in->size / 4 && i < 3; i++)
+    in->words[i] = w[i];
+  in->pc = pc;
+  if (r || !in->exec)
+    in->exec = isa_exec_unknown;
+  vgpr_extent(in);
+}
+
+/* Predecoded instruction at `pc` in page `c`. NULL only on allocation failure. */
+static const struct isa_inst *code_inst(struct isa_code *c, uint64_t pc)
+{
+  unsigned i = (unsigned)(pc - c->va) / 4;
+  struct isa_inst *in = atomic_load_explicit(&c->slot[i], memory_order_acquire);
+  if (in)
+    return in;
+  pthread_mutex_lock(&c->lock);
+  in = atomic_load_explicit(&c->slot[i], memory_order_relaxed);
+  if (!in && (in = malloc(sizeof *in)) != NULL) {
+    isa_decode((const uint32_t *)(c->bytes + i * 4), (c->len - i * 4) / 4, pc, in);
+    atomic_store_explicit(&c->slot[i], in, memory_order_release);
+  }
+  pthread_mutex_unlock(&c->lock);
+  return in;
+}
+
+const struct isa_inst *isa_fetch(struct isa_wave *w)
+{
+  uint64_t pc = w->pc, page = pc & ~(uint64_t)(PAGE - 1);
+  struct isa_code *c = w->code;
+  if (__builtin_expect(!c || c->va != page || (pc & 3), 0)) {
+    if (pc & 3) {
+      isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "misaligned pc 0x%llx", (unsigned long long)pc);
+      return NULL;
+    }
+    struct isa_group *g = w->group;
+    c = NULL;
+    for (unsigned k = 0; k < g->page_count; k++)
+      if (g->pages[k]->va == page) {
+        c = g->pages[k];
+        break;
+      }
+    if (!c) {
+      c = code_page(g->wg->gpu, page);
+      if (!c) {
+        isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "instruction fetch from unmapped address 0x%llx",
+                  (unsigned long long)pc);
+        return NULL;
+      }
+      if (g->page_count == ISA_GROUP_PAGES) {   /* rare: more code pages than slots */
+        struct isa_code *old = g->pages[0];
+        memmove(g->pages, g->pages + 1, (ISA_GROUP_PAGES - 1) * sizeof *g->pages);
+        g->page_count--;
+        for (unsigned k = 0; k < g->wg->wave_count; k++)
+          if (g->waves[k].code == old)
+            g->waves[k].code = NULL;
+        code_unref(old);
+      }
+      g->pages[g->page_count++] = c;
+    }
+    w->code = c;
+  }
+  const struct isa_inst *in = code_inst(c, pc);
+  if (!in)
+    isa_fault(w, SIM_ISA_FAULT_ILLEGAL, pc, false, "out of memory decoding at 0x%llx",
+              (unsigned long long)pc);
+  return in;
+}
+
+void isa_group_release(struct isa_group *g)
+{
+  for (unsigned k = 0; k < g->page_count; k++)
+    code_unref(g->pages[k]);
+  g->page_count = 0;
+}
+
+int isa_decode_at(struct sim_gpu *gpu, uint64_t va, struct isa_inst *in)
+{
+  uint32_t words[3];
+  const void *p = sim_vm_translate(gpu, va, 4);
+  if (!p || (va & 3))
+    return -1;
+  memcpy(words, p, 4);
+  unsigned avail = 1;
+  for (; avail < 3; avail++) {
+    const void *q = sim_vm_translate(gpu, va + 4 * avail, 4);
+    if (!q)
+      break;
+    memcpy(&words[avail], q, 4);
+  }
+  isa_decode(words, avail, va, in);
+  return 0;
+}

@@ -1,0 +1,51 @@
+/* exec.h — the semantics functions of the non-VALU formats, shared between the format
+ * decoders (decode_*.c) and their exec_*.c files; helpers the memory formats share. */
+#ifndef SIM_ISA_EXEC_H
+#define SIM_ISA_EXEC_H
+
+#include "isa/wave.h"
+
+isa_exec_fn isa_exec_sop2, isa_exec_sopk, isa_exec_sop1, isa_exec_sopc, isa_exec_sopp;
+isa_exec_fn isa_exec_smem, isa_exec_ds, isa_exec_flat, isa_exec_mubuf;
+isa_exec_fn isa_exec_unknown;
+
+/* Decoders of this core's formats (decode_sop.c, decode_mem.c). Same contract as
+ * isa_decode_valu. */
+int isa_decode_sop(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
+int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
+/* Splits by format and calls the format's decoder; never fails: unknown encodings get
+ * isa_exec_unknown (with a size that keeps the following words in step where it can). */
+void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
+
+/* The code cache (decode.c): the instruction at w->pc (NULL after a fault is recorded);
+ * dropping a group's page references when it ends; decoding one instruction at `va` from
+ * memory for describe (0, or -1 when unreadable). */
+const struct isa_inst *isa_fetch(struct isa_wave *w);
+void isa_group_release(struct isa_group *g);
+int isa_decode_at(struct sim_gpu *gpu, uint64_t va, struct isa_inst *in);
+
+/* Memory atomics on host memory (atomic.c), atomic with respect to host threads. `op` is the
+ * FLAT/MUBUF atomic opcode's low 5 bits (0 swap, 1 cmpswap, 2 add, 3 sub, 4 smin, 5 umin,
+ * 6 smax, 7 umax, 8 and, 9 or, 10 xor, 11 inc, 12 dec, 13 add_f32, 14 pk_add_f16,
+ * 15 add_f64, 16 min_f64, 17 max_f64). Return the old value. */
+enum { ISA_AT_SWAP, ISA_AT_CMPSWAP, ISA_AT_ADD, ISA_AT_SUB, ISA_AT_SMIN, ISA_AT_UMIN,
+       ISA_AT_SMAX, ISA_AT_UMAX, ISA_AT_AND, ISA_AT_OR, ISA_AT_XOR, ISA_AT_INC, ISA_AT_DEC,
+       ISA_AT_ADD_F32, ISA_AT_PK_ADD_F16, ISA_AT_ADD_F64, ISA_AT_MIN_F64, ISA_AT_MAX_F64,
+       /* LDS-only */
+       ISA_AT_RSUB, ISA_AT_MIN_F32, ISA_AT_MAX_F32, ISA_AT_MSKOR, ISA_AT_CMPST_F32,
+       ISA_AT_CMPST_F64, ISA_AT_WRAP };
+uint32_t isa_atomic32(unsigned op, uint32_t *p, uint32_t src, uint32_t cmp);
+uint64_t isa_atomic64(unsigned op, uint64_t *p, uint64_t src, uint64_t cmp);
+
+/* The address of private (scratch) byte `off` of `lane`: gfx9 interleaves dwords of the
+ * 64 lanes (element size 4, index stride 64) from the wave's FLAT_SCRATCH base. */
+static inline uint64_t isa_scratch_addr(const struct isa_wave *w, uint32_t off, unsigned lane)
+{
+  return w->flat_scratch + (uint64_t)(off >> 2) * 256 + lane * 4u + (off & 3);
+}
+
+/* Iterate over the set lanes of `mask`. */
+#define ISA_FOR_LANES(mask, l)                                                             \
+  for (uint64_t _m = (mask), l; _m && ((l = (uint64_t)__builtin_ctzll(_m)), 1); _m &= _m - 1)
+
+#endif

@@ -1,0 +1,202 @@
+/* exec_flat.c — FLAT, GLOBAL and SCRATCH loads, stores and atomics. FLAT addresses that fall
+ * in the LDS or private aperture reach the workgroup's LDS or the wave's scratch; scratch
+ * offsets are swizzled per dword across the 64 lanes (isa_scratch_addr). */
+#include "isa/exec.h"
+
+#include <string.h>
+
+enum space { SP_GLOBAL, SP_LDS, SP_SCRATCH };
+
+struct lane_addr {
+  enum space sp;
+  uint64_t a;   /* VA, LDS byte offset or private-segment offset */
+};
+
+static struct lane_addr lane_address(const struct isa_wave *w, const struct isa_inst *in,
+                                     unsigned l)
+{
+  struct lane_addr r;
+  unsigned v = in->addr - ISA_OP_VGPR0;
+  if (in->seg == 1) {   /* SCRATCH */
+    uint32_t base = in->saddr != 0x7f ? isa_read_s32(w, in, in->saddr) : w->vgpr[v][l];
+    r.sp = SP_SCRATCH;
+    r.a = (uint32_t)(base + (uint32_t)in->offset);
+    return r;
+  }
+  if (in->seg == 2 && in->saddr != 0x7f) {
+    r.sp = SP_GLOBAL;
+    r.a = isa_read_s64(w, in, in->saddr, ISA_T_B64) + w->vgpr[v][l] + (int64_t)in->offset;
+    return r;
+  }
+  uint64_t a = (w->vgpr[v][l] | (uint64_t)w->vgpr[v + 1][l] << 32) + (int64_t)in->offset;
+  r.sp = SP_GLOBAL;
+  r.a = a;
+  if (in->seg == 0) {
+    const struct sim_isa_workgroup *wg = w->group->wg;
+    if (wg->shared_base && a >= wg->shared_base && a <= wg->shared_limit) {
+      r.sp = SP_LDS;
+      r.a = (uint32_t)(a - wg->shared_base);
+    } else if (wg->private_base && a >= wg->private_base && a <= wg->private_limit) {
+      r.sp = SP_SCRATCH;
+      r.a = (uint32_t)(a - wg->private_base);
+    }
+  }
+  return r;
+}
+
+/* Host bytes for `len` (1, 2 or 4) bytes at dword `k` of a lane's access. LDS out of range:
+ * *oob set (reads give 0, writes are dropped). */
+static uint8_t *lane_ptr(struct isa_wave *w, struct lane_addr la, unsigned l, unsigned k,
+                         unsigned len, bool write, bool *oob)
+{
+  *oob = false;
+  switch (la.sp) {
+  case SP_LDS: {
+    uint64_t o = la.a + 4 * k;
+    if (o + len > w->group->wg->lds_bytes) {
+      *oob = true;
+      return NULL;
+    }
+    return w->group->lds + o;
+  }
+  case SP_SCRATCH:
+    return isa_mem(w, isa_scratch_addr(w, (uint32_t)(la.a + 4 * k), l), len, write);
+  default:
+    return isa_mem(w, la.a + 4 * k, len, write);
+  }
+}
+
+static uint64_t lane_atomic(struct isa_wave *w, struct lane_addr la, unsigned l, unsigned at,
+                            bool wide, uint64_t src, uint64_t cmp, bool *failed)
+{
+  bool oob;
+  *failed = false;
+  unsigned len = wide ? 8 : 4;
+  uint8_t *p;
+  if (la.sp == SP_SCRATCH && wide) {
+    /* two swizzled dwords: not one host location; the wave is alone on its scratch */
+    uint32_t *lo = (uint32_t *)lane_ptr(w, la, l, 0, 4, true, &oob);
+    uint32_t *hi = lo ? (uint32_t *)lane_ptr(w, la, l, 1, 4, true, &oob) : NULL;
+    if (!hi) { *failed = true; return 0; }
+    uint64_t old = *lo | (uint64_t)*hi << 32, tmp = old;
+    isa_atomic64(at, &tmp, src, cmp);
+    *lo = (uint32_t)tmp;
+    *hi = (uint32_t)(tmp >> 32);
+    return old;
+  }
+  p = lane_ptr(w, la, l, 0, len, true, &oob);
+  if (oob)
+    return 0;
+  if (!p) { *failed = true; return 0; }
+  if ((uintptr_t)p & (len - 1)) {
+    isa_fault(w, SIM_ISA_FAULT_MEMORY, la.a, true, "misaligned atomic at 0x%llx",
+              (unsigned long long)la.a);
+    *failed = true;
+    return 0;
+  }
+  return wide ? isa_atomic64(at, (uint64_t *)p, src, cmp) : isa_atomic32(at, (uint32_t *)p, (uint32_t)src, (uint32_t)cmp);
+}
+
+int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned op = in->op, n = in->dwords;
+  unsigned vd = in->dst - ISA_OP_VGPR0, vs = in->data - ISA_OP_VGPR0;
+  if (in->lds)
+    return isa_unknown(w, in);
+  bool oob;
+  if (op >= 64) {
+    bool wide = op >= 96;
+    unsigned at = wide ? op - 96 : op - 64;
+    if (at > ISA_AT_MAX_F64 || (wide && at > ISA_AT_DEC))
+      return isa_unknown(w, in);
+    if (at >= ISA_AT_ADD_F64)
+      wide = true;
+    ISA_FOR_LANES(w->exec, l) {
+      struct lane_addr la = lane_address(w, in, (unsigned)l);
+      uint64_t src, cmp;
+      if (wide) {
+        src = w->vgpr[vs][l] | (uint64_t)w->vgpr[vs + 1][l] << 32;
+        cmp = w->vgpr[vs + 2][l] | (uint64_t)w->vgpr[vs + 3][l] << 32;
+      } else {
+        src = w->vgpr[vs][l];
+        cmp = w->vgpr[vs + 1][l];
+      }
+      bool failed;
+      uint64_t old = lane_atomic(w, la, (unsigned)l, at, wide, src, cmp, &failed);
+      if (failed)
+        return -1;
+      if (in->glc) {
+        w->vgpr[vd][l] = (uint32_t)old;
+        if (wide) w->vgpr[vd + 1][l] = (uint32_t)(old >> 32);
+      }
+    }
+    w->pc += 8;
+    return 0;
+  }
+  if (op >= 24 && op <= 31) {   /* stores */
+    ISA_FOR_LANES(w->exec, l) {
+      struct lane_addr la = lane_address(w, in, (unsigned)l);
+      if (op <= 27) {
+        unsigned len = op <= 25 ? 1 : 2;
+        uint32_t v = w->vgpr[vs][l] >> ((op == 25 || op == 27) ? 16 : 0);
+        uint8_t *p = lane_ptr(w, la, (unsigned)l, 0, len, true, &oob);
+        if (!p && !oob) return -1;
+        if (p) memcpy(p, &v, len);
+        continue;
+      }
+      if (la.sp == SP_GLOBAL) {
+        uint8_t *p = isa_mem(w, la.a, 4 * n, true);
+        if (!p) return -1;
+        for (unsigned k = 0; k < n; k++)
+          memcpy(p + 4 * k, &w->vgpr[vs + k][l], 4);
+        continue;
+      }
+      for (unsigned k = 0; k < n; k++) {
+        uint8_t *p = lane_ptr(w, la, (unsigned)l, k, 4, true, &oob);
+        if (!p && !oob) return -1;
+        if (p) memcpy(p, &w->vgpr[vs + k][l], 4);
+      }
+    }
+    w->pc += 8;
+    return 0;
+  }
+  if (op < 16 || op > 37)
+    return isa_unknown(w, in);
+  ISA_FOR_LANES(w->exec, l) {   /* loads */
+    struct lane_addr la = lane_address(w, in, (unsigned)l);
+    if (op >= 20 && op <= 23) {
+      if (la.sp == SP_GLOBAL) {
+        const uint8_t *p = isa_mem(w, la.a, 4 * n, false);
+        if (!p) return -1;
+        for (unsigned k = 0; k < n; k++)
+          memcpy(&w->vgpr[vd + k][l], p + 4 * k, 4);
+        continue;
+      }
+      for (unsigned k = 0; k < n; k++) {
+        uint32_t v = 0;
+        const uint8_t *p = lane_ptr(w, la, (unsigned)l, k, 4, false, &oob);
+        if (!p && !oob) return -1;
+        if (p) memcpy(&v, p, 4);
+        w->vgpr[vd + k][l] = v;
+      }
+      continue;
+    }
+    bool byte = op == 16 || op == 17 || (op >= 32 && op <= 35);
+    unsigned len = byte ? 1 : 2;
+    const uint8_t *p = lane_ptr(w, la, (unsigned)l, 0, len, false, &oob);
+    if (!p && !oob) return -1;
+    uint32_t raw = 0;
+    if (p) memcpy(&raw, p, len);
+    bool sign = op == 17 || op == 19 || op == 34 || op == 35;
+    uint32_t v = sign ? (byte ? (uint32_t)(int32_t)(int8_t)raw : (uint32_t)(int32_t)(int16_t)raw) : raw;
+    uint32_t *d = &w->vgpr[vd][l];
+    if (op < 32)
+      *d = v;
+    else if (op & 1)   /* _d16_hi: the high half, the low half kept */
+      *d = (*d & 0xffff) | v << 16;
+    else
+      *d = (*d & 0xffff0000u) | (v & 0xffff);
+  }
+  w->pc += 8;
+  return 0;
+}

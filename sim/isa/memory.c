@@ -1,0 +1,69 @@
+/* memory.c — every GPU access of a wave goes through the GPU's VM. A few translation
+ * entries per wave remember whole buffers, so the process lock is taken only when a wave
+ * touches a buffer it has not touched lately. */
+#include "isa/wave.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
+{
+  for (unsigned i = 0; i < 4; i++) {
+    uint64_t d = va - w->tlb[i].va;
+    if (d < w->tlb[i].size && len <= w->tlb[i].size - d)
+      return w->tlb[i].host + d;
+  }
+  uint64_t lo = 0, hi = 0;
+  uint8_t *host = sim_vm_lookup(w->group->wg->gpu, va, &lo, &hi);
+  if (!host || va + len < va || va + len > hi) {
+    isa_fault(w, SIM_ISA_FAULT_MEMORY, host ? hi : va, write,
+              "page fault (%s) at address 0x%llx", write ? "write" : "read",
+              (unsigned long long)(host ? hi : va));
+    return NULL;
+  }
+  unsigned e = w->tlb_next++ & 3;
+  w->tlb[e].va = lo;
+  w->tlb[e].size = hi - lo;
+  w->tlb[e].host = host - (va - lo);
+  return host;
+}
+
+int isa_fault(struct isa_wave *w, enum sim_isa_fault_kind kind, uint64_t addr, bool write,
+              const char *fmt, ...)
+{
+  if (w->fault.kind != SIM_ISA_FAULT_NONE)
+    return -1;   /* keep the first */
+  w->fault.kind = kind;
+  w->fault.pc = w->pc;
+  w->fault.addr = addr;
+  w->fault.write = write;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(w->fault.text, sizeof w->fault.text, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+static const char *const fmt_names[] = {
+  [ISA_SOP2] = "SOP2", [ISA_SOPK] = "SOPK", [ISA_SOP1] = "SOP1", [ISA_SOPC] = "SOPC",
+  [ISA_SOPP] = "SOPP", [ISA_SMEM] = "SMEM", [ISA_VOP2] = "VOP2", [ISA_VOP1] = "VOP1",
+  [ISA_VOPC] = "VOPC", [ISA_VOP3A] = "VOP3A", [ISA_VOP3B] = "VOP3B", [ISA_VOP3P] = "VOP3P",
+  [ISA_VINTRP] = "VINTRP", [ISA_DS] = "DS", [ISA_FLAT] = "FLAT", [ISA_GLOBAL] = "GLOBAL",
+  [ISA_SCRATCH] = "SCRATCH", [ISA_MUBUF] = "MUBUF", [ISA_MTBUF] = "MTBUF", [ISA_MIMG] = "MIMG",
+  [ISA_EXP] = "EXP",
+};
+
+int isa_unknown(struct isa_wave *w, const struct isa_inst *in)
+{
+  char words[40];
+  unsigned n = in->size >= 4 && in->size <= 12 ? in->size / 4 : 1;
+  int k = 0;
+  for (unsigned i = 0; i < n; i++)
+    k += snprintf(words + k, sizeof words - (size_t)k, "%s0x%08x", i ? " " : "", in->words[i]);
+  const char *f = in->fmt < sizeof fmt_names / sizeof *fmt_names ? fmt_names[in->fmt] : "?";
+  if (in->name && in->name[0])
+    return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false, "unsupported %s instruction %s at 0x%llx: %s",
+                     f, in->name, (unsigned long long)in->pc, words);
+  return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false, "unknown %s opcode 0x%x at 0x%llx: %s", f,
+                   in->op, (unsigned long long)in->pc, words);
+}
