@@ -71,6 +71,22 @@ int main(void) {
   create_case("private_64", gpu, min, HSA_QUEUE_TYPE_MULTI, 64, 0);
   create_case("cooperative", gpu, min, HSA_QUEUE_TYPE_COOPERATIVE, UINT32_MAX, 0);
 
+  /* Scratch asked for at creation: the buffer descriptor and sizes the CP reads. */
+  hsa_queue_t *sq0 = NULL;
+  s = hsa_queue_create(gpu, min, HSA_QUEUE_TYPE_MULTI, NULL, NULL, 64, UINT32_MAX, &sq0);
+  if (s == HSA_STATUS_SUCCESS) {
+    amd_queue_t *sa = (amd_queue_t *)sq0;
+    printf("same scratch srd1_hi=0x%x srd2=%u srd3=0x%x tmpring=0x%x lane=%u size=%lu "
+           "base_matches=%d\n",
+           sa->scratch_resource_descriptor[1] >> 16, sa->scratch_resource_descriptor[2],
+           sa->scratch_resource_descriptor[3], sa->compute_tmpring_size,
+           sa->scratch_wave64_lane_byte_size, (unsigned long)sa->scratch_backing_memory_byte_size,
+           (sa->scratch_resource_descriptor[0] |
+            (uint64_t)(sa->scratch_resource_descriptor[1] & 0xffff) << 32) ==
+               sa->scratch_backing_memory_location);
+    hsa_queue_destroy(sq0);
+  }
+
   /* A queue and the fields clients and the CP read. */
   hsa_queue_t *q = NULL;
   s = hsa_queue_create(gpu, 1024, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &q);
