@@ -12,15 +12,17 @@
 #define PAGE 4096u
 #define ALIGN_UP(v, a) (((v) + (a) - 1) / (a) * (a))
 
-/* Bytes of the wave state saved per CU: VGPRs (bigger on the MI200/MI300 parts and RDNA4),
- * SGPRs, LDS and hardware registers. */
-static uint32_t wg_data_per_cu(uint32_t gfxv) {
+/* Bytes of the wave state saved per CU: VGPRs (bigger on the MI100/200/300 parts and
+ * RDNA3.5/4), SGPRs, the CU's LDS and hardware registers. */
+static uint32_t wg_data_per_cu(uint32_t gfxv, uint64_t lds_kb) {
   uint32_t vgpr = 0x40000;
-  if (gfxv == 0x90008 || gfxv == 0x9000a || (gfxv & ~0xffu) == 0x90400)
+  if (gfxv == 0x90008 || gfxv == 0x9000a || (gfxv & ~0xffu) == 0x90400 ||
+      (gfxv & ~0xffu) == 0x90500)
     vgpr = 0x80000;
   else if (gfxv == 0xb0500 || gfxv == 0xb0501 || gfxv == 0xc0000 || gfxv == 0xc0001)
     vgpr = 0x60000;
-  return vgpr + 0x4000 + 0x10000 + 0x1000;
+  uint32_t lds = lds_kb ? (uint32_t)lds_kb * 1024u : 0x10000u;
+  return vgpr + 0x4000 + lds + 0x1000;
 }
 
 /* The context save area header the trap handler reads: offsets and sizes of the saved
@@ -48,7 +50,7 @@ void kfd_queue_sizes(const struct kfd_node_props *props, uint32_t gfxv,
   out->ctl_stack_size = ALIGN_UP((uint32_t)sizeof(struct cwsr_header) + ctl, PAGE);
   if ((gfxv & 0x3f0000) == 0xa0000 && out->ctl_stack_size > 0x7000) out->ctl_stack_size = 0x7000;
   out->debug_size = ALIGN_UP(waves * 32u, 64u);
-  out->ctx_save_size = out->ctl_stack_size + ALIGN_UP(cu * wg_data_per_cu(gfxv), PAGE);
+  out->ctx_save_size = out->ctl_stack_size + ALIGN_UP(cu * wg_data_per_cu(gfxv, props->lds_size_in_kb), PAGE);
   /* Newer kernels publish their own figures and refuse anything else. */
   if (props->cwsr_size && props->ctl_stack_size) {
     out->ctx_save_size = (uint32_t)props->cwsr_size;
