@@ -61,10 +61,35 @@ extern struct sig_state sig_g;
 /* 0 when ready, else an HSA status (NOT_INITIALIZED when the runtime is closed). */
 hsa_status_t sig_ensure_init(void);
 
-/* Registry: the live record behind a handle, NULL otherwise (lock-free). */
-struct sig_obj *sig_obj_of(hsa_signal_t s);
-/* The record of a handle in any state (for waiters noticing a destroy), NULL if foreign. */
-struct sig_obj *sig_obj_any(hsa_signal_t s);
+/* Registry (signal.c): chunks are appended under a lock and published by the count. */
+#define SIG_MAX_CHUNKS 4096u
+extern struct sig_chunk *sig_chunks[SIG_MAX_CHUNKS];
+extern _Atomic uint32_t sig_chunk_count;
+
+/* The record of a handle in any state, NULL if foreign (lock-free; inline because every
+ * value operation starts here). */
+static inline struct sig_obj *sig_obj_any(hsa_signal_t s)
+{
+  uintptr_t a = (uintptr_t)s.handle;
+  if (!a || (a & (AMD_SIGNAL_ALIGN_BYTES - 1)))
+    return NULL;
+  uint32_t n = atomic_load_explicit(&sig_chunk_count, memory_order_acquire);
+  for (uint32_t i = 0; i < n; i++) {
+    const struct sig_chunk *c = sig_chunks[i];
+    uintptr_t off = a - (uintptr_t)c->base;   /* wraps for addresses below base */
+    if (off < (uintptr_t)c->count * sizeof(amd_signal_t))
+      return &c->objs[off / sizeof(amd_signal_t)];
+  }
+  return NULL;
+}
+/* The live record behind a handle, NULL otherwise. */
+static inline struct sig_obj *sig_obj_of(hsa_signal_t s)
+{
+  struct sig_obj *o = sig_obj_any(s);
+  if (!o || atomic_load_explicit(&o->state, memory_order_acquire) != SIG_LIVE)
+    return NULL;
+  return o;
+}
 static inline hsa_signal_t sig_handle_of(const struct sig_obj *o)
 {
   hsa_signal_t h = {(uint64_t)(uintptr_t)o->amd};

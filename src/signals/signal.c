@@ -16,13 +16,12 @@
 #include "mem/mem.h"
 
 #define CHUNK_SIGNALS 256u
-#define MAX_CHUNKS 4096u
 
 struct sig_state sig_g;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* chunks, free list, init */
-static struct sig_chunk *chunks[MAX_CHUNKS];
-static _Atomic uint32_t chunk_count;
+struct sig_chunk *sig_chunks[SIG_MAX_CHUNKS];
+_Atomic uint32_t sig_chunk_count;
 static struct sig_obj *free_list;
 
 static bool env_interrupts(void)
@@ -62,29 +61,6 @@ uint64_t sig_ticks_to_ns(uint64_t ticks)
 
 /* ---- registry -------------------------------------------------------------------------- */
 
-struct sig_obj *sig_obj_any(hsa_signal_t s)
-{
-  uintptr_t a = (uintptr_t)s.handle;
-  if (!a || (a & (AMD_SIGNAL_ALIGN_BYTES - 1)))
-    return NULL;
-  uint32_t n = atomic_load_explicit(&chunk_count, memory_order_acquire);
-  for (uint32_t i = 0; i < n; i++) {
-    const struct sig_chunk *c = chunks[i];
-    uintptr_t base = (uintptr_t)c->base;
-    if (a >= base && a < base + (uintptr_t)c->count * sizeof(amd_signal_t))
-      return &c->objs[(a - base) / sizeof(amd_signal_t)];
-  }
-  return NULL;
-}
-
-struct sig_obj *sig_obj_of(hsa_signal_t s)
-{
-  struct sig_obj *o = sig_obj_any(s);
-  if (!o || atomic_load_explicit(&o->state, memory_order_acquire) != SIG_LIVE)
-    return NULL;
-  return o;
-}
-
 amd_signal_t *sig_from_handle(hsa_signal_t s)
 {
   struct sig_obj *o = sig_obj_of(s);
@@ -94,8 +70,8 @@ amd_signal_t *sig_from_handle(hsa_signal_t s)
 /* Called with lock held. */
 static bool add_chunk(amd_signal_t *base, uint32_t count, struct sig_obj *objs, bool own)
 {
-  uint32_t n = atomic_load_explicit(&chunk_count, memory_order_relaxed);
-  if (n == MAX_CHUNKS)
+  uint32_t n = atomic_load_explicit(&sig_chunk_count, memory_order_relaxed);
+  if (n == SIG_MAX_CHUNKS)
     return false;
   struct sig_chunk *c = calloc(1, sizeof *c);
   if (!c)
@@ -108,8 +84,8 @@ static bool add_chunk(amd_signal_t *base, uint32_t count, struct sig_obj *objs, 
     objs[i].amd = &base[i];
     objs[i].ipc_fd = -1;
   }
-  chunks[n] = c;
-  atomic_store_explicit(&chunk_count, n + 1, memory_order_release);
+  sig_chunks[n] = c;
+  atomic_store_explicit(&sig_chunk_count, n + 1, memory_order_release);
   return true;
 }
 
@@ -351,10 +327,10 @@ void sig_shutdown(void)
   sig_async_stop();
   sig_groups_free();
   pthread_mutex_lock(&lock);
-  uint32_t n = atomic_load_explicit(&chunk_count, memory_order_relaxed);
-  atomic_store_explicit(&chunk_count, 0, memory_order_release);   /* every handle now foreign */
+  uint32_t n = atomic_load_explicit(&sig_chunk_count, memory_order_relaxed);
+  atomic_store_explicit(&sig_chunk_count, 0, memory_order_release);   /* every handle now foreign */
   for (uint32_t i = 0; i < n; i++) {
-    struct sig_chunk *c = chunks[i];
+    struct sig_chunk *c = sig_chunks[i];
     for (uint32_t j = 0; j < c->count; j++) {
       struct sig_obj *o = &c->objs[j];
       if (o->has_event && sig_g.dev)
@@ -367,7 +343,7 @@ void sig_shutdown(void)
       mem_release(c->base);
     free(c->objs);
     free(c);
-    chunks[i] = NULL;
+    sig_chunks[i] = NULL;
   }
   free_list = NULL;
   kfd_event_page_release();   /* the page itself stays: the KFD process keeps it */

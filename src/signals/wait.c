@@ -37,6 +37,17 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
                        uint64_t timeout_ns, hsa_wait_state_t hint, hsa_signal_value_t *value,
                        uint32_t *dead)
 {
+  /* fast path: a condition that already holds needs no bookkeeping and no clock */
+  for (uint32_t i = 0; i < n; i++) {
+    struct sig_obj *o = sig_obj_of(handles[i]);
+    if (!o)
+      break;   /* the slow path reports it */
+    int64_t v = sig_value_relaxed(o);
+    if (sig_cond_met(conds[i], v, values[i])) {
+      *value = v;
+      return i;
+    }
+  }
   struct sig_obj *small_objs[SMALL];
   uint32_t small_ids[SMALL];
   struct sig_obj **objs = small_objs;
