@@ -168,6 +168,11 @@ tests: all $(RT_AR) $(if $(SIM_SRCS),$(SIM_AR)) $(UNIT_BINS) $(SIMT_BINS) $(GEN_
 check: tests
 	BUILD=$(abspath $(BUILD)) SRCDIR=$(SRC) CC="$(CC)" CXX="$(CXX)" sh tests/run.sh
 
+# Benchmarks (not part of check): every bench/*.sh prints its table (JSON in bench/out/).
+bench: all
+	@for b in bench/*.sh; do echo "== $$b"; BUILD=$(abspath $(BUILD)) SRCDIR=$(SRC) sh $$b || exit 1; done
+.PHONY: bench
+
 # The list of exported names is a fact from ROCR; the version script is made from it.
 exports-map: tests/abi/rocr-latest-exports.txt
 	sh scripts/gen-exports-map.sh $< > $(RT_MAP)
