@@ -189,6 +189,12 @@ static hsa_status_t parse(struct ldr_image *img, Elf *e) {
   if (id[EI_OSABI] != ELFOSABI_AMDGPU_HSA) return bad("OS ABI is not AMDGPU_HSA");
   if (eh.e_type != ET_DYN) return bad("not a shared object (ET_DYN)");
   img->e_flags = eh.e_flags;
+  /* libelf quietly drops header tables that do not fit: a cut file must not look smaller. */
+  if ((eh.e_phnum && (eh.e_phentsize != sizeof(Elf64_Phdr) ||
+                      !range_ok(eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr), img->size))) ||
+      (eh.e_shnum && (eh.e_shentsize != sizeof(Elf64_Shdr) ||
+                      !range_ok(eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr), img->size))))
+    return bad("header tables outside the file");
   switch (id[EI_ABIVERSION]) {
   case ELFABIVERSION_AMDGPU_HSA_V2: img->version = 2; break;
   case ELFABIVERSION_AMDGPU_HSA_V3: img->version = 3; break;

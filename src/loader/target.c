@@ -70,8 +70,12 @@ static hsa_status_t set_target(struct ldr_image *img, const char *proc, uint32_t
                                enum core_feature xnack) {
   bool has_s = core_isa_supports_sramecc(major, minor, stepping);
   bool has_x = core_isa_supports_xnack(major, minor, stepping);
+  /* A setting the processor cannot have is dropped; no setting for one it has means any
+   * (as ROCR: no ":sramecc" in the name). */
   if (!has_s) sramecc = CORE_FEATURE_UNSUPPORTED;
+  else if (sramecc == CORE_FEATURE_UNSUPPORTED) sramecc = CORE_FEATURE_ANY;
   if (!has_x) xnack = CORE_FEATURE_UNSUPPORTED;
+  else if (xnack == CORE_FEATURE_UNSUPPORTED) xnack = CORE_FEATURE_ANY;
   char s[16], x[16];
   feature_text(s, sizeof(s), "sramecc", sramecc);
   feature_text(x, sizeof(x), "xnack", xnack);
@@ -85,7 +89,8 @@ static hsa_status_t set_target(struct ldr_image *img, const char *proc, uint32_t
 }
 
 /* v2: "AMD:AMDGPU:major:minor:stepping"; odd old steppings meant xnack+ (ROCR's table; v2
- * only ever covered processors up to gfx906 and gfx90c). */
+ * only ever covered processors up to gfx906 and gfx90c). So v2 gfx906 code runs only on
+ * gfx906 boards with SRAM ECC off, as with ROCR. */
 static hsa_status_t v2_target(struct ldr_image *img, const void *note, size_t size) {
   if (!note || size < 16) {
     ldr_complain("invalid code object: code object v2 without an ISA note");
@@ -116,7 +121,8 @@ static hsa_status_t v2_target(struct ldr_image *img, const void *note, size_t si
     char proc[16];
     core_isa_processor_name(major, minor, map[i].to_step, proc, sizeof(proc));
     enum core_feature x = map[i].xnack_on ? CORE_FEATURE_ON : CORE_FEATURE_OFF;
-    return set_target(img, proc, major, minor, map[i].to_step, CORE_FEATURE_ANY, x);
+    /* v2 predates sramecc settings: ROCR reads it as sramecc- where the processor has it. */
+    return set_target(img, proc, major, minor, map[i].to_step, CORE_FEATURE_OFF, x);
   }
   ldr_complain("invalid code object: code object v2 for AMD:AMDGPU:%u:%u:%u is not supported "
                "(v2 covers processors up to gfx906 and gfx90c; use -mcode-object-version=4)",

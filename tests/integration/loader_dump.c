@@ -20,6 +20,7 @@
 extern struct r_debug _amdgpu_r_debug;
 
 static hsa_ven_amd_loader_1_01_pfn_t ext;
+static uint64_t external[2];   /* what --define gives the code object */
 static hsa_agent_t gpus[8];
 static int ngpus;
 static uint64_t load_base;
@@ -100,7 +101,10 @@ static void print_symbol(const struct sym *y, hsa_agent_t agent) {
     printf(" variable_size_status=0x%x", st);
   } else {
     st = hsa_executable_symbol_get_info(s, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &addr);
-    printf(" address=base+0x%llx", st ? 0ull : (unsigned long long)(addr - load_base));
+    if (st == HSA_STATUS_SUCCESS && addr == (uint64_t)(uintptr_t)external)
+      printf(" address=external");
+    else
+      printf(" address=base+0x%llx", st ? 0ull : (unsigned long long)(addr - load_base));
     u = 0;
     hsa_executable_symbol_get_info(s, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &u);
     printf(" size=%u", u);
@@ -116,6 +120,29 @@ static void print_symbol(const struct sym *y, hsa_agent_t agent) {
     printf(" kernarg_status=0x%x", st);
   }
   printf("\n");
+}
+
+
+/* Variables "ptr_to_X" hold &X after relocation (X a variable of this code object or the
+ * --define'd external). */
+static void check_pointers(hsa_executable_t e, hsa_agent_t agent) {
+  for (int k = 0; k < nsyms; k++) {
+    if (strncmp(syms[k].name, "ptr_to_", 7) != 0) continue;
+    uint64_t addr = 0, want = 0;
+    const void *host = NULL;
+    hsa_executable_symbol_get_info(syms[k].s, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &addr);
+    ext.hsa_ven_amd_loader_query_host_address((const void *)(uintptr_t)addr, &host);
+    hsa_executable_symbol_t target;
+    const char *tname = syms[k].name + 7;
+    if (hsa_executable_get_symbol_by_name(e, tname, &agent, &target) == HSA_STATUS_SUCCESS)
+      hsa_executable_symbol_get_info(target, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &want);
+    uint64_t got = 0;
+    if (host) memcpy(&got, host, 8);
+    bool ok = host && want && got == want;
+    printf("reloc %s %s%s\n", syms[k].name, ok ? "ok" : "WRONG",
+           want == (uint64_t)(uintptr_t)external ? " (external)" : "");
+    if (!ok) failures++;
+  }
 }
 
 static unsigned char *slurp(const char *path, size_t *size) {
@@ -179,12 +206,14 @@ static bool uri_matches(const char *uri, const unsigned char *want, size_t want_
 
 int main(int argc, char **argv) {
   bool freeze = true, memory = false, rdebug = false;
+  const char *define = NULL;
   int gpu = 0, first = 1;
   for (; first < argc && argv[first][0] == '-'; first++) {
     if (strcmp(argv[first], "--no-freeze") == 0) freeze = false;
     else if (strcmp(argv[first], "--memory") == 0) memory = true;
     else if (strcmp(argv[first], "--rdebug") == 0) rdebug = true;
     else if (strcmp(argv[first], "--gpu") == 0 && first + 1 < argc) gpu = atoi(argv[++first]);
+    else if (strcmp(argv[first], "--define") == 0 && first + 1 < argc) define = argv[++first];
   }
   if (hsa_init() != HSA_STATUS_SUCCESS) {
     printf("hsa_init failed\n");
@@ -224,6 +253,10 @@ int main(int argc, char **argv) {
     }
     hsa_executable_t e;
     hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL, &e);
+    if (define) {
+      st = hsa_executable_agent_global_variable_define(e, agent, define, &external);
+      printf("define %s status=0x%x\n", define, st);
+    }
     hsa_loaded_code_object_t lco = {0};
     st = hsa_executable_load_agent_code_object(e, agent, reader, NULL, &lco);
     printf("file %s load status=0x%x\n", base, st);
@@ -273,6 +306,7 @@ int main(int argc, char **argv) {
         failures++;
       }
     }
+    check_pointers(e, agent);
     if (freeze) {
       st = hsa_executable_freeze(e, NULL);
       printf("freeze status=0x%x\n", st);
