@@ -173,6 +173,12 @@ bench: all
 	@for b in bench/*.sh; do echo "== $$b"; BUILD=$(abspath $(BUILD)) SRCDIR=$(SRC) sh $$b || exit 1; done
 .PHONY: bench
 
+# Fuzzing (not part of check): the loader's libFuzzer target for FUZZ_TIME seconds (clang).
+FUZZ_TIME ?= 60
+fuzz: $(STUB_C)
+	DEP_CFLAGS="$(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS)" sh fuzz/run.sh $(abspath $(BUILD)) $(FUZZ_TIME)
+.PHONY: fuzz
+
 # The list of exported names is a fact from ROCR; the version script is made from it.
 exports-map: tests/abi/rocr-latest-exports.txt
 	sh scripts/gen-exports-map.sh $< > $(RT_MAP)

@@ -3,6 +3,9 @@
 # attacher sees the creator's value, and its store wakes the creator's blocked wait.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
+if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
+  echo "the client is not built with sanitizers, so it cannot load the sanitized runtime"; exit 77
+fi
 sim=$BUILD/bin/hsa-sim
 [ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
 unset LD_LIBRARY_PATH HSA_ENABLE_INTERRUPT

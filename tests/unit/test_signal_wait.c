@@ -302,12 +302,13 @@ struct calls {
 
 static bool record(hsa_signal_value_t v, void *arg) {
   struct calls *c = arg;
+  bool keep = c->keep;   /* after sem_post the waiting test may end and c go away */
   pthread_mutex_lock(&c->m);
   if (c->n < 16) c->seen[c->n] = v;
   c->n++;
   pthread_mutex_unlock(&c->m);
   sem_post(&c->sem);
-  return c->keep;
+  return keep;
 }
 
 static bool sem_wait_s(sem_t *s, int secs) {
