@@ -2,6 +2,7 @@
  * queue one doorbell in them; the MMIO remap page exposes the HDP flush registers. Both
  * are ordinary memory here: the command processor model watches the doorbell page. */
 #include "kfd/kfd.h"
+#include "cp/cp.h"
 
 #include <errno.h>
 
@@ -34,4 +35,23 @@ void sim_doorbell_free(struct sim_pdd *pdd, uint32_t id)
 {
   if (id < SIM_DOORBELLS_PER_PROCESS)
     pdd->doorbell_bitmap[id / 64] &= ~(1ull << (id % 64));
+}
+
+/* A CPU mapping of store range [off, off + len) was made at addr (mmap.c): if it shows a
+ * doorbell slice, the command processor may write-protect it while its queues sleep. */
+void sim_doorbell_mapped(struct sim_kfd_process *p, void *addr, uint64_t len, uint64_t off)
+{
+  for (unsigned i = 0; i < p->n_pdds; i++) {
+    const struct sim_pdd *pdd = &p->pdds[i];
+    if (pdd->doorbells && off < pdd->doorbells_off + SIM_DOORBELL_SLICE &&
+        pdd->doorbells_off < off + len) {
+      sim_dbwatch_mapped(addr, len, off);
+      return;
+    }
+  }
+}
+
+void sim_doorbell_unmapped(void *addr, uint64_t len)
+{
+  sim_dbwatch_unmapped(addr, len);
 }

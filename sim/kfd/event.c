@@ -354,3 +354,26 @@ void *sim_event_mmap(struct sim_kfd_process *p, void *addr, size_t len, int prot
   pthread_mutex_unlock(&p->ev_lock);
   return m;
 }
+
+/* Added by sim/cp: a GPU VM fault of this process, as the kernel reports one on gfx9
+ * (kfd_signal_vm_fault_event): every memory exception event gets the page address, the
+ * GPU and the failure flags, and is set. */
+void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, bool write)
+{
+  struct sim_kfd_process *p = sim_kfd_current();
+  if (!p)
+    return;
+  struct kfd_hsa_memory_exception_data d;
+  memset(&d, 0, sizeof d);
+  d.va = va & ~(SIM_PAGE - 1);
+  d.gpu_id = gpu->gpu_id;
+  d.failure.NotPresent = not_present;
+  d.failure.ReadOnly = !not_present && write;
+  pthread_mutex_lock(&p->ev_lock);
+  for (struct sim_event *e = p->events; e; e = e->next)
+    if (e->type == KFD_IOC_EVENT_MEMORY) {
+      e->mem_exc = d;
+      set_event(p, e);
+    }
+  pthread_mutex_unlock(&p->ev_lock);
+}

@@ -79,6 +79,7 @@ struct sim_queue {
   uint32_t cu_mask[32];      /* up to 1024 CUs */
   uint32_t cu_mask_count;
   bool gws;
+  struct cp_queue *engine;   /* added by sim/cp: the thread processing this queue */
 };
 
 struct sim_event_waiter;
@@ -112,6 +113,7 @@ struct sim_pdd {
   uint64_t alt_base, alt_size;
   uint64_t vram_used;
   uint32_t next_idr;
+  bool evicted;              /* added by sim/cp: queues evicted after a VM fault (atomic access) */
 };
 
 struct sim_kfd_process {
@@ -164,6 +166,9 @@ int sim_doorbell_pages(struct sim_pdd *pdd);           /* allocate on first need
 int sim_doorbell_alloc(struct sim_pdd *pdd, uint32_t *id);
 void sim_doorbell_free(struct sim_pdd *pdd, uint32_t id);
 int sim_mmio_page(struct sim_pdd *pdd);
+/* added by sim/cp: mmap.c reports CPU mappings of the store so doorbell pages can be watched */
+void sim_doorbell_mapped(struct sim_kfd_process *p, void *addr, uint64_t len, uint64_t off);
+void sim_doorbell_unmapped(void *addr, uint64_t len);
 
 /* memory.c */
 struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle);
@@ -181,6 +186,9 @@ sim_kfd_handler sim_kfd_get_version, sim_kfd_get_apertures, sim_kfd_get_aperture
     sim_kfd_get_clock_counters, sim_kfd_set_scratch_backing_va, sim_kfd_set_trap_handler,
     sim_kfd_set_memory_policy, sim_kfd_get_tile_config, sim_kfd_svm, sim_kfd_set_xnack_mode,
     sim_kfd_get_dmabuf_info, sim_kfd_import_dmabuf, sim_kfd_smi_events;
+
+/* event.c, added by sim/cp: a GPU page fault sets the process's memory exception events */
+void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, bool write);
 
 /* mmap of /dev/kfd by type */
 void *sim_event_mmap(struct sim_kfd_process *p, void *addr, size_t len, int prot, int flags,

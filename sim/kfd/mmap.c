@@ -55,6 +55,8 @@ int sim_kfd_munmap(void *addr, size_t len)
     l = &c->next;
   }
   pthread_mutex_unlock(&maps_lock);
+  if (ours)
+    sim_doorbell_unmapped(addr, len);   /* sim/cp stops watching it */
   return ours;
 }
 
@@ -68,7 +70,10 @@ static void *map_store(struct sim_kfd_process *p, void *addr, size_t len, int pr
                        uint64_t off, int *err)
 {
   flags &= ~(MAP_ANONYMOUS | MAP_GROWSDOWN | MAP_HUGETLB);
-  return remember(sim_sys_mmap(addr, len, prot, flags, p->store_fd, (off_t)off, err), len);
+  void *m = remember(sim_sys_mmap(addr, len, prot, flags, p->store_fd, (off_t)off, err), len);
+  if (m != MAP_FAILED)
+    sim_doorbell_mapped(p, m, len, off);   /* sim/cp watches doorbell pages */
+  return m;
 }
 
 void *sim_kfd_mmap(void *addr, size_t len, int prot, int flags, off_t offset, int *err)

@@ -3,6 +3,7 @@
  * are per process, lowest free first. SDMA queues take an engine/queue slot of the device
  * and the doorbell the hardware routes to that engine. */
 #include "kfd/kfd.h"
+#include "cp/cp.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -45,6 +46,21 @@ static int queue_args_check(uint32_t percentage, uint32_t priority, uint64_t rin
   if (ring_size && !is_pow2(ring_size))
     return -EINVAL;
   return 0;
+}
+
+/* Gives back the queue's SDMA slot or its doorbell. */
+static void queue_release_slot(struct sim_queue *q)
+{
+  if (q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
+    const struct sim_gpu_model *m = q->pdd->gpu->model;
+    bool xgmi = q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
+    unsigned engines = xgmi ? m->num_sdma_xgmi_engines : m->num_sdma_engines;
+    unsigned e = q->sdma_engine - (xgmi ? m->num_sdma_engines : 0);
+    uint32_t *used = xgmi ? &q->pdd->sdma_xgmi_used : &q->pdd->sdma_used;
+    *used &= ~(1u << (q->sdma_queue * engines + e));
+  } else {
+    sim_doorbell_free(q->pdd, q->doorbell_id);
+  }
 }
 
 int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
@@ -127,6 +143,11 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
   q->ctx_save = a->ctx_save_restore_address;
   q->ctx_save_size = a->ctx_save_restore_size;
   q->ctl_stack_size = a->ctl_stack_size;
+  if ((r = sim_cp_queue_start(q)) != 0) {   /* the engine that processes it (sim/cp) */
+    queue_release_slot(q);
+    free(q);
+    goto out;
+  }
   p->queue_ids[id / 64] |= 1ull << (id % 64);
   q->next = p->queues;
   p->queues = q;
@@ -142,28 +163,24 @@ int sim_kfd_destroy_queue(struct sim_kfd_process *p, void *data)
 {
   struct kfd_ioctl_destroy_queue_args *a = data;
   int r = -EINVAL;
+  struct sim_queue *dead = NULL;
   pthread_mutex_lock(&p->lock);
   for (struct sim_queue **link = &p->queues; *link; link = &(*link)->next) {
     struct sim_queue *q = *link;
     if (q->id != a->queue_id)
       continue;
     *link = q->next;
-    if (q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
-      const struct sim_gpu_model *m = q->pdd->gpu->model;
-      bool xgmi = q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
-      unsigned engines = xgmi ? m->num_sdma_xgmi_engines : m->num_sdma_engines;
-      unsigned e = q->sdma_engine - (xgmi ? m->num_sdma_engines : 0);
-      uint32_t *used = xgmi ? &q->pdd->sdma_xgmi_used : &q->pdd->sdma_used;
-      *used &= ~(1u << (q->sdma_queue * engines + e));
-    } else {
-      sim_doorbell_free(q->pdd, q->doorbell_id);
-    }
+    queue_release_slot(q);
     p->queue_ids[q->id / 64] &= ~(1ull << (q->id % 64));
-    free(q);
+    dead = q;
     r = 0;
     break;
   }
   pthread_mutex_unlock(&p->lock);
+  if (dead) {   /* its engine thread takes p->lock: stop it outside */
+    sim_cp_queue_stop(dead);
+    free(dead);
+  }
   return r;
 }
 
@@ -181,6 +198,7 @@ int sim_kfd_update_queue(struct sim_kfd_process *p, void *data)
     q->ring_size = a->ring_size;
     q->percent = a->queue_percentage & 0xff;
     q->priority = a->queue_priority;
+    sim_cp_queue_update(q);
   }
   pthread_mutex_unlock(&p->lock);
   return q ? 0 : -EFAULT;   /* the kernel's answer for an unknown queue id */

@@ -1,0 +1,229 @@
+/* dispatch.c — kernel dispatch set-up as AMDGPUUsage "Kernel Descriptor" and "Initial Kernel
+ * Execution State" define it: the 64-byte descriptor at kernel_object gives the entry point,
+ * COMPUTE_PGM_RSRC1/2 and the user SGPR enables; user SGPRs are dense from s0 in the fixed
+ * order, the system SGPRs (work-group ids, info, scratch wave offset) start at
+ * RSRC2.USER_SGPR; v0..v2 hold the work-item ids (packed into v0 on gfx90a). Work-groups are
+ * run one after the other, x fastest; partial work-groups at the grid's edge are dispatched
+ * with their actual size. Scratch comes from the queue (amd_queue_t): the V# and the backing
+ * address ROCR set, per-wave slices of COMPUTE_TMPRING_SIZE.WAVESIZE KiB. */
+#include "cp/aql.h"
+#include "isa/isa.h"
+
+#include <string.h>
+
+/* The interpreter may be missing from a partial build: dispatches then fail as illegal code. */
+#pragma weak sim_isa_run_workgroup
+
+#define KD_ENTRY 16
+#define KD_RSRC1 48
+#define KD_RSRC2 52
+#define KD_FLAGS 56
+
+#define MAX_GROUP_ITEMS 1024u
+#define MAX_LDS_BYTES 65536u
+
+struct dispatch {
+  uint16_t wg[3];
+  uint32_t grid[3];
+  uint32_t private_size, group_size;
+  uint64_t kernel_object, kernarg;
+};
+
+static uint32_t rd32(const uint8_t *p)
+{
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+static uint16_t rd16(const uint8_t *p)
+{
+  uint16_t v;
+  memcpy(&v, p, 2);
+  return v;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return v;
+}
+
+static enum cp_dispatch_result fail(uint32_t *err, uint32_t code)
+{
+  *err = code;
+  return CP_DISPATCH_ERROR;
+}
+
+enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uint64_t pkt_va,
+                                    uint64_t amd_queue, uint64_t dispatch_id, uint32_t *err)
+{
+  struct sim_gpu *gpu = cq->gpu;
+  struct dispatch d;
+  for (unsigned i = 0; i < 3; i++) {
+    d.wg[i] = rd16(pkt + 4 + 2 * i);
+    d.grid[i] = rd32(pkt + 12 + 4 * i);
+  }
+  d.private_size = rd32(pkt + 24);
+  d.group_size = rd32(pkt + 28);
+  d.kernel_object = rd64(pkt + 32);
+  d.kernarg = rd64(pkt + 40);
+  if (!d.wg[0] || !d.wg[1] || !d.wg[2] || !d.grid[0] || !d.grid[1] || !d.grid[2])
+    return fail(err, CP_ERR_INVALID_DIM);
+  if ((uint32_t)d.wg[0] * d.wg[1] * d.wg[2] > MAX_GROUP_ITEMS)
+    return fail(err, CP_ERR_GROUP_TOO_LARGE);
+  if (d.group_size > MAX_LDS_BYTES)
+    return fail(err, CP_ERR_GROUP_MEMORY);
+  if (!d.kernel_object || (d.kernel_object & 63))
+    return fail(err, CP_ERR_INVALID_CODE);
+  const uint8_t *kd = sim_vm_translate(gpu, d.kernel_object, 64);
+  if (!kd) {
+    sim_cp_vm_fault(gpu, d.kernel_object, false);
+    return CP_DISPATCH_FAULT;
+  }
+  int64_t entry_off;
+  memcpy(&entry_off, kd + KD_ENTRY, 8);
+  uint32_t rsrc1 = rd32(kd + KD_RSRC1), rsrc2 = rd32(kd + KD_RSRC2);
+  uint16_t flags = rd16(kd + KD_FLAGS);
+
+  /* the queue's scratch: ask the runtime for more when the dispatch needs more per lane */
+  const uint8_t *aq = sim_vm_translate(gpu, amd_queue, AMD_QUEUE_BYTES);
+  uint32_t tmpring = aq ? rd32(aq + AMD_QUEUE_TMPRING_SIZE) : 0;
+  uint32_t lane_bytes = aq ? rd32(aq + AMD_QUEUE_SCRATCH_LANE_BYTES) : 0;
+  uint32_t scratch_waves = tmpring & 0xfff, wave_kib = (tmpring >> 12) & 0x1fff;
+  uint32_t private_size = (d.private_size + 3) & ~3u;
+  if (private_size && (private_size > lane_bytes || !scratch_waves || !wave_kib)) {
+    *err = CP_ERR_SCRATCH_WAVE64;
+    return CP_DISPATCH_SCRATCH;
+  }
+
+  if (!sim_isa_run_workgroup) {
+    sim_trace("cp: no ISA interpreter in this build: dispatch refused");
+    return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
+  }
+
+  /* user SGPRs, dense in the fixed order */
+  uint32_t user[16];
+  unsigned nu = 0;
+  if ((flags & 1) && aq)            /* private segment buffer V# */
+    for (unsigned i = 0; i < 4; i++)
+      user[nu++] = rd32(aq + AMD_QUEUE_SCRATCH_SRD + 4 * i);
+  else if (flags & 1)
+    for (unsigned i = 0; i < 4; i++)
+      user[nu++] = 0;
+#define PUT64(v) do { uint64_t v_ = (v); if (nu < 15) { user[nu++] = (uint32_t)v_; user[nu++] = (uint32_t)(v_ >> 32); } } while (0)
+  if (flags & 2)
+    PUT64(pkt_va);
+  if (flags & 4)
+    PUT64(amd_queue);
+  if (flags & 8)
+    PUT64(d.kernarg);
+  if (flags & 16)
+    PUT64(dispatch_id);
+  if (flags & 32)
+    PUT64(aq ? rd64(aq + AMD_QUEUE_SCRATCH_LOCATION) : 0);
+  if ((flags & 64) && nu < 16)
+    user[nu++] = private_size;
+#undef PUT64
+  unsigned sys = (rsrc2 >> 1) & 31;   /* where the hardware starts the system SGPRs */
+
+  struct sim_pdd *pdd = cq->pdd;
+  struct sim_isa_workgroup wg;
+  memset(&wg, 0, sizeof wg);
+  wg.gpu = gpu;
+  wg.code_entry = d.kernel_object + (uint64_t)entry_off;
+  unsigned sg = (rsrc1 >> 6) & 15;
+  wg.sgpr_alloc = (sg + 1) * 8 > 6 ? (sg + 1) * 8 - 6 : 0;   /* VCC, FLAT_SCRATCH, XNACK_MASK on top */
+  if (wg.sgpr_alloc > 102)
+    wg.sgpr_alloc = 102;
+  wg.vgpr_alloc = ((rsrc1 & 63) + 1) * 4;
+  wg.lds_bytes = d.group_size;
+  wg.rsrc1 = rsrc1;
+  wg.rsrc2 = rsrc2;
+  wg.shared_base = pdd->lds_base;
+  wg.shared_limit = pdd->lds_limit;
+  wg.private_base = pdd->scratch_base;
+  wg.private_limit = pdd->scratch_limit;
+  wg.scratch_base = aq ? rd64(aq + AMD_QUEUE_SCRATCH_LOCATION) : 0;
+  wg.scratch_per_wave = private_size ? wave_kib * 1024u : 0;
+  wg.tba = pdd->tba;
+  wg.tma = pdd->tma;
+
+  bool packed = gpu->model->gfx_target_version == 90010;   /* gfx90a: ids packed in v0 */
+  unsigned tidig = (rsrc2 >> 11) & 3;
+  uint32_t groups[3];
+  for (unsigned i = 0; i < 3; i++)
+    groups[i] = (uint32_t)(((uint64_t)d.grid[i] + d.wg[i] - 1) / d.wg[i]);
+
+  static __thread struct sim_isa_wave_init waves[SIM_ISA_MAX_WAVES_PER_GROUP];
+  for (uint32_t gz = 0; gz < groups[2]; gz++)
+    for (uint32_t gy = 0; gy < groups[1]; gy++)
+      for (uint32_t gx = 0; gx < groups[0]; gx++) {
+        uint32_t id[3] = { gx, gy, gz }, size[3];
+        for (unsigned i = 0; i < 3; i++) {
+          uint64_t left = (uint64_t)d.grid[i] - (uint64_t)id[i] * d.wg[i];
+          size[i] = left < d.wg[i] ? (uint32_t)left : d.wg[i];
+        }
+        uint32_t items = size[0] * size[1] * size[2];
+        unsigned nw = (items + SIM_ISA_WAVE_SIZE - 1) / SIM_ISA_WAVE_SIZE;
+        for (unsigned w = 0; w < nw; w++) {
+          struct sim_isa_wave_init *wi = &waves[w];
+          memset(wi, 0, sizeof *wi);
+          memcpy(wi->sgpr, user, nu * sizeof user[0]);
+          unsigned n = sys > nu ? sys : nu;
+          if (rsrc2 & (1u << 7))
+            wi->sgpr[n++] = gx;
+          if (rsrc2 & (1u << 8))
+            wi->sgpr[n++] = gy;
+          if (rsrc2 & (1u << 9))
+            wi->sgpr[n++] = gz;
+          if (rsrc2 & (1u << 10))
+            wi->sgpr[n++] = (w == 0 ? 1u << 31 : 0) | nw;
+          uint32_t slot = scratch_waves ? w % scratch_waves : 0;
+          wi->scratch_wave_offset = wg.scratch_per_wave * slot;
+          if (rsrc2 & 1)
+            wi->sgpr[n++] = wi->scratch_wave_offset;
+          wi->sgpr_count = n;
+          wi->vgpr_count = packed ? 1 : tidig + 1;
+          if (wi->vgpr_count > 3)
+            wi->vgpr_count = 3;
+          for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
+            uint32_t flat = w * SIM_ISA_WAVE_SIZE + l;
+            if (flat >= items)
+              continue;
+            wi->exec |= 1ull << l;
+            uint32_t x = flat % size[0], y = flat / size[0] % size[1], z = flat / (size[0] * size[1]);
+            if (packed) {
+              wi->vgpr[0][l] = x | (tidig >= 1 ? y << 10 : 0) | (tidig >= 2 ? z << 20 : 0);
+            } else {
+              wi->vgpr[0][l] = x;
+              wi->vgpr[1][l] = y;
+              wi->vgpr[2][l] = z;
+            }
+          }
+        }
+        wg.wave_count = nw;
+        wg.waves = waves;
+        struct sim_isa_fault f;
+        memset(&f, 0, sizeof f);
+        if (sim_isa_run_workgroup(&wg, &f) != 0) {
+          sim_trace("cp: queue %u wave fault kind %d at pc 0x%llx: %s", cq->q->id, (int)f.kind,
+                    (unsigned long long)f.pc, f.text);
+          switch (f.kind) {
+          case SIM_ISA_FAULT_MEMORY:
+            sim_cp_vm_fault(gpu, f.addr, f.write);
+            return CP_DISPATCH_FAULT;
+          case SIM_ISA_FAULT_TRAP:
+            return fail(err, CP_ERR_DEBUG_TRAP);
+          case SIM_ISA_FAULT_LDS:
+            return fail(err, CP_ERR_MEMORY_VIOLATION);
+          default:
+            return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
+          }
+        }
+        if (atomic_load_explicit(&cq->stop, memory_order_acquire))
+          return CP_DISPATCH_FAULT;   /* the queue is being destroyed mid-dispatch */
+      }
+  return CP_DISPATCH_DONE;
+}

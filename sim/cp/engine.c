@@ -1,0 +1,157 @@
+/* engine.c — the thread behind each user-mode queue: poll while busy, sleep when idle.
+ * A queue that found nothing to do keeps looking for a short while (yielding the CPU), then
+ * write-protects its doorbell page, looks once more (a store may have landed just before the
+ * protection) and sleeps on the doorbell futex. Barriers and polls that wait on memory
+ * written by the host poll with an exponential back-off, as nothing notifies them. */
+#include "cp/engine.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define SPIN_NS 200000ull          /* keep polling this long after the last work */
+#define BACKOFF_MIN_NS 20000ull
+#define BACKOFF_MAX_NS 1000000ull
+#define UNWATCHED_NS 1000000ull    /* no CPU mapping to protect: poll the doorbell at 1 kHz */
+#define SAFETY_NS 1000000000ull    /* armed sleeps still look once a second */
+
+static uint64_t mono_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static bool stopped(struct cp_queue *cq)
+{
+  return atomic_load_explicit(&cq->stop, memory_order_acquire);
+}
+
+/* The queue's registers as the driver last set them (update_queue may change them). */
+static void snapshot(struct cp_queue *cq)
+{
+  struct sim_kfd_process *p = cq->pdd->proc;
+  pthread_mutex_lock(&p->lock);
+  struct sim_queue *q = cq->q;
+  cq->ring = q->ring;
+  cq->ring_size = q->ring_size;
+  cq->rptr = q->rptr;
+  cq->wptr = q->wptr;
+  cq->active = q->ring && q->ring_size && q->percent;
+  pthread_mutex_unlock(&p->lock);
+}
+
+static enum cp_step step(struct cp_queue *cq)
+{
+  if (cq->halted || __atomic_load_n(&cq->pdd->evicted, __ATOMIC_ACQUIRE))
+    return CP_HALTED;
+  if (!cq->active)
+    return CP_IDLE;   /* a suspended queue (percent 0) resumes with an update */
+  return cq->sdma ? sdma_step(cq) : cp_aql_step(cq);
+}
+
+bool cp_poll_until(struct cp_queue *cq, bool (*done)(void *arg), void *arg)
+{
+  uint64_t backoff = BACKOFF_MIN_NS;
+  while (!done(arg)) {
+    if (stopped(cq) || __atomic_load_n(&cq->pdd->evicted, __ATOMIC_ACQUIRE))
+      return false;
+    sim_dbwatch_wait(sim_dbwatch_gen(), backoff);
+    backoff = backoff * 2 > BACKOFF_MAX_NS ? BACKOFF_MAX_NS : backoff * 2;
+  }
+  return true;
+}
+
+static void *engine_main(void *arg)
+{
+  struct cp_queue *cq = arg;
+  uint64_t idle_since = 0, backoff = BACKOFF_MIN_NS;
+  while (!stopped(cq)) {
+    uint32_t gen = sim_dbwatch_gen();
+    snapshot(cq);
+    enum cp_step r = step(cq);
+    if (r == CP_WORK) {
+      idle_since = 0;
+      backoff = BACKOFF_MIN_NS;
+      continue;
+    }
+    if (r == CP_BLOCKED) {
+      idle_since = 0;
+      sim_dbwatch_wait(gen, backoff);
+      backoff = backoff * 2 > BACKOFF_MAX_NS ? BACKOFF_MAX_NS : backoff * 2;
+      continue;
+    }
+    backoff = BACKOFF_MIN_NS;
+    if (r == CP_HALTED) {
+      sim_dbwatch_wait(gen, SAFETY_NS);   /* until destroyed (stop kicks the futex) */
+      continue;
+    }
+    uint64_t now = mono_ns();
+    if (!idle_since)
+      idle_since = now;
+    if (now - idle_since < SPIN_NS) {
+      sched_yield();
+      continue;
+    }
+    unsigned armed = sim_dbwatch_arm(cq->doorbell_page);
+    if (step(cq) == CP_WORK) {   /* a store that landed before the protection */
+      idle_since = 0;
+      continue;
+    }
+    sim_dbwatch_wait(gen, armed ? SAFETY_NS : UNWATCHED_NS);
+  }
+  return NULL;
+}
+
+int sim_cp_queue_start(struct sim_queue *q)
+{
+  struct cp_queue *cq = calloc(1, sizeof *cq);
+  if (!cq)
+    return -ENOMEM;
+  cq->q = q;
+  cq->pdd = q->pdd;
+  cq->gpu = q->pdd->gpu;
+  cq->sdma = q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
+  cq->doorbell = (const volatile uint64_t *)((char *)q->pdd->doorbells +
+                                             (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE);
+  cq->doorbell_page = (q->pdd->doorbells_off + (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE) &
+                      ~(SIM_PAGE - 1);
+  atomic_init(&cq->stop, false);
+  /* the engine threads must not take the process's signals (SIGINT, SIGCHLD...) */
+  sigset_t all, old;
+  sigfillset(&all);
+  sigdelset(&all, SIGSEGV);
+  sigdelset(&all, SIGBUS);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
+  int r = pthread_create(&cq->thread, NULL, engine_main, cq);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  if (r) {
+    free(cq);
+    return -r;
+  }
+  q->engine = cq;
+  sim_trace("cp: queue %u (%s) started on gpu %u, doorbell %u", q->id,
+            cq->sdma ? "sdma" : "aql", cq->gpu->index, q->doorbell_id);
+  return 0;
+}
+
+void sim_cp_queue_update(struct sim_queue *q)
+{
+  (void)q;
+  sim_dbwatch_kick();   /* the thread re-reads the registers on its next round */
+}
+
+void sim_cp_queue_stop(struct sim_queue *q)
+{
+  struct cp_queue *cq = q->engine;
+  if (!cq)
+    return;
+  atomic_store_explicit(&cq->stop, true, memory_order_release);
+  sim_dbwatch_kick();
+  if (!pthread_equal(cq->thread, pthread_self()))
+    pthread_join(cq->thread, NULL);
+  q->engine = NULL;
+  free(cq);
+}

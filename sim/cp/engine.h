@@ -1,0 +1,45 @@
+/* engine.h — one engine thread per user-mode queue (inside sim/cp and sim/sdma). */
+#ifndef SIM_CP_ENGINE_H
+#define SIM_CP_ENGINE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "cp/cp.h"
+
+enum cp_step {
+  CP_WORK,      /* a packet (or part) was processed: look again at once */
+  CP_IDLE,      /* nothing submitted: the thread may sleep until a doorbell store */
+  CP_BLOCKED,   /* waiting for memory to change (barrier, poll): poll it with back-off */
+  CP_HALTED,    /* queue error or eviction: nothing more until destroyed */
+};
+
+struct cp_queue {
+  struct sim_queue *q;
+  struct sim_pdd *pdd;
+  struct sim_gpu *gpu;
+  pthread_t thread;
+  atomic_bool stop;
+  bool sdma;
+  /* snapshot of the queue's registers, taken under p->lock each round */
+  uint64_t ring, rptr, wptr;
+  uint32_t ring_size;
+  bool active;
+  const volatile uint64_t *doorbell;   /* the driver's own view of the doorbell */
+  uint64_t doorbell_page;              /* store offset of its page */
+  /* AQL state */
+  uint64_t max_doorbell;
+  bool halted;
+  bool scratch_wait;                   /* asked the runtime for scratch; wait for the signal */
+  uint64_t scratch_signal;
+  /* SDMA state */
+  uint64_t sdma_rptr;                  /* bytes consumed */
+};
+
+enum cp_step cp_aql_step(struct cp_queue *cq);
+enum cp_step sdma_step(struct cp_queue *cq);
+
+/* Waits (polling with back-off) until `done(arg)` or the queue is stopped: false if stopped. */
+bool cp_poll_until(struct cp_queue *cq, bool (*done)(void *arg), void *arg);
+
+#endif

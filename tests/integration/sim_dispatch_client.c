@@ -1,0 +1,181 @@
+/* sim_dispatch_client.c — a plain HSA client (built against Debian's ROCR 5.2.3 or ours) that
+ * drives the GPU's packet processor: barrier-AND and barrier-OR packets with dependency
+ * signals set from the host, the AMD barrier-value vendor packet, completion signals and
+ * the in-order rule; optionally (argv[1] = code object, argv[2] = kernel symbol) a
+ * vector-add kernel whose result is checked against the host. One "name ok" or
+ * "name FAIL why" line per check; exit 0 only if every check passed. */
+#include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+#define CHECK(name, cond, ...) do { if (cond) printf("%s ok\n", name); else { failures++; \
+  printf("%s FAIL ", name); printf(__VA_ARGS__); printf("\n"); } } while (0)
+
+static hsa_agent_t gpu;
+static int have_gpu;
+
+static hsa_status_t find_gpu(hsa_agent_t a, void *d)
+{
+  (void)d;
+  hsa_device_type_t t;
+  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
+  if (t == HSA_DEVICE_TYPE_GPU && !have_gpu) {
+    gpu = a;
+    have_gpu = 1;
+  }
+  return HSA_STATUS_SUCCESS;
+}
+
+static void *slot(hsa_queue_t *q, uint64_t idx)
+{
+  return (char *)q->base_address + (idx % q->size) * 64;
+}
+
+static void publish(hsa_queue_t *q, uint64_t idx, void *pkt, uint16_t header)
+{
+  /* body first, header last with release: the packet processor may read the slot at once */
+  memcpy((char *)slot(q, idx) + 2, (char *)pkt + 2, 62);
+  __atomic_store_n((uint16_t *)slot(q, idx), header, __ATOMIC_RELEASE);
+  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+}
+
+static uint16_t hdr(hsa_packet_type_t t)
+{
+  return (uint16_t)(t << HSA_PACKET_HEADER_TYPE | 1 << HSA_PACKET_HEADER_BARRIER |
+                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
+                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
+}
+
+static uint64_t barrier(hsa_queue_t *q, hsa_packet_type_t type, hsa_signal_t *deps, int n,
+                        hsa_signal_t done)
+{
+  uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
+  hsa_barrier_and_packet_t p;
+  memset(&p, 0, sizeof p);
+  for (int i = 0; i < n; i++)
+    p.dep_signal[i] = deps[i];
+  p.completion_signal = done;
+  publish(q, idx, &p, hdr(type));
+  return idx;
+}
+
+static int wait_value(hsa_signal_t s, hsa_signal_value_t v, uint64_t ms)
+{
+  hsa_signal_value_t got = hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_EQ, v,
+                                                     ms * 1000000ull, HSA_WAIT_STATE_BLOCKED);
+  return got == v;
+}
+
+static void barriers(hsa_queue_t *q)
+{
+  hsa_signal_t dep[3], done;
+  for (int i = 0; i < 3; i++)
+    hsa_signal_create(1, 0, NULL, &dep[i]);
+  hsa_signal_create(1, 0, NULL, &done);
+
+  /* barrier-AND: completes only once every dependency is 0 */
+  uint64_t idx = barrier(q, HSA_PACKET_TYPE_BARRIER_AND, dep, 3, done);
+  hsa_signal_store_screlease(dep[0], 0);
+  hsa_signal_store_screlease(dep[2], 0);
+  int early = wait_value(done, 0, 200);
+  CHECK("barrier_and_waits", !early && hsa_queue_load_read_index_scacquire(q) == idx,
+        "completed with a dependency still 1 (read index %llu)",
+        (unsigned long long)hsa_queue_load_read_index_scacquire(q));
+  hsa_signal_store_screlease(dep[1], 0);
+  CHECK("barrier_and_completes", wait_value(done, 0, 10000), "completion signal is %lld",
+        (long long)hsa_signal_load_scacquire(done));
+  CHECK("read_index_advances", hsa_queue_load_read_index_scacquire(q) == idx + 1,
+        "read index %llu, want %llu", (unsigned long long)hsa_queue_load_read_index_scacquire(q),
+        (unsigned long long)idx + 1);
+  CHECK("slot_invalidated", (*(uint16_t *)slot(q, idx) & 0xff) == HSA_PACKET_TYPE_INVALID,
+        "header 0x%x", *(uint16_t *)slot(q, idx));
+
+  /* barrier-OR: one dependency at 0 is enough */
+  for (int i = 0; i < 3; i++)
+    hsa_signal_store_screlease(dep[i], 1);
+  hsa_signal_store_screlease(done, 1);
+  barrier(q, HSA_PACKET_TYPE_BARRIER_OR, dep, 3, done);
+  CHECK("barrier_or_waits", !wait_value(done, 0, 200), "completed with every dependency 1");
+  hsa_signal_store_screlease(dep[1], 0);
+  CHECK("barrier_or_completes", wait_value(done, 0, 10000), "completion signal is %lld",
+        (long long)hsa_signal_load_scacquire(done));
+
+  /* in order: a packet behind a blocked barrier waits for it; the completion counts down */
+  for (int i = 0; i < 3; i++)
+    hsa_signal_store_screlease(dep[i], 1);
+  hsa_signal_store_screlease(done, 2);
+  barrier(q, HSA_PACKET_TYPE_BARRIER_AND, dep, 1, done);
+  barrier(q, HSA_PACKET_TYPE_BARRIER_AND, NULL, 0, done);
+  CHECK("in_order", !wait_value(done, 1, 200) && hsa_signal_load_scacquire(done) == 2,
+        "the second barrier overtook the blocked first (signal %lld)",
+        (long long)hsa_signal_load_scacquire(done));
+  hsa_signal_store_screlease(dep[0], 0);
+  CHECK("in_order_completes", wait_value(done, 0, 10000), "signal %lld",
+        (long long)hsa_signal_load_scacquire(done));
+
+  /* many packets in one doorbell */
+  hsa_signal_store_screlease(done, 64);
+  uint64_t first = hsa_queue_add_write_index_screlease(q, 64);
+  for (uint64_t i = 0; i < 64; i++) {
+    hsa_barrier_and_packet_t p;
+    memset(&p, 0, sizeof p);
+    p.completion_signal = done;
+    memcpy((char *)slot(q, first + i) + 2, (char *)&p + 2, 62);
+    __atomic_store_n((uint16_t *)slot(q, first + i), hdr(HSA_PACKET_TYPE_BARRIER_AND),
+                     __ATOMIC_RELEASE);
+  }
+  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)(first + 63));
+  CHECK("batch_of_64", wait_value(done, 0, 10000), "signal %lld",
+        (long long)hsa_signal_load_scacquire(done));
+
+  /* AMD barrier-value packet: waits until (value & mask) >= 5 */
+  hsa_signal_store_screlease(dep[0], 0);
+  hsa_signal_store_screlease(done, 1);
+  hsa_amd_barrier_value_packet_t bv;
+  memset(&bv, 0, sizeof bv);
+  bv.header.AmdFormat = HSA_AMD_PACKET_TYPE_BARRIER_VALUE;
+  bv.signal = dep[0];
+  bv.value = 5;
+  bv.mask = 0xff;
+  bv.cond = HSA_SIGNAL_CONDITION_GTE;
+  bv.completion_signal = done;
+  idx = hsa_queue_add_write_index_screlease(q, 1);
+  publish(q, idx, &bv, hdr(HSA_PACKET_TYPE_VENDOR_SPECIFIC));
+  hsa_signal_store_screlease(dep[0], 0x104);   /* masked: 4 < 5 */
+  CHECK("barrier_value_waits", !wait_value(done, 0, 200), "completed at masked value 4");
+  hsa_signal_store_screlease(dep[0], 6);
+  CHECK("barrier_value_completes", wait_value(done, 0, 10000), "signal %lld",
+        (long long)hsa_signal_load_scacquire(done));
+
+  for (int i = 0; i < 3; i++)
+    hsa_signal_destroy(dep[i]);
+  hsa_signal_destroy(done);
+}
+
+int main(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  if (hsa_init() != HSA_STATUS_SUCCESS) {
+    printf("init FAIL\n");
+    return 1;
+  }
+  hsa_iterate_agents(find_gpu, NULL);
+  if (!have_gpu) {
+    printf("gpu FAIL no GPU agent\n");
+    return 1;
+  }
+  hsa_queue_t *q = NULL;
+  hsa_status_t st = hsa_queue_create(gpu, 256, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
+                                     UINT32_MAX, &q);
+  CHECK("queue_create", st == HSA_STATUS_SUCCESS, "status %d", (int)st);
+  if (st != HSA_STATUS_SUCCESS)
+    return 1;
+  barriers(q);
+  hsa_queue_destroy(q);
+  CHECK("shut_down", hsa_shut_down() == HSA_STATUS_SUCCESS, "failed");
+  return failures ? 1 : 0;
+}
