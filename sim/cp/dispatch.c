@@ -11,8 +11,6 @@
 
 #include <string.h>
 
-/* The interpreter may be missing from a partial build: dispatches then fail as illegal code. */
-#pragma weak sim_isa_run_workgroup
 
 #define KD_ENTRY 16
 #define KD_RSRC1 48
@@ -96,11 +94,6 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   if (private_size && (private_size > lane_bytes || !scratch_waves || !wave_kib)) {
     *err = CP_ERR_SCRATCH_WAVE64;
     return CP_DISPATCH_SCRATCH;
-  }
-
-  if (!sim_isa_run_workgroup) {
-    sim_trace("cp: no ISA interpreter in this build: dispatch refused");
-    return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
   }
 
   /* user SGPRs, dense in the fixed order */

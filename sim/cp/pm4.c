@@ -10,8 +10,6 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#pragma weak sim_isa_invalidate
-
 #define OP_NOP 0x10
 #define OP_WRITE_DATA 0x37
 #define OP_WAIT_REG_MEM 0x3c
@@ -119,7 +117,8 @@ static enum cp_step run(struct cp_queue *cq, const uint32_t *dw, uint32_t n, uin
       /* caches are coherent here; an instruction/constant cache action drops predecoded code */
       atomic_thread_fence(memory_order_acquire);
       uint32_t cntl = b[0];
-      if ((cntl & ((1u << 29) | (1u << 27))) && sim_isa_invalidate && body >= 5) {
+      sim_trace("cp: queue %u PM4 ACQUIRE_MEM coher_cntl=0x%x", cq->q->id, cntl);
+      if ((cntl & ((1u << 29) | (1u << 27))) && body >= 5) {
         uint64_t size = ((uint64_t)(b[2] & 0xff) << 32 | b[1]) << 8;
         uint64_t base = ((uint64_t)(b[4] & 0xffffff) << 32 | b[3]) << 8;
         bool all = b[1] == 0xffffffffu && (b[2] & 0xff) == 0xff;

@@ -21,13 +21,29 @@ fail() { echo "FAIL: $*"; exit 1; }
 ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/client" \
   "$SRCDIR/tests/integration/sim_dispatch_client.c" "$rocr" -Wl,-rpath,"$(dirname "$rocr")" ||
   fail "cannot build the client"
-timeout 120 "$sim" --trace="$work/trace" -- "$work/client" > "$work/out" 2> "$work/err"
+# the kernel: OpenCL C, code object v4 (what ROCR 5.2.3 loads)
+devlibs=$(for d in /usr/lib/*/amdgcn/bitcode; do [ -d "$d" ] && echo "$d"; done | head -n 1)
+command -v clang-15 > /dev/null || fail "clang-15 is not installed"
+[ -n "$devlibs" ] || fail "rocm-device-libs is not installed"
+cat > "$work/vadd.cl" <<'CL'
+__kernel void vadd(__global const float *a, __global const float *b, __global float *c, uint n)
+{
+  size_t i = get_global_id(0);
+  if (i < n)
+    c[i] = a[i] + b[i];
+}
+CL
+clang-15 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+  -mcpu=gfx900 -mcode-object-version=4 --rocm-device-lib-path="$devlibs" -O2 \
+  -o "$work/vadd.co" "$work/vadd.cl" || fail "cannot compile the kernel"
+timeout 120 "$sim" --trace="$work/trace" -- "$work/client" "$work/vadd.co" vadd.kd \
+  > "$work/out" 2> "$work/err"
 rc=$?
 cat "$work/out"
 [ $rc -eq 0 ] || fail "client exited $rc: $(grep FAIL "$work/out") $(tail -n 5 "$work/err")"
 for c in barrier_and_waits barrier_and_completes read_index_advances slot_invalidated \
          barrier_or_waits barrier_or_completes in_order in_order_completes batch_of_64 \
-         barrier_value_waits barrier_value_completes; do
+         barrier_value_waits barrier_value_completes kernel_load kernel_completes kernel_result; do
   grep -q "^$c ok" "$work/out" || fail "check $c missing"
 done
 echo "ok"
