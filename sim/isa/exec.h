@@ -24,6 +24,12 @@ const struct isa_inst *isa_fetch(struct isa_wave *w);
 void isa_group_release(struct isa_group *g);
 int isa_decode_at(struct sim_gpu *gpu, uint64_t va, struct isa_inst *in);
 
+/* Disassembly-like text (describe.c): of a decoded instruction, or of the words at `pc`
+ * (`avail` dwords readable). Return the instruction's size in bytes. */
+unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size);
+unsigned isa_describe_words(const uint32_t *words, unsigned avail, uint64_t pc, char *buf,
+                            unsigned size);
+
 /* Memory atomics on host memory (atomic.c), atomic with respect to host threads. `op` is the
  * FLAT/MUBUF atomic opcode's low 5 bits (0 swap, 1 cmpswap, 2 add, 3 sub, 4 smin, 5 umin,
  * 6 smax, 7 umax, 8 and, 9 or, 10 xor, 11 inc, 12 dec, 13 add_f32, 14 pk_add_f16,

@@ -159,7 +159,7 @@ int isa_exec_ds(struct isa_wave *w, const struct isa_inst *in)
         unsigned and_m = off & 0x1f, or_m = (off >> 5) & 0x1f, xor_m = (off >> 10) & 0x1f;
         src = (l & 0x20) | ((((l & 0x1f) & and_m) | or_m) ^ xor_m);
       }
-      tmp[l] = lane_on(exec, src) ? v[d0][src] : 0;
+      tmp[l] = lane_on(exec, src) ? v[va][src] : 0;   /* the data comes in ADDR */
     }
     ISA_FOR_LANES(exec, l)
       v[vd][l] = tmp[l];

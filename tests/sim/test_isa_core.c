@@ -150,12 +150,16 @@ START_TEST(lds_out_of_range_and_swizzle)
     "ds_write_b32 v1, v0\n"
     "ds_write_b32 v1, v0 offset:256\n"            /* beyond 256 bytes: dropped */
     "ds_read_b32 v3, v1 offset:256\n"             /* beyond: 0 */
-    "ds_swizzle_b32 v4, v0 offset:swizzle(SWAP,1)\n"
+    "ds_swizzle_b32 v4, v1 offset:swizzle(SWAP,1)\n"          /* data comes from ADDR */
+    "ds_swizzle_b32 v6, v0 offset:swizzle(QUAD_PERM,3,2,1,0)\n"
+    "ds_swizzle_b32 v7, v0 offset:swizzle(BROADCAST,8,2)\n"
     "ds_bpermute_b32 v5, v2, v0\n"                /* lane l reads lane 63 - l */
     "s_waitcnt lgkmcnt(0)\n"
     "global_store_dword v1, v3, s[2:3]\n"
     "global_store_dword v1, v4, s[2:3] offset:256\n"
     "global_store_dword v1, v5, s[2:3] offset:512\n"
+    "global_store_dword v1, v6, s[2:3] offset:768\n"
+    "global_store_dword v1, v7, s[2:3] offset:1024\n"
     "s_endpgm\n");
   NEED(code);
   struct isa_fx_run r;
@@ -164,8 +168,10 @@ START_TEST(lds_out_of_range_and_swizzle)
   ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
   for (unsigned i = 0; i < 64; i++) {
     ck_assert_uint_eq(out[i], 0);
-    ck_assert_uint_eq(out[64 + i], i ^ 1);
+    ck_assert_uint_eq(out[64 + i], 4 * (i ^ 1));
     ck_assert_uint_eq(out[128 + i], 63 - i);
+    ck_assert_uint_eq(out[192 + i], (i & ~3u) | (3 - (i & 3)));
+    ck_assert_uint_eq(out[256 + i], (i & ~7u) | 2);
   }
 }
 END_TEST

@@ -1,0 +1,349 @@
+/* describe.c — disassembly-like text of one instruction for traces, fault messages and the
+ * decoder's comparison with llvm-objdump: the mnemonic, then the operands spelled as
+ * llvm-objdump spells them for the scalar and memory formats (VALU operands are listed
+ * plainly). */
+#include "isa/exec.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+struct out {
+  char *p;
+  unsigned n, size;
+};
+
+static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct out *o, const char *fmt, ...)
+{
+  if (o->n >= o->size)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(o->p + o->n, o->size - o->n, fmt, ap);
+  va_end(ap);
+  if (k > 0)
+    o->n = o->n + (unsigned)k < o->size ? o->n + (unsigned)k : o->size - 1;
+}
+
+/* A scalar/vector operand code of `dwords` registers, llvm-objdump style. */
+static void opnd(struct out *o, const struct isa_inst *in, unsigned code, unsigned dwords)
+{
+  static const char *const fl[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0",
+                                    "0.15915494"};
+  if (code >= ISA_OP_VGPR0) {
+    unsigned r = code - ISA_OP_VGPR0;
+    if (dwords <= 1) put(o, "v%u", r); else put(o, "v[%u:%u]", r, r + dwords - 1);
+    return;
+  }
+  if (code <= ISA_OP_SGPR_LAST) {
+    if (dwords <= 1) put(o, "s%u", code); else put(o, "s[%u:%u]", code, code + dwords - 1);
+    return;
+  }
+  if (code >= ISA_OP_TTMP0 && code < ISA_OP_TTMP0 + 16) {
+    unsigned r = code - ISA_OP_TTMP0;
+    if (dwords <= 1) put(o, "ttmp%u", r); else put(o, "ttmp[%u:%u]", r, r + dwords - 1);
+    return;
+  }
+  if (code >= ISA_OP_ZERO && code <= 208) {
+    put(o, "%d", code <= 192 ? (int)code - 128 : 192 - (int)code);
+    return;
+  }
+  if (code >= ISA_OP_F_HALF && code <= ISA_OP_INV_2PI) {
+    put(o, "%s", fl[code - ISA_OP_F_HALF]);
+    return;
+  }
+  const char *pair = NULL, *lo = NULL, *hi = NULL;
+  switch (code) {
+  case ISA_OP_FLAT_SCR_LO: pair = "flat_scratch"; lo = "flat_scratch_lo"; break;
+  case ISA_OP_FLAT_SCR_HI: hi = "flat_scratch_hi"; break;
+  case ISA_OP_XNACK_LO: pair = "xnack_mask"; lo = "xnack_mask_lo"; break;
+  case ISA_OP_XNACK_HI: hi = "xnack_mask_hi"; break;
+  case ISA_OP_VCC_LO: pair = "vcc"; lo = "vcc_lo"; break;
+  case ISA_OP_VCC_HI: hi = "vcc_hi"; break;
+  case ISA_OP_EXEC_LO: pair = "exec"; lo = "exec_lo"; break;
+  case ISA_OP_EXEC_HI: hi = "exec_hi"; break;
+  case ISA_OP_M0: hi = "m0"; break;
+  case ISA_OP_SHARED_BASE: hi = "src_shared_base"; break;
+  case ISA_OP_SHARED_LIMIT: hi = "src_shared_limit"; break;
+  case ISA_OP_PRIVATE_BASE: hi = "src_private_base"; break;
+  case ISA_OP_PRIVATE_LIMIT: hi = "src_private_limit"; break;
+  case ISA_OP_POPS_EXITING_WAVE_ID: hi = "src_pops_exiting_wave_id"; break;
+  case ISA_OP_VCCZ: hi = "src_vccz"; break;
+  case ISA_OP_EXECZ: hi = "src_execz"; break;
+  case ISA_OP_SCC: hi = "src_scc"; break;
+  case ISA_OP_LITERAL: {
+    /* llvm-objdump spells a literal that an inline constant could have encoded as one */
+    int32_t v = (int32_t)in->literal;
+    static const uint32_t fbits[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                      0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    if (v >= -16 && v <= 64) { put(o, "%d", v); return; }
+    for (unsigned i = 0; i < 9; i++)
+      if (in->literal == fbits[i]) { put(o, "%s", fl[i]); return; }
+    put(o, "0x%x", in->literal);
+    return;
+  }
+  default: put(o, "<op%u>", code); return;
+  }
+  put(o, "%s", pair && dwords == 2 ? pair : lo ? lo : hi);
+}
+
+static bool has(const char *name, const char *s)
+{
+  return strstr(name, s) != NULL;
+}
+
+static void scalar(struct out *o, const struct isa_inst *in)
+{
+  const char *n = in->name;
+  bool w64 = has(n, "_b64") || has(n, "_i64") || has(n, "_u64") || has(n, "saveexec") ||
+             has(n, "wrexec");
+  switch (in->fmt) {
+  case ISA_SOP1: {
+    unsigned d = w64 ? 2 : 1, s = w64 ? 2 : 1;
+    if (has(n, "_i32_b64") || has(n, "_i32_i64")) d = 1;
+    if (has(n, "bitset") || has(n, "bitreplicate")) s = 1;
+    if (has(n, "getpc")) { opnd(o, in, in->dst, 2); return; }
+    if (has(n, "setpc") || has(n, "rfe_b64")) { opnd(o, in, in->src[0], 2); return; }
+    if (has(n, "cbranch_join") || has(n, "set_gpr_idx_idx")) { opnd(o, in, in->src[0], 1); return; }
+    opnd(o, in, in->dst, d);
+    put(o, ", ");
+    opnd(o, in, in->src[0], s);
+    return;
+  }
+  case ISA_SOP2: {
+    unsigned d = w64 ? 2 : 1, a = d, b = d;
+    if (has(n, "lshl_b64") || has(n, "lshr_b64") || has(n, "ashr_i64") || has(n, "bfe_")) b = 1;
+    if (has(n, "bfm_b64")) a = b = 1;
+    opnd(o, in, in->dst, d);
+    put(o, ", ");
+    opnd(o, in, in->src[0], a);
+    put(o, ", ");
+    opnd(o, in, in->src[1], b);
+    return;
+  }
+  case ISA_SOPC: {
+    unsigned a = w64 ? 2 : 1, b = has(n, "bitcmp") ? 1 : a;
+    opnd(o, in, in->src[0], a);
+    put(o, ", ");
+    opnd(o, in, in->src[1], b);
+    return;
+  }
+  case ISA_SOPK:
+    if (has(n, "getreg") || has(n, "setreg")) {
+      unsigned id = in->simm & 0x3f, off = (in->simm >> 6) & 31, sz = ((in->simm >> 11) & 31) + 1;
+      if (has(n, "getreg")) { opnd(o, in, in->dst, 1); put(o, ", "); }
+      put(o, "hwreg(%u, %u, %u)", id, off, sz);
+      if (has(n, "imm32")) put(o, ", 0x%x", in->literal);
+      else if (has(n, "setreg")) { put(o, ", "); opnd(o, in, in->dst, 1); }
+      return;
+    }
+    if (has(n, "call")) { opnd(o, in, in->dst, 2); put(o, ", %d", in->simm); return; }
+    opnd(o, in, in->dst, 1);
+    put(o, ", 0x%x", (unsigned)in->simm & 0xffff);
+    return;
+  case ISA_SOPP:
+    if (has(n, "branch")) { put(o, "%u", (unsigned)in->simm & 0xffff); return; }
+    if (has(n, "waitcnt")) {
+      unsigned v = (unsigned)in->simm & 0xffff, vm = (v & 15) | ((v >> 14) & 3) << 4;
+      unsigned exp = (v >> 4) & 7, lgkm = (v >> 8) & 15;
+      bool any = false;
+      if (vm != 63) { put(o, "vmcnt(%u)", vm); any = true; }
+      if (exp != 7) { put(o, "%sexpcnt(%u)", any ? " " : "", exp); any = true; }
+      if (lgkm != 15) { put(o, "%slgkmcnt(%u)", any ? " " : "", lgkm); any = true; }
+      if (!any) put(o, "vmcnt(63) expcnt(7) lgkmcnt(15)");
+      return;
+    }
+    if (has(n, "endpgm") || has(n, "barrier") || has(n, "wakeup") || has(n, "icache") ||
+        has(n, "ttracedata") || has(n, "set_gpr_idx_off"))
+      return;
+    put(o, "%d", (unsigned)in->simm & 0xffff);
+    return;
+  case ISA_SMEM: {
+    if (has(n, "memtime") || has(n, "memrealtime")) { opnd(o, in, in->sdst, 2); return; }
+    if (has(n, "dcache")) return;
+    bool buf = has(n, "buffer");
+    opnd(o, in, in->sdst, in->dwords);
+    put(o, ", ");
+    opnd(o, in, in->saddr, buf ? 4 : 2);
+    put(o, ", ");
+    if (in->imm_offset) put(o, "0x%x", (unsigned)in->offset & 0x1fffff);
+    else opnd(o, in, in->soffset, 1);
+    if (in->imm_offset && in->soe && in->soffset != 0xffff) { put(o, ", "); opnd(o, in, in->soffset, 1); }
+    if (in->glc) put(o, " glc");
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+/* ds_swizzle_b32's offset in llvm-objdump's swizzle() macro syntax. */
+static void swizzle(struct out *o, unsigned off)
+{
+  if (off & 0x8000) {
+    put(o, " offset:swizzle(QUAD_PERM,%u,%u,%u,%u)", off & 3, (off >> 2) & 3, (off >> 4) & 3,
+        (off >> 6) & 3);
+    return;
+  }
+  unsigned a = off & 0x1f, r = (off >> 5) & 0x1f, x = (off >> 10) & 0x1f;
+  if (a == 0x1f && r == 0 && x && !(x & (x - 1))) { put(o, " offset:swizzle(SWAP,%u)", x); return; }
+  if (a == 0x1f && r == 0 && x && !((x + 1) & x)) { put(o, " offset:swizzle(REVERSE,%u)", x + 1); return; }
+  unsigned gs = (~a & 0x1f) + 1;
+  if (x == 0 && !(gs & (gs - 1)) && gs > 1 && r < gs && (a | (gs - 1)) == 0x1f) {
+    put(o, " offset:swizzle(BROADCAST,%u,%u)", gs, r);
+    return;
+  }
+  char m[6];
+  for (unsigned b = 0; b < 5; b++) {
+    unsigned bit = 1u << (4 - b);
+    if (!(a & bit)) {
+      if (x & bit) { put(o, " offset:%u", off); return; }
+      m[b] = (r & bit) ? '1' : '0';
+    } else {
+      if (r & bit) { put(o, " offset:%u", off); return; }
+      m[b] = (x & bit) ? 'i' : 'p';
+    }
+  }
+  m[5] = 0;
+  put(o, " offset:swizzle(BITMASK_PERM,\"%s\")", m);
+}
+
+static void memory(struct out *o, const struct isa_inst *in)
+{
+  const char *n = in->name;
+  unsigned nd = in->dwords;
+  switch (in->fmt) {
+  case ISA_DS: {
+    bool rd = has(n, "read") || has(n, "rtn") || has(n, "swizzle") || has(n, "permute") ||
+              has(n, "append") || has(n, "consume");
+    bool two = has(n, "2_") || has(n, "2st64");
+    bool nodata = has(n, "read") || has(n, "append") || has(n, "consume") || has(n, "nop");
+    bool data1 = two || has(n, "cmpst") || has(n, "mskor") || has(n, "wrap");
+    unsigned dd = has(n, "64") && !has(n, "st64_b32") ? 2 : 1;
+    if (has(n, "b96")) dd = 3;
+    if (has(n, "b128")) dd = 4;
+    unsigned rdw = two ? 2 * dd : dd;
+    bool first = true;
+    if (rd) { opnd(o, in, in->dst, rdw); first = false; }
+    if (has(n, "swizzle")) {
+      put(o, ", ");
+      opnd(o, in, in->addr, 1);
+      swizzle(o, (unsigned)in->offset & 0xffff);
+      return;
+    }
+    if (!has(n, "append") && !has(n, "consume") && !has(n, "addtid")) {
+      put(o, "%s", first ? "" : ", ");
+      opnd(o, in, in->addr, 1);
+      first = false;
+    }
+    if (!nodata) {
+      put(o, "%s", first ? "" : ", ");
+      opnd(o, in, in->data, dd);
+      first = false;
+      if (data1) { put(o, ", "); opnd(o, in, in->data1, dd); }
+    }
+    if (two) {
+      if (in->offset0) put(o, " offset0:%u", in->offset0);
+      if (in->offset1) put(o, " offset1:%u", in->offset1);
+    } else if (in->offset & 0xffff) {
+      put(o, " offset:%u", (unsigned)in->offset & 0xffff);
+    }
+    if (in->gds) put(o, " gds");
+    return;
+  }
+  case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: {
+    bool atomic = has(n, "atomic"), store = has(n, "store");
+    bool rtn = atomic ? in->glc : !store;
+    unsigned ad = in->fmt == ISA_FLAT || (in->fmt == ISA_GLOBAL && in->saddr == 0x7f) ? 2 : 1;
+    unsigned dd = nd;
+    if (atomic && has(n, "cmpswap")) dd = 2 * nd;
+    if (rtn) { opnd(o, in, in->dst, nd); put(o, ", "); }
+    if (in->fmt == ISA_SCRATCH && in->saddr != 0x7f) put(o, "off");
+    else opnd(o, in, in->addr, ad);
+    if (store || atomic) { put(o, ", "); opnd(o, in, in->data, dd); }
+    if (in->fmt != ISA_FLAT) {
+      put(o, ", ");
+      if (in->saddr == 0x7f) put(o, "off");
+      else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
+    }
+    if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->glc) put(o, " glc");
+    if (in->slc) put(o, " slc");
+    return;
+  }
+  case ISA_MUBUF: case ISA_MTBUF: {
+    if (has(n, "wbinvl1") || has(n, "wbl2") || has(n, "invl2")) return;
+    bool atomic = has(n, "atomic");
+    unsigned dd = atomic && has(n, "cmpswap") ? 2 * nd : nd;
+    opnd(o, in, in->data, dd);
+    put(o, ", ");
+    if (in->offen && in->idxen) opnd(o, in, in->addr, 2);
+    else if (in->offen || in->idxen) opnd(o, in, in->addr, 1);
+    else put(o, "off");
+    put(o, ", ");
+    opnd(o, in, in->saddr, 4);
+    put(o, ", ");
+    opnd(o, in, in->soffset, 1);
+    if (in->fmt == ISA_MTBUF) put(o, " format:[%u,%u]", in->dfmt, in->nfmt);
+    if (in->idxen) put(o, " idxen");
+    if (in->offen) put(o, " offen");
+    if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->glc) put(o, " glc");
+    if (in->slc) put(o, " slc");
+    if (in->lds) put(o, " lds");
+    if (in->tfe) put(o, " tfe");
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
+{
+  if (!buf || !size)
+    return in->size;
+  struct out o = {buf, 0, size};
+  buf[0] = 0;
+  if (!in->name) {
+    put(&o, ".long 0x%08x", in->words[0]);
+    return in->size;
+  }
+  put(&o, "%s", in->name);
+  unsigned mark = o.n;
+  put(&o, " ");
+  unsigned before = o.n;
+  if (in->fmt <= ISA_SMEM) {
+    scalar(&o, in);
+  } else if (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF) {
+    memory(&o, in);
+  } else {
+    bool first = true;
+    if (in->dst) { opnd(&o, in, in->dst, 1); first = false; }
+    for (unsigned i = 0; i < 3; i++)
+      if (in->src[i]) { put(&o, "%s", first ? "" : ", "); opnd(&o, in, in->src[i], 1); first = false; }
+  }
+  if (o.n == before) {   /* no operands */
+    o.n = mark;
+    buf[mark] = 0;
+  }
+  return in->size;
+}
+
+unsigned isa_describe_words(const uint32_t *words, unsigned avail, uint64_t pc, char *buf,
+                            unsigned size)
+{
+  struct isa_inst in;
+  isa_decode(words, avail, pc, &in);
+  return isa_describe_inst(&in, buf, size);
+}
+
+unsigned sim_isa_describe(struct sim_gpu *gpu, uint64_t va, char *buf, unsigned size)
+{
+  struct isa_inst in;
+  if (isa_decode_at(gpu, va, &in))
+    return 0;
+  unsigned n = isa_describe_inst(&in, buf, size);
+  return in.exec == isa_exec_unknown && !in.name ? 0 : n;
+}

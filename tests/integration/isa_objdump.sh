@@ -1,0 +1,43 @@
+#!/bin/sh
+# sim/isa's decoder against llvm-objdump: compile the OpenCL C corpus (isa_corpus/*.cl) with
+# clang-15 and clang-14 for gfx900, gfx906 (and gfx90a with clang-15) at -O0 and -O2,
+# disassemble with the matching llvm-objdump, and require that sim/isa decodes every
+# instruction at the same offset with the same size and mnemonic (and the same operands
+# for the formats it spells like llvm-objdump). Unknown encodings fail.
+set -u
+: "${BUILD:?}" "${SRCDIR:?}"
+CC=${CC:-cc}
+T=$SRCDIR/integration
+AR=$BUILD/lib/libhsa-sim-internal.a
+[ -f "$AR" ] || { echo "missing $AR"; exit 1; }
+command -v python3 >/dev/null || { echo "python3 missing: skipped"; exit 77; }
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+
+$CC -std=gnu11 -O1 -I"$SRCDIR/../sim" -o "$W/decode" "$T/isa_decode_elf.c" "$AR" \
+    -lpthread -ldl -lrt -lm || { echo "cannot build the decoder tool"; exit 1; }
+
+fail=0 ran=0
+for ver in 15 14; do
+  clang=clang-$ver
+  objdump=/usr/lib/llvm-$ver/bin/llvm-objdump
+  command -v $clang >/dev/null && [ -x "$objdump" ] || { echo "$clang missing"; continue; }
+  cpus="gfx900 gfx906"
+  [ $ver = 15 ] && cpus="$cpus gfx90a"
+  for cpu in $cpus; do
+    for src in "$T"/isa_corpus/*.cl; do
+      for opt in -O0 -O2; do
+        name=$(basename "$src" .cl)-$cpu-$ver$opt
+        o=$W/$name.o
+        $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib $opt \
+               -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
+        "$objdump" -d --mcpu=$cpu "$o" > "$W/$name.ref" || { fail=1; continue; }
+        "$W/decode" "$o" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
+        python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
+        ran=$((ran + 1))
+      done
+    done
+  done
+done
+[ $ran -gt 0 ] || { echo "no compiler: skipped"; exit 77; }
+exit $fail
