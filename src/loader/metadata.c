@@ -122,8 +122,68 @@ static bool parse_root(const msgpack_object *root, struct ldr_metadata *md) {
   return true;
 }
 
+/* msgpack-c allocates a container's elements from its declared count before reading them:
+ * five bytes claiming 2^32 entries would cost it tens of GiB. Walk the encoding first and
+ * refuse counts that the remaining bytes cannot hold (every element takes a byte at least). */
+static bool sane(const uint8_t *p, size_t n) {
+  uint64_t pending = 1;
+  size_t i = 0;
+  while (pending) {
+    if (i >= n) return false;
+    uint8_t b = p[i++];
+    pending--;
+    uint64_t len = 0, count = 0;
+    unsigned width = 0;
+    if (b <= 0x7f || b >= 0xe0 || b == 0xc0 || b == 0xc2 || b == 0xc3) continue;
+    if (b >= 0x80 && b <= 0x8f) count = 2u * (b & 0xf);
+    else if (b >= 0x90 && b <= 0x9f) count = b & 0xf;
+    else if (b >= 0xa0 && b <= 0xbf) len = b & 0x1f;
+    else {
+      switch (b) {
+      case 0xc4: case 0xd9: width = 1; break;        /* bin8, str8 */
+      case 0xc5: case 0xda: width = 2; break;
+      case 0xc6: case 0xdb: width = 4; break;
+      case 0xc7: width = 1; len = 1; break;          /* ext: length, then a type byte */
+      case 0xc8: width = 2; len = 1; break;
+      case 0xc9: width = 4; len = 1; break;
+      case 0xca: len = 4; break;
+      case 0xcb: len = 8; break;
+      case 0xcc: case 0xd0: len = 1; break;
+      case 0xcd: case 0xd1: len = 2; break;
+      case 0xce: case 0xd2: len = 4; break;
+      case 0xcf: case 0xd3: len = 8; break;
+      case 0xd4: len = 2; break;
+      case 0xd5: len = 3; break;
+      case 0xd6: len = 5; break;
+      case 0xd7: len = 9; break;
+      case 0xd8: len = 17; break;
+      case 0xdc: case 0xde: width = 2; break;
+      case 0xdd: case 0xdf: width = 4; break;
+      default: return false;                          /* 0xc1 */
+      }
+      if (width) {
+        if (n - i < width) return false;
+        uint64_t v = 0;
+        for (unsigned k = 0; k < width; k++) v = v << 8 | p[i + k];
+        i += width;
+        if (b >= 0xdc) count = b >= 0xde ? 2 * v : v;
+        else len += v;
+      }
+    }
+    if (len > n - i) return false;
+    i += (size_t)len;
+    pending += count;
+    if (pending > n - i) return false;
+  }
+  return true;
+}
+
 hsa_status_t ldr_metadata_parse(const void *desc, size_t size, struct ldr_metadata **out) {
   *out = NULL;
+  if (!sane(desc, size)) {
+    ldr_complain("invalid code object: malformed AMDGPU metadata note");
+    return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+  }
   struct ldr_metadata *md = calloc(1, sizeof(*md));
   if (!md) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   msgpack_unpacked u;
