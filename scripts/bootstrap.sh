@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 # second line: the kernel corpus and HIP tests (clang-15 + device libraries, hipcc, pocl).
 PACKAGES="make gcc g++ clang lld autoconf automake pkg-config libdrm-dev libelf-dev
 libmsgpack-dev libnuma-dev check python3 binutils cmake kmod libhsa-runtime-dev rocminfo
-clang-15 lld-15 rocm-device-libs hipcc libamdhip64-dev pocl-opencl-icd ocl-icd-opencl-dev clinfo"
+clang-15 lld-15 rocm-device-libs hipcc libamdhip64-dev pocl-opencl-icd ocl-icd-opencl-dev clinfo
+libclang-rt-14-dev"
 
 missing=""
 for p in $PACKAGES; do
