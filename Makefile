@@ -89,7 +89,7 @@ $(BUILD)/obj/sim/%.o: sim/%.c
 $(SIM_SO): $(SIM_OBJS)
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-soname,libhsa-sim.so -Wl,-z,defs $(LDFLAGS) $(CFLAGS) -o $@ $(SIM_OBJS) \
-	  -lpthread -ldl -lrt
+	  -lpthread -ldl -lrt -lm
 
 # The archive leaves out the libc interposers (sim/os/interpose_*.c): a test or the launcher
 # calling fopen() must get libc's, not have the interposer linked into it.
@@ -101,7 +101,7 @@ $(SIM_AR): $(filter-out $(BUILD)/obj/sim/os/interpose_%,$(SIM_OBJS))
 # interposers: only what it references is linked from the archive).
 $(BUILD)/bin/hsa-sim: $(BUILD)/obj/sim/hsa-sim.o $(SIM_AR) | $(SIM_SO)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $< $(SIM_AR) -lpthread -ldl -lrt
+	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $< $(SIM_AR) -lpthread -ldl -lrt -lm
 
 # ---- samples -----------------------------------------------------------------
 SAMPLE_SRCS := $(sort $(wildcard samples/*.c))
@@ -142,7 +142,7 @@ $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/obj/tests/check_main
 
 $(BUILD)/tests/sim/%: $(BUILD)/obj/tests/sim/%.o $(BUILD)/obj/tests/check_main.o $(SIM_AR)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $^ -lpthread -ldl -lrt $(CHECK_LIBS)
+	$(CC) $(LDFLAGS) $(CFLAGS) -o $@ $^ -lpthread -ldl -lrt -lm $(CHECK_LIBS)
 
 # Every API function called with zero arguments before hsa_init (generated from api.list).
 GEN_TESTS := $(BUILD)/tests/unit/test_api_calls

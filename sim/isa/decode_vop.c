@@ -1,0 +1,226 @@
+/* decode_vop.c — VOP1, VOP2, VOPC, VOP3A/B and VOP3P (gfx9), with the SDWA and DPP extra
+ * dwords and literals. Operands are normalized so semantics see one shape whatever the
+ * encoding: src[0..2] as 9-bit codes (VGPRs at 256+), implicit VCC made explicit
+ * (carry-in as src[2], carry-out and VOPC results in sdst), v_mac's accumulator as src[2],
+ * v_madmk/madak's constant as a literal source. */
+#include "isa/valu.h"
+
+#include <pthread.h>
+#include <stdio.h>
+
+#define NOPS 1024u
+
+/* by target: ANY (union), gfx900, gfx906, gfx90a */
+static const struct valu_desc *table[4][NOPS];
+static char unknown_text[4][NOPS][40];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void add(const struct valu_desc *d, unsigned n)
+{
+  static const uint8_t bit[4] = { 0, VALU_GFX900, VALU_GFX906, VALU_GFX90A };
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned t = 1; t < 4; t++)
+      if (d[i].gfx & bit[t])
+        table[t][d[i].op] = &d[i];
+}
+
+static void build(void)
+{
+#define ADD(x) add(valu_##x##_ops, valu_##x##_count)
+  ADD(int); ADD(f32); ADD(f64); ADD(f16); ADD(cmp); ADD(cvt); ADD(pk); ADD(misc);
+#undef ADD
+  /* the union: gfx906 meanings first, then what only gfx900 or gfx90a has */
+  for (unsigned op = 0; op < NOPS; op++) {
+    table[0][op] = table[2][op] ? table[2][op] : table[1][op] ? table[1][op] : table[3][op];
+    const char *f = op >= VALU_OP_VOP3P ? "VOP3P" : "VOP3A";
+    snprintf(unknown_text[0][op], sizeof unknown_text[0][op], "unknown %s opcode 0x%x", f,
+             op >= VALU_OP_VOP3P ? op - VALU_OP_VOP3P : op);
+    if (op < 256) {
+      snprintf(unknown_text[1][op], 40, "unknown VOPC opcode 0x%x", op);
+      snprintf(unknown_text[2][op], 40, "unknown VOP1 opcode 0x%x", op);
+    }
+    if (op < 64)
+      snprintf(unknown_text[3][op], 40, "unknown VOP2 opcode 0x%x", op);
+  }
+}
+
+static int fail(struct isa_inst *out, const char *text)
+{
+  out->exec = NULL;
+  out->name = text;
+  return -1;
+}
+
+/* The SDWA dword (gfx9) of a VOP1/VOP2/VOPC instruction. */
+static void sdwa(struct isa_inst *out, uint32_t e, unsigned vsrc1)
+{
+  out->sdwa = true;
+  out->sdwa_src_sgpr[0] = e >> 23 & 1;
+  out->sdwa_src_sgpr[1] = e >> 31 & 1;
+  out->src[0] = (uint16_t)(out->sdwa_src_sgpr[0] ? (e & 0xff) : ISA_OP_VGPR0 + (e & 0xff));
+  if (out->fmt != ISA_VOP1)
+    out->src[1] = (uint16_t)(out->sdwa_src_sgpr[1] ? vsrc1 : ISA_OP_VGPR0 + vsrc1);
+  out->sdwa_src_sel[0] = e >> 16 & 7;
+  out->sdwa_src_sel[1] = e >> 24 & 7;
+  out->sdwa_sext = (uint8_t)((e >> 19 & 1) | (e >> 27 & 1) << 1);
+  out->sdwa_neg = (uint8_t)((e >> 20 & 1) | (e >> 28 & 1) << 1);
+  out->sdwa_abs = (uint8_t)((e >> 21 & 1) | (e >> 29 & 1) << 1);
+  out->neg = out->sdwa_neg;
+  out->abs = out->sdwa_abs;
+  if (out->fmt == ISA_VOPC) {
+    out->sdwa_sd = e >> 15 & 1;
+    out->sdst = (uint16_t)(out->sdwa_sd ? (e >> 8 & 0x7f) : ISA_OP_VCC_LO);
+    out->sdwa_dst_sel = 6;
+  } else {
+    out->sdwa_dst_sel = e >> 8 & 7;
+    out->sdwa_dst_unused = e >> 11 & 3;
+    out->sdwa_clamp = e >> 13 & 1;
+    out->sdwa_omod = e >> 14 & 3;
+    out->clamp = out->sdwa_clamp;
+    out->omod = out->sdwa_omod;
+  }
+}
+
+bool valu_dpp_ctrl_valid(unsigned ctrl);
+
+int isa_decode_valu(const uint32_t *words, unsigned avail, uint64_t pc, struct isa_inst *out)
+{
+  pthread_once(&once, build);
+  unsigned target = out->target < 4 ? out->target : 0;
+  uint32_t w0 = words[0];
+  unsigned op, ext = 0;   /* ext: 1 = may carry literal/SDWA/DPP in src0 */
+  const char *unk;
+  (void)pc;
+
+  if ((w0 >> 26) == 0x34) {                                  /* VOP3A/B, VOP3P */
+    out->size = 8;
+    if (avail < 2)
+      return fail(out, "truncated VOP3 instruction");
+    uint32_t w1 = words[1];
+    op = w0 >> 16 & 0x3ff;
+    out->fmt = op >= VALU_OP_VOP3P ? ISA_VOP3P : ISA_VOP3A;
+    unk = unknown_text[0][op];
+    out->src[0] = w1 & 0x1ff;
+    out->src[1] = w1 >> 9 & 0x1ff;
+    out->src[2] = w1 >> 18 & 0x1ff;
+    out->dst = (uint16_t)(ISA_OP_VGPR0 + (w0 & 0xff));
+    out->clamp = w0 >> 15 & 1;
+    out->neg = w1 >> 29 & 7;
+    out->opsel = w0 >> 11 & 15;
+    if (out->fmt == ISA_VOP3P) {
+      out->neg_hi = w0 >> 8 & 7;
+      out->opsel = w0 >> 11 & 7;
+      out->opsel_hi = (uint8_t)((w1 >> 27 & 3) | (w0 >> 14 & 1) << 2);
+    } else {
+      out->abs = w0 >> 8 & 7;
+      out->omod = w1 >> 27 & 3;
+    }
+    for (unsigned i = 0; i < 3; i++)
+      if (out->src[i] == ISA_OP_LITERAL || out->src[i] == ISA_OP_SDWA ||
+          out->src[i] == ISA_OP_DPP)
+        return fail(out, "literal, SDWA or DPP operand in a VOP3 encoding (not on gfx9)");
+  } else if ((w0 >> 25) == 0x3f) {                           /* VOP1 */
+    out->fmt = ISA_VOP1;
+    op = VALU_OP_VOP1 + (w0 >> 9 & 0xff);
+    unk = unknown_text[2][w0 >> 9 & 0xff];
+    out->src[0] = w0 & 0x1ff;
+    out->dst = (uint16_t)(ISA_OP_VGPR0 + (w0 >> 17 & 0xff));
+    ext = 1;
+    if ((w0 >> 9 & 0xff) >= 0x80)    /* would alias the VOP3-only space */
+      op = NOPS - 1;
+  } else if ((w0 >> 25) == 0x3e) {                           /* VOPC */
+    out->fmt = ISA_VOPC;
+    op = w0 >> 17 & 0xff;
+    unk = unknown_text[1][op];
+    out->src[0] = w0 & 0x1ff;
+    out->src[1] = (uint16_t)(ISA_OP_VGPR0 + (w0 >> 9 & 0xff));
+    out->sdst = ISA_OP_VCC_LO;
+    ext = 1;
+  } else if (!(w0 >> 31)) {                                  /* VOP2 */
+    out->fmt = ISA_VOP2;
+    op = VALU_OP_VOP2 + (w0 >> 25 & 0x3f);
+    unk = unknown_text[3][w0 >> 25 & 0x3f];
+    out->src[0] = w0 & 0x1ff;
+    out->src[1] = (uint16_t)(ISA_OP_VGPR0 + (w0 >> 9 & 0xff));
+    out->dst = (uint16_t)(ISA_OP_VGPR0 + (w0 >> 17 & 0xff));
+    ext = 1;
+  } else {
+    out->size = 4;
+    return fail(out, "not a VALU encoding");
+  }
+
+  if (out->size == 0)
+    out->size = 4;
+  if (ext) {
+    unsigned s0 = out->src[0];
+    if (s0 == ISA_OP_LITERAL || s0 == ISA_OP_SDWA || s0 == ISA_OP_DPP) {
+      out->size = 8;
+      if (avail < 2)
+        return fail(out, "truncated VALU instruction");
+    }
+    if (s0 == ISA_OP_LITERAL) {
+      out->literal = words[1];
+    } else if (s0 == ISA_OP_SDWA) {
+      sdwa(out, words[1], (w0 >> 9) & 0xff);
+    } else if (s0 == ISA_OP_DPP) {
+      uint32_t e = words[1];
+      out->dpp = true;
+      out->src[0] = (uint16_t)(ISA_OP_VGPR0 + (e & 0xff));
+      out->dpp_ctrl = e >> 8 & 0x1ff;
+      out->dpp_bound_ctrl = e >> 19 & 1;
+      out->neg = (uint8_t)((e >> 20 & 1) | (e >> 22 & 1) << 1);
+      out->abs = (uint8_t)((e >> 21 & 1) | (e >> 23 & 1) << 1);
+      out->dpp_bank_mask = e >> 24 & 15;
+      out->dpp_row_mask = e >> 28 & 15;
+      if (!valu_dpp_ctrl_valid(out->dpp_ctrl))
+        return fail(out, "illegal DPP control");
+    }
+  }
+
+  const struct valu_desc *d = table[target][op];
+  out->op = (uint16_t)op;
+  if (!d)
+    return fail(out, unk);
+  out->name = d->name;
+  out->exec = d->fn;
+
+  if (out->fmt == ISA_VOP3A) {
+    if (d->flags & (VALU_F_MADMK | VALU_F_MADAK | VALU_F_NOVOP3))   /* no VOP3 form */
+      return fail(out, unk);
+    if (op < 0x100) {                                        /* VOPC promoted: SGPR-pair result */
+      out->sdst = w0 & 0xff;
+      out->dst = 0;
+    } else if (d->flags & VALU_F_VOP3B) {
+      out->fmt = ISA_VOP3B;
+      out->sdst = w0 >> 8 & 0x7f;
+      out->abs = 0;
+      out->opsel = 0;
+    }
+    if (d->flags & VALU_F_SDST)
+      out->dst = w0 & 0xff;
+  } else if (out->fmt == ISA_VOP2) {
+    if (d->flags & VALU_F_CARRYIN)
+      out->src[2] = ISA_OP_VCC_LO;
+    if (d->flags & VALU_F_CARRYOUT)
+      out->sdst = ISA_OP_VCC_LO;
+    if (d->flags & (VALU_F_MADMK | VALU_F_MADAK)) {
+      if (out->size != 4 || avail < 2)
+        return fail(out, "v_madmk/v_madak with SDWA/DPP or truncated");
+      out->size = 8;
+      out->literal = words[1];
+      if (d->flags & VALU_F_MADMK) {
+        out->src[2] = out->src[1];
+        out->src[1] = ISA_OP_LITERAL;
+      } else {
+        out->src[2] = ISA_OP_LITERAL;
+      }
+    }
+  } else if (out->fmt == ISA_VOP1 && (d->flags & VALU_F_SDST)) {
+    out->dst = w0 >> 17 & 0xff;
+  }
+  if (d->flags & VALU_F_MAC)
+    out->src[2] = out->dst;
+  if (d->flags & VALU_F_NOSRC)
+    out->src[0] = out->src[1] = out->src[2] = 0;
+  return 0;
+}

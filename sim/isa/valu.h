@@ -1,0 +1,137 @@
+/* valu.h — what the VALU files share (decode_vop*.c, exec_v*.c): the opcode tables each
+ * semantics file contributes, operand fetch with DPP/SDWA/modifiers resolved once per
+ * instruction (64 lanes at a time), and the write-back that applies omod/clamp, SDWA
+ * destination selects, DPP row/bank masks and EXEC.
+ *
+ * Opcode space: one 10-bit space as VOP3 numbers it on gfx9 — VOPC 0x000-0x0ff,
+ * VOP2 0x100 + op, VOP1 0x140 + op, VOP3-only 0x1c0-0x2ff, VOP3P 0x380 + op. */
+#ifndef SIM_ISA_VALU_H
+#define SIM_ISA_VALU_H
+
+#include "isa/fp.h"
+#include "isa/wave.h"
+
+#define VALU_OP_VOP2 0x100u
+#define VALU_OP_VOP1 0x140u
+#define VALU_OP_VOP3P 0x380u
+
+enum {
+  VALU_GFX900 = 1u << 0, VALU_GFX906 = 1u << 1, VALU_GFX90A = 1u << 2,
+  VALU_GFX9 = 7u, VALU_GFX906UP = 6u,
+};
+
+enum {
+  VALU_F_VOP3B = 1u << 0,    /* VOP3 form has an SGPR-pair sdst (carry-out / div_scale VCC) */
+  VALU_F_CARRYIN = 1u << 1,  /* VOP2 form reads VCC as src2 (addc/subb, cndmask) */
+  VALU_F_CARRYOUT = 1u << 2, /* VOP2 form writes VCC (sdst = VCC) */
+  VALU_F_MADMK = 1u << 3,    /* VOP2 form: D = S0 * K + S1, K = the literal */
+  VALU_F_MADAK = 1u << 4,    /* VOP2 form: D = S0 * S1 + K */
+  VALU_F_MAC = 1u << 5,      /* src2 is the destination (v_mac/v_fmac) */
+  VALU_F_SDST = 1u << 6,     /* destination is a scalar register (readlane, readfirstlane) */
+  VALU_F_NOSRC = 1u << 7,    /* no source operand (v_nop, v_clrexcp) */
+  VALU_F_NOVOP3 = 1u << 8,   /* no VOP3 form */
+};
+
+struct valu_desc {
+  uint16_t op;               /* in the 10-bit space above */
+  uint8_t gfx;               /* VALU_GFX* where the opcode means this */
+  uint16_t flags;            /* VALU_F_* */
+  const char *name;
+  isa_exec_fn *fn;
+};
+
+/* Each semantics file exports one table; decode_vop.c merges them. */
+#define VALU_TABLE(x)                                                                        \
+  extern const struct valu_desc valu_##x##_ops[];                                            \
+  extern const unsigned valu_##x##_count;
+VALU_TABLE(int)
+VALU_TABLE(f32)
+VALU_TABLE(f64)
+VALU_TABLE(f16)
+VALU_TABLE(cmp)
+VALU_TABLE(cvt)
+VALU_TABLE(pk)
+VALU_TABLE(misc)
+#undef VALU_TABLE
+#define VALU_COUNT(tab) const unsigned valu_##tab##_count = sizeof valu_##tab##_ops / sizeof valu_##tab##_ops[0]
+
+/* ---- lanes ---- */
+#define VALU_N SIM_ISA_WAVE_SIZE
+/* for (each lane l set in mask m) */
+#define VALU_EACH(m, l)                                                                      \
+  for (uint64_t m_ = (m); m_; m_ &= m_ - 1)                                                  \
+    for (unsigned l = (unsigned)__builtin_ctzll(m_), once_ = 1; once_; once_ = 0)
+
+/* ---- operands ----
+ * valu_src: source `i` of `in` for all 64 lanes, with (in this order) the DPP lane
+ * permutation (src0), the SDWA select/sign extension, the VOP3 16-bit op_sel half, and abs
+ * then neg for float types (integer types ignore them). Returns a pointer straight into
+ * the VGPR file when nothing applies, else fills `buf`. */
+const uint32_t *valu_src(struct isa_wave *w, const struct isa_inst *in, unsigned i,
+                         enum isa_type t, uint32_t buf[VALU_N]);
+/* 64-bit sources (VGPR pairs, SGPR pairs, 64-bit constants), abs/neg for F64. */
+const uint64_t *valu_src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
+                           enum isa_type t, uint64_t buf[VALU_N]);
+/* A uniform (scalar) 64-bit source: carry-in masks, VCC. */
+uint64_t valu_mask_src(struct isa_wave *w, const struct isa_inst *in, unsigned i);
+
+/* The lanes an instruction writes: EXEC, less DPP-disabled rows/banks and invalid lanes. */
+uint64_t valu_lanes(const struct isa_wave *w, const struct isa_inst *in);
+
+/* Write-back of 32-bit results r[lane] for lanes in valu_lanes(): omod/clamp for F32/F16
+ * results, 16-bit results zero the high half (gfx9) unless `keep_hi`, op_sel[3] writes the
+ * high half, SDWA dst_sel/dst_unused. */
+void valu_put(struct isa_wave *w, const struct isa_inst *in, const uint32_t *r,
+              enum isa_type t);
+void valu_put16(struct isa_wave *w, const struct isa_inst *in, const uint32_t *r,
+                enum isa_type t, bool keep_hi);
+void valu_put64(struct isa_wave *w, const struct isa_inst *in, const uint64_t *r,
+                enum isa_type t);
+/* A lane mask result (compares, carry-out) to sdst / VCC; also EXEC for v_cmpx. */
+void valu_put_mask(struct isa_wave *w, const struct isa_inst *in, uint64_t m);
+
+static inline int valu_next(struct isa_wave *w, const struct isa_inst *in)
+{
+  w->pc += in->size;
+  return 0;
+}
+
+/* denormal controls of the wave's MODE */
+static inline bool valu_d32in(const struct isa_wave *w) { return w->mode & FP_MODE_DENORM_F32_IN; }
+static inline bool valu_d32out(const struct isa_wave *w) { return w->mode & FP_MODE_DENORM_F32_OUT; }
+static inline bool valu_d64in(const struct isa_wave *w) { return w->mode & FP_MODE_DENORM_F64_IN; }
+static inline bool valu_d64out(const struct isa_wave *w) { return w->mode & FP_MODE_DENORM_F64_OUT; }
+static inline bool valu_ieee(const struct isa_wave *w) { return w->mode & FP_MODE_IEEE; }
+
+/* ---- generators for the common shapes ----
+ * VALU_OP32(fn, TA, TD, n, BODY): n sources of type TA read as uint32_t a, b, c; BODY
+ * computes `uint32_t d`; written with valu_put(TD). Lanes iterate over the written set. */
+#define VALU_OP32(fn, TA, TD, n, ...)                                                       \
+  static int fn(struct isa_wave *w, const struct isa_inst *in)                              \
+  {                                                                                          \
+    uint32_t b0_[VALU_N], b1_[VALU_N], b2_[VALU_N], r_[VALU_N];                              \
+    const uint32_t *s0_ = valu_src(w, in, 0, TA, b0_);                                       \
+    const uint32_t *s1_ = (n) > 1 ? valu_src(w, in, 1, TA, b1_) : s0_;                       \
+    const uint32_t *s2_ = (n) > 2 ? valu_src(w, in, 2, TA, b2_) : s0_;                       \
+    const bool din = valu_d32in(w), dout = valu_d32out(w), ieee = valu_ieee(w);              \
+    (void)din; (void)dout; (void)ieee; (void)s1_; (void)s2_;                                 \
+    VALU_EACH(valu_lanes(w, in), l) {                                                        \
+      uint32_t a = s0_[l], b = s1_[l], c = s2_[l], d;                                        \
+      (void)a; (void)b; (void)c;                                                             \
+      __VA_ARGS__;                                                                                  \
+      r_[l] = d;                                                                             \
+    }                                                                                        \
+    valu_put(w, in, r_, TD);                                                                 \
+    return valu_next(w, in);                                                                 \
+  }
+
+/* f32 arithmetic with input/output denormal handling: BODY uses float x, y, z, sets float f */
+#define VALU_F32(fn, n, ...)                                                                \
+  VALU_OP32(fn, ISA_T_F32, ISA_T_F32, n, {                                                   \
+    float x = fp_in32(a, din), y = fp_in32(b, din), z = fp_in32(c, din), f;                  \
+    (void)y; (void)z;                                                                        \
+    __VA_ARGS__;                                                                                    \
+    d = fp_out32(f, dout);                                                                   \
+  })
+
+#endif
