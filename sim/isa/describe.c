@@ -300,17 +300,52 @@ static void memory(struct out *o, const struct isa_inst *in)
   }
 }
 
+static bool ends(const char *n, const char *suffix)
+{
+  size_t a = strlen(n), b = strlen(suffix);
+  return a >= b && !strcmp(n + a - b, suffix);
+}
+
+/* The encoding suffix llvm-objdump adds to VALU mnemonics that have both a 32-bit and a
+ * VOP3 encoding (the VALU decoder names the operation only). */
+static const char *valu_suffix(const struct isa_inst *in)
+{
+  const char *n = in->name;
+  if (ends(n, "_e32") || ends(n, "_e64") || ends(n, "_sdwa") || ends(n, "_dpp"))
+    return "";
+  if (in->sdwa) return "_sdwa";
+  if (in->dpp) return "_dpp";
+  switch (in->fmt) {
+  case ISA_VOP1: case ISA_VOP2: case ISA_VOPC:
+    if (!strcmp(n, "v_nop") || !strcmp(n, "v_readfirstlane_b32") || !strcmp(n, "v_clrexcp") ||
+        !strcmp(n, "v_swap_b32") || has(n, "mamk") || has(n, "maak") || has(n, "madmk") ||
+        has(n, "madak") || has(n, "fmamk") || has(n, "fmaak"))
+      return "";
+    return "_e32";
+  case ISA_VOP3A: case ISA_VOP3B:
+    return in->op < 0x1c0 ? "_e64" : "";
+  default:
+    return "";
+  }
+}
+
+/* A decoder's "unknown ..." or "illegal ..." text in place of a mnemonic. */
+static bool is_text(const char *n)
+{
+  return !strncmp(n, "unknown ", 8) || !strncmp(n, "illegal ", 8);
+}
+
 unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
 {
   if (!buf || !size)
     return in->size;
   struct out o = {buf, 0, size};
   buf[0] = 0;
-  if (!in->name) {
+  if (!in->name || is_text(in->name)) {
     put(&o, ".long 0x%08x", in->words[0]);
     return in->size;
   }
-  put(&o, "%s", in->name);
+  put(&o, "%s%s", in->name, in->fmt >= ISA_VOP2 && in->fmt <= ISA_VOP3P ? valu_suffix(in) : "");
   unsigned mark = o.n;
   put(&o, " ");
   unsigned before = o.n;
@@ -345,5 +380,5 @@ unsigned sim_isa_describe(struct sim_gpu *gpu, uint64_t va, char *buf, unsigned 
   if (isa_decode_at(gpu, va, &in))
     return 0;
   unsigned n = isa_describe_inst(&in, buf, size);
-  return in.exec == isa_exec_unknown && !in.name ? 0 : n;
+  return in.exec == isa_exec_unknown && (!in.name || is_text(in.name)) ? 0 : n;
 }

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
 {
@@ -61,6 +62,9 @@ int isa_unknown(struct isa_wave *w, const struct isa_inst *in)
   for (unsigned i = 0; i < n; i++)
     k += snprintf(words + k, sizeof words - (size_t)k, "%s0x%08x", i ? " " : "", in->words[i]);
   const char *f = in->fmt < sizeof fmt_names / sizeof *fmt_names ? fmt_names[in->fmt] : "?";
+  if (in->name && (!strncmp(in->name, "unknown ", 8) || !strncmp(in->name, "illegal ", 8)))
+    return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false, "%s at 0x%llx: %s", in->name,
+                     (unsigned long long)in->pc, words);
   if (in->name && in->name[0])
     return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false, "unsupported %s instruction %s at 0x%llx: %s",
                      f, in->name, (unsigned long long)in->pc, words);
