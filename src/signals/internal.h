@@ -29,9 +29,11 @@ enum { SIG_FREE = 0, SIG_LIVE = 1, SIG_DYING = 2 };
 struct sig_obj {
   _Atomic uint32_t state;     /* SIG_FREE / SIG_LIVE / SIG_DYING */
   _Atomic uint32_t gen;       /* bumped on each destroy: tells a reused slot from the old one */
-  uint32_t flags;             /* SIG_F_*, fixed while live */
+  /* Atomic although fixed while live: a stale handle may be used while its slot is reborn,
+   * and that must be a race on values, not undefined behaviour. */
+  _Atomic uint32_t flags;     /* SIG_F_*; a doorbell slot stays one for good (own free list) */
   _Atomic uint32_t waiters;   /* threads inside a wait on it (stores set the event only then) */
-  bool has_event;             /* `event` is valid (kept with the slot across reuse) */
+  _Atomic bool has_event;     /* `event` is valid (kept with the slot across reuse) */
   struct kfd_event event;
   _Atomic int64_t shadow;     /* doorbell signals: the last value written */
   amd_signal_t *amd;
@@ -96,8 +98,10 @@ static inline hsa_signal_t sig_handle_of(const struct sig_obj *o)
   return h;
 }
 /* Allocates a record in a chunk (flags: SIG_F_INTERRUPT asks for an event, dropped when none
- * can be had). Returns NULL when out of memory. The signal is live on return. */
-struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags);
+ * can be had; SIG_F_DOORBELL takes `doorbell` and `queue`, set before the signal goes live).
+ * Returns NULL when out of memory. The signal is live on return. */
+struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags, volatile uint64_t *doorbell,
+                            amd_queue_t *queue);
 /* Registers a chunk of one signal at `amd` (IPC memory). */
 struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size);
 hsa_status_t sig_obj_destroy(struct sig_obj *o);

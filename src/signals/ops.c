@@ -12,8 +12,8 @@
 
 static void ring(struct sig_obj *o, int64_t v)
 {
-  atomic_store_explicit((_Atomic uint64_t *)(uintptr_t)o->amd->hardware_doorbell_ptr,
-                        (uint64_t)v, memory_order_release);
+  volatile uint64_t *db = __atomic_load_n(&o->amd->hardware_doorbell_ptr, __ATOMIC_RELAXED);
+  atomic_store_explicit((_Atomic uint64_t *)(uintptr_t)db, (uint64_t)v, memory_order_release);
 }
 
 /* two's complement wrap, as the atomic operations do, without signed overflow */

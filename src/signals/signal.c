@@ -22,7 +22,9 @@ struct sig_state sig_g;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* chunks, free list, init */
 struct sig_chunk *sig_chunks[SIG_MAX_CHUNKS];
 _Atomic uint32_t sig_chunk_count;
-static struct sig_obj *free_list;
+/* Doorbell slots only ever hold doorbell signals, so a stale handle of one never finds a
+ * plain value where the doorbell pointer was (the two share a union). */
+static struct sig_obj *free_list, *free_doorbells;
 
 static bool env_interrupts(void)
 {
@@ -89,8 +91,8 @@ static bool add_chunk(amd_signal_t *base, uint32_t count, struct sig_obj *objs, 
   return true;
 }
 
-/* Called with lock held: a fresh chunk onto the free list. */
-static bool grow(void)
+/* Called with lock held: a fresh chunk onto a free list. */
+static bool grow(struct sig_obj **list)
 {
   amd_signal_t *base = mem_system(CHUNK_SIGNALS * sizeof(amd_signal_t), 4096,
                                   MEM_F_UNCACHED | MEM_F_ZERO);
@@ -102,8 +104,8 @@ static bool grow(void)
   }
   memset(base, 0, CHUNK_SIGNALS * sizeof(amd_signal_t));
   for (uint32_t i = CHUNK_SIGNALS; i-- > 0;) {
-    objs[i].next_free = free_list;
-    free_list = &objs[i];
+    objs[i].next_free = *list;
+    *list = &objs[i];
   }
   return true;
 }
@@ -127,7 +129,7 @@ static void attach_event(struct sig_obj *o)
 static void init_amd(struct sig_obj *o, int64_t initial)
 {
   amd_signal_t *a = o->amd;
-  a->value = initial;
+  atomic_store_explicit((_Atomic int64_t *)(uintptr_t)&a->value, initial, memory_order_relaxed);
   a->event_mailbox_ptr = 0;
   a->event_id = 0;
   a->reserved1 = 0;
@@ -137,23 +139,36 @@ static void init_amd(struct sig_obj *o, int64_t initial)
   atomic_store_explicit(&o->shadow, initial, memory_order_relaxed);
 }
 
-struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags)
+struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags, volatile uint64_t *doorbell,
+                            amd_queue_t *queue)
 {
+  bool db = flags & SIG_F_DOORBELL;
+  struct sig_obj **list = db ? &free_doorbells : &free_list;
   pthread_mutex_lock(&lock);
-  if (!free_list && !grow()) {
+  if (!*list && !grow(list)) {
     pthread_mutex_unlock(&lock);
     return NULL;
   }
-  struct sig_obj *o = free_list;
-  free_list = o->next_free;
+  struct sig_obj *o = *list;
+  *list = o->next_free;
   o->next_free = NULL;
   o->flags = flags;
   atomic_store_explicit(&o->waiters, 0, memory_order_relaxed);
-  init_amd(o, initial);
-  attach_event(o);
+  if (db) {
+    amd_signal_t *a = o->amd;
+    __atomic_store_n(&a->hardware_doorbell_ptr, doorbell, __ATOMIC_RELAXED);
+    a->event_mailbox_ptr = 0;
+    a->event_id = 0;
+    a->queue_ptr = queue;
+    atomic_store_explicit(&o->shadow, initial, memory_order_relaxed);
+  } else {
+    init_amd(o, initial);
+    attach_event(o);
+  }
   pthread_mutex_unlock(&lock);
   /* kind last, with release: the CP and other threads see a complete signal */
-  __atomic_store_n(&o->amd->kind, (int64_t)AMD_SIGNAL_KIND_USER, __ATOMIC_RELEASE);
+  __atomic_store_n(&o->amd->kind, (int64_t)(db ? AMD_SIGNAL_KIND_DOORBELL : AMD_SIGNAL_KIND_USER),
+                   __ATOMIC_RELEASE);
   atomic_store_explicit(&o->state, SIG_LIVE, memory_order_release);
   return o;
 }
@@ -207,8 +222,9 @@ hsa_status_t sig_obj_destroy(struct sig_obj *o)
   __atomic_store_n(&o->amd->kind, (int64_t)AMD_SIGNAL_KIND_INVALID, __ATOMIC_RELEASE);
   pthread_mutex_lock(&lock);
   atomic_store_explicit(&o->state, SIG_FREE, memory_order_release);
-  o->next_free = free_list;
-  free_list = o;
+  struct sig_obj **list = (o->flags & SIG_F_DOORBELL) ? &free_doorbells : &free_list;
+  o->next_free = *list;
+  *list = o;
   pthread_mutex_unlock(&lock);
   return HSA_STATUS_SUCCESS;
 }
@@ -239,7 +255,7 @@ hsa_status_t hsa_amd_signal_create(hsa_signal_value_t initial_value, uint32_t nu
                    (num_consumers == 0 || has_cpu);
   if (ipc)
     return sig_ipc_create(initial_value, signal);
-  struct sig_obj *o = sig_obj_new(initial_value, interrupt ? SIG_F_INTERRUPT : 0);
+  struct sig_obj *o = sig_obj_new(initial_value, interrupt ? SIG_F_INTERRUPT : 0, NULL, NULL);
   if (!o)
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   *signal = sig_handle_of(o);
@@ -288,7 +304,8 @@ hsa_status_t sig_create_internal(hsa_signal_value_t initial, bool interrupt, hsa
     return st;
   if (!out)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  struct sig_obj *o = sig_obj_new(initial, SIG_F_INTERNAL | (interrupt ? SIG_F_INTERRUPT : 0));
+  struct sig_obj *o =
+      sig_obj_new(initial, SIG_F_INTERNAL | (interrupt ? SIG_F_INTERRUPT : 0), NULL, NULL);
   if (!o)
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   *out = sig_handle_of(o);
@@ -310,12 +327,9 @@ hsa_status_t sig_doorbell_create(volatile uint64_t *doorbell, amd_queue_t *queue
     return st;
   if (!doorbell || !out)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  struct sig_obj *o = sig_obj_new(0, SIG_F_INTERNAL | SIG_F_DOORBELL);
+  struct sig_obj *o = sig_obj_new(0, SIG_F_INTERNAL | SIG_F_DOORBELL, doorbell, queue);
   if (!o)
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  o->amd->hardware_doorbell_ptr = doorbell;
-  o->amd->queue_ptr = queue;
-  __atomic_store_n(&o->amd->kind, (int64_t)AMD_SIGNAL_KIND_DOORBELL, __ATOMIC_RELEASE);
   *out = sig_handle_of(o);
   return HSA_STATUS_SUCCESS;
 }
@@ -345,7 +359,7 @@ void sig_shutdown(void)
     free(c);
     sig_chunks[i] = NULL;
   }
-  free_list = NULL;
+  free_list = free_doorbells = NULL;
   kfd_event_page_release();   /* the page itself stays: the KFD process keeps it */
   memset(&sig_g, 0, sizeof sig_g);
   pthread_mutex_unlock(&lock);

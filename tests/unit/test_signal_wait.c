@@ -5,6 +5,7 @@
  * wait_any, the async handler thread, and destroy racing with users. */
 #include <check.h>
 #include <errno.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdio.h>
@@ -148,7 +149,7 @@ struct waiter {
   hsa_signal_condition_t cond;
   hsa_signal_value_t cmp, got;
   hsa_wait_state_t hint;
-  volatile pid_t tid;
+  _Atomic pid_t tid;
 };
 static void *wait_thread(void *arg) {
   struct waiter *w = arg;
@@ -423,7 +424,7 @@ END_TEST
 
 /* Destroying a signal with a registered handler while other threads hammer it: no crash, the
  * handler is not called for it, and the handler thread keeps serving other signals. */
-static volatile int stop_hammer;
+static _Atomic int stop_hammer;
 static void *hammer(void *arg) {
   hsa_signal_t s = *(hsa_signal_t *)arg;
   while (!stop_hammer) {
