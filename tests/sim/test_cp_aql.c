@@ -1,0 +1,372 @@
+/* test_cp_aql.c — the command processor model driven through the KFD ABI as a runtime drives
+ * it: an AQL queue whose amd_queue_t, ring and signals live in GTT buffers mapped on the GPU,
+ * packets written and the doorbell rung through the runtime's own doorbell mapping. Checks
+ * completion signals and their KFD events, the barrier rules, the in-order rule, queue
+ * errors in queue_inactive_signal, VM faults as memory exception events, PM4 through the
+ * AMD vendor packet, a dispatch that asks for scratch and resumes, and the sleep/wake path
+ * of an idle queue. */
+#include "kfd_fixture.h"
+#include "cp_fixture.h"
+
+#include <stdio.h>
+
+#define SIG_DONE 0
+#define SIG_DEP 64
+#define SIG_INACTIVE 128
+#define SLOTS 64
+
+struct aqlq {
+  struct buf q, ring, sig;
+  volatile uint64_t *doorbell;
+  uint32_t queue_id, event_id, inactive_event;
+  uint64_t next;
+  struct buf evpage;
+};
+
+static void aq_setup(struct aqlq *a)
+{
+  fx_open();
+  memset(a, 0, sizeof *a);
+  a->q = cpx_gtt(4096);
+  a->ring = cpx_gtt(SLOTS * 64);
+  a->sig = cpx_gtt(4096);
+  for (unsigned i = 0; i < SLOTS; i++)
+    *(uint16_t *)(a->ring.host + 64 * i) = 1;   /* INVALID */
+  uint64_t slot, slot2;
+  a->event_id = cpx_event(&a->evpage, &slot);
+  a->inactive_event = cpx_event(&a->evpage, &slot2);
+  cpx_signal(&a->sig, SIG_DONE, 1, slot, a->event_id);
+  cpx_signal(&a->sig, SIG_DEP, 1, 0, 0);
+  cpx_signal(&a->sig, SIG_INACTIVE, 0, slot2, a->inactive_event);
+  uint64_t inactive = a->sig.va + SIG_INACTIVE;
+  memcpy(a->q.host + 0xc0, &inactive, 8);          /* queue_inactive_signal */
+  struct kfd_ioctl_create_queue_args c = {
+    .ring_base_address = a->ring.va, .ring_size = SLOTS * 64, .gpu_id = GPU0,
+    .read_pointer_address = a->q.va + 0x80, .write_pointer_address = a->q.va + 0x38,
+    .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, .queue_percentage = 100, .queue_priority = 7 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
+  a->queue_id = c.queue_id;
+  a->doorbell = cpx_doorbells(c.doorbell_offset) + (c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
+}
+
+static uint64_t rptr(struct aqlq *a)
+{
+  return __atomic_load_n((uint64_t *)(a->q.host + 0x80), __ATOMIC_ACQUIRE);
+}
+
+/* Writes a packet (header last) and rings the doorbell with its index. */
+static uint64_t submit(struct aqlq *a, const void *pkt)
+{
+  uint64_t idx = a->next++;
+  uint8_t *s = a->ring.host + (idx % SLOTS) * 64;
+  memcpy(s + 2, (const uint8_t *)pkt + 2, 62);
+  __atomic_store_n((uint16_t *)s, *(const uint16_t *)pkt, __ATOMIC_RELEASE);
+  __atomic_store_n(a->doorbell, idx, __ATOMIC_RELEASE);
+  return idx;
+}
+
+static void barrier_pkt(uint8_t *p, unsigned type, uint64_t dep0, uint64_t dep1, uint64_t done)
+{
+  memset(p, 0, 64);
+  *(uint16_t *)p = (uint16_t)(type | 1 << 8 | 2 << 9 | 2 << 11);
+  memcpy(p + 8, &dep0, 8);
+  memcpy(p + 16, &dep1, 8);
+  memcpy(p + 56, &done, 8);
+}
+
+START_TEST(barrier_and_waits_then_completes_with_event)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  uint8_t p[64];
+  barrier_pkt(p, 3, a.sig.va + SIG_DEP, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 100, NULL), KFD_IOC_WAIT_RESULT_TIMEOUT);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
+  ck_assert_uint_eq(rptr(&a), 0);
+  __atomic_store_n((int64_t *)(a.sig.host + SIG_DEP + 8), 0, __ATOMIC_RELEASE);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 0);
+  ck_assert_uint_eq(rptr(&a), 1);
+  ck_assert_uint_eq(*(uint16_t *)a.ring.host & 0xff, 1);   /* slot handed back: INVALID */
+  /* the driver consumed the mailbox write: the slot is unsignaled again */
+  ck_assert_uint_eq(*(uint64_t *)(a.evpage.host + 8ull * a.event_id), UINT64_MAX);
+}
+END_TEST
+
+START_TEST(barrier_or_needs_one_dependency)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  cpx_signal(&a.sig, 192, 1, 0, 0);
+  uint8_t p[64];
+  barrier_pkt(p, 5, a.sig.va + SIG_DEP, a.sig.va + 192, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 100, NULL), KFD_IOC_WAIT_RESULT_TIMEOUT);
+  __atomic_store_n((int64_t *)(a.sig.host + 192 + 8), 0, __ATOMIC_RELEASE);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 0);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DEP), 1);   /* untouched */
+}
+END_TEST
+
+START_TEST(packets_complete_in_order)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  cpx_signal(&a.sig, SIG_DONE, 3, 0, 0);
+  uint8_t p[64];
+  barrier_pkt(p, 3, a.sig.va + SIG_DEP, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  submit(&a, p);
+  cpx_sleep_ms(100);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 3);   /* nothing overtook the blocked one */
+  __atomic_store_n((int64_t *)(a.sig.host + SIG_DEP + 8), 0, __ATOMIC_RELEASE);
+  ck_assert(cpx_until64((int64_t *)(a.sig.host + SIG_DONE + 8), 0, 5000));
+  ck_assert_uint_eq(rptr(&a), 3);
+}
+END_TEST
+
+/* The permissions /proc/self/maps shows for the page holding `addr` ("rw-s", "r--s"...). */
+static void page_perms(const volatile void *addr, char perms[5])
+{
+  FILE *f = fopen("/proc/self/maps", "r");
+  ck_assert_ptr_nonnull(f);
+  char line[512];
+  uintptr_t a = (uintptr_t)addr;
+  strcpy(perms, "?");
+  while (fgets(line, sizeof line, f)) {
+    unsigned long s, e;
+    char p[5];
+    if (sscanf(line, "%lx-%lx %4s", &s, &e, p) == 3 && a >= s && a < e) {
+      memcpy(perms, p, 5);
+      break;
+    }
+  }
+  fclose(f);
+}
+
+START_TEST(idle_queue_wakes_on_doorbell_store)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  char perms[5];
+  cpx_sleep_ms(300);   /* long enough for the engine to protect the page and sleep */
+  page_perms(a.doorbell, perms);
+  ck_assert_str_eq(perms, "r--s");   /* armed: the next store will fault */
+  uint8_t p[64];
+  barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);       /* this store faults, is recognised and lands */
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_uint_eq(*a.doorbell, 0);
+  cpx_sleep_ms(300);
+  submit(&a, p);
+  ck_assert(cpx_until64((int64_t *)(a.sig.host + SIG_DONE + 8), -1, 5000));
+}
+END_TEST
+
+START_TEST(undefined_packet_type_is_a_queue_error)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  uint8_t p[64];
+  barrier_pkt(p, 7, 0, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x20);   /* invalid packet format */
+  cpx_sleep_ms(50);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);   /* the queue stopped there */
+  ck_assert_uint_eq(rptr(&a), 0);
+}
+END_TEST
+
+static void dispatch_pkt(uint8_t *p, uint16_t wgx, uint32_t gridx, uint32_t priv, uint64_t kobj,
+                         uint64_t done)
+{
+  memset(p, 0, 64);
+  *(uint16_t *)p = (uint16_t)(2 | 1 << 8 | 2 << 9 | 2 << 11);
+  *(uint16_t *)(p + 2) = 1;
+  *(uint16_t *)(p + 4) = wgx;
+  *(uint16_t *)(p + 6) = 1;
+  *(uint16_t *)(p + 8) = 1;
+  memcpy(p + 12, &gridx, 4);
+  *(uint32_t *)(p + 16) = 1;
+  *(uint32_t *)(p + 20) = 1;
+  memcpy(p + 24, &priv, 4);
+  memcpy(p + 32, &kobj, 8);
+  memcpy(p + 56, &done, 8);
+}
+
+START_TEST(zero_workgroup_size_is_invalid_dimension)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  uint8_t p[64];
+  dispatch_pkt(p, 0, 64, 0, a.sig.va + 1024, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 2);
+}
+END_TEST
+
+/* A kernel that is only s_endpgm: descriptor at 0, code at 256. */
+static uint64_t endpgm_kernel(struct buf *code)
+{
+  *code = cpx_gtt(4096);
+  int64_t entry = 256;
+  memcpy(code->host + 16, &entry, 8);
+  uint32_t rsrc2 = 1 | (2u << 1) | (1u << 7);   /* scratch wave offset, 2 user SGPRs, wg id x */
+  memcpy(code->host + 52, &rsrc2, 4);
+  uint16_t flags = 1u << 3;                      /* kernarg segment ptr */
+  memcpy(code->host + 56, &flags, 2);
+  uint32_t endpgm = 0xbf810000u;
+  memcpy(code->host + 256, &endpgm, 4);
+  return code->va;
+}
+
+START_TEST(dispatch_asks_for_scratch_then_runs)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf code;
+  uint64_t kobj = endpgm_kernel(&code);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 200, 16, kobj, a.sig.va + SIG_DONE);   /* 4 groups, the last partial */
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 1);      /* insufficient scratch, wave64 */
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
+  /* the runtime's answer: scratch for the queue, then the signal back to 0 */
+  struct buf scratch = cpx_gtt(64 * 1024);
+  uint32_t tmpring = 4 | (1u << 12);   /* 4 waves of 1 KiB */
+  memcpy(a.q.host + 0x8c, &tmpring, 4);
+  memcpy(a.q.host + 0xa0, &scratch.va, 8);
+  uint32_t lane = 16;
+  memcpy(a.q.host + 0xb0, &lane, 4);
+  __atomic_store_n((int64_t *)(a.sig.host + SIG_INACTIVE + 8), 0, __ATOMIC_RELEASE);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 0);
+  ck_assert_uint_eq(rptr(&a), 1);
+}
+END_TEST
+
+START_TEST(unmapped_signal_is_a_vm_fault)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct kfd_ioctl_create_event_args e = { .event_type = KFD_IOC_EVENT_MEMORY };
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &e), 0);
+  uint8_t p[64];
+  uint64_t bad = 0x7000001230ull;
+  barrier_pkt(p, 3, bad, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  struct kfd_event_data d;
+  ck_assert_uint_eq(cpx_wait_event(e.event_id, 5000, &d), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_uint_eq(d.memory_exception_data.va, bad & ~0xfffull);
+  ck_assert_uint_eq(d.memory_exception_data.gpu_id, GPU0);
+  ck_assert_uint_eq(d.memory_exception_data.failure.NotPresent, 1);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
+}
+END_TEST
+
+static uint32_t pm4(unsigned op, unsigned body)
+{
+  return 3u << 30 | (body - 1) << 16 | op << 8;
+}
+
+static void pm4_ib_pkt(uint8_t *p, uint64_t ib, uint32_t dwords, uint64_t done)
+{
+  memset(p, 0, 64);
+  *(uint16_t *)p = (uint16_t)(0 | 1 << 8);
+  p[2] = 1;   /* AMD PM4 IB format */
+  uint32_t jump[4] = { pm4(0x3f, 3), (uint32_t)ib & ~3u, (uint32_t)(ib >> 32) & 0xffff,
+                       dwords | 1u << 23 };
+  memcpy(p + 4, jump, sizeof jump);
+  *(uint32_t *)(p + 20) = 10;
+  memcpy(p + 56, &done, 8);
+}
+
+START_TEST(pm4_indirect_buffer_write_data_and_release_mem)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf ib = cpx_gtt(4096), data = cpx_gtt(4096);
+  uint32_t *c = (uint32_t *)ib.host, n = 0;
+  c[n++] = pm4(0x58, 6);   /* ACQUIRE_MEM: invalidate everything */
+  c[n++] = 1u << 29 | 1u << 27;
+  c[n++] = 0xffffffff; c[n++] = 0xff; c[n++] = 0; c[n++] = 0; c[n++] = 10;
+  c[n++] = pm4(0x37, 5);   /* WRITE_DATA, memory, two dwords */
+  c[n++] = 5u << 8;
+  c[n++] = (uint32_t)data.va; c[n++] = (uint32_t)(data.va >> 32);
+  c[n++] = 0x11111111; c[n++] = 0x22222222;
+  c[n++] = pm4(0x49, 6);   /* RELEASE_MEM: 64-bit data */
+  c[n++] = 0;
+  c[n++] = 2u << 29;
+  c[n++] = (uint32_t)(data.va + 16); c[n++] = (uint32_t)((data.va + 16) >> 32);
+  c[n++] = 0x33333333; c[n++] = 0x44444444;
+  c[n++] = pm4(0x10, 2); c[n++] = 0; c[n++] = 0;   /* NOP */
+  uint8_t p[64];
+  pm4_ib_pkt(p, ib.va, n, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  uint32_t want[6] = { 0x11111111, 0x22222222, 0, 0, 0x33333333, 0x44444444 };
+  ck_assert_int_eq(memcmp(data.host, want, sizeof want), 0);
+  ck_assert_uint_eq(rptr(&a), 1);
+}
+END_TEST
+
+START_TEST(pm4_unknown_opcode_is_a_vendor_packet_error)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf ib = cpx_gtt(4096);
+  uint32_t *c = (uint32_t *)ib.host;
+  c[0] = pm4(0x2d, 1);   /* not an opcode a compute queue's firmware takes here */
+  c[1] = 0;
+  uint8_t p[64];
+  pm4_ib_pkt(p, ib.va, 2, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x100);
+}
+END_TEST
+
+START_TEST(destroy_stops_a_blocked_queue)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  uint8_t p[64];
+  barrier_pkt(p, 3, a.sig.va + SIG_DEP, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  cpx_sleep_ms(20);
+  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
+  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
+  __atomic_store_n((int64_t *)(a.sig.host + SIG_DEP + 8), 0, __ATOMIC_RELEASE);
+  cpx_sleep_ms(50);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);   /* no engine left to complete it */
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+  Suite *s = suite_create("cp_aql");
+  TCase *t = tcase_create("aql");
+  tcase_set_timeout(t, 30);
+  tcase_add_test(t, barrier_and_waits_then_completes_with_event);
+  tcase_add_test(t, barrier_or_needs_one_dependency);
+  tcase_add_test(t, packets_complete_in_order);
+  tcase_add_test(t, idle_queue_wakes_on_doorbell_store);
+  tcase_add_test(t, undefined_packet_type_is_a_queue_error);
+  tcase_add_test(t, zero_workgroup_size_is_invalid_dimension);
+  tcase_add_test(t, dispatch_asks_for_scratch_then_runs);
+  tcase_add_test(t, unmapped_signal_is_a_vm_fault);
+  tcase_add_test(t, pm4_indirect_buffer_write_data_and_release_mem);
+  tcase_add_test(t, pm4_unknown_opcode_is_a_vendor_packet_error);
+  tcase_add_test(t, destroy_stops_a_blocked_queue);
+  suite_add_tcase(s, t);
+  return s;
+}
