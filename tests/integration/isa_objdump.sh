@@ -8,14 +8,14 @@
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 CC=${CC:-cc}
-T=$SRCDIR/integration
+T=$SRCDIR/tests/integration
 AR=$BUILD/lib/libhsa-sim-internal.a
 [ -f "$AR" ] || { echo "missing $AR"; exit 1; }
 command -v python3 >/dev/null || { echo "python3 missing: skipped"; exit 77; }
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 
-$CC -std=gnu11 -O1 -I"$SRCDIR/../sim" -o "$W/decode" "$T/isa_decode_elf.c" "$AR" \
+$CC -std=gnu11 -O1 -I"$SRCDIR/sim" -o "$W/decode" "$T/isa_decode_elf.c" "$AR" \
     -lpthread -ldl -lrt -lm || { echo "cannot build the decoder tool"; exit 1; }
 
 fail=0 ran=0
