@@ -11,10 +11,12 @@
  *
  * Policy (ROCR 5.2 aborts the process on a VM fault; we do not):
  *  - A fault on GPU X is reported as HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION (what later
- *    ROCR reports for a device memory violation) to the queues of X that had work in
- *    flight, or to every queue of X when none had (the dispatch may have ended meanwhile).
- *    A line like ROCR's "Memory access fault by GPU node-N ... on address 0x..." goes to
- *    stderr either way.
+ *    ROCR reports for a device memory violation) to every active queue of X: the kernel
+ *    evicts all of the process's queues on a GPU that faulted, so none of them runs again
+ *    (queues with work in flight are told first). A line like ROCR's "Memory access fault
+ *    by GPU node-N ... on address 0x..." goes to stderr. The process, its memory, signals,
+ *    CPU queues and other GPUs go on; new queues on X can be created and destroyed but the
+ *    kernel does not run them.
  *  - A queue reports at most one error; it is then suspended (UPDATE_QUEUE with 0 percent,
  *    ROCR's Suspend) and stays so until destroyed. Other queues go on.
  *  - Without a callback, the error is printed on stderr and the process goes on (ROCR's
@@ -149,11 +151,9 @@ static const struct core_agent *agent_of_gpu(uint32_t gpu_id) {
 static void fault_on(uint32_t gpu_id, hsa_status_t status) {
   struct fault f = {agent_of_gpu(gpu_id), status, true, 0};
   if (!f.agent) return;
-  aql_for_each(f.agent, fault_one, &f);
-  if (!f.hits) {
-    f.busy_only = false;
-    aql_for_each(f.agent, fault_one, &f);
-  }
+  aql_for_each(f.agent, fault_one, &f);   /* the likely culprits first */
+  f.busy_only = false;
+  aql_for_each(f.agent, fault_one, &f);   /* then the rest: all were evicted */
 }
 
 static void *watch_main(void *arg) {
@@ -180,7 +180,7 @@ static void *watch_main(void *arg) {
                         : m->failure.NoExecute ? "Execute access to a non-executable page."
                                                : "Unknown.";
       fprintf(stderr, "hsa-runtime64: Memory access fault by GPU node-%u on address 0x%" PRIx64
-                      "%s. Reason: %s The queues of that GPU with work in flight are stopped.\n",
+                      "%s. Reason: %s The process's queues on that GPU are stopped.\n",
               a ? a->node_id : 0u, (uint64_t)m->va, m->failure.imprecise ? " (imprecise)" : "",
               why);
       fault_on(m->gpu_id, (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION);

@@ -1,0 +1,266 @@
+/* dispatch_client.c — kernel dispatches for the dispatch_*.sh tests; runs on our runtime and
+ * on ROCR 5.2.3 (the peer) under hsa-sim. Kernels come from dispatch_kernels.cl, compiled by
+ * the script. Modes (CO = the code object):
+ *   scratch CO  kernel `priv` needs private memory; the queue is created with none, so the
+ *               runtime must grow scratch when the CP asks; results checked on the host
+ *   fault CO    kernel `poke` stores to an address no GPU mapping covers: the queue callback
+ *               must be called with a memory error and the process go on
+ *   badpkt CO   a dispatch with a zero work-group size and a packet of an undefined type: the
+ *               queue callback must be called with an error
+ *   probe CO    only checks that the GPU processes a barrier packet
+ * Prints "ok ..." / "FAIL ..." lines; exit 0 = pass, 1 = fail, 3 = the GPU processed nothing. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hsa/hsa.h"
+#include "hsa/hsa_ext_amd.h"
+
+#define FAIL(...)                                                                          \
+  do {                                                                                     \
+    printf("FAIL ");                                                                       \
+    printf(__VA_ARGS__);                                                                   \
+    printf("\n");                                                                          \
+    exit(1);                                                                               \
+  } while (0)
+#define CHECK(call)                                                                        \
+  do {                                                                                     \
+    hsa_status_t s_ = (call);                                                              \
+    if (s_ != HSA_STATUS_SUCCESS) FAIL("%s = 0x%x (line %d)", #call, (unsigned)s_, __LINE__); \
+  } while (0)
+
+static hsa_agent_t gpu;
+static int have_gpu;
+static hsa_region_t kernarg_region, data_region;
+static int have_kernarg, have_data;
+static hsa_executable_t exec;
+
+static hsa_status_t pick(hsa_agent_t a, void *d) {
+  (void)d;
+  hsa_device_type_t t;
+  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
+  if (t == HSA_DEVICE_TYPE_GPU && !have_gpu) gpu = a, have_gpu = 1;
+  return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t pick_region(hsa_region_t r, void *d) {
+  (void)d;
+  hsa_region_segment_t seg;
+  uint32_t flags = 0;
+  hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
+  if (seg != HSA_REGION_SEGMENT_GLOBAL) return HSA_STATUS_SUCCESS;
+  hsa_region_get_info(r, HSA_REGION_INFO_GLOBAL_FLAGS, &flags);
+  if ((flags & HSA_REGION_GLOBAL_FLAG_KERNARG) && !have_kernarg) kernarg_region = r, have_kernarg = 1;
+  if ((flags & HSA_REGION_GLOBAL_FLAG_FINE_GRAINED) && !have_data) data_region = r, have_data = 1;
+  return HSA_STATUS_SUCCESS;
+}
+
+static void load(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) FAIL("cannot open %s", path);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = malloc((size_t)n);
+  if (fread(buf, 1, (size_t)n, f) != (size_t)n) FAIL("cannot read %s", path);
+  fclose(f);
+  hsa_code_object_reader_t r;
+  CHECK(hsa_code_object_reader_create_from_memory(buf, (size_t)n, &r));
+  CHECK(hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL,
+                                  &exec));
+  CHECK(hsa_executable_load_agent_code_object(exec, gpu, r, NULL, NULL));
+  CHECK(hsa_executable_freeze(exec, NULL));
+}
+
+struct kernel {
+  uint64_t object;
+  uint32_t kernarg_size, group, priv;
+};
+
+static struct kernel kernel(const char *name) {
+  char sym_name[64];
+  snprintf(sym_name, sizeof(sym_name), "%s.kd", name);
+  hsa_executable_symbol_t sym;
+  CHECK(hsa_executable_get_symbol_by_name(exec, sym_name, &gpu, &sym));
+  struct kernel k = {0};
+  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &k.object);
+  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
+                                 &k.kernarg_size);
+  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &k.group);
+  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &k.priv);
+  return k;
+}
+
+static void *alloc(hsa_region_t r, size_t n) {
+  void *p = NULL;
+  CHECK(hsa_memory_allocate(r, n, &p));
+  memset(p, 0, n);
+  return p;
+}
+
+/* Writes a dispatch of k over `grid` items (groups of `wg`) with its header last. */
+static void dispatch(hsa_queue_t *q, const struct kernel *k, void *args, uint32_t grid,
+                     uint16_t wg, hsa_signal_t done) {
+  uint64_t idx = hsa_queue_add_write_index_scacq_screl(q, 1);
+  hsa_kernel_dispatch_packet_t *p = (hsa_kernel_dispatch_packet_t *)q->base_address + (idx % q->size);
+  memset((char *)p + 4, 0, sizeof(*p) - 4);
+  p->workgroup_size_x = wg, p->workgroup_size_y = 1, p->workgroup_size_z = 1;
+  p->grid_size_x = grid, p->grid_size_y = 1, p->grid_size_z = 1;
+  p->kernel_object = k ? k->object : 0;
+  p->private_segment_size = k ? k->priv : 0;
+  p->group_segment_size = k ? k->group : 0;
+  p->kernarg_address = args;
+  p->completion_signal = done;
+  uint32_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
+                    1u << HSA_PACKET_HEADER_BARRIER |
+                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
+                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
+  __atomic_store_n((uint32_t *)p, header | 1u << 16, __ATOMIC_RELEASE);
+  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+}
+
+static volatile int errors;
+static volatile hsa_status_t last_error;
+static void on_error(hsa_status_t s, hsa_queue_t *q, void *d) {
+  (void)q;
+  (void)d;
+  last_error = s;
+  __atomic_add_fetch(&errors, 1, __ATOMIC_SEQ_CST);
+}
+
+static hsa_queue_t *queue(void) {
+  hsa_queue_t *q = NULL;
+  CHECK(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, on_error, NULL, UINT32_MAX, UINT32_MAX, &q));
+  return q;
+}
+
+static int wait_done(hsa_signal_t s, unsigned seconds) {
+  return hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_LT, 1, seconds * 1000000000ull,
+                                   HSA_WAIT_STATE_BLOCKED) == 0;
+}
+
+static int wait_error(unsigned seconds) {
+  for (unsigned i = 0; i < seconds * 100 && !errors; i++) usleep(10000);
+  return errors;
+}
+
+static void probe(void) {
+  hsa_queue_t *q = queue();
+  hsa_signal_t s;
+  CHECK(hsa_signal_create(1, 0, NULL, &s));
+  uint64_t idx = hsa_queue_add_write_index_relaxed(q, 1);
+  hsa_barrier_and_packet_t *p = (hsa_barrier_and_packet_t *)q->base_address + idx % q->size;
+  memset((char *)p + 4, 0, sizeof(*p) - 4);
+  p->completion_signal = s;
+  __atomic_store_n((uint32_t *)p, HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE,
+                   __ATOMIC_RELEASE);
+  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+  if (!wait_done(s, 20)) {
+    printf("NOCP the GPU did not process a barrier packet\n");
+    exit(3);
+  }
+  hsa_signal_destroy(s);
+  CHECK(hsa_queue_destroy(q));
+}
+
+static void scratch_test(void) {
+  struct kernel k = kernel("priv");
+  if (k.priv == 0) FAIL("kernel priv uses no private segment (the compiler kept it in registers)");
+  const uint32_t n = 4096;
+  uint32_t *out = alloc(data_region, n * 4);
+  struct { uint32_t *out; uint32_t n; } *args = alloc(kernarg_region, k.kernarg_size);
+  args->out = out, args->n = n;
+  hsa_queue_t *q = queue();
+  hsa_signal_t done;
+  CHECK(hsa_signal_create(1, 0, NULL, &done));
+  dispatch(q, &k, args, n, 64, done);
+  if (!wait_done(done, 120)) FAIL("dispatch needing scratch did not complete (errors %d)", errors);
+  for (uint32_t i = 0; i < n; i++) {
+    /* what priv computes: t[j] = i * j + 1 for j < 64, then t[(i * 7) % 64] */
+    uint32_t j = (i * 7) % 64, want = i * j + 1;
+    if (out[i] != want) FAIL("out[%u] = %u, want %u", i, out[i], want);
+  }
+  printf("ok scratch %u private bytes per item, %u results\n", k.priv, n);
+  CHECK(hsa_queue_destroy(q));
+}
+
+static void fault_test(void) {
+  struct kernel k = kernel("poke");
+  struct { uint64_t addr; } *args = alloc(kernarg_region, k.kernarg_size > 8 ? k.kernarg_size : 8);
+  args->addr = 0x3f0000000000ull;   /* inside the GPU VM range, mapped by nothing */
+  hsa_queue_t *q = queue();
+  hsa_signal_t done;
+  CHECK(hsa_signal_create(1, 0, NULL, &done));
+  dispatch(q, &k, args, 64, 64, done);
+  if (!wait_error(60)) FAIL("no queue error reported for the faulting kernel");
+  printf("ok fault reported: 0x%x\n", (unsigned)last_error);
+  if (last_error != (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION &&
+      last_error != (hsa_status_t)HSA_STATUS_ERROR_MEMORY_FAULT)
+    FAIL("fault reported as 0x%x, not a memory fault", (unsigned)last_error);
+  CHECK(hsa_queue_destroy(q));
+  /* The kernel evicted the process's queues on this GPU for good (as Linux does after a VM
+   * fault); the process itself goes on: queues can still be made and unmade, memory used. */
+  hsa_queue_t *q2 = queue();
+  CHECK(hsa_queue_destroy(q2));
+  uint32_t *mem = alloc(data_region, 4096);
+  mem[0] = 7;
+  CHECK(hsa_memory_free(mem));
+  printf("ok after fault\n");
+}
+
+static void badpkt_test(void) {
+  struct kernel k = kernel("poke");
+  void *args = alloc(kernarg_region, 64);
+  hsa_queue_t *q = queue();
+  hsa_signal_t done;
+  CHECK(hsa_signal_create(1, 0, NULL, &done));
+  dispatch(q, &k, args, 64, 0, done);   /* work-group size 0 */
+  if (!wait_error(30)) FAIL("no queue error for a zero work-group size");
+  printf("ok bad dimensions: 0x%x\n", (unsigned)last_error);
+  if (last_error != HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS &&
+      last_error != HSA_STATUS_ERROR_INVALID_ARGUMENT)
+    FAIL("zero work-group size reported as 0x%x", (unsigned)last_error);
+  CHECK(hsa_queue_destroy(q));
+  errors = 0;
+  q = queue();
+  uint64_t idx = hsa_queue_add_write_index_relaxed(q, 1);
+  uint32_t *p = (uint32_t *)((hsa_kernel_dispatch_packet_t *)q->base_address + idx % q->size);
+  memset(p + 1, 0, 60);
+  __atomic_store_n(p, 6u << HSA_PACKET_HEADER_TYPE, __ATOMIC_RELEASE);   /* no such type */
+  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+  if (!wait_error(30)) FAIL("no queue error for an undefined packet type");
+  printf("ok bad packet type: 0x%x\n", (unsigned)last_error);
+  if (last_error != HSA_STATUS_ERROR_INVALID_PACKET_FORMAT)
+    FAIL("undefined packet type reported as 0x%x", (unsigned)last_error);
+  CHECK(hsa_queue_destroy(q));
+}
+
+int main(int argc, char **argv) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  if (argc < 3) return 2;
+  CHECK(hsa_init());
+  hsa_iterate_agents(pick, NULL);
+  if (!have_gpu) FAIL("no GPU");
+  hsa_agent_iterate_regions(gpu, pick_region, NULL);
+  if (!have_kernarg || !have_data) FAIL("no kernarg or fine-grained region");
+  probe();
+  if (!strcmp(argv[1], "probe")) {
+    printf("ok probe\n");
+    return 0;
+  }
+  load(argv[2]);
+  if (!strcmp(argv[1], "scratch"))
+    scratch_test();
+  else if (!strcmp(argv[1], "fault"))
+    fault_test();
+  else if (!strcmp(argv[1], "badpkt"))
+    badpkt_test();
+  else
+    return 2;
+  hsa_executable_destroy(exec);
+  CHECK(hsa_shut_down());
+  printf("ok shut_down\n");
+  return 0;
+}

@@ -1,0 +1,16 @@
+/* dispatch_kernels.cl — kernels of the dispatch_*.sh tests (compiled at test time). */
+
+/* Needs private (scratch) memory: a volatile array the compiler cannot keep in registers. */
+kernel void priv(global uint *out, uint n) {
+  volatile uint t[64];
+  uint i = get_global_id(0);
+  for (uint j = 0; j < 64; j++)
+    t[j] = i * j + 1;
+  if (i < n)
+    out[i] = t[(i * 7) % 64];
+}
+
+/* Stores through whatever pointer it is given (the fault test gives it an unmapped one). */
+kernel void poke(global uint *p) {
+  p[get_global_id(0)] = 42;
+}
