@@ -173,12 +173,16 @@ static hsa_status_t find_regions(hsa_region_t r, void *d)
   return HSA_STATUS_SUCCESS;
 }
 
+static hsa_agent_t cpu;
+
 static hsa_status_t cpu_regions(hsa_agent_t a, void *d)
 {
   hsa_device_type_t t;
   hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-  if (t == HSA_DEVICE_TYPE_CPU)
+  if (t == HSA_DEVICE_TYPE_CPU) {
+    cpu = a;
     hsa_agent_iterate_regions(a, find_regions, d);
+  }
   return HSA_STATUS_SUCCESS;
 }
 
@@ -272,6 +276,60 @@ static void vector_add(hsa_queue_t *q, const char *path, const char *name)
   free(blob);
 }
 
+static hsa_region_t vram_region;
+
+static hsa_status_t find_vram(hsa_region_t r, void *d)
+{
+  (void)d;
+  hsa_region_segment_t seg;
+  uint32_t flags;
+  hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
+  hsa_region_get_info(r, HSA_REGION_INFO_GLOBAL_FLAGS, &flags);
+  if (seg == HSA_REGION_SEGMENT_GLOBAL && (flags & HSA_REGION_GLOBAL_FLAG_COARSE_GRAINED))
+    vram_region = r;
+  return HSA_STATUS_SUCCESS;
+}
+
+/* host -> VRAM -> host through the runtime's copy engine (SDMA on gfx9 by default) */
+static void copies(void)
+{
+  hsa_agent_iterate_regions(gpu, find_vram, NULL);
+  hsa_iterate_agents(cpu_regions, NULL);
+  enum { N = 2 * 1024 * 1024 + 4100 };   /* above ROCR's 1 MiB blit-kernel limit: SDMA */
+  uint8_t *h1, *h2, *dev;
+  if (hsa_memory_allocate(sys_region, N, (void **)&h1) || hsa_memory_allocate(sys_region, N, (void **)&h2) ||
+      hsa_memory_allocate(vram_region, N, (void **)&dev)) {
+    CHECK("copy_alloc", 0, "allocation failed");
+    return;
+  }
+  for (int i = 0; i < N; i++) {
+    h1[i] = (uint8_t)(i * 13 + 1);
+    h2[i] = 0;
+  }
+  hsa_status_t a = hsa_memory_copy(dev, h1, N);
+  hsa_status_t b = hsa_memory_copy(h2, dev, N);
+  CHECK("copy_roundtrip", !a && !b && memcmp(h1, h2, N) == 0, "status %d/%d, %s", (int)a, (int)b,
+        memcmp(h1, h2, N) ? "bytes differ" : "bytes equal");
+  /* the asynchronous copy goes through an SDMA queue on gfx9 */
+  hsa_signal_t s;
+  hsa_signal_create(1, 0, NULL, &s);
+  memset(h2, 0, N);
+  for (int i = 0; i < N; i++)
+    h1[i] = (uint8_t)(i * 31 + 7);
+  a = hsa_amd_memory_async_copy(dev, gpu, h1, cpu, N, 0, NULL, s);
+  int ok = !a && wait_value(s, 0, 60000);
+  hsa_signal_store_screlease(s, 1);
+  b = hsa_amd_memory_async_copy(h2, cpu, dev, gpu, N, 0, NULL, s);
+  ok = ok && !b && wait_value(s, 0, 60000);
+  CHECK("async_copy_roundtrip", ok && memcmp(h1, h2, N) == 0, "status %d/%d, signal %lld, %s",
+        (int)a, (int)b, (long long)hsa_signal_load_scacquire(s),
+        memcmp(h1, h2, N) ? "bytes differ" : "bytes equal");
+  hsa_signal_destroy(s);
+  hsa_memory_free(h1);
+  hsa_memory_free(h2);
+  hsa_memory_free(dev);
+}
+
 int main(int argc, char **argv)
 {
   if (hsa_init() != HSA_STATUS_SUCCESS) {
@@ -290,6 +348,7 @@ int main(int argc, char **argv)
   if (st != HSA_STATUS_SUCCESS)
     return 1;
   barriers(q);
+  copies();
   if (argc > 2)
     vector_add(q, argv[1], argv[2]);
   hsa_queue_destroy(q);

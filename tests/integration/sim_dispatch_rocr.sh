@@ -1,7 +1,8 @@
 #!/bin/sh
 # sim_dispatch_rocr.sh — Debian's ROCR 5.2.3 drives the simulator's command processor through
 # the plain HSA API: barrier-AND/OR and barrier-value packets with host-set dependency
-# signals, completion signals (ROCR waits on their KFD events), in-order processing; then a
+# signals, completion signals (ROCR waits on their KFD events), in-order processing; copies
+# (hsa_memory_copy: blit kernels; hsa_amd_memory_async_copy: an SDMA queue); then a
 # vector-add kernel compiled here with clang-15 for gfx900, checked on the host (skipped, not
 # failed, while this build has no ISA interpreter).
 set -u
@@ -43,7 +44,8 @@ cat "$work/out"
 [ $rc -eq 0 ] || fail "client exited $rc: $(grep FAIL "$work/out") $(tail -n 5 "$work/err")"
 for c in barrier_and_waits barrier_and_completes read_index_advances slot_invalidated \
          barrier_or_waits barrier_or_completes in_order in_order_completes batch_of_64 \
-         barrier_value_waits barrier_value_completes kernel_load kernel_completes kernel_result; do
+         barrier_value_waits barrier_value_completes copy_roundtrip async_copy_roundtrip kernel_load kernel_completes kernel_result; do
   grep -q "^$c ok" "$work/out" || fail "check $c missing"
 done
+grep -q 'cp: queue [0-9]* (sdma) started' "$work/trace" || fail "the async copy did not use an SDMA queue"
 echo "ok"
