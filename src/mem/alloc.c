@@ -36,7 +36,7 @@ hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_a
                            size_t size, size_t align, uint32_t mflags, enum mem_kind kind,
                            uint64_t gpus, struct mem_rec **out) {
   bool device = owner->kind == CORE_AGENT_GPU;
-  bool fine = region ? region->fine_grain : !device;
+  bool fine = (region ? region->fine_grain : !device) || (mflags & MEM_F_FINE);
   if (device) {
     /* Device memory of the runtime itself: the GPU's coarse-grained local region. */
     for (unsigned k = 0; !region && k < owner->region_count; k++)
@@ -44,7 +44,6 @@ hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_a
         region = &owner->regions[k];
   }
   uint32_t kflags = kfd_flags_of(region, device, fine, mflags);
-  if (!device) kflags &= ~(uint32_t)0;   /* system memory: USERPTR added by mem_bo_system */
   struct mem_rec *r = calloc(1, sizeof(*r));
   if (!r) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   r->kind = kind;
@@ -52,10 +51,13 @@ hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_a
   r->owner = owner;
   r->device = device;
   r->fine = fine;
-  r->size = size;
+  /* User memory comes in whole pages, and its record says so (ROCR reports the page-aligned
+   * size through pointer info); runtime objects keep their exact size. */
+  size_t bytes = kind == MEM_KIND_USER ? MEM_ALIGN_UP(size, MEM_PAGE) : size;
+  r->size = bytes;
   r->access = gpus;
 
-  bool sub = size <= MEM_SUBALLOC_MAX && !(mflags & (MEM_F_NO_SUBALLOC | MEM_F_AQL_QUEUE)) &&
+  bool sub = bytes <= MEM_SUBALLOC_MAX && !(mflags & (MEM_F_NO_SUBALLOC | MEM_F_AQL_QUEUE)) &&
              align <= MEM_CHUNK_SIZE;
   hsa_status_t st = HSA_STATUS_SUCCESS;
   void *p = NULL;
@@ -64,12 +66,12 @@ hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_a
     struct mem_chunk_key key = {
         .region = region, .gpu = device ? owner : NULL, .kfd_flags = kflags, .gpus = gpus,
         .granule = kind == MEM_KIND_INTERNAL && size <= MEM_PAGE / 2 ? 64u : MEM_PAGE};
-    p = mem_suballoc(&key, size, align, &r->chunk, &r->bo, &st);
+    p = mem_suballoc(&key, bytes, align, &r->chunk, &r->bo, &st);
     if (p && kind == MEM_KIND_INTERNAL && r->bo->cpu_visible) memset(p, 0, size);
   } else {
     int numa = !device && region ? (int)region->owner->node_id : -1;
-    r->bo = device ? mem_bo_device(owner, size, align, kflags, host_visible(region), gpus, &st)
-                   : mem_bo_system(size, align, kflags, numa, gpus, &st);
+    r->bo = device ? mem_bo_device(owner, bytes, align, kflags, host_visible(region), gpus, &st)
+                   : mem_bo_system(bytes, align, kflags, numa, gpus, &st);
     if (r->bo) p = r->bo->va;
   }
   if (p) {
@@ -103,7 +105,7 @@ void mem_rec_destroy(struct mem_rec *r) {
 }
 
 void mem_rec_run_callbacks(struct mem_rec *r) {
-  for (struct mem_cb *c = r->cbs; c; c = c->next) c->fn((void *)r->base, c->data);
+  for (struct mem_cb *c = r->cbs; c; c = c->next) c->fn(c->ptr, c->data);
 }
 
 /* ---- the runtime's own memory --------------------------------------------------------- */
@@ -143,17 +145,31 @@ void mem_release(void *ptr) {
 
 /* ---- user allocations ----------------------------------------------------------------- */
 
-hsa_status_t mem_alloc(const struct core_region *region, size_t size, uint32_t flags, void **ptr) {
+hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint32_t pool_flags,
+                            uint64_t gpus, void **ptr) {
   if (!mem_region_valid(region) || !ptr || size == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (!core_region_is_system(region) && !core_region_is_local(region))
     return HSA_STATUS_ERROR_INVALID_ALLOCATION;
-  uint64_t gpus = core_region_is_system(region) ? mem_all_gpus()
-                                                : 1ull << region->owner->gpu_index;
+  size_t max = 0;
+  core_region_info(region, HSA_REGION_INFO_ALLOC_MAX_SIZE, &max);
+  if (size > max) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  uint32_t mflags = 0;
+  if (pool_flags & HSA_AMD_MEMORY_POOL_CONTIGUOUS_FLAG) mflags |= MEM_F_NO_SUBALLOC;
+  if ((pool_flags & HSA_AMD_MEMORY_POOL_PCIE_FLAG) && core_region_is_local(region) &&
+      !region->fine_grain)
+    mflags |= MEM_F_FINE;
   struct mem_rec *r;
-  hsa_status_t st = mem_alloc_rec(region, region->owner, size, MEM_PAGE, flags & MEM_F_NO_SUBALLOC,
-                                  MEM_KIND_USER, gpus, &r);
+  hsa_status_t st =
+      mem_alloc_rec(region, region->owner, size, MEM_PAGE, mflags, MEM_KIND_USER, gpus, &r);
   if (st == HSA_STATUS_SUCCESS) *ptr = (void *)r->base;
   return st;
+}
+
+hsa_status_t mem_alloc(const struct core_region *region, size_t size, uint32_t flags, void **ptr) {
+  if (!mem_region_valid(region)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  uint64_t gpus = core_region_is_system(region) ? mem_all_gpus()
+                                                : 1ull << region->owner->gpu_index;
+  return mem_user_alloc(region, size, flags, gpus, ptr);
 }
 
 hsa_status_t mem_free(void *ptr) {
@@ -236,4 +252,5 @@ void mem_shutdown(void) {
   mem_suballoc_reset();
   mem_table_reset();
   pthread_mutex_unlock(&mem_mutex);
+  mem_coherency_reset();
 }

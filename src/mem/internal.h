@@ -33,6 +33,7 @@ enum mem_kind { MEM_KIND_USER, MEM_KIND_INTERNAL, MEM_KIND_LOCKED };
 
 struct mem_cb {
   struct mem_cb *next;
+  void *ptr;                         /* the address it was registered on (may be interior) */
   hsa_amd_deallocation_callback_t fn;
   void *data;
 };
@@ -50,8 +51,9 @@ struct mem_rec {
   const struct core_agent *owner;
   bool device, fine;
   uint64_t access;                   /* GPUs granted access to this allocation */
-  uintptr_t host_base;               /* locked: the user's host pointer and size */
+  uintptr_t host_base;               /* locked: the user's host address and size */
   size_t host_size;
+  unsigned refs;                     /* locked: times the same range was locked */
   void *userdata;
   struct mem_cb *cbs;
 };
@@ -111,7 +113,15 @@ hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_a
 void mem_rec_destroy(struct mem_rec *r);
 /* Runs and frees r's deallocation callbacks (no lock held). */
 void mem_rec_run_callbacks(struct mem_rec *r);
-/* The region a (region, pool) handle names, NULL if none. */
 bool mem_region_valid(const struct core_region *r);
+/* User allocation from a region: `gpus` map it at once; `pool_flags` are
+ * hsa_amd_memory_pool_allocate's (PCIE: fine-grained device memory). */
+hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint32_t pool_flags,
+                            uint64_t gpus, void **ptr);
+/* The CPU address of [p, p+size) when the CPU can reach all of it (locked memory's agent
+ * addresses translate to the user's pages), else NULL. Unknown memory is the caller's own. */
+void *mem_cpu_ptr(const void *p, size_t size);
+/* coherency.c — forget the types set (hsa_shut_down). */
+void mem_coherency_reset(void);
 
 #endif

@@ -1,0 +1,249 @@
+/* copy.c — hsa_memory_copy, hsa_amd_memory_fill and the asynchronous copies. Every allocation
+ * of this runtime is reachable by the CPU at its own address (system memory; VRAM through the
+ * render node when the board exposes it) or at the user's pages (locked memory), so copies
+ * are CPU copies for now: the asynchronous ones run on a thread of their own per request, as
+ * ROCR does for host-to-host copies — it waits for the dependencies, copies, then decrements
+ * the completion signal. Memory the CPU cannot reach (VRAM behind a small BAR) is refused
+ * until the SDMA path exists. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/agent.h"
+#include "core/runtime.h"
+#include "hsa_ext_amd.h"
+#include "mem/internal.h"
+#include "signals/signal.h"
+
+void *mem_cpu_ptr(const void *p, size_t size) {
+  uintptr_t a = (uintptr_t)p;
+  if (a + size < a) return NULL;
+  void *out = NULL;
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find(a);
+  if (!r) {
+    out = (void *)p;   /* locked memory by its host address, or the caller's own memory */
+  } else if (r->kind == MEM_KIND_LOCKED) {
+    if (a + size <= r->base + r->size) out = (void *)(r->host_base + (a - r->base));
+  } else if (r->bo && r->bo->cpu_visible &&
+             a + size <= (uintptr_t)r->bo->va + r->bo->size) {
+    out = (void *)p;
+  }
+  pthread_mutex_unlock(&mem_mutex);
+  return out;
+}
+
+hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size) {
+  if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (!dst || !src) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (size == 0) return HSA_STATUS_SUCCESS;
+  void *d = mem_cpu_ptr(dst, size);
+  const void *s = mem_cpu_ptr(src, size);
+  if (!d || !s) return HSA_STATUS_ERROR;
+  memmove(d, s, size);
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count) {
+  if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (!ptr || (uintptr_t)ptr % 4) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (count == 0) return HSA_STATUS_SUCCESS;
+  if (count > SIZE_MAX / 4) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  size_t bytes = count * 4;
+  /* ROCR fills only memory it knows (its allocations, locked memory), wholly inside one. */
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find((uintptr_t)ptr);
+  if (!r) r = mem_table_find_host((uintptr_t)ptr);
+  bool known = r && ((uintptr_t)ptr + bytes <= r->base + r->size ||
+                     (r->kind == MEM_KIND_LOCKED &&
+                      (uintptr_t)ptr - r->host_base + bytes <= r->host_size));
+  pthread_mutex_unlock(&mem_mutex);
+  if (!known) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  uint32_t *p = mem_cpu_ptr(ptr, bytes);
+  if (!p) return HSA_STATUS_ERROR;
+  for (size_t i = 0; i < count; i++) p[i] = value;
+  return HSA_STATUS_SUCCESS;
+}
+
+/* ---- asynchronous copies ------------------------------------------------------------- */
+
+struct copy_job {
+  void *dst;
+  const void *src;
+  size_t size;                   /* linear copy; 0 for a rectangle */
+  hsa_pitched_ptr_t rdst, rsrc;  /* rectangle: bases already CPU addresses */
+  hsa_dim3_t dst_off, src_off, range;
+  hsa_signal_t completion;
+  uint32_t ndeps;
+  hsa_signal_t deps[];
+};
+
+static void *copy_thread(void *arg) {
+  struct copy_job *j = arg;
+  for (uint32_t i = 0; i < j->ndeps; i++)
+    while (hsa_signal_wait_scacquire(j->deps[i], HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                     HSA_WAIT_STATE_BLOCKED) != 0) {
+    }
+  if (j->size) {
+    memmove(j->dst, j->src, j->size);
+  } else {
+    for (uint32_t z = 0; z < j->range.z; z++)
+      for (uint32_t y = 0; y < j->range.y; y++) {
+        char *d = (char *)j->rdst.base + (j->dst_off.z + z) * j->rdst.slice +
+                  (j->dst_off.y + y) * j->rdst.pitch + j->dst_off.x;
+        const char *s = (const char *)j->rsrc.base + (j->src_off.z + z) * j->rsrc.slice +
+                        (j->src_off.y + y) * j->rsrc.pitch + j->src_off.x;
+        memmove(d, s, j->range.x);
+      }
+  }
+  hsa_signal_subtract_screlease(j->completion, 1);
+  free(j);
+  return NULL;
+}
+
+static hsa_status_t check_signals(uint32_t n, const hsa_signal_t *deps, hsa_signal_t done) {
+  if ((n == 0) != (deps == NULL)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  for (uint32_t i = 0; i < n; i++)
+    if (!sig_from_handle(deps[i])) return HSA_STATUS_ERROR_INVALID_SIGNAL;
+  if (!sig_from_handle(done)) return HSA_STATUS_ERROR_INVALID_SIGNAL;
+  return HSA_STATUS_SUCCESS;
+}
+
+static struct copy_job *new_job(uint32_t n, const hsa_signal_t *deps, hsa_signal_t done) {
+  struct copy_job *j = calloc(1, sizeof(*j) + n * sizeof(hsa_signal_t));
+  if (!j) return NULL;
+  j->completion = done;
+  j->ndeps = n;
+  if (n) memcpy(j->deps, deps, n * sizeof(hsa_signal_t));
+  return j;
+}
+
+static hsa_status_t start(struct copy_job *j) {
+  pthread_attr_t attr;
+  pthread_t t;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  int rc = pthread_create(&t, &attr, copy_thread, j);
+  pthread_attr_destroy(&attr);
+  if (rc) {
+    free(j);
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
+  return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src,
+                               hsa_agent_t src_agent, size_t size, uint32_t num_dep_signals,
+                               const hsa_signal_t *dep_signals, hsa_signal_t completion_signal) {
+  if (!dst || !src) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if ((num_dep_signals == 0) != (dep_signals == NULL)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (!core_agent_from_handle(dst_agent) || !core_agent_from_handle(src_agent))
+    return HSA_STATUS_ERROR_INVALID_AGENT;
+  hsa_status_t st = check_signals(num_dep_signals, dep_signals, completion_signal);
+  if (st != HSA_STATUS_SUCCESS) return st;
+  if (size == 0) return HSA_STATUS_SUCCESS;   /* ROCR neither copies nor signals */
+  void *d = mem_cpu_ptr(dst, size);
+  const void *s = mem_cpu_ptr(src, size);
+  if (!d || !s) return HSA_STATUS_ERROR;
+  struct copy_job *j = new_job(num_dep_signals, dep_signals, completion_signal);
+  if (!j) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  j->dst = d;
+  j->src = s;
+  j->size = size;
+  return start(j);
+}
+
+hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const void *src,
+                                       hsa_agent_t src_agent, size_t size,
+                                       uint32_t num_dep_signals, const hsa_signal_t *dep_signals,
+                                       hsa_signal_t completion_signal) {
+  if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  return async_copy(dst, dst_agent, src, src_agent, size, num_dep_signals, dep_signals,
+                    completion_signal);
+}
+
+/* The SDMA engines of the GPU side of a copy, as a mask of HSA_AMD_SDMA_ENGINE_* bits. */
+static uint32_t engines_of(const struct core_agent *a) {
+  if (!a || a->kind != CORE_AGENT_GPU) return 0;
+  uint64_t n = a->node->props.num_sdma_engines + a->node->props.num_sdma_xgmi_engines;
+  return n >= 32 ? UINT32_MAX : (uint32_t)((1ull << n) - 1);
+}
+
+hsa_status_t hsa_amd_memory_async_copy_on_engine(void *dst, hsa_agent_t dst_agent,
+                                                 const void *src, hsa_agent_t src_agent,
+                                                 size_t size, uint32_t num_dep_signals,
+                                                 const hsa_signal_t *dep_signals,
+                                                 hsa_signal_t completion_signal,
+                                                 hsa_amd_sdma_engine_id_t engine_id,
+                                                 bool force_copy_on_sdma) {
+  if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  const struct core_agent *d = core_agent_from_handle(dst_agent);
+  const struct core_agent *s = core_agent_from_handle(src_agent);
+  if (d && s) {
+    uint32_t engines = engines_of(d) | engines_of(s);
+    uint32_t e = (uint32_t)engine_id;
+    if (engines && (e == 0 || (e & (e - 1)) || !(e & engines)))
+      return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
+  return async_copy(dst, dst_agent, src, src_agent, size, num_dep_signals, dep_signals,
+                    completion_signal);
+}
+
+hsa_status_t hsa_amd_memory_copy_engine_status(hsa_agent_t dst_agent, hsa_agent_t src_agent,
+                                               uint32_t *engine_ids_mask) {
+  if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  const struct core_agent *d = core_agent_from_handle(dst_agent);
+  const struct core_agent *s = core_agent_from_handle(src_agent);
+  if (!d || !s) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!engine_ids_mask) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  /* Copies run on the CPU for now, so every engine is free. */
+  uint32_t engines = engines_of(d) | engines_of(s);
+  if (!engines) return HSA_STATUS_ERROR_INVALID_AGENT;
+  *engine_ids_mask = engines;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
+                                            const hsa_dim3_t *dst_offset,
+                                            const hsa_pitched_ptr_t *src,
+                                            const hsa_dim3_t *src_offset, const hsa_dim3_t *range,
+                                            hsa_agent_t copy_agent, hsa_amd_copy_direction_t dir,
+                                            uint32_t num_dep_signals,
+                                            const hsa_signal_t *dep_signals,
+                                            hsa_signal_t completion_signal) {
+  if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (!dst || !src || !dst_offset || !src_offset || !range)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if ((num_dep_signals == 0) != (dep_signals == NULL)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (dir == hsaHostToHost || (unsigned)dir > hsaDeviceToDevice)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const struct core_agent *a = core_agent_from_handle(copy_agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (a->kind != CORE_AGENT_GPU) return HSA_STATUS_ERROR_INVALID_AGENT;
+  hsa_status_t st = check_signals(num_dep_signals, dep_signals, completion_signal);
+  if (st != HSA_STATUS_SUCCESS) return st;
+  if (range->x == 0 || range->y == 0 || range->z == 0) return HSA_STATUS_SUCCESS;
+  /* The rows must fit their pitch and the planes their slice (what SDMA requires too). */
+  if (dst_offset->x + (uint64_t)range->x > dst->pitch ||
+      src_offset->x + (uint64_t)range->x > src->pitch ||
+      (range->z > 1 && (dst->slice < dst->pitch * (dst_offset->y + (uint64_t)range->y) ||
+                        src->slice < src->pitch * (src_offset->y + (uint64_t)range->y))))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  uint64_t dext = (dst_offset->z + (uint64_t)range->z - 1) * dst->slice +
+                  (dst_offset->y + (uint64_t)range->y - 1) * dst->pitch + dst_offset->x + range->x;
+  uint64_t sext = (src_offset->z + (uint64_t)range->z - 1) * src->slice +
+                  (src_offset->y + (uint64_t)range->y - 1) * src->pitch + src_offset->x + range->x;
+  void *d = mem_cpu_ptr(dst->base, dext);
+  void *s = mem_cpu_ptr(src->base, sext);
+  if (!d || !s) return HSA_STATUS_ERROR;
+  struct copy_job *j = new_job(num_dep_signals, dep_signals, completion_signal);
+  if (!j) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  j->rdst = *dst;
+  j->rdst.base = d;
+  j->rsrc = *src;
+  j->rsrc.base = s;
+  j->dst_off = *dst_offset;
+  j->src_off = *src_offset;
+  j->range = *range;
+  return start(j);
+}
