@@ -117,7 +117,8 @@ static int v_div_scale_f32(struct isa_wave *w, const struct isa_inst *in)
 }
 
 /* fma, scaled back by 2^+-64 in lanes whose VCC is set (by the second v_div_scale); the
- * direction follows the quotient's size (S2). The fma is exact in double before the scale. */
+ * direction follows the quotient's size (S2). Rounded to odd in double, scaled exactly,
+ * then rounded once to f32: one correct rounding, also into the denormal range. */
 static int v_div_fmas_f32(struct isa_wave *w, const struct isa_inst *in)
 {
   uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N], r[VALU_N];
@@ -127,7 +128,7 @@ static int v_div_fmas_f32(struct isa_wave *w, const struct isa_inst *in)
   uint64_t vcc = w->vcc;
   VALU_EACH(valu_lanes(w, in), l) {
     float x = fp_in32(a[l], din), y = fp_in32(b[l], din), z = fp_in32(c[l], din);
-    double t = fma((double)x, (double)y, (double)z);
+    double t = fp_fma_odd((double)x, (double)y, (double)z);
     if (vcc >> l & 1)
       t = ldexp(t, ((c[l] >> 23) & 0xff) >= 128 ? 64 : -64);
     r[l] = fp_out32((float)t, dout);

@@ -107,11 +107,8 @@ static int v_div_fmas_f64(struct isa_wave *w, const struct isa_inst *in)
     double x = fp_in64(a[l], din), y = fp_in64(b[l], din), z = fp_in64(c[l], din);
     double t;
     if (vcc >> l & 1) {
-      int up = ((c[l] >> 52) & 0x7ff) >= 1024;
-      /* scaling an operand keeps the single rounding when nothing leaves the normal range */
-      t = up ? ldexp(fma(x, y, z), 128) : fma(ldexp(x, -128), y, ldexp(z, -128));
-      if (!up && (fp_isdenorm64(fp_ud(ldexp(x, -128))) || fp_isdenorm64(fp_ud(ldexp(z, -128)))))
-        t = ldexp(fma(x, y, z), -128);
+      bool up = ((c[l] >> 52) & 0x7ff) >= 1024;
+      t = up ? ldexp(fma(x, y, z), 128) : fp_fma_scaled_down(x, y, z, 128);
     } else {
       t = fma(x, y, z);
     }

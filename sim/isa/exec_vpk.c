@@ -115,7 +115,7 @@ static int mix(struct isa_wave *w, const struct isa_inst *in, int kind, bool fus
     }
     float res;
     if (fused) {
-      res = (float)fma(v[0], v[1], v[2]);    /* exact product in double; one rounding apart */
+      res = (float)fp_fma_odd(v[0], v[1], v[2]);   /* one rounding in effect */
     } else {
       volatile float p = (float)(v[0] * v[1]);
       res = p + (float)v[2];

@@ -1,6 +1,7 @@
 /* fp.c — the float rules of the gfx9 VALU that host arithmetic does not give by itself. */
 #include "isa/fp.h"
 
+#include <fenv.h>
 #include <float.h>
 
 float fp_f16_to_f32(uint32_t h)
@@ -319,4 +320,47 @@ double fp_trig_preop(double x, unsigned sel)
   if (e >= 1968)
     scale += 128;
   return ldexp((double)seg, scale);
+}
+
+/* fma rounded to odd: truncated, with the last bit set when inexact. A second rounding of
+ * it to at least two fewer bits (f32, or an f64 denormal) equals one correct rounding of
+ * the exact x * y + z. The volatile operands keep the two fma calls from being merged
+ * across the rounding-mode change. */
+double fp_fma_odd(double x, double y, double z)
+{
+  volatile double vx = x;
+  int old = fegetround();
+  fesetround(FE_TOWARDZERO);
+  double t = fma(vx, y, z);
+  fesetround(FE_UPWARD);
+  double u = fma(vx, y, z);
+  fesetround(FE_DOWNWARD);
+  double d = fma(vx, y, z);
+  fesetround(old);
+  if (u != d && !isinf(t) && !isnan(t)) {
+    uint64_t b = fp_ud(t);
+    if (!(b & 1))
+      t = fp_d(b | 1);
+  }
+  return t;
+}
+
+/* (x * y + z) * 2^-k with one rounding, for results that land among the f64 denormals
+ * (v_div_fmas_f64 scaling back): the exact sum as a double-double (TwoProduct, TwoSum),
+ * rounded to the denormal grid with its residual deciding the last step and ties. */
+double fp_fma_scaled_down(double x, double y, double z, int k)
+{
+  double t = fma(x, y, z);
+  if (!isfinite(t) || t == 0.0 || fabs(t) >= ldexp(DBL_MIN, k))
+    return ldexp(t, -k);                      /* the scaling is exact */
+  double p = x * y, ep = fma(x, y, -p);
+  double s = z + p, bp = s - z, es = (z - (s - bp)) + (p - bp);
+  double u = es + ep;
+  double r = ldexp(s, -k);
+  double d = (s - ldexp(r, k)) + u, half = ldexp(0x1p-1074, k - 1);
+  if (d > half || (d == half && (fp_ud(r) & 1)))
+    r = nextafter(r, INFINITY);
+  else if (d < -half || (d == -half && (fp_ud(r) & 1)))
+    r = nextafter(r, -INFINITY);
+  return r;
 }

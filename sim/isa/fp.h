@@ -86,6 +86,11 @@ uint32_t fp_div_fixup32(uint32_t q, uint32_t den, uint32_t num);
 uint64_t fp_div_fixup64(uint64_t q, uint64_t den, uint64_t num);
 uint32_t fp_div_fixup16(uint32_t q, uint32_t den, uint32_t num);
 
+/* x * y + z rounded to odd (for an exact second rounding to a narrower format). */
+double fp_fma_odd(double x, double y, double z);
+/* (x * y + z) * 2^-k rounded once (into the f64 denormals too). */
+double fp_fma_scaled_down(double x, double y, double z, int k);
+
 /* v_trig_preop_f64: 53 bits of 2/pi starting at bit `shift` (plus the exponent adjust). */
 double fp_trig_preop(double x, unsigned sel);
 

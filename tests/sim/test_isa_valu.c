@@ -272,6 +272,9 @@ START_TEST(f64_division_correctly_rounded)
       } else if (iter < 40) {             /* extreme ranges: overflow, underflow, denormals */
         num[l] = rnd_f64(-1074 + 60, 1023);
         den[l] = rnd_f64(-1022, 1023);
+      } else if (iter < 80) {             /* quotients in the denormal range */
+        num[l] = rnd_f64(-1000, -900);
+        den[l] = rnd_f64(60, 170);
       } else {
         num[l] = rnd_f64(-300, 300);
         den[l] = rnd_f64(-300, 300);
@@ -303,6 +306,10 @@ START_TEST(f32_division_correctly_rounded)
     for (unsigned l = 0; l < NL; l++) {
       num[l] = fp_f(iter < 40 ? rnd_f32() : (rnd_f32() & 0x83ffffffu) | 0x3c000000u);
       den[l] = fp_f(iter < 40 ? rnd_f32() : (rnd_f32() & 0x83ffffffu) | 0x3c000000u);
+      if (iter >= 40 && iter < 80) {     /* quotients in the denormal range */
+        num[l] = fp_f((rnd_f32() & 0x807fffffu) | (uint32_t)(1 + rnd() % 20) << 23);
+        den[l] = fp_f((rnd_f32() & 0x807fffffu) | (uint32_t)(127 + 5 + rnd() % 20) << 23);
+      }
       if (iter == 0 && l < 8) {
         static const float sp[8] = { 0.0f, INFINITY, NAN, -0.0f, 1.0f, 3.0f, 0x1p-149f, 0x1p127f };
         num[l] = sp[l];
