@@ -101,12 +101,17 @@ static void *copy_thread(void *arg) {
   return NULL;
 }
 
+/* ROCR: a null handle is a bad argument, any other dead handle a bad signal. */
+static hsa_status_t check_signal(hsa_signal_t s) {
+  if (s.handle == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  return sig_from_handle(s) ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_SIGNAL;
+}
+
 static hsa_status_t check_signals(uint32_t n, const hsa_signal_t *deps, hsa_signal_t done) {
   if ((n == 0) != (deps == NULL)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  for (uint32_t i = 0; i < n; i++)
-    if (!sig_from_handle(deps[i])) return HSA_STATUS_ERROR_INVALID_SIGNAL;
-  if (!sig_from_handle(done)) return HSA_STATUS_ERROR_INVALID_SIGNAL;
-  return HSA_STATUS_SUCCESS;
+  hsa_status_t st = HSA_STATUS_SUCCESS;
+  for (uint32_t i = 0; i < n && st == HSA_STATUS_SUCCESS; i++) st = check_signal(deps[i]);
+  return st == HSA_STATUS_SUCCESS ? check_signal(done) : st;
 }
 
 static struct copy_job *new_job(uint32_t n, const hsa_signal_t *deps, hsa_signal_t done) {

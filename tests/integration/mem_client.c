@@ -243,6 +243,55 @@ int main(void) {
   SHOW(hsa_amd_memory_unlock(h));
   free(host);
 
+  /* Copies through device memory (ROCR uses its blit kernels or SDMA here) and asynchronous
+   * copies with a dependency. */
+  {
+    enum { N = 256 * 1024 };
+    void *hs = NULL, *hd = NULL, *dv = NULL;
+    SHOW(hsa_memory_allocate(sys_region, N, &hs));
+    SHOW(hsa_memory_allocate(sys_region, N, &hd));
+    SHOW(hsa_amd_memory_pool_allocate(gpu_coarse[0], N, 0, &dv));
+    for (unsigned k = 0; k < N; k++) ((unsigned char *)hs)[k] = (unsigned char)(k * 7 + 1);
+    SHOW(hsa_memory_copy(dv, hs, N));
+    SHOW(hsa_memory_copy(hd, dv, N));
+    printf("device round trip=%d\n", memcmp(hs, hd, N) == 0);
+
+    hsa_signal_t dep, done, bad = {0};
+    hsa_signal_create(1, 0, NULL, &dep);
+    hsa_signal_create(1, 0, NULL, &done);
+    memset(hd, 0, N);
+    SHOW(hsa_amd_memory_async_copy(NULL, cpu, hs, cpu, N, 0, NULL, done));
+    SHOW(hsa_amd_memory_async_copy(hd, cpu, hs, cpu, N, 1, NULL, done));
+    SHOW(hsa_amd_memory_async_copy(hd, cpu, hs, cpu, N, 0, &dep, done));
+    SHOW(hsa_amd_memory_async_copy(hd, bad_agent, hs, cpu, N, 0, NULL, done));
+    SHOW(hsa_amd_memory_async_copy(hd, cpu, hs, cpu, N, 0, NULL, bad));
+    SHOW(hsa_amd_memory_async_copy(hd, cpu, hs, cpu, N, 1, &bad, done));
+    SHOW(hsa_amd_memory_async_copy(hd, cpu, hs, cpu, 0, 0, NULL, done));
+    printf("size 0 leaves completion=%ld\n", (long)hsa_signal_load_scacquire(done));
+    SHOW(hsa_amd_memory_async_copy(hd, cpu, hs, cpu, N, 1, &dep, done));
+    usleep(20000);
+    printf("waits for its dependency=%ld\n", (long)hsa_signal_load_scacquire(done));
+    hsa_signal_store_screlease(dep, 0);
+    printf("completes=%ld\n", (long)hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0,
+                                                              UINT64_MAX, HSA_WAIT_STATE_BLOCKED));
+    printf("async host copy=%d\n", memcmp(hs, hd, N) == 0);
+
+    memset(hd, 0, N);
+    hsa_signal_store_screlease(done, 2);
+    SHOW(hsa_amd_memory_async_copy(dv, gpus[0], hs, cpu, N, 0, NULL, done));
+    SHOW(hsa_amd_memory_async_copy(hd, cpu, dv, gpus[0], N, 0, NULL, done));
+    hsa_signal_value_t v;
+    while ((v = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                          HSA_WAIT_STATE_BLOCKED)) != 0) {
+    }
+    printf("async device copies done\n");
+    hsa_signal_destroy(dep);
+    hsa_signal_destroy(done);
+    SHOW(hsa_memory_free(hs));
+    SHOW(hsa_memory_free(hd));
+    SHOW(hsa_amd_memory_pool_free(dv));
+  }
+
   SHOW(hsa_shut_down());
   return 0;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # mem_vs_rocr.sh — the memory API of our runtime answers what Debian's ROCR 5.2.3 answers on
 # the same simulated machine (1 and 2 GPUs): mem_client.c allocates, frees, asks pointer info,
-# grants access, locks host memory, registers deallocation callbacks, fills and copies, with
+# grants access, locks host memory, registers deallocation callbacks, fills and copies (through
+# device memory too: ROCR with its blit kernels on the simulated GPU, we with the CPU), with
 # good and bad arguments, and prints every status and what it read back. The outputs must be
 # equal line for line, except the differences listed below (each one checked both ways).
 # Env: BUILD (absolute build dir), SRCDIR. Exit 0 pass, 77 skip, else fail.
@@ -41,7 +42,9 @@ for gpus in 1 2; do
     >"$tmp/ours.$gpus" 2>"$tmp/ours.err" || { echo "our run failed ($gpus GPUs):"; cat "$tmp/ours.err"; status=1; }
   # The outputs must be long and the independent checks hold (bytes read back, callbacks).
   for fact in 'readback=1' 'copied=1' 'callbacks=11' 'userdata=1' 'cpu-only lock returns host=1' \
-              'page offset kept=1 differs from host=1'; do
+              'page offset kept=1 differs from host=1' 'device round trip=1' \
+              'size 0 leaves completion=1' 'waits for its dependency=1' 'completes=0' \
+              'async host copy=1' 'async device copies done'; do
     grep -qxF "$fact" "$tmp/ours.$gpus" || { echo "ours ($gpus GPUs) lacks: $fact"; status=1; }
   done
   awk -v known="$tmp/known" '
