@@ -1,0 +1,320 @@
+/* test_mem_api.c — the memory API on the driver model (two simulated GPUs), where the
+ * comparison with ROCR (integration/mem_vs_rocr) cannot look: which GPU VMs map each buffer
+ * object (asked of the strict driver: UNMAP of a GPU that does not map it is EINVAL),
+ * sub-allocation, threads, rectangle copies, copy engines, coherency types. */
+#include <check.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/runtime.h"
+#include "hsa_ext_amd.h"
+#include "kfd/memory.h"
+#include "mem/internal.h"
+#include "mem/mem.h"
+#include "unit/sim_reexec.h"
+
+SIM_REEXEC("--gpus", "2")
+
+static struct core_runtime *rt;
+static hsa_agent_t cpu, gpu[2];
+static hsa_amd_memory_pool_t sys_fine, sys_coarse, dev[2];
+
+static hsa_status_t pool_cb(hsa_amd_memory_pool_t p, void *data) {
+  const struct core_region *r = core_region_from_handle(p.handle);
+  if (r->owner->kind == CORE_AGENT_CPU) {
+    if (r->fine_grain && !r->kernarg) sys_fine = p;
+    if (!r->fine_grain) sys_coarse = p;
+  } else if (r->heap != CORE_HEAP_LDS && !r->fine_grain) {
+    dev[r->owner->gpu_index] = p;
+  }
+  return HSA_STATUS_SUCCESS;
+}
+
+static void setup(void) {
+  ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS);
+  rt = core_rt();
+  ck_assert_uint_eq(rt->gpu_count, 2);
+  cpu = core_agent_handle(rt->agents[0]);
+  for (unsigned i = 0; i < 2; i++) {
+    gpu[i] = core_agent_handle(rt->agents[rt->cpu_count + i]);
+    hsa_amd_agent_iterate_memory_pools(gpu[i], pool_cb, NULL);
+  }
+  hsa_amd_agent_iterate_memory_pools(cpu, pool_cb, NULL);
+  ck_assert(sys_fine.handle && sys_coarse.handle && dev[0].handle && dev[1].handle);
+}
+
+static void teardown(void) { ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS); }
+
+/* The GPUs (bit per index) whose VM maps the buffer object holding p. */
+static unsigned mapped_on(const void *p) {
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find((uintptr_t)p);
+  ck_assert_ptr_nonnull(r);
+  uint64_t handle = r->bo->handle;
+  pthread_mutex_unlock(&mem_mutex);
+  unsigned m = 0;
+  for (unsigned i = 0; i < 2; i++) {
+    uint32_t id = rt->agents[rt->cpu_count + i]->gpu_id;
+    int rc = kfd_mem_unmap(&rt->kfd, handle, &id, 1);
+    if (rc == 0) {
+      m |= 1u << i;
+      ck_assert_int_eq(kfd_mem_map(&rt->kfd, handle, &id, 1), 0);
+    } else {
+      ck_assert_int_eq(rc, -EINVAL);
+    }
+  }
+  return m;
+}
+
+START_TEST(allow_access_maps_exactly_the_listed_gpus) {
+  void *d = NULL, *s = NULL;
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(dev[0], 1 << 20, 0, &d), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(mapped_on(d), 1);
+  ck_assert_int_eq(hsa_amd_agents_allow_access(1, &gpu[1], NULL, d), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(mapped_on(d), 3);   /* the owner stays */
+  ck_assert_int_eq(hsa_amd_agents_allow_access(1, &cpu, NULL, d), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(mapped_on(d), 1);
+
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(sys_fine, 1 << 20, 0, &s), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(mapped_on(s), 0);   /* restricted until access is granted */
+  ck_assert_int_eq(hsa_amd_agents_allow_access(1, &gpu[1], NULL, s), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(mapped_on(s), 2);
+  ck_assert_int_eq(hsa_amd_agents_allow_access(2, gpu, NULL, s), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(mapped_on(s), 3);
+  ck_assert_int_eq(hsa_amd_agents_allow_access(1, &cpu, NULL, s), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(mapped_on(s), 0);
+  ck_assert_int_eq(hsa_amd_memory_pool_free(d), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_amd_memory_pool_free(s), HSA_STATUS_SUCCESS);
+
+  /* hsa_memory_allocate: system memory on every GPU at once. */
+  const struct core_region *fine = core_region_from_handle(sys_fine.handle);
+  hsa_region_t region = {(uint64_t)(uintptr_t)fine};
+  ck_assert_int_eq(hsa_memory_allocate(region, 1 << 20, &s), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(mapped_on(s), 3);
+  ck_assert_int_eq(hsa_memory_free(s), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+START_TEST(small_pool_allocations_share_buffer_objects) {
+  enum { N = 100 };
+  void *p[N];
+  for (int i = 0; i < N; i++) {
+    ck_assert_int_eq(hsa_amd_memory_pool_allocate(i % 2 ? dev[1] : sys_fine, 4096 * (1 + i % 4),
+                                                  0, &p[i]),
+                     HSA_STATUS_SUCCESS);
+    memset(p[i], i, 4096 * (1 + i % 4));
+  }
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_bo *b0 = mem_table_find((uintptr_t)p[0])->bo, *b1 = mem_table_find((uintptr_t)p[1])->bo;
+  for (int i = 0; i < N; i++) {
+    struct mem_rec *r = mem_table_find((uintptr_t)p[i]);
+    ck_assert_ptr_eq(r->bo, i % 2 ? b1 : b0);
+    ck_assert_uint_eq(r->size, 4096u * (1 + i % 4));
+  }
+  pthread_mutex_unlock(&mem_mutex);
+  for (int i = 0; i < N; i++) {
+    const unsigned char *c = p[i];
+    for (size_t k = 0; k < 4096u * (1 + i % 4); k += 512) ck_assert_int_eq(c[k], i);
+    ck_assert_int_eq(hsa_amd_memory_pool_free(p[i]), HSA_STATUS_SUCCESS);
+  }
+  ck_assert_int_eq(hsa_amd_memory_pool_free(p[0]), HSA_STATUS_ERROR_INVALID_ALLOCATION);
+}
+END_TEST
+
+struct worker {
+  hsa_amd_memory_pool_t pool;
+  unsigned seed;
+  int errors;
+};
+
+static void *work(void *arg) {
+  struct worker *w = arg;
+  void *mine[32] = {0};
+  for (unsigned round = 0; round < 200; round++) {
+    unsigned k = (round * 7 + w->seed) % 32;
+    if (mine[k]) {
+      const unsigned char *c = mine[k];
+      if (c[0] != (unsigned char)(w->seed + k) || c[4095] != (unsigned char)(w->seed + k))
+        w->errors++;
+      if (hsa_amd_memory_pool_free(mine[k]) != HSA_STATUS_SUCCESS) w->errors++;
+      mine[k] = NULL;
+    } else {
+      if (hsa_amd_memory_pool_allocate(w->pool, 4096, 0, &mine[k]) != HSA_STATUS_SUCCESS) {
+        w->errors++;
+        continue;
+      }
+      memset(mine[k], (int)(w->seed + k), 4096);
+    }
+  }
+  for (unsigned k = 0; k < 32; k++)
+    if (mine[k] && hsa_amd_memory_pool_free(mine[k]) != HSA_STATUS_SUCCESS) w->errors++;
+  return NULL;
+}
+
+START_TEST(threads_allocate_and_free_concurrently) {
+  pthread_t t[4];
+  struct worker w[4];
+  for (unsigned i = 0; i < 4; i++) {
+    w[i] = (struct worker){.pool = i % 2 ? dev[0] : sys_coarse, .seed = i * 50, .errors = 0};
+    ck_assert_int_eq(pthread_create(&t[i], NULL, work, &w[i]), 0);
+  }
+  for (unsigned i = 0; i < 4; i++) {
+    pthread_join(t[i], NULL);
+    ck_assert_int_eq(w[i].errors, 0);
+  }
+}
+END_TEST
+
+static int freed_inside;
+static void free_another(void *ptr, void *data) {
+  /* A callback may use the memory API (it runs unlocked). */
+  freed_inside = hsa_amd_memory_pool_free(data) == HSA_STATUS_SUCCESS;
+}
+
+START_TEST(deallocation_callback_may_free) {
+  void *a = NULL, *b = NULL;
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(sys_fine, 4096, 0, &a), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(sys_fine, 4096, 0, &b), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_amd_register_deallocation_callback(a, free_another, b),
+                   HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_amd_memory_pool_free(a), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(freed_inside, 1);
+  hsa_amd_pointer_info_t info = {.size = sizeof(info)};
+  ck_assert_int_eq(hsa_amd_pointer_info(b, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_UNKNOWN);
+}
+END_TEST
+
+START_TEST(locked_memory_reads_through_its_agent_address) {
+  size_t n = 3 * 4096 + 123;
+  unsigned char *host = malloc(n + 64);
+  for (size_t i = 0; i < n; i++) host[i + 64] = (unsigned char)(i * 13);
+  void *ap = NULL, *ap2 = NULL;
+  ck_assert_int_eq(hsa_amd_memory_lock(host + 64, n, &gpu[1], 1, &ap), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(mapped_on(ap), 2);
+  /* locking the same range again counts and may add GPUs */
+  ck_assert_int_eq(hsa_amd_memory_lock(host + 64, n, NULL, 0, &ap2), HSA_STATUS_SUCCESS);
+  ck_assert_ptr_eq(ap, ap2);
+  ck_assert_uint_eq(mapped_on(ap), 3);
+  unsigned char *copy = malloc(n);
+  ck_assert_int_eq(hsa_memory_copy(copy, ap, n), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(memcmp(copy, host + 64, n), 0);
+  ck_assert_int_eq(hsa_amd_memory_fill(ap, 0x01020304u, 2), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(host[64], 4);
+  ck_assert_int_eq(host[64 + 7], 1);
+  ck_assert_int_eq(hsa_amd_memory_unlock(host + 64), HSA_STATUS_SUCCESS);
+  struct mem_block b;
+  ck_assert(mem_lookup(ap, &b));   /* still locked once */
+  ck_assert(b.locked);
+  ck_assert_int_eq(hsa_amd_memory_unlock(host + 64), HSA_STATUS_SUCCESS);
+  ck_assert(!mem_lookup(ap, &b));
+  ck_assert(!mem_lookup(host + 64, &b));
+  /* pages that are not mapped memory cannot be locked */
+  ck_assert_int_ne(hsa_amd_memory_lock((void *)(uintptr_t)0x1000, 4096, NULL, 0, &ap),
+                   HSA_STATUS_SUCCESS);
+  free(copy);
+  free(host);
+}
+END_TEST
+
+START_TEST(rectangle_copy) {
+  enum { W = 64, H = 8, D = 3 };
+  unsigned char *src = NULL, *dst = NULL;
+  size_t bytes = (size_t)W * H * D;
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(sys_fine, bytes, 0, (void **)&src), 0);
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(dev[0], bytes, 0, (void **)&dst), 0);
+  for (size_t i = 0; i < bytes; i++) src[i] = (unsigned char)(i * 3 + 1);
+  memset(dst, 0, bytes);
+  hsa_pitched_ptr_t ps = {src, W, W * H}, pd = {dst, W, W * H};
+  hsa_dim3_t so = {4, 1, 0}, dof = {10, 2, 1}, range = {20, 5, 2};
+  hsa_signal_t done;
+  ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &done), 0);
+  ck_assert_int_eq(hsa_amd_memory_async_copy_rect(&pd, &dof, &ps, &so, &range, gpu[0],
+                                                  hsaHostToDevice, 0, NULL, done),
+                   HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                             HSA_WAIT_STATE_BLOCKED), 0);
+  for (unsigned z = 0; z < D; z++)
+    for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+        unsigned char want = 0;
+        if (z >= 1 && z < 3 && y >= 2 && y < 7 && x >= 10 && x < 30) {
+          size_t s = (size_t)(z - 1) * W * H + (size_t)(y - 2 + 1) * W + (x - 10 + 4);
+          want = src[s];
+        }
+        ck_assert_int_eq(dst[(size_t)z * W * H + (size_t)y * W + x], want);
+      }
+  ck_assert_int_eq(hsa_amd_memory_async_copy_rect(&pd, &dof, &ps, &so, &range, cpu,
+                                                  hsaHostToDevice, 0, NULL, done),
+                   HSA_STATUS_ERROR_INVALID_AGENT);
+  ck_assert_int_eq(hsa_amd_memory_async_copy_rect(&pd, &dof, &ps, &so, &range, gpu[0],
+                                                  hsaHostToHost, 0, NULL, done),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  hsa_dim3_t wide = {W, 1, 1};
+  ck_assert_int_eq(hsa_amd_memory_async_copy_rect(&pd, &dof, &ps, &so, &wide, gpu[0],
+                                                  hsaHostToDevice, 0, NULL, done),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  hsa_signal_destroy(done);
+  hsa_amd_memory_pool_free(src);
+  hsa_amd_memory_pool_free(dst);
+}
+END_TEST
+
+START_TEST(copy_engines_and_coherency) {
+  uint32_t mask = 0;
+  ck_assert_int_eq(hsa_amd_memory_copy_engine_status(gpu[0], cpu, &mask), HSA_STATUS_SUCCESS);
+  const struct kfd_node *n = rt->agents[rt->cpu_count]->node;
+  ck_assert_uint_eq(mask, (1u << (n->props.num_sdma_engines + n->props.num_sdma_xgmi_engines)) - 1);
+  ck_assert_int_eq(hsa_amd_memory_copy_engine_status(cpu, cpu, &mask),
+                   HSA_STATUS_ERROR_INVALID_AGENT);
+  ck_assert_int_eq(hsa_amd_memory_copy_engine_status(gpu[0], cpu, NULL),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+
+  hsa_amd_coherency_type_t t;
+  ck_assert_int_eq(hsa_amd_coherency_get_type(gpu[1], &t), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(t, HSA_AMD_COHERENCY_TYPE_COHERENT);
+  ck_assert_int_eq(hsa_amd_coherency_set_type(gpu[1], HSA_AMD_COHERENCY_TYPE_NONCOHERENT), 0);
+  ck_assert_int_eq(hsa_amd_coherency_get_type(gpu[1], &t), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(t, HSA_AMD_COHERENCY_TYPE_NONCOHERENT);
+  ck_assert_int_eq(hsa_amd_coherency_get_type(gpu[0], &t), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(t, HSA_AMD_COHERENCY_TYPE_COHERENT);
+  ck_assert_int_eq(hsa_amd_coherency_set_type(gpu[1], (hsa_amd_coherency_type_t)5),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(hsa_amd_coherency_set_type(cpu, HSA_AMD_COHERENCY_TYPE_COHERENT),
+                   HSA_STATUS_ERROR_INVALID_AGENT);
+  ck_assert_int_eq(hsa_amd_coherency_get_type(cpu, &t), HSA_STATUS_ERROR_INVALID_AGENT);
+}
+END_TEST
+
+START_TEST(pcie_flag_makes_device_memory_fine_grained) {
+  void *p = NULL;
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(dev[1], 1 << 20, HSA_AMD_MEMORY_POOL_PCIE_FLAG, &p),
+                   HSA_STATUS_SUCCESS);
+  hsa_amd_pointer_info_t info = {.size = sizeof(info)};
+  ck_assert_int_eq(hsa_amd_pointer_info(p, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(info.global_flags, HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED);
+  pthread_mutex_lock(&mem_mutex);
+  ck_assert(mem_table_find((uintptr_t)p)->bo->kfd_flags & KFD_MEM_COHERENT);
+  pthread_mutex_unlock(&mem_mutex);
+  ck_assert_int_eq(hsa_amd_memory_pool_free(p), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+Suite *test_suite(void) {
+  Suite *s = suite_create("mem_api");
+  TCase *tc = tcase_create("api");
+  tcase_set_timeout(tc, 60);
+  tcase_add_checked_fixture(tc, setup, teardown);
+  tcase_add_test(tc, allow_access_maps_exactly_the_listed_gpus);
+  tcase_add_test(tc, small_pool_allocations_share_buffer_objects);
+  tcase_add_test(tc, threads_allocate_and_free_concurrently);
+  tcase_add_test(tc, deallocation_callback_may_free);
+  tcase_add_test(tc, locked_memory_reads_through_its_agent_address);
+  tcase_add_test(tc, rectangle_copy);
+  tcase_add_test(tc, copy_engines_and_coherency);
+  tcase_add_test(tc, pcie_flag_makes_device_memory_fine_grained);
+  suite_add_tcase(s, tc);
+  return s;
+}
