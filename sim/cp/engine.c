@@ -101,6 +101,9 @@ static void *engine_main(void *arg)
       continue;
     }
     sim_dbwatch_wait(gen, armed ? SAFETY_NS : UNWATCHED_NS);
+    /* woken by a doorbell fault: the faulting store lands only after the handler returned,
+     * so poll for a while instead of re-protecting the page under its feet */
+    idle_since = 0;
   }
   return NULL;
 }
