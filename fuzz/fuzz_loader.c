@@ -25,6 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     struct core_agent agent = {.kind = CORE_AGENT_GPU};
     agent.isa = core_isa_find(9, 0, 0, CORE_FEATURE_UNSUPPORTED, CORE_FEATURE_OFF);
     (void)ldr_target_compatible(&img, &agent);
+    struct ldr_metadata *note_md = NULL;
+    if (img.md_note && ldr_metadata_parse(img.md_note, img.md_size, &note_md) == HSA_STATUS_SUCCESS)
+      ldr_metadata_free(note_md);
     struct ldr_layout lay;
     /* Layouts up to 1 GiB are legal; the fuzzer only allocates small ones. */
     if (ldr_layout(&img, &lay) == HSA_STATUS_SUCCESS && lay.span <= (16u << 20)) {

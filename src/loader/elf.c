@@ -277,8 +277,9 @@ static hsa_status_t parse(struct ldr_image *img, Elf *e) {
     img->version_minor = notes.minor;
     if (img->nrelas && notes.minor < 1) return bad("dynamic relocations need code object v2.1");
   } else if (notes.md) {
-    hsa_status_t st = ldr_metadata_parse(notes.md, notes.md_size, &img->md);
-    if (st != HSA_STATUS_SUCCESS) return st;
+    if (!ldr_metadata_sane(notes.md, notes.md_size)) return bad("malformed AMDGPU metadata note");
+    img->md_note = notes.md;
+    img->md_size = notes.md_size;
   }
   if (img->nloads == 0) return bad("no loadable segment");
   return ldr_image_target(img, notes.isa, notes.isa_size);
@@ -310,7 +311,6 @@ void ldr_image_close(struct ldr_image *img) {
   free(img->rsyms);
   free(img->relas);
   free(img->strings);
-  ldr_metadata_free(img->md);
   memset(img, 0, sizeof(*img));
 }
 

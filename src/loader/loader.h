@@ -60,7 +60,8 @@ struct ldr_image {
   unsigned nrsyms;
   struct ldr_rela *relas;
   unsigned nrelas;
-  struct ldr_metadata *md;          /* v3+: the NT_AMDGPU_METADATA map (NULL if none) */
+  const void *md_note;              /* v3+: the NT_AMDGPU_METADATA msgpack bytes (NULL if */
+  size_t md_size;                   /* none); checked for shape, parsed when needed */
   char producer[64];                /* v2 NT_AMD_HSA_PRODUCER name, if any */
   uint32_t producer_major, producer_minor;
   char *strings;                    /* owned copies of names (symbols point here) */
@@ -105,6 +106,9 @@ struct ldr_metadata {
   unsigned nkernels;
 };
 
+/* Whether `desc` is one well-formed msgpack map whose counts fit its bytes: what a load
+ * checks (a full parse costs more than the rest of the load, and ROCR does not read it). */
+bool ldr_metadata_sane(const void *desc, size_t size);
 /* Parses a msgpack NT_AMDGPU_METADATA descriptor. INVALID_CODE_OBJECT when it is not a map
  * or a kernel entry is malformed (missing .name/.symbol, wrong types). */
 hsa_status_t ldr_metadata_parse(const void *desc, size_t size, struct ldr_metadata **out);

@@ -178,6 +178,11 @@ static bool sane(const uint8_t *p, size_t n) {
   return true;
 }
 
+bool ldr_metadata_sane(const void *desc, size_t size) {
+  const uint8_t *p = desc;
+  return size > 0 && ((p[0] & 0xf0) == 0x80 || p[0] == 0xde || p[0] == 0xdf) && sane(p, size);
+}
+
 hsa_status_t ldr_metadata_parse(const void *desc, size_t size, struct ldr_metadata **out) {
   *out = NULL;
   if (!sane(desc, size)) {

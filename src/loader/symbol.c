@@ -109,6 +109,10 @@ static bool in_segment(const struct ldr_image *img, uint64_t vaddr, uint64_t len
   return false;
 }
 
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static hsa_status_t bad_symbol(const char *name, const char *why) {
   ldr_complain("invalid code object: symbol \"%s\": %s", name, why);
   return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
@@ -177,8 +181,13 @@ hsa_status_t ldr_symbols_build(struct ldr_executable *exec, const struct ldr_ima
       if (!kernel_v2) {
         /* The descriptor leaves the kernarg size to the metadata when it is 0 (old
          * compilers); both are the same number otherwise. */
-        const struct ldr_kernel_md *md = ldr_metadata_kernel(img->md, e->name);
-        if (md && s->k.kernarg_size == 0) s->k.kernarg_size = md->kernarg_size;
+        struct ldr_metadata *md = NULL;
+        if (s->k.kernarg_size == 0 && img->md_note &&
+            ldr_metadata_parse(img->md_note, img->md_size, &md) == HSA_STATUS_SUCCESS) {
+          const struct ldr_kernel_md *km = ldr_metadata_kernel(md, e->name);
+          if (km) s->k.kernarg_size = km->kernarg_size;
+          ldr_metadata_free(md);
+        }
       }
     } else {
       s->allocation = agent ? HSA_VARIABLE_ALLOCATION_AGENT : HSA_VARIABLE_ALLOCATION_PROGRAM;
@@ -198,11 +207,19 @@ hsa_status_t ldr_symbols_build(struct ldr_executable *exec, const struct ldr_ima
       st = HSA_STATUS_ERROR_VARIABLE_ALREADY_DEFINED;
       break;
     }
-    for (unsigned j = 0; j + 1 < n; j++)
-      if (strcmp(syms[j].name, s->name) == 0) {
-        st = bad_symbol(s->name, "defined twice");
-        break;
-      }
+  }
+  if (st == HSA_STATUS_SUCCESS && n > 1) {
+    /* Two definitions of one name in one code object: sort a copy of the names to see. */
+    char **names = malloc(n * sizeof(*names));
+    if (!names) {
+      st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+    } else {
+      for (unsigned j = 0; j < n; j++) names[j] = syms[j].name;
+      qsort(names, n, sizeof(*names), by_name);
+      for (unsigned j = 1; j < n && st == HSA_STATUS_SUCCESS; j++)
+        if (strcmp(names[j - 1], names[j]) == 0) st = bad_symbol(names[j], "defined twice");
+      free(names);
+    }
   }
   if (st != HSA_STATUS_SUCCESS) {
     for (unsigned j = 0; j < n; j++) free(syms[j].name);

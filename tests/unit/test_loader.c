@@ -32,11 +32,13 @@ START_TEST(v4_image_parses) {
   ck_assert_str_eq(img.syms[1].name, "k.kd");
   ck_assert_str_eq(img.syms[4].name, "ext");
   /* The metadata, as the builder wrote it. */
-  ck_assert_ptr_nonnull(img.md);
-  ck_assert_uint_eq(img.md->version[0], 1);
-  ck_assert_str_eq(img.md->target, "amdgcn-amd-amdhsa--gfx900:xnack-");
-  ck_assert_uint_eq(img.md->nkernels, 1);
-  const struct ldr_kernel_md *k = ldr_metadata_kernel(img.md, "k.kd");
+  ck_assert_ptr_nonnull(img.md_note);
+  struct ldr_metadata *md;
+  ck_assert_int_eq(ldr_metadata_parse(img.md_note, img.md_size, &md), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(md->version[0], 1);
+  ck_assert_str_eq(md->target, "amdgcn-amd-amdhsa--gfx900:xnack-");
+  ck_assert_uint_eq(md->nkernels, 1);
+  const struct ldr_kernel_md *k = ldr_metadata_kernel(md, "k.kd");
   ck_assert_ptr_nonnull(k);
   ck_assert_str_eq(k->name, "k");
   ck_assert_uint_eq(k->kernarg_size, 24);
@@ -48,7 +50,8 @@ START_TEST(v4_image_parses) {
   ck_assert_uint_eq(k->nargs, 3);
   ck_assert_str_eq(k->args[2].value_kind, "hidden_global_offset_x");
   ck_assert_uint_eq(k->args[1].offset, 8);
-  ck_assert_ptr_null(ldr_metadata_kernel(img.md, "nope.kd"));
+  ck_assert_ptr_null(ldr_metadata_kernel(md, "nope.kd"));
+  ldr_metadata_free(md);
   ck_assert_uint_eq(ldr_elf_size(p, B_SIZE), 0x2f00 + 64);
   ldr_image_close(&img);
   free(p);
@@ -423,26 +426,47 @@ START_TEST(bad_headers_refused) {
 END_TEST
 
 START_TEST(bad_metadata_refused) {
-  /* Not a map; a kernel without .symbol; a kernarg size that is a string; truncated. */
+  /* Shapes a load refuses: not a map, counts beyond the bytes (msgpack-c would allocate them),
+   * truncated, the never-used byte 0xc1. */
   static const uint8_t not_map[] = {0x93, 1, 2, 3};
-  static const uint8_t no_symbol[] = {0x81, 0xae, 'a', 'm', 'd', 'h', 's', 'a', '.', 'k', 'e',
-                                      'r', 'n', 'e', 'l', 's', 0x91, 0x81, 0xa5, '.', 'n', 'a',
-                                      'm', 'e', 0xa1, 'k'};
+  static const uint8_t huge[] = {0x81, 0xa1, 'k', 0xdd, 0xff, 0xff, 0xff, 0xff};
   static const uint8_t truncated[] = {0x83, 0xae, 'a', 'm', 'd'};
+  static const uint8_t c1[] = {0x81, 0xa1, 'k', 0xc1};
   const struct { const void *p; size_t n; } cases[] = {
-    {not_map, sizeof(not_map)}, {no_symbol, sizeof(no_symbol)}, {truncated, sizeof(truncated)},
+    {not_map, sizeof(not_map)}, {huge, sizeof(huge)}, {truncated, sizeof(truncated)},
+    {c1, sizeof(c1)},
   };
-  for (unsigned i = 0; i < 3; i++) {
+  for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
     struct b_spec s = {.version = 4, .metadata = cases[i].p, .metadata_size = cases[i].n};
     uint8_t *p;
     ck_assert_int_eq(open_spec(&s, &p), HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
     free(p);
+    struct ldr_metadata *md = NULL;
+    ck_assert_int_eq(ldr_metadata_parse(cases[i].p, cases[i].n, &md),
+                     HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
+    ck_assert_ptr_null(md);
   }
+  /* Well-formed msgpack that is not valid metadata: a kernel without .symbol, a kernarg size
+   * that is a string. The parser refuses them. */
+  static const uint8_t no_symbol[] = {0x81, 0xae, 'a', 'm', 'd', 'h', 's', 'a', '.', 'k', 'e',
+                                      'r', 'n', 'e', 'l', 's', 0x91, 0x81, 0xa5, '.', 'n', 'a',
+                                      'm', 'e', 0xa1, 'k'};
+  static const uint8_t str_size[] = {0x81, 0xae, 'a', 'm', 'd', 'h', 's', 'a', '.', 'k', 'e',
+                                     'r', 'n', 'e', 'l', 's', 0x91, 0x83, 0xa5, '.', 'n', 'a',
+                                     'm', 'e', 0xa1, 'k', 0xa7, '.', 's', 'y', 'm', 'b', 'o', 'l',
+                                     0xa4, 'k', '.', 'k', 'd', 0xb5, '.', 'k', 'e', 'r', 'n', 'a',
+                                     'r', 'g', '_', 's', 'e', 'g', 'm', 'e', 'n', 't', '_', 's',
+                                     'i', 'z', 'e', 0xa2, '2', '4'};
+  struct ldr_metadata *md = NULL;
+  ck_assert_int_eq(ldr_metadata_parse(no_symbol, sizeof(no_symbol), &md),
+                   HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
+  ck_assert_int_eq(ldr_metadata_parse(str_size, sizeof(str_size), &md),
+                   HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
   /* No metadata at all is fine (ROCR does not need it). */
   struct b_spec s = {.version = 4, .no_metadata = true};
   uint8_t *p;
   ck_assert_int_eq(open_spec(&s, &p), HSA_STATUS_SUCCESS);
-  ck_assert_ptr_null(img.md);
+  ck_assert_ptr_null(img.md_note);
   ldr_image_close(&img);
   free(p);
 }
