@@ -22,10 +22,10 @@ static int cmp_done(struct isa_wave *w, const struct isa_inst *in, uint64_t m, b
     const bool din = T == ISA_T_F16 ? valu_d64in(w) : valu_d32in(w);                         \
     uint64_t m = 0;                                                                          \
     (void)din;                                                                               \
-    VALU_EACH(valu_lanes(w, in), l) {                                                        \
+    VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       PREP; (void)a; (void)b;                                                                \
       m |= (uint64_t)(COND) << l;                                                            \
-    }                                                                                        \
+    });                                                                                       \
     return cmp_done(w, in, m, CMPX_BIT(in));                                                 \
   }
 
@@ -37,10 +37,10 @@ static int cmp_done(struct isa_wave *w, const struct isa_inst *in, uint64_t m, b
     const bool din = valu_d64in(w);                                                          \
     uint64_t m = 0;                                                                          \
     (void)din;                                                                               \
-    VALU_EACH(valu_lanes(w, in), l) {                                                        \
+    VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       PREP; (void)a; (void)b;                                                                \
       m |= (uint64_t)(COND) << l;                                                            \
-    }                                                                                        \
+    });                                                                                       \
     return cmp_done(w, in, m, CMPX_BIT(in));                                                 \
   }
 

@@ -32,12 +32,12 @@ VALU_OP32(v_cvt_f32_f16, F16, F32, 1,
     const uint32_t *s1_ = (n) > 1 ? valu_src(w, in, 1, TA, b1_) : s0_;                       \
     const bool din = valu_d32in(w), hin = valu_d64in(w), hout = valu_d64out(w);              \
     (void)din; (void)hin; (void)hout; (void)s1_;                                             \
-    VALU_EACH(valu_lanes(w, in), l) {                                                        \
+    VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       uint32_t a = s0_[l], b = s1_[l], d;                                                    \
       (void)b;                                                                               \
       __VA_ARGS__;                                                                                  \
       r_[l] = d;                                                                             \
-    }                                                                                        \
+    });                                                                                       \
     valu_put16(w, in, r_, TA == F32 ? F16 : TA, false);                                      \
     return valu_next(w, in);                                                                 \
   }

@@ -28,13 +28,13 @@ static inline uint32_t hout64(double f, bool keep)
     const uint32_t *s2_ = (n) > 2 ? valu_src(w, in, 2, F16, b2_) : s0_;                      \
     const bool din = valu_d64in(w), dout = valu_d64out(w), ieee = valu_ieee(w);              \
     (void)ieee; (void)dout;                                                                  \
-    VALU_EACH(valu_lanes(w, in), l) {                                                        \
+    VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       uint32_t a = s0_[l] & 0xffff, b = s1_[l] & 0xffff, c = s2_[l] & 0xffff, d;             \
       float x = hin(a, din), y = hin(b, din), z = hin(c, din);                               \
       (void)x; (void)y; (void)z; (void)b; (void)c;                                           \
       __VA_ARGS__;                                                                                  \
       r_[l] = d;                                                                             \
-    }                                                                                        \
+    });                                                                                       \
     valu_put16(w, in, r_, F16, keep_hi);                                                     \
     return valu_next(w, in);                                                                 \
   }

@@ -14,12 +14,12 @@
     const uint64_t *s2_ = (n) > 2 ? valu_src64(w, in, 2, F64, b2_) : s0_;                    \
     const bool din = valu_d64in(w), dout = valu_d64out(w), ieee = valu_ieee(w);              \
     (void)ieee; (void)dout;                                                                  \
-    VALU_EACH(valu_lanes(w, in), l) {                                                        \
+    VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       double x = fp_in64(s0_[l], din), y = fp_in64(s1_[l], din), z = fp_in64(s2_[l], din), f; \
       (void)y; (void)z;                                                                      \
       __VA_ARGS__;                                                                                  \
       r_[l] = fp_out64(f, dout);                                                             \
-    }                                                                                        \
+    });                                                                                       \
     valu_put64(w, in, r_, F64);                                                              \
     return valu_next(w, in);                                                                 \
   }

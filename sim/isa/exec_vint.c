@@ -15,7 +15,7 @@ static inline uint32_t sat_i32(int64_t v)
 }
 
 /* ---- 32-bit ---- */
-VALU_OP32(v_mul_i32_i24, B32, B32, 2, d = (uint32_t)(i24(a) * i24(b)))
+VALU_OP32(v_mul_i32_i24, B32, B32, 2, d = (uint32_t)((int64_t)i24(a) * i24(b)))
 VALU_OP32(v_mul_hi_i32_i24, B32, B32, 2, d = (uint32_t)(((int64_t)i24(a) * i24(b)) >> 32))
 VALU_OP32(v_mul_u32_u24, B32, B32, 2, d = u24(a) * u24(b))
 VALU_OP32(v_mul_hi_u32_u24, B32, B32, 2, d = (uint32_t)(((uint64_t)u24(a) * u24(b)) >> 32))
@@ -59,7 +59,7 @@ VALU_OP32(v_sat_pk_u8_i16, B32, B32, 1, {
   d = (uint32_t)lo | (uint32_t)hi << 8;
 })
 
-VALU_OP32(v_mad_i32_i24, B32, B32, 3, d = (uint32_t)(i24(a) * i24(b)) + c)
+VALU_OP32(v_mad_i32_i24, B32, B32, 3, d = (uint32_t)((int64_t)i24(a) * i24(b)) + c)
 VALU_OP32(v_mad_u32_u24, B32, B32, 3, d = u24(a) * u24(b) + c)
 VALU_OP32(v_bfe_u32, B32, B32, 3, d = (c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0)
 /* a field reaching past bit 31 takes the sign from bit 31 */
@@ -294,13 +294,13 @@ static int v_mqsad_pk_u16_u8(struct isa_wave *w, const struct isa_inst *in) { re
     const uint32_t *s0_ = valu_src(w, in, 0, I16, b0_);                                      \
     const uint32_t *s1_ = (n) > 1 ? valu_src(w, in, 1, I16, b1_) : s0_;                      \
     const uint32_t *s2_ = (n) > 2 ? valu_src(w, in, 2, I16, b2_) : s0_;                      \
-    VALU_EACH(valu_lanes(w, in), l) {                                                        \
+    VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       uint32_t a = s0_[l] & 0xffff, b = s1_[l] & 0xffff, c = s2_[l] & 0xffff, d;             \
       int32_t sa = (int16_t)a, sb = (int16_t)b, sc = (int16_t)c;                             \
       (void)a; (void)b; (void)c; (void)sa; (void)sb; (void)sc;                               \
       __VA_ARGS__;                                                                                  \
       r_[l] = d;                                                                             \
-    }                                                                                        \
+    });                                                                                       \
     valu_put16(w, in, r_, I16, keep_hi);                                                     \
     return valu_next(w, in);                                                                 \
   }

@@ -33,7 +33,7 @@ static inline uint32_t half(uint32_t v, bool hi) { return hi ? v >> 16 : v & 0xf
     const bool fl = T == ISA_T_F16, din = valu_d64in(w), dout = valu_d64out(w);              \
     const bool ieee = valu_ieee(w), dx10 = w->mode & FP_MODE_DX10_CLAMP;                     \
     (void)din; (void)dout; (void)ieee; (void)dx10;                                           \
-    VALU_EACH(valu_lanes(w, in), l) {                                                        \
+    VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       uint32_t res = 0;                                                                      \
       for (unsigned h = 0; h < 2; h++) {                                                     \
         uint32_t v[3];                                                                       \
@@ -50,7 +50,7 @@ static inline uint32_t half(uint32_t v, bool hi) { return hi ? v >> 16 : v & 0xf
         res |= (d & 0xffff) << (16 * h);                                                     \
       }                                                                                      \
       r_[l] = res;                                                                           \
-    }                                                                                        \
+    });                                                                                       \
     valu_put(w, in, r_, ISA_T_B32);                                                          \
     return valu_next(w, in);                                                                 \
   }

@@ -2,6 +2,8 @@
  * permutations and masks, SDWA selects, 16-bit op_sel halves, abs/neg, omod/clamp, EXEC. */
 #include "isa/valu.h"
 
+#include <string.h>
+
 /* ---- DPP ----
  * Source lane of lane `l` for dpp_ctrl, or -1 when it lies outside the row/wave. */
 static int dpp_source(unsigned ctrl, unsigned l)
@@ -201,8 +203,12 @@ static void store32(struct isa_wave *w, const struct isa_inst *in, const uint32_
       d[l] = sdwa_dst(d[l], r[l], in->sdwa_dst_sel, in->sdwa_dst_unused);
     return;
   }
-  VALU_EACH(m, l)
-    d[l] = r[l];
+  if (m == ~0ull) {
+    memcpy(d, r, VALU_N * sizeof *d);
+    return;
+  }
+  for (unsigned l = 0; l < VALU_N; l++)       /* a blend the compiler can vectorize */
+    d[l] = (m >> l & 1) ? r[l] : d[l];
 }
 
 void valu_put(struct isa_wave *w, const struct isa_inst *in, const uint32_t *r, enum isa_type t)

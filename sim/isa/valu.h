@@ -61,6 +61,17 @@ VALU_TABLE(misc)
 #define VALU_EACH(m, l)                                                                      \
   for (uint64_t m_ = (m); m_; m_ &= m_ - 1)                                                  \
     for (unsigned l = (unsigned)__builtin_ctzll(m_), once_ = 1; once_; once_ = 0)
+/* The same with the body expanded twice: a plain (vectorizable) loop when every lane is on,
+ * the common case, and the set-bit walk otherwise. */
+#define VALU_LOOP(m, l, ...)                                                                 \
+  do {                                                                                       \
+    uint64_t lm_ = (m);                                                                      \
+    if (lm_ == ~0ull) {                                                                      \
+      for (unsigned l = 0; l < VALU_N; l++) { __VA_ARGS__ }                                  \
+    } else {                                                                                 \
+      VALU_EACH(lm_, l) { __VA_ARGS__ }                                                      \
+    }                                                                                        \
+  } while (0)
 
 /* ---- operands ----
  * valu_src: source `i` of `in` for all 64 lanes, with (in this order) the DPP lane
@@ -115,12 +126,12 @@ static inline bool valu_ieee(const struct isa_wave *w) { return w->mode & FP_MOD
     const uint32_t *s2_ = (n) > 2 ? valu_src(w, in, 2, TA, b2_) : s0_;                       \
     const bool din = valu_d32in(w), dout = valu_d32out(w), ieee = valu_ieee(w);              \
     (void)din; (void)dout; (void)ieee; (void)s1_; (void)s2_;                                 \
-    VALU_EACH(valu_lanes(w, in), l) {                                                        \
+    VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       uint32_t a = s0_[l], b = s1_[l], c = s2_[l], d;                                        \
       (void)a; (void)b; (void)c;                                                             \
-      __VA_ARGS__;                                                                                  \
+      __VA_ARGS__;                                                                           \
       r_[l] = d;                                                                             \
-    }                                                                                        \
+    });                                                                                      \
     valu_put(w, in, r_, TD);                                                                 \
     return valu_next(w, in);                                                                 \
   }
