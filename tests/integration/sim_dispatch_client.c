@@ -251,7 +251,7 @@ static void vector_add(hsa_queue_t *q, const char *path, const char *name)
   p.setup = 1 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;
   p.workgroup_size_x = 256;
   p.workgroup_size_y = p.workgroup_size_z = 1;
-  p.grid_size_x = N + 24;   /* the last work-group is partial; the kernel checks i < n */
+  p.grid_size_x = N + 10;   /* 1010: the last work-group is partial (242 of 256); the kernel checks i < n */
   p.grid_size_y = p.grid_size_z = 1;
   p.kernel_object = kobj;
   p.kernarg_address = ka;

@@ -254,6 +254,62 @@ START_TEST(dispatch_asks_for_scratch_then_runs)
 }
 END_TEST
 
+/* A kernel of the given code words at offset 256, kernarg pointer in s[0:1]. */
+static uint64_t code_kernel(struct buf *code, const uint32_t *words, unsigned n)
+{
+  *code = cpx_gtt(4096);
+  int64_t entry = 256;
+  memcpy(code->host + 16, &entry, 8);
+  uint32_t rsrc1 = 1u << 6, rsrc2 = 2u << 1;   /* 16 SGPRs, 2 user SGPRs */
+  memcpy(code->host + 48, &rsrc1, 4);
+  memcpy(code->host + 52, &rsrc2, 4);
+  uint16_t flags = 1u << 3;
+  memcpy(code->host + 56, &flags, 2);
+  memcpy(code->host + 256, words, 4 * n);
+  return code->va;
+}
+
+START_TEST(kernel_memory_fault_raises_memory_event)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct kfd_ioctl_create_event_args e = { .event_type = KFD_IOC_EVENT_MEMORY };
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &e), 0);
+  struct buf code;
+  /* s_load_dword s0, s[0:1], 0x0; s_waitcnt lgkmcnt(0); s_endpgm */
+  const uint32_t words[] = { 0xc0020000u, 0, 0xbf8cc07fu, 0xbf810000u };
+  uint64_t kobj = code_kernel(&code, words, 4);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
+  uint64_t bad = 0x6600000040ull;   /* the kernarg pointer: nothing mapped there */
+  memcpy(p + 40, &bad, 8);
+  submit(&a, p);
+  struct kfd_event_data d;
+  ck_assert_uint_eq(cpx_wait_event(e.event_id, 5000, &d), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_uint_eq(d.memory_exception_data.va, bad & ~0xfffull);
+  ck_assert_uint_eq(d.memory_exception_data.gpu_id, GPU0);
+  cpx_sleep_ms(50);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);   /* the dispatch never completes */
+}
+END_TEST
+
+START_TEST(kernel_illegal_instruction_is_a_queue_error)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf code, args = cpx_gtt(4096);
+  const uint32_t words[] = { 0xffffffffu, 0xffffffffu, 0xbf810000u };
+  uint64_t kobj = code_kernel(&code, words, 3);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
+  memcpy(p + 40, &args.va, 8);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x40000000);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
+}
+END_TEST
+
 START_TEST(unmapped_signal_is_a_vm_fault)
 {
   struct aqlq a;
@@ -364,6 +420,8 @@ Suite *test_suite(void)
   tcase_add_test(t, zero_workgroup_size_is_invalid_dimension);
   tcase_add_test(t, dispatch_asks_for_scratch_then_runs);
   tcase_add_test(t, unmapped_signal_is_a_vm_fault);
+  tcase_add_test(t, kernel_memory_fault_raises_memory_event);
+  tcase_add_test(t, kernel_illegal_instruction_is_a_queue_error);
   tcase_add_test(t, pm4_indirect_buffer_write_data_and_release_mem);
   tcase_add_test(t, pm4_unknown_opcode_is_a_vendor_packet_error);
   tcase_add_test(t, destroy_stops_a_blocked_queue);
