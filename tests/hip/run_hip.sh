@@ -20,6 +20,7 @@ progs=$BUILD/tests/hip-programs
 mkdir -p "$progs"
 for f in "$hdir"/*.hip; do
   p=$progs/$(basename "$f" .hip)
+  # shellcheck disable=SC3013 # dash and bash have -nt
   if [ ! -e "$p" ] || [ "$f" -nt "$p" ] || [ "$hdir/hip_check.h" -nt "$p" ]; then
     ( hipcc --offload-arch=gfx900 --offload-arch=gfx906 -O2 -Wall -Werror -o "$p" "$f" \
         > "$p.log" 2>&1 || { cat "$p.log"; rm -f "$p"; } ) &

@@ -18,7 +18,7 @@ need clang-15 "apt install clang-15"
 need hipcc "apt install hipcc"
 bundler=/usr/lib/llvm-15/bin/clang-offload-bundler
 [ -x "$bundler" ] || { echo "clang-offload-bundler of LLVM 15 is missing (apt install clang-15)"; exit 77; }
-devlibs=$(ls -d /usr/lib/*/amdgcn/bitcode 2>/dev/null | head -n 1)
+devlibs=$(for d in /usr/lib/*/amdgcn/bitcode; do [ -d "$d" ] && echo "$d"; done | head -n 1)
 [ -n "$devlibs" ] || { echo "ROCm device libraries missing (apt install rocm-device-libs)"; exit 77; }
 [ -f /usr/include/CL/cl.h ] || { echo "OpenCL headers missing (apt install ocl-icd-opencl-dev)"; exit 77; }
 
@@ -28,6 +28,7 @@ refs=$(ls "$kdir"/*_ref.c)
 newer() { # target sources... : true if target is missing or older than any source
   t=$1; shift
   [ -e "$t" ] || return 0
+  # shellcheck disable=SC3013 # dash and bash have -nt
   for s in "$@"; do [ "$s" -nt "$t" ] && return 0; done
   return 1
 }

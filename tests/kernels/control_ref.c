@@ -56,7 +56,8 @@ static void ref_grid(const struct kcase *c, void *const *b)
   for (uint32_t z = 0; z < n[2]; z++)
     for (uint32_t y = 0; y < n[1]; y++)
       for (uint32_t x = 0; x < n[0]; x++) {
-        uint32_t p[3] = {x, y, z}, l[3], g[3], s[3], ng[3];
+        const uint32_t p[3] = {x, y, z};
+        uint32_t l[3], g[3], s[3], ng[3];
         for (int d = 0; d < 3; d++) {
           g[d] = p[d] / w[d]; l[d] = p[d] % w[d];
           s[d] = n[d] - g[d] * w[d] < w[d] ? n[d] - g[d] * w[d] : w[d];

@@ -20,7 +20,9 @@ extern "C" __global__ void wave_ops(const unsigned *in, unsigned *out, unsigned 
   unsigned long long db = 0;
   unsigned first8 = 0;
   if (x & 2) db = __ballot(x & 4);
-  if (x & 8) first8 = __builtin_amdgcn_readfirstlane(x);
+  // A value only the branch computes: LLVM 15 merges readfirstlane(x) here with the one above
+  // (both read x), which returns lane 0's x even when lane 0 is not in the branch.
+  if (x & 8) first8 = __builtin_amdgcn_readfirstlane(x ^ 0x5a5a5a5au);
   unsigned *o = out + i * 9;
   o[0] = lane; o[1] = first; o[2] = rot; o[3] = bp; o[4] = xr;
   o[5] = total; o[6] = below; o[7] = (unsigned)__popcll(b); o[8] = first8;

@@ -29,7 +29,7 @@ static void ref_wave(const struct kcase *c, void *const *b)
       o[4] = x[l ^ 13]; o[5] = s[0];
       o[6] = (uint32_t)__builtin_popcountll(l ? bal & ((1ull << l) - 1) : 0);
       o[7] = (uint32_t)__builtin_popcountll(bal);
-      o[8] = (x[l] & 8) ? x[first8] : 0;
+      o[8] = (x[l] & 8) ? x[first8] ^ 0x5a5a5a5au : 0;
       masks[(w * 64 + (size_t)l) * 2] = bal;
       masks[(w * 64 + (size_t)l) * 2 + 1] = (x[l] & 2) ? db : 0;
     }
