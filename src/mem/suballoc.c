@@ -1,7 +1,7 @@
 /* suballoc.c — small allocations share 2 MiB buffer objects (one per kind of memory), so an
  * allocation of a few KiB costs no ioctl once a chunk exists. A chunk is a bitmap of granules
- * (pages for user memory, 64 bytes for the runtime's small objects); first fit. An empty
- * chunk is kept while it is the only one of its kind, so alloc/free loops stay cheap. */
+ * (pages for user memory, 64 bytes for the runtime's small objects); first fit. A few empty
+ * chunks of each kind are kept, so alloc/free loops stay cheap. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,29 +22,41 @@ static bool same_key(const struct mem_chunk_key *a, const struct mem_chunk_key *
          a->gpus == b->gpus && a->granule == b->granule;
 }
 
-static bool bit(const struct mem_chunk *c, uint32_t i) { return c->bits[i / 64] >> (i % 64) & 1; }
-
 static void set_range(struct mem_chunk *c, uint32_t first, uint32_t n, bool on) {
-  for (uint32_t i = first; i < first + n; i++) {
-    uint64_t m = 1ull << (i % 64);
-    if (on) c->bits[i / 64] |= m;
-    else c->bits[i / 64] &= ~m;
+  for (uint32_t i = first; i < first + n;) {
+    uint32_t w = i / 64, b = i % 64, k = 64 - b < first + n - i ? 64 - b : first + n - i;
+    uint64_t m = (k == 64 ? UINT64_MAX : ((1ull << k) - 1)) << b;
+    if (on) c->bits[w] |= m;
+    else c->bits[w] &= ~m;
+    i += k;
   }
 }
+
+/* The first granule at or after `from` whose bit is `value` (nbits if none), a word at a
+ * time. */
+static uint32_t next_bit(const struct mem_chunk *c, uint32_t from, bool value) {
+  uint32_t words = (c->nbits + 63) / 64;
+  for (uint32_t w = from / 64; w < words; w++) {
+    uint64_t x = value ? c->bits[w] : ~c->bits[w];
+    if (w == from / 64) x &= UINT64_MAX << (from % 64);
+    if (x) {
+      uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(x);
+      return i < c->nbits ? i : c->nbits;
+    }
+  }
+  return c->nbits;
+}
+
+static uint32_t round_up(uint32_t x, uint32_t step) { return (x + step - 1) / step * step; }
 
 /* First run of n free granules starting at a multiple of step; nbits if none. */
 static uint32_t find_run(const struct mem_chunk *c, uint32_t n, uint32_t step) {
   if (c->nbits - c->used < n) return c->nbits;
-  for (uint32_t s = 0; s + n <= c->nbits;) {
-    if (c->bits[s / 64] == UINT64_MAX && s % 64 == 0) {   /* skip full words */
-      s += step > 64 ? step : 64;
-      continue;
-    }
-    uint32_t k = 0;
-    while (k < n && !bit(c, s + k)) k++;
-    if (k == n) return s;
-    /* Restart after the used granule, rounded up to the step. */
-    s = (s + k + 1 + step - 1) / step * step;
+  uint32_t s = round_up(next_bit(c, 0, false), step);
+  while (s < c->nbits && c->nbits - s >= n) {
+    uint32_t used = next_bit(c, s, true);
+    if (used >= s + n) return s;
+    s = round_up(next_bit(c, used, false), step);
   }
   return c->nbits;
 }
@@ -100,6 +112,10 @@ void *mem_suballoc(const struct mem_chunk_key *key, size_t size, size_t align,
   return c->bo->va;
 }
 
+/* Empty chunks kept per kind of memory, so batches of allocations do not make and unmake
+ * buffer objects each time (ROCR's block allocator keeps its blocks likewise). */
+#define KEEP_EMPTY 4
+
 void mem_subfree(struct mem_chunk *c, void *ptr, size_t size) {
   uint32_t g = c->key.granule;
   uint32_t n = (uint32_t)((size + g - 1) / g);
@@ -108,11 +124,10 @@ void mem_subfree(struct mem_chunk *c, void *ptr, size_t size) {
   set_range(c, s, n, false);
   c->used -= n;
   if (c->used) return;
-  /* Keep the last empty chunk of its kind; release the others. */
-  bool other = false;
-  for (struct mem_chunk *o = chunks; o && !other; o = o->next)
-    other = o != c && same_key(&o->key, &c->key);
-  if (!other) return;
+  unsigned empty = 0;
+  for (struct mem_chunk *o = chunks; o; o = o->next)
+    if (o != c && o->used == 0 && same_key(&o->key, &c->key)) empty++;
+  if (empty < KEEP_EMPTY) return;
   for (struct mem_chunk **l = &chunks; *l; l = &(*l)->next)
     if (*l == c) {
       *l = c->next;
