@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int failures;
 #define CHECK(name, cond, ...) do { if (cond) printf("%s ok\n", name); else { failures++; \
@@ -156,6 +157,7 @@ static void barriers(hsa_queue_t *q)
 }
 
 static hsa_region_t sys_region, kernarg_region;
+static int bad_pointer;
 
 static hsa_status_t find_regions(hsa_region_t r, void *d)
 {
@@ -241,7 +243,7 @@ static void vector_add(hsa_queue_t *q, const char *path, const char *name)
     c[i] = -1.0f;
   }
   memset(ka, 0, kasize);
-  struct { void *a, *b, *c; uint32_t n; } args = { a, b, c, N };
+  struct { void *a, *b, *c; uint32_t n; } args = { a, b, bad_pointer ? (float *)0x7e0000000000ull : c, N };
   memcpy(ka, &args, sizeof args);
 
   hsa_signal_t done;
@@ -330,6 +332,43 @@ static void copies(void)
   hsa_memory_free(dev);
 }
 
+static volatile int cb_called;
+static volatile hsa_status_t cb_status;
+
+static void queue_error(hsa_status_t st, hsa_queue_t *q, void *data)
+{
+  (void)q;
+  (void)data;
+  cb_status = st;
+  cb_called = 1;
+}
+
+/* A dispatch with a zero work-group size: the packet processor reports it through the
+ * queue's inactive signal, and the runtime calls the queue's error callback. */
+static void invalid_dispatch(void)
+{
+  hsa_queue_t *q;
+  if (hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, queue_error, NULL, UINT32_MAX, UINT32_MAX,
+                       &q)) {
+    CHECK("error_queue", 0, "cannot create");
+    return;
+  }
+  hsa_kernel_dispatch_packet_t p;
+  memset(&p, 0, sizeof p);
+  p.setup = 1;
+  p.workgroup_size_x = 0;
+  p.workgroup_size_y = p.workgroup_size_z = 1;
+  p.grid_size_x = p.grid_size_y = p.grid_size_z = 64;
+  p.kernel_object = 64;
+  uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
+  publish(q, idx, &p, hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH));
+  for (int i = 0; i < 10000 && !cb_called; i++)
+    nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+  CHECK("queue_error_callback", cb_called && cb_status == HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS,
+        "called %d, status 0x%x", cb_called, (unsigned)cb_status);
+  hsa_queue_destroy(q);
+}
+
 int main(int argc, char **argv)
 {
   if (hsa_init() != HSA_STATUS_SUCCESS) {
@@ -349,6 +388,9 @@ int main(int argc, char **argv)
     return 1;
   barriers(q);
   copies();
+  invalid_dispatch();
+  if (argc > 3 && !strcmp(argv[3], "fault"))
+    bad_pointer = 1;   /* the runtime's VM fault handler ends the process */
   if (argc > 2)
     vector_add(q, argv[1], argv[2]);
   hsa_queue_destroy(q);

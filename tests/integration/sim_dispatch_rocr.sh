@@ -2,9 +2,10 @@
 # sim_dispatch_rocr.sh — Debian's ROCR 5.2.3 drives the simulator's command processor through
 # the plain HSA API: barrier-AND/OR and barrier-value packets with host-set dependency
 # signals, completion signals (ROCR waits on their KFD events), in-order processing; copies
-# (hsa_memory_copy: blit kernels; hsa_amd_memory_async_copy: an SDMA queue); then a
-# vector-add kernel compiled here with clang-15 for gfx900, checked on the host (skipped, not
-# failed, while this build has no ISA interpreter).
+# (hsa_memory_copy: blit kernels; hsa_amd_memory_async_copy: an SDMA queue), a queue error
+# reaching the queue's callback; then a
+# vector-add kernel compiled here with clang-15 for gfx900, checked on the host, and the same
+# kernel given an unmapped pointer, which ROCR must report as a GPU memory access fault.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
@@ -44,8 +45,16 @@ cat "$work/out"
 [ $rc -eq 0 ] || fail "client exited $rc: $(grep FAIL "$work/out") $(tail -n 5 "$work/err")"
 for c in barrier_and_waits barrier_and_completes read_index_advances slot_invalidated \
          barrier_or_waits barrier_or_completes in_order in_order_completes batch_of_64 \
-         barrier_value_waits barrier_value_completes copy_roundtrip async_copy_roundtrip kernel_load kernel_completes kernel_result; do
+         barrier_value_waits barrier_value_completes copy_roundtrip async_copy_roundtrip queue_error_callback kernel_load kernel_completes kernel_result; do
   grep -q "^$c ok" "$work/out" || fail "check $c missing"
 done
 grep -q 'cp: queue [0-9]* (sdma) started' "$work/trace" || fail "the async copy did not use an SDMA queue"
+
+# a kernel storing through an unmapped pointer: a KFD memory exception event, which ROCR
+# reports as a real GPU's fault and aborts on
+timeout 120 "$sim" -- "$work/client" "$work/vadd.co" vadd.kd fault > "$work/fault.out" 2>&1
+rc=$?
+[ $rc -ne 0 ] || fail "the faulting kernel did not end the client"
+grep -q 'Memory access fault by GPU node-[0-9]* (Agent handle: 0x[0-9a-f]*) on address 0x7e0000000000\. Reason: Page not present' \
+  "$work/fault.out" || fail "no memory access fault report: $(tail -n 3 "$work/fault.out")"
 echo "ok"
