@@ -50,6 +50,17 @@ static inline uint64_t isa_scratch_addr(const struct isa_wave *w, uint32_t off, 
   return w->flat_scratch + (uint64_t)(off >> 2) * 256 + lane * 4u + (off & 3);
 }
 
+/* isa_mem with the entry that hit last checked inline first. */
+static inline void *isa_mem_fast(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
+{
+  struct isa_group *g = w->group;
+  unsigned e = g->tlb_last & 3;
+  uint64_t d = va - g->tlb[e].va;
+  if (__builtin_expect(d < g->tlb[e].size && len <= g->tlb[e].size - d, 1))
+    return g->tlb[e].host + d;
+  return isa_mem(w, va, len, write);
+}
+
 /* Iterate over the set lanes of `mask`. */
 #define ISA_FOR_LANES(mask, l)                                                             \
   for (uint64_t _m = (mask), l; _m && ((l = (uint64_t)__builtin_ctzll(_m)), 1); _m &= _m - 1)

@@ -12,33 +12,54 @@ struct lane_addr {
   uint64_t a;   /* VA, LDS byte offset or private-segment offset */
 };
 
-static struct lane_addr lane_address(const struct isa_wave *w, const struct isa_inst *in,
-                                     unsigned l)
+/* What every lane's address shares, read once per instruction. */
+struct flat_ctx {
+  unsigned seg, v;
+  bool saddr;
+  uint64_t sbase;
+  int64_t offset;
+  uint64_t shared_base, shared_limit, private_base, private_limit;
+};
+
+static void flat_ctx(const struct isa_wave *w, const struct isa_inst *in, struct flat_ctx *c)
+{
+  const struct sim_isa_workgroup *wg = w->group->wg;
+  c->seg = in->seg;
+  c->v = in->addr - ISA_OP_VGPR0;
+  c->saddr = in->seg != 0 && in->saddr != 0x7f;
+  c->sbase = !c->saddr ? 0 : in->seg == 1 ? isa_read_s32(w, in, in->saddr)
+                                          : isa_read_s64(w, in, in->saddr, ISA_T_B64);
+  c->offset = in->offset;
+  c->shared_base = wg->shared_base;
+  c->shared_limit = wg->shared_limit;
+  c->private_base = wg->private_base;
+  c->private_limit = wg->private_limit;
+}
+
+static inline struct lane_addr lane_address(const struct isa_wave *w, const struct flat_ctx *c,
+                                            unsigned l)
 {
   struct lane_addr r;
-  unsigned v = in->addr - ISA_OP_VGPR0;
-  if (in->seg == 1) {   /* SCRATCH */
-    uint32_t base = in->saddr != 0x7f ? isa_read_s32(w, in, in->saddr) : w->vgpr[v][l];
+  if (c->seg == 1) {   /* SCRATCH: a 32-bit private offset */
+    uint32_t base = c->saddr ? (uint32_t)c->sbase : w->vgpr[c->v][l];
     r.sp = SP_SCRATCH;
-    r.a = (uint32_t)(base + (uint32_t)in->offset);
+    r.a = (uint32_t)(base + (uint32_t)c->offset);
     return r;
   }
-  if (in->seg == 2 && in->saddr != 0x7f) {
-    r.sp = SP_GLOBAL;
-    r.a = isa_read_s64(w, in, in->saddr, ISA_T_B64) + w->vgpr[v][l] + (int64_t)in->offset;
-    return r;
-  }
-  uint64_t a = (w->vgpr[v][l] | (uint64_t)w->vgpr[v + 1][l] << 32) + (int64_t)in->offset;
   r.sp = SP_GLOBAL;
+  if (c->saddr) {
+    r.a = c->sbase + w->vgpr[c->v][l] + c->offset;
+    return r;
+  }
+  uint64_t a = (w->vgpr[c->v][l] | (uint64_t)w->vgpr[c->v + 1][l] << 32) + c->offset;
   r.a = a;
-  if (in->seg == 0) {
-    const struct sim_isa_workgroup *wg = w->group->wg;
-    if (wg->shared_base && a >= wg->shared_base && a <= wg->shared_limit) {
+  if (c->seg == 0) {
+    if (c->shared_base && a >= c->shared_base && a <= c->shared_limit) {
       r.sp = SP_LDS;
-      r.a = (uint32_t)(a - wg->shared_base);
-    } else if (wg->private_base && a >= wg->private_base && a <= wg->private_limit) {
+      r.a = (uint32_t)(a - c->shared_base);
+    } else if (c->private_base && a >= c->private_base && a <= c->private_limit) {
       r.sp = SP_SCRATCH;
-      r.a = (uint32_t)(a - wg->private_base);
+      r.a = (uint32_t)(a - c->private_base);
     }
   }
   return r;
@@ -60,9 +81,9 @@ static uint8_t *lane_ptr(struct isa_wave *w, struct lane_addr la, unsigned l, un
     return w->group->lds + o;
   }
   case SP_SCRATCH:
-    return isa_mem(w, isa_scratch_addr(w, (uint32_t)(la.a + 4 * k), l), len, write);
+    return isa_mem_fast(w, isa_scratch_addr(w, (uint32_t)(la.a + 4 * k), l), len, write);
   default:
-    return isa_mem(w, la.a + 4 * k, len, write);
+    return isa_mem_fast(w, la.a + 4 * k, len, write);
   }
 }
 
@@ -104,6 +125,8 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
   if (in->lds)
     return isa_unknown(w, in);
   bool oob;
+  struct flat_ctx c;
+  flat_ctx(w, in, &c);
   if (op >= 64) {
     bool wide = op >= 96;
     unsigned at = wide ? op - 96 : op - 64;
@@ -112,7 +135,7 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
     if (at >= ISA_AT_ADD_F64)
       wide = true;
     ISA_FOR_LANES(w->exec, l) {
-      struct lane_addr la = lane_address(w, in, (unsigned)l);
+      struct lane_addr la = lane_address(w, &c, (unsigned)l);
       uint64_t src, cmp;
       if (wide) {
         src = w->vgpr[vs][l] | (uint64_t)w->vgpr[vs + 1][l] << 32;
@@ -135,7 +158,7 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
   }
   if (op >= 24 && op <= 31) {   /* stores */
     ISA_FOR_LANES(w->exec, l) {
-      struct lane_addr la = lane_address(w, in, (unsigned)l);
+      struct lane_addr la = lane_address(w, &c, (unsigned)l);
       if (op <= 27) {
         unsigned len = op <= 25 ? 1 : 2;
         uint32_t v = w->vgpr[vs][l] >> ((op == 25 || op == 27) ? 16 : 0);
@@ -145,7 +168,7 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
         continue;
       }
       if (la.sp == SP_GLOBAL) {
-        uint8_t *p = isa_mem(w, la.a, 4 * n, true);
+        uint8_t *p = isa_mem_fast(w, la.a, 4 * n, true);
         if (!p) return -1;
         for (unsigned k = 0; k < n; k++)
           memcpy(p + 4 * k, &w->vgpr[vs + k][l], 4);
@@ -163,10 +186,10 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
   if (op < 16 || op > 37)
     return isa_unknown(w, in);
   ISA_FOR_LANES(w->exec, l) {   /* loads */
-    struct lane_addr la = lane_address(w, in, (unsigned)l);
+    struct lane_addr la = lane_address(w, &c, (unsigned)l);
     if (op >= 20 && op <= 23) {
       if (la.sp == SP_GLOBAL) {
-        const uint8_t *p = isa_mem(w, la.a, 4 * n, false);
+        const uint8_t *p = isa_mem_fast(w, la.a, 4 * n, false);
         if (!p) return -1;
         for (unsigned k = 0; k < n; k++)
           memcpy(&w->vgpr[vd + k][l], p + 4 * k, 4);

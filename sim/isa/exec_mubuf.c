@@ -187,7 +187,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       if (total <= 32 || (total % 32)) {
         /* packed components in one element of `bytes` bytes */
         uint64_t a = buf_addr(&r, in, ln, 0, &oob);
-        uint8_t *p = oob ? NULL : isa_mem(w, a, bytes, store);
+        uint8_t *p = oob ? NULL : isa_mem_fast(w, a, bytes, store);
         if (!oob && !p) return -1;
         uint64_t raw = 0;
         if (p) memcpy(&raw, p, bytes);
@@ -207,7 +207,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
           uint64_t a = buf_addr(&r, in, ln, 4 * c, &oob);
           if (oob) { if (!store) comp[c] = 0; continue; }
           if (store && c >= n) continue;
-          uint8_t *p = isa_mem(w, a, 4, store);
+          uint8_t *p = isa_mem_fast(w, a, 4, store);
           if (!p) return -1;
           if (store) memcpy(p, &v[vs + c][l], 4); else memcpy(&comp[c], p, 4);
         }
@@ -234,7 +234,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       uint64_t a = buf_addr(&r, in, ln, 0, &oob);
       uint64_t old = 0;
       if (!oob) {
-        void *p = isa_mem(w, a, wide ? 8 : 4, true);
+        void *p = isa_mem_fast(w, a, wide ? 8 : 4, true);
         if (!p) return -1;
         if (a & (wide ? 7 : 3))
           return isa_fault(w, SIM_ISA_FAULT_MEMORY, a, true, "misaligned buffer atomic at 0x%llx",
@@ -256,7 +256,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       uint64_t a = buf_addr(&r, in, ln, 0, &oob);
       uint32_t raw = 0;
       if (!oob) {
-        const uint8_t *p = isa_mem(w, a, len, false);
+        const uint8_t *p = isa_mem_fast(w, a, len, false);
         if (!p) return -1;
         memcpy(&raw, p, len);
       }
@@ -270,7 +270,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       uint64_t a = buf_addr(&r, in, ln, 0, &oob);
       uint32_t raw = 0;
       if (!oob) {
-        const uint8_t *p = isa_mem(w, a, len, false);
+        const uint8_t *p = isa_mem_fast(w, a, len, false);
         if (!p) return -1;
         memcpy(&raw, p, len);
       }
@@ -284,7 +284,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       uint32_t x = (op & 1) ? v[vs][l] >> 16 : v[vs][l];
       uint64_t a = buf_addr(&r, in, ln, 0, &oob);
       if (!oob) {
-        uint8_t *p = isa_mem(w, a, len, true);
+        uint8_t *p = isa_mem_fast(w, a, len, true);
         if (!p) return -1;
         memcpy(p, &x, len);
       }
@@ -299,7 +299,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
           if (!store) v[vs + k][l] = 0;
           continue;
         }
-        uint8_t *p = isa_mem(w, a, 4, store);
+        uint8_t *p = isa_mem_fast(w, a, 4, store);
         if (!p) return -1;
         if (store) memcpy(p, &v[vs + k][l], 4); else memcpy(&v[vs + k][l], p, 4);
       }

@@ -47,7 +47,7 @@ int isa_exec_smem(struct isa_wave *w, const struct isa_inst *in)
       w->pc += 8;
       return 0;
     }
-    void *p = isa_mem(w, addr, 4 * n, true);
+    void *p = isa_mem_fast(w, addr, 4 * n, true);
     if (!p)
       return -1;
     if (addr & (4 * n - 1))
@@ -83,7 +83,7 @@ int isa_exec_smem(struct isa_wave *w, const struct isa_inst *in)
     for (unsigned i = 0; i < n; i++)
       vals[i] = isa_read_s32(w, in, in->sdst + i);
     if (in_range) {
-      void *p = isa_mem(w, addr, 4 * in_range, true);
+      void *p = isa_mem_fast(w, addr, 4 * in_range, true);
       if (!p)
         return -1;
       memcpy(p, vals, 4 * in_range);
@@ -91,7 +91,7 @@ int isa_exec_smem(struct isa_wave *w, const struct isa_inst *in)
   } else {
     memset(vals, 0, sizeof vals);
     if (in_range) {
-      const void *p = isa_mem(w, addr, 4 * in_range, false);
+      const void *p = isa_mem_fast(w, addr, 4 * in_range, false);
       if (!p)
         return -1;
       memcpy(vals, p, 4 * in_range);

@@ -1,5 +1,5 @@
 /* memory.c — every GPU access of a wave goes through the GPU's VM. A few translation
- * entries per wave remember whole buffers, so the process lock is taken only when a wave
+ * entries per workgroup (its waves share one thread) remember whole buffers, so the process lock is taken only when a wave
  * touches a buffer it has not touched lately. */
 #include "isa/wave.h"
 
@@ -9,10 +9,13 @@
 
 void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
 {
+  struct isa_group *g = w->group;
   for (unsigned i = 0; i < 4; i++) {
-    uint64_t d = va - w->tlb[i].va;
-    if (d < w->tlb[i].size && len <= w->tlb[i].size - d)
-      return w->tlb[i].host + d;
+    uint64_t d = va - g->tlb[i].va;
+    if (d < g->tlb[i].size && len <= g->tlb[i].size - d) {
+      g->tlb_last = i;
+      return g->tlb[i].host + d;
+    }
   }
   uint64_t lo = 0, hi = 0;
   uint8_t *host = sim_vm_lookup(w->group->wg->gpu, va, &lo, &hi);
@@ -22,10 +25,11 @@ void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
               (unsigned long long)(host ? hi : va));
     return NULL;
   }
-  unsigned e = w->tlb_next++ & 3;
-  w->tlb[e].va = lo;
-  w->tlb[e].size = hi - lo;
-  w->tlb[e].host = host - (va - lo);
+  unsigned e = g->tlb_next++ & 3;
+  g->tlb[e].va = lo;
+  g->tlb[e].size = hi - lo;
+  g->tlb[e].host = host - (va - lo);
+  g->tlb_last = e;
   return host;
 }
 

@@ -44,9 +44,12 @@ static struct run_buf *run_buf(size_t vgpr_rows, size_t lds)
     pthread_setspecific(buf_key, b);
   }
   if (b->vgpr_rows < vgpr_rows) {
-    void *n = realloc(b->vgpr, vgpr_rows * sizeof *b->vgpr);
+    /* zeroed once; later workgroups find what earlier ones left, as VGPRs are undefined at
+     * wave start except for the initialized ones */
+    void *n = calloc(vgpr_rows, sizeof *b->vgpr);
     if (!n)
       return NULL;
+    free(b->vgpr);
     b->vgpr = n;
     b->vgpr_rows = vgpr_rows;
   }
@@ -126,7 +129,6 @@ int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fau
     w->sgpr_alloc = wg->sgpr_alloc && wg->sgpr_alloc < ISA_MAX_SGPRS ? wg->sgpr_alloc : ISA_MAX_SGPRS;
     w->vgpr_alloc = wg->vgpr_alloc;
     w->vgpr = b->vgpr + (size_t)rows * i;
-    memset(w->vgpr, 0, (size_t)rows * sizeof *w->vgpr);
     unsigned nv = init->vgpr_count < SIM_ISA_MAX_INIT_VGPRS ? init->vgpr_count : SIM_ISA_MAX_INIT_VGPRS;
     if (nv > wg->vgpr_alloc)
       nv = wg->vgpr_alloc;

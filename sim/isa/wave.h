@@ -129,6 +129,9 @@ struct isa_group {           /* the running workgroup, shared by its waves */
   struct isa_code *pages[ISA_GROUP_PAGES];
   unsigned page_count;
   struct isa_wave *waves;    /* wg->wave_count of them */
+  /* translation entries shared by the group's waves (memory.c): they run on one thread */
+  struct { uint64_t va, size; uint8_t *host; } tlb[4];
+  unsigned tlb_next, tlb_last;
 };
 
 struct isa_code;             /* a predecoded code range (decode.c) */
@@ -152,10 +155,8 @@ struct isa_wave {
   /* one-entry translation cache: the last buffer touched */
   uint64_t tlb_va, tlb_size;
   uint8_t *tlb_host;
-  /* added by the isa core: a few more translation entries (memory.c), the kernel's hardware
-   * registers s_getreg reaches, and the wave's scratch slice */
-  struct { uint64_t va, size; uint8_t *host; } tlb[4];
-  unsigned tlb_next;
+  /* added by the isa core: the hardware registers s_getreg reaches, the wave's scratch
+   * slice (translation entries are per group: isa_group.tlb) */
   uint32_t hw_id;
   uint64_t scratch_va;       /* wg->scratch_base + scratch_wave_offset */
 };
