@@ -5,7 +5,9 @@
 # (hsa_memory_copy: blit kernels; hsa_amd_memory_async_copy: an SDMA queue), a queue error
 # reaching the queue's callback; then a
 # vector-add kernel compiled here with clang-15 for gfx900, checked on the host, and the same
-# kernel given an unmapped pointer, which ROCR must report as a GPU memory access fault.
+# kernel given an unmapped pointer, which ROCR must report as a GPU memory access fault; a
+# kernel needing more scratch than the queue has (the CP asks ROCR through the queue's
+# inactive signal and resumes).
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
@@ -49,6 +51,28 @@ for c in barrier_and_waits barrier_and_completes read_index_advances slot_invali
   grep -q "^$c ok" "$work/out" || fail "check $c missing"
 done
 grep -q 'cp: queue [0-9]* (sdma) started' "$work/trace" || fail "the async copy did not use an SDMA queue"
+
+# the same sum through 4 KiB of private memory per work-item: more than the queue's default
+# scratch, so the packet processor asks ROCR for scratch and resumes once it has it
+cat > "$work/priv.cl" <<'CL'
+__kernel void vadd(__global const float *a, __global const float *b, __global float *c, uint n)
+{
+  volatile float tmp[1100];
+  size_t i = get_global_id(0);
+  for (int k = 0; k < 1100; k++)
+    tmp[k] = a[i % n] + (float)k;
+  if (i < n)
+    c[i] = tmp[(int)(b[i]) % 7] - (float)((int)(b[i]) % 7) + b[i];
+}
+CL
+clang-15 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+  -mcpu=gfx900 -mcode-object-version=4 --rocm-device-lib-path="$devlibs" -O2 \
+  -o "$work/priv.co" "$work/priv.cl" || fail "cannot compile the scratch kernel"
+timeout 300 "$sim" --trace="$work/trace.priv" -- "$work/client" "$work/priv.co" vadd.kd \
+  > "$work/out.priv" 2>&1 || fail "scratch kernel: $(grep FAIL "$work/out.priv")"
+grep -q '^kernel_result ok' "$work/out.priv" || fail "scratch kernel result"
+grep -q 'cp: queue [0-9]* asks for scratch (code 0x1)' "$work/trace.priv" ||
+  fail "the scratch kernel did not need a scratch request"
 
 # a kernel storing through an unmapped pointer: a KFD memory exception event, which ROCR
 # reports as a real GPU's fault and aborts on
