@@ -24,8 +24,7 @@ static struct link_map *tail;
 /* The breakpoint: must stay a real call with a side effect, never inlined or merged. */
 __attribute__((noinline, used)) void ldr_debug_breakpoint(void);
 __attribute__((noinline, used)) void ldr_debug_breakpoint(void) {
-  static volatile int side_effect;
-  side_effect ^= 1;
+  /* An opaque instruction-less barrier: the call cannot be dropped or folded away. */
   __asm__ volatile("" ::: "memory");
 }
 
