@@ -1,0 +1,276 @@
+/* test_isa_mem.c — sim/isa memory paths beyond the basics: FLAT addressing of the LDS and
+ * private apertures, scalar buffer loads, MTBUF format conversions, 64-bit LDS atomics,
+ * the trap handler, and workgroups on several threads hitting one atomic counter. */
+#include <pthread.h>
+
+#include "kfd_fixture.h"
+#include "isa_fixture.h"
+
+#define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc missing: skipped\n"); return; } } while (0)
+
+#define SHARED_BASE 0x1000000000000ull
+#define PRIVATE_BASE 0x2000000000000ull
+
+START_TEST(flat_reaches_lds_and_private)
+{
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *scratch = isa_fx_mem(65536);
+  void *code = isa_fx_code(
+    "s_mov_b32 flat_scratch_lo, s0\n"
+    "s_mov_b32 flat_scratch_hi, s1\n"
+    "s_getreg_b32 s6, hwreg(HW_REG_SH_MEM_BASES, 16, 16)\n"
+    "s_lshl_b32 s7, s6, 16\n"                        /* shared aperture, high half */
+    "s_getreg_b32 s6, hwreg(HW_REG_SH_MEM_BASES, 0, 16)\n"
+    "s_lshl_b32 s9, s6, 16\n"                        /* private aperture, high half */
+    "s_mov_b64 s[10:11], src_shared_base\n"
+    "s_store_dwordx2 s[10:11], s[2:3], 0x300\n"
+    "s_store_dword s7, s[2:3], 0x308\n"
+    "s_store_dword s9, s[2:3], 0x30c\n"
+    "v_mov_b32_e32 v2, s7\n"
+    "flat_store_dword v[1:2], v0\n"                  /* v2 = s7: LDS byte 4 * id */
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read_b32 v3, v1\n"
+    "v_mov_b32_e32 v2, s9\n"
+    "flat_store_dword v[1:2], v0 offset:16\n"        /* private: byte 16 + 4 id of the lane */
+    "flat_load_dword v4, v[1:2] offset:16\n"
+    "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+    "global_store_dword v1, v3, s[2:3]\n"
+    "global_store_dword v1, v4, s[2:3] offset:256\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)scratch, (uintptr_t)out);
+  r.wg.lds_bytes = 256;
+  r.wg.shared_base = SHARED_BASE;
+  r.wg.shared_limit = SHARED_BASE + 0xffffffffull;
+  r.wg.private_base = PRIVATE_BASE;
+  r.wg.private_limit = PRIVATE_BASE + 0xffffffffull;
+  r.init[0].vgpr_count = 2;   /* v2 is set by the code */
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_uint_eq(out[192], 0);
+  ck_assert_uint_eq(out[193], (uint32_t)(SHARED_BASE >> 32));
+  ck_assert_uint_eq(out[194], (uint32_t)(SHARED_BASE >> 32));
+  ck_assert_uint_eq(out[195], (uint32_t)(PRIVATE_BASE >> 32));
+  for (unsigned l = 0; l < 64; l++) {
+    ck_assert_uint_eq(out[l], l);
+    ck_assert_uint_eq(out[64 + l], l);
+    uint32_t v;   /* private byte 16 + 4l of lane l: dword 4 + l, swizzled */
+    memcpy(&v, scratch + (4 + l) * 256 + 4 * l, 4);
+    ck_assert_uint_eq(v, l);
+  }
+}
+END_TEST
+
+START_TEST(scalar_buffer_and_atomics)
+{
+  fx_open();
+  uint32_t *in = isa_fx_mem(4096), *out = isa_fx_mem(4096);
+  for (unsigned i = 0; i < 64; i++)
+    in[i] = 500 + i;
+  in[100] = 7;
+  void *code = isa_fx_code(
+    "s_mov_b32 s8, s0\n"
+    "s_and_b32 s9, s1, 0xffff\n"
+    "s_mov_b32 s10, 24\n"                   /* 24 bytes: six dwords */
+    "s_mov_b32 s11, 0\n"
+    "s_buffer_load_dwordx8 s[12:19], s[8:11], 0x4\n"   /* dwords 1..8: 6..8 are out of range */
+    "s_mov_b32 s20, 0x190\n"
+    "s_load_dword s21, s[0:1], s20\n"       /* offset in an SGPR: in[100] */
+    "s_mov_b32 s22, 5\n"
+    "s_atomic_add s22, s[0:1], 0x190 glc\n" /* in[100] += 5, returns 7 */
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_store_dwordx4 s[12:15], s[2:3], 0x0\n"
+    "s_store_dwordx4 s[16:19], s[2:3], 0x10\n"
+    "s_store_dword s21, s[2:3], 0x20\n"
+    "s_store_dword s22, s[2:3], 0x24\n"
+    "s_memtime s[24:25]\n"
+    "s_memtime s[26:27]\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_store_dwordx4 s[24:27], s[2:3], 0x28\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned i = 0; i < 8; i++)
+    ck_assert_uint_eq(out[i], i < 5 ? 501 + i : 0);
+  ck_assert_uint_eq(out[8], 7);
+  ck_assert_uint_eq(out[9], 7);
+  ck_assert_uint_eq(in[100], 12);
+  uint64_t t0 = out[10] | (uint64_t)out[11] << 32, t1 = out[12] | (uint64_t)out[13] << 32;
+  ck_assert(t1 >= t0 && t0 != 0);
+}
+END_TEST
+
+START_TEST(mtbuf_formats)
+{
+  fx_open();
+  uint8_t *in = isa_fx_mem(4096);
+  uint32_t *out = isa_fx_mem(4096);
+  for (unsigned i = 0; i < 256; i++)
+    in[i] = (uint8_t)(i * 5);
+  void *code = isa_fx_code(
+    "s_mov_b32 s8, s0\n"
+    "s_and_b32 s9, s1, 0xffff\n"
+    "s_mov_b32 s10, 4096\n"
+    "s_mov_b32 s11, 0\n"
+    "v_lshlrev_b32_e32 v3, 1, v0\n"           /* 2 bytes per lane */
+    "tbuffer_load_format_xy v[4:5], v3, s[8:11], 0 format:[BUF_DATA_FORMAT_8_8, BUF_NUM_FORMAT_UINT] offen\n"
+    "tbuffer_load_format_x v6, v3, s[8:11], 0 format:[BUF_DATA_FORMAT_8, BUF_NUM_FORMAT_UNORM] offen\n"
+    "v_cvt_f32_u32_e32 v7, v0\n"
+    "tbuffer_store_format_x v7, v1, s[8:11], 0 format:[BUF_DATA_FORMAT_16, BUF_NUM_FORMAT_FLOAT] offen offset:1024\n"
+    "s_waitcnt vmcnt(0)\n"
+    "global_store_dword v1, v4, s[2:3]\n"
+    "global_store_dword v1, v5, s[2:3] offset:256\n"
+    "global_store_dword v1, v6, s[2:3] offset:512\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 64; l++) {
+    ck_assert_uint_eq(out[l], in[2 * l]);
+    ck_assert_uint_eq(out[64 + l], in[2 * l + 1]);
+    float f;
+    memcpy(&f, &out[128 + l], 4);
+    ck_assert_msg(f == (float)in[2 * l] / 255.0f, "lane %u: %g", l, f);
+    /* half of l, 2 bytes at 1024 + 4l */
+    uint16_t h;
+    memcpy(&h, in + 1024 + 4 * l, 2);
+    _Float16 hf;
+    memcpy(&hf, &h, 2);
+    ck_assert_msg((float)hf == (float)l, "lane %u: half %#x", l, h);
+  }
+}
+END_TEST
+
+START_TEST(lds_64bit_atomics)
+{
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  void *code = isa_fx_code(
+    "v_mov_b32_e32 v3, 0\n"
+    "v_mov_b32_e32 v4, 1\n"
+    "v_mov_b32_e32 v5, 1\n"
+    "ds_write_b64 v3, v[3:4]\n"               /* lds[0..7] = 0x1_00000000 */
+    "ds_add_u64 v3, v[4:5]\n"                 /* each lane adds 0x1_00000001 */
+    "ds_max_rtn_u64 v[6:7], v3, v[0:1] offset:8\n"
+    "ds_cmpst_rtn_b64 v[8:9], v3, v[3:4], v[4:5] offset:16\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read_b128 v[10:13], v3\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "global_store_dwordx4 v3, v[10:13], s[2:3]\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+  r.wg.lds_bytes = 64;
+  r.init[0].exec = 0xff;   /* 8 lanes */
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  uint64_t v0 = out[0] | (uint64_t)out[1] << 32, v1 = out[2] | (uint64_t)out[3] << 32;
+  ck_assert_uint_eq(v0, 0x100000000ull + 8 * 0x100000001ull);
+  ck_assert_uint_eq(v1, (uint64_t)4 * 7 << 32 | 7);   /* max of (id | 4 id << 32) */
+}
+END_TEST
+
+START_TEST(trap_handler_entered)
+{
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *code = isa_fx_code(
+    "s_trap 5\n"
+    "s_movk_i32 s5, 0x22\n"                  /* after the handler returns */
+    "s_store_dword s5, s[2:3], 0x4\n"
+    "s_endpgm\n"
+    ".p2align 8\n"
+    "handler:\n"
+    "s_movk_i32 s6, 0x11\n"
+    "s_store_dword s6, s[2:3], 0x0\n"
+    "s_store_dwordx2 ttmp[0:1], s[2:3], 0x8\n"
+    "s_and_b32 ttmp1, ttmp1, 0xffff\n"
+    "s_setpc_b64 ttmp[0:1]\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+  r.wg.tba = (uintptr_t)code + 256;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_uint_eq(out[0], 0x11);
+  ck_assert_uint_eq(out[1], 0x22);
+  ck_assert_uint_eq(out[2], (uint32_t)((uintptr_t)code + 4));
+  ck_assert_uint_eq(out[3] >> 16, 5);
+}
+END_TEST
+
+/* ---- several workgroups on several threads: atomics stay atomic ---- */
+struct thr {
+  struct isa_fx_run r;
+  int rc;
+};
+
+static void *run_thread(void *p)
+{
+  struct thr *t = p;
+  for (int i = 0; i < 20 && !t->rc; i++)
+    t->rc = isa_fx_go(&t->r);
+  return NULL;
+}
+
+START_TEST(workgroups_on_threads)
+{
+  fx_open();
+  uint32_t *buf = isa_fx_mem(4096);
+  void *code = isa_fx_code(
+    "v_mov_b32_e32 v3, 0\n"
+    "v_mov_b32_e32 v4, 1\n"
+    "s_movk_i32 s6, 0x40\n"
+    "L:\n"
+    "global_atomic_add v3, v4, s[0:1]\n"
+    "ds_add_u32 v3, v4\n"
+    "s_sub_u32 s6, s6, 1\n"
+    "s_cmp_lg_u32 s6, 0\n"
+    "s_cbranch_scc1 L\n"
+    "s_barrier\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read_b32 v5, v3\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_cmp_eq_u32_e32 vcc, 0, v0\n"
+    "s_and_saveexec_b64 s[8:9], vcc\n"
+    "global_atomic_add v3, v5, s[0:1] offset:4\n"
+    "s_endpgm\n");
+  NEED(code);
+  enum { T = 4 };
+  static struct thr t[T];
+  pthread_t th[T];
+  for (unsigned i = 0; i < T; i++) {
+    isa_fx_setup(&t[i].r, code, 2, (uintptr_t)buf, 0);
+    t[i].r.wg.lds_bytes = 64;
+    t[i].rc = 0;
+  }
+  for (unsigned i = 0; i < T; i++)
+    ck_assert_int_eq(pthread_create(&th[i], NULL, run_thread, &t[i]), 0);
+  for (unsigned i = 0; i < T; i++)
+    pthread_join(th[i], NULL);
+  for (unsigned i = 0; i < T; i++)
+    ck_assert_msg(t[i].rc == 0, "fault: %s", t[i].r.fault.text);
+  /* 4 threads x 20 workgroups x 2 waves x 64 lanes x 64 iterations */
+  ck_assert_uint_eq(buf[0], 4u * 20 * 2 * 64 * 64);
+  /* work-item 0 of each group adds the group's LDS total (2 x 64 x 64) after the barrier */
+  ck_assert_uint_eq(buf[1], 4u * 20 * (2 * 64 * 64));
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+  Suite *s = suite_create("isa_mem");
+  TCase *t = tcase_create("mem");
+  tcase_set_timeout(t, 60);
+  tcase_add_test(t, flat_reaches_lds_and_private);
+  tcase_add_test(t, scalar_buffer_and_atomics);
+  tcase_add_test(t, mtbuf_formats);
+  tcase_add_test(t, lds_64bit_atomics);
+  tcase_add_test(t, trap_handler_entered);
+  tcase_add_test(t, workgroups_on_threads);
+  suite_add_tcase(s, t);
+  return s;
+}
