@@ -24,6 +24,7 @@ run() { # name prog args...
   timeout 300 "$sim" -- "$@" > "$work/$name.out" 2>&1
   rc=$?
   cat "$work/$name.out"
+  [ $rc = 0 ] || echo "$name: exit $rc"
   return $rc
 }
 run cpu_barrier "$work/ours" barrier cpu || fail "CPU queue barriers"
