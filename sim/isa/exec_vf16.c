@@ -64,7 +64,7 @@ VALU_H(v_exp_f16, 1, false, d = hout(exp2f(x), dout))
 VALU_H(v_floor_f16, 1, false, d = hout(floorf(x), dout))
 VALU_H(v_ceil_f16, 1, false, d = hout(ceilf(x), dout))
 VALU_H(v_trunc_f16, 1, false, d = hout(truncf(x), dout))
-VALU_H(v_rndne_f16, 1, false, d = hout(rintf(x), dout))
+VALU_H(v_rndne_f16, 1, false, d = hout(fp_rne32(x), dout))
 VALU_H(v_fract_f16, 1, false, {
   float f = x - floorf(x);
   d = isinf(x) ? 0x7e00u : hout(f, dout);

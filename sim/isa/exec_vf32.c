@@ -51,7 +51,7 @@ VALU_F32(v_fract_f32, 1, {
 })
 VALU_F32(v_trunc_f32, 1, f = truncf(x))
 VALU_F32(v_ceil_f32, 1, f = ceilf(x))
-VALU_F32(v_rndne_f32, 1, f = rintf(x))
+VALU_F32(v_rndne_f32, 1, f = fp_rne32(x))
 VALU_F32(v_floor_f32, 1, f = floorf(x))
 VALU_F32(v_exp_f32, 1, f = exp2f(x))
 VALU_F32(v_log_f32, 1, f = log2f(x))

@@ -14,12 +14,14 @@
     const uint64_t *s2_ = (n) > 2 ? valu_src64(w, in, 2, F64, b2_) : s0_;                    \
     const bool din = valu_d64in(w), dout = valu_d64out(w), ieee = valu_ieee(w);              \
     (void)ieee; (void)dout;                                                                  \
+    const int rm_ = valu_round_enter(w->mode >> 2);                                          \
     VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       double x = fp_in64(s0_[l], din), y = fp_in64(s1_[l], din), z = fp_in64(s2_[l], din), f; \
       (void)y; (void)z;                                                                      \
       __VA_ARGS__;                                                                                  \
       r_[l] = fp_out64(f, dout);                                                             \
     });                                                                                       \
+    valu_round_leave(rm_);                                                                   \
     valu_put64(w, in, r_, F64);                                                              \
     return valu_next(w, in);                                                                 \
   }
@@ -31,7 +33,7 @@ VALU_F64(v_min_f64, 2, f = fp_d(fp_min64(fp_ud(x), fp_ud(y), ieee)))
 VALU_F64(v_max_f64, 2, f = fp_d(fp_max64(fp_ud(x), fp_ud(y), ieee)))
 VALU_F64(v_trunc_f64, 1, f = trunc(x))
 VALU_F64(v_ceil_f64, 1, f = ceil(x))
-VALU_F64(v_rndne_f64, 1, f = rint(x))
+VALU_F64(v_rndne_f64, 1, f = fp_rne64(x))
 VALU_F64(v_floor_f64, 1, f = floor(x))
 VALU_F64(v_rcp_f64, 1, f = 1.0 / x)
 VALU_F64(v_rsq_f64, 1, f = 1.0 / sqrt(x))

@@ -27,7 +27,7 @@ static uint32_t f32_to_f16(float f, bool rtz)
     return sign | (rtz ? 0x7bffu : 0x7c00u);
   if (a < 0x38800000u) {                      /* below 2^-14: f16 denormal or zero */
     float t = fp_f(a) * 0x1p24f;              /* exact */
-    uint32_t m = (uint32_t)(rtz ? truncf(t) : rintf(t));
+    uint32_t m = (uint32_t)(rtz ? truncf(t) : fp_rne32(t));
     return sign | m;                          /* m == 0x400 is the smallest normal: right */
   }
   uint32_t h = (a - (112u << 23)) >> 13, rb = a & 0x1fffu;

@@ -24,6 +24,18 @@ static inline uint32_t fp_u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; 
 static inline double fp_d(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
 static inline uint64_t fp_ud(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
 
+/* Round to the nearest integer, ties to even, whatever the host rounding mode. */
+static inline float fp_rne32(float x)
+{
+  if (!(fabsf(x) < 0x1p23f)) return x;       /* integral already, inf or NaN */
+  return copysignf(x - remainderf(x, 1.0f), x);
+}
+static inline double fp_rne64(double x)
+{
+  if (!(fabs(x) < 0x1p52)) return x;
+  return copysign(x - remainder(x, 1.0), x);
+}
+
 /* ---- f32 ---- */
 static inline bool fp_isnan32(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
 static inline bool fp_issnan32(uint32_t u) { return fp_isnan32(u) && !(u & 0x00400000u); }

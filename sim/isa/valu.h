@@ -8,6 +8,8 @@
 #ifndef SIM_ISA_VALU_H
 #define SIM_ISA_VALU_H
 
+#include <fenv.h>
+
 #include "isa/fp.h"
 #include "isa/wave.h"
 
@@ -114,6 +116,23 @@ static inline bool valu_d64in(const struct isa_wave *w) { return w->mode & FP_MO
 static inline bool valu_d64out(const struct isa_wave *w) { return w->mode & FP_MODE_DENORM_F64_OUT; }
 static inline bool valu_ieee(const struct isa_wave *w) { return w->mode & FP_MODE_IEEE; }
 
+/* MODE.FP_ROUND (0 nearest even, 1 +inf, 2 -inf, 3 zero; f32 in bits 1:0, f64/f16 in 3:2)
+ * as the host rounding mode around a loop; -1 = nothing to restore (the default). */
+static inline int valu_round_enter(unsigned hw)
+{
+  static const int host[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+  if (!(hw & 3))
+    return -1;
+  int old = fegetround();
+  fesetround(host[hw & 3]);
+  return old;
+}
+static inline void valu_round_leave(int old)
+{
+  if (old >= 0)
+    fesetround(old);
+}
+
 /* ---- generators for the common shapes ----
  * VALU_OP32(fn, TA, TD, n, BODY): n sources of type TA read as uint32_t a, b, c; BODY
  * computes `uint32_t d`; written with valu_put(TD). Lanes iterate over the written set. */
@@ -126,12 +145,14 @@ static inline bool valu_ieee(const struct isa_wave *w) { return w->mode & FP_MOD
     const uint32_t *s2_ = (n) > 2 ? valu_src(w, in, 2, TA, b2_) : s0_;                       \
     const bool din = valu_d32in(w), dout = valu_d32out(w), ieee = valu_ieee(w);              \
     (void)din; (void)dout; (void)ieee; (void)s1_; (void)s2_;                                 \
+    const int rm_ = TD == ISA_T_F32 ? valu_round_enter(w->mode) : -1;                       \
     VALU_LOOP(valu_lanes(w, in), l, {                                                        \
       uint32_t a = s0_[l], b = s1_[l], c = s2_[l], d;                                        \
       (void)a; (void)b; (void)c;                                                             \
       __VA_ARGS__;                                                                           \
       r_[l] = d;                                                                             \
     });                                                                                      \
+    valu_round_leave(rm_);                                                                   \
     valu_put(w, in, r_, TD);                                                                 \
     return valu_next(w, in);                                                                 \
   }

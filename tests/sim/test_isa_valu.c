@@ -694,6 +694,154 @@ START_TEST(gfx906_dot_fmac)
 }
 END_TEST
 
+
+/* ---- f16, VOP3 op_sel, mix ---- */
+static uint16_t h_of(float f)
+{
+  _Float16 h = (_Float16)f;
+  uint16_t u;
+  memcpy(&u, &h, 2);
+  return u;
+}
+static float f_of(uint32_t u)
+{
+  _Float16 h;
+  uint16_t b = (uint16_t)u;
+  memcpy(&h, &b, 2);
+  return (float)h;
+}
+
+START_TEST(f16_ops_opsel_mix)
+{
+  wave_reset(MODE_DENORM);
+  for (unsigned l = 0; l < NL; l++) {
+    vgprs[1][l] = (uint32_t)(((rnd() & 0x83ff) | 0x3800) | ((rnd() & 0x83ff) | 0x4000) << 16);
+    vgprs[2][l] = (uint32_t)(((rnd() & 0x83ff) | 0x3c00) | ((rnd() & 0x83ff) | 0x3400) << 16);
+    vgprs[3][l] = fp_u((float)l * 0.75f - 9.0f);
+    vgprs[10][l] = vgprs[11][l] = vgprs[12][l] = vgprs[13][l] = 0xabcd0000u | l;
+  }
+  run("gfx900", "v_add_f16 v10, v1, v2\n"
+                "v_mul_f16 v11, v1, v2\n"
+                "v_fma_f16 v12, v1, v2, v1 op_sel:[1,1,0,1]\n"
+                "v_mac_f16 v13, v1, v2\n"
+                "v_mad_mix_f32 v14, v1, v2, v3 op_sel:[1,0,0] op_sel_hi:[1,1,0]\n"
+                "v_mad_mixhi_f16 v15, v1, v3, v3 op_sel_hi:[1,0,0]\n"
+                "v_cvt_f32_f16 v16, v1");
+  for (unsigned l = 0; l < NL; l++) {
+    uint32_t a = vgprs[1][l], b = vgprs[2][l];
+    float a0 = f_of(a), a1 = f_of(a >> 16), b0 = f_of(b), b1 = f_of(b >> 16);
+    ck_assert_uint_eq(vgprs[10][l], h_of(a0 + b0));                  /* high half zeroed */
+    ck_assert_uint_eq(vgprs[11][l], h_of(a0 * b0));
+    float fm = (float)(_Float16)((double)a1 * b1 + a0);
+    ck_assert_uint_eq(vgprs[12][l], ((0xabcd0000u | l) & 0xffffu) | (uint32_t)h_of(fm) << 16);
+    /* v_mac_f16 keeps the high half, product rounded to f16 then the add */
+    float p = f_of(h_of(a0 * b0));
+    ck_assert_uint_eq(vgprs[13][l], 0xabcd0000u | h_of(p + f_of(0xabcd0000u | l)));
+    volatile float pm = a1 * b0;
+    ck_assert_uint_eq(vgprs[14][l], fp_u(pm + fp_f(vgprs[3][l])));
+    float c = fp_f(vgprs[3][l]);
+    volatile float pm2 = a0 * c;
+    ck_assert_uint_eq(vgprs[15][l] >> 16, h_of(pm2 + c));
+    ck_assert(fp_f(vgprs[16][l]) == a0);
+  }
+  /* gfx906: v_fma_mix is fused */
+  run("gfx906", "v_fma_mix_f32 v17, v3, v3, -v3");
+  for (unsigned l = 0; l < NL; l++) {
+    float c = fp_f(vgprs[3][l]);
+    ck_assert_uint_eq(vgprs[17][l], fp_u(fmaf(c, c, -c)));
+  }
+}
+END_TEST
+
+/* ---- more DPP controls and SDWA sign extension ---- */
+START_TEST(dpp_controls_sdwa_sext)
+{
+  wave_reset(MODE_DENORM);
+  for (unsigned l = 0; l < NL; l++) vgprs[1][l] = l * 3 + 1000;
+  run("gfx900", "v_mov_b32_dpp v2, v1 row_ror:3 row_mask:0xf bank_mask:0xf\n"
+                "v_mov_b32_dpp v3, v1 row_half_mirror row_mask:0xf bank_mask:0xf\n"
+                "v_mov_b32_dpp v4, v1 row_bcast:31 row_mask:0xc bank_mask:0xf\n"
+                "v_mov_b32_dpp v5, v1 wave_rol:1 row_mask:0xf bank_mask:0xf\n"
+                "v_mov_b32_dpp v6, v1 row_shl:15 row_mask:0xf bank_mask:0xf bound_ctrl:0\n"
+                "v_sub_f32_dpp v7, -v1, |v1| quad_perm:[1,1,1,1] row_mask:0xf bank_mask:0xf");
+  for (unsigned l = 0; l < NL; l++) {
+    unsigned row = l & ~15u, r = l & 15;
+    ck_assert_uint_eq(vgprs[2][l], (row | ((r + 16 - 3) & 15)) * 3 + 1000);
+    ck_assert_uint_eq(vgprs[3][l], ((l & ~7u) | (7 - (l & 7))) * 3 + 1000);
+    ck_assert_uint_eq(vgprs[4][l], l >= 32 ? 31 * 3 + 1000 : 0u);
+    ck_assert_uint_eq(vgprs[5][l], ((l + 1) & 63) * 3 + 1000);
+    ck_assert_uint_eq(vgprs[6][l], r == 0 ? (l + 15) * 3 + 1000 : 0u);
+    float src = fp_f(((l & ~3u) | 1) * 3 + 1000), own = fp_f(l * 3 + 1000);
+    ck_assert_uint_eq(vgprs[7][l], fp_u(-src - fabsf(own)));
+  }
+  wave_reset(MODE_DENORM);
+  for (unsigned l = 0; l < NL; l++) { vgprs[1][l] = (uint32_t)rnd(); vgprs[2][l] = (uint32_t)rnd(); }
+  run("gfx900", "v_add_u32_sdwa v3, sext(v1), v2 dst_sel:DWORD dst_unused:UNUSED_PAD "
+                "src0_sel:BYTE_0 src1_sel:DWORD\n"
+                "v_ashrrev_i32_sdwa v4, v2, sext(v1) dst_sel:WORD_0 dst_unused:UNUSED_PAD "
+                "src0_sel:BYTE_0 src1_sel:WORD_1");
+  for (unsigned l = 0; l < NL; l++) {
+    uint32_t a = vgprs[1][l], b = vgprs[2][l];
+    ck_assert_uint_eq(vgprs[3][l], (uint32_t)(int8_t)a + b);
+    ck_assert_uint_eq(vgprs[4][l], (uint32_t)((int32_t)(int16_t)(a >> 16) >> (b & 31)) & 0xffff);
+  }
+}
+END_TEST
+
+/* ---- rounding modes, legacy multiply, trig_preop, class, packing conversions ---- */
+START_TEST(round_modes_and_misc)
+{
+  /* MODE.FP_ROUND: 1/3 rounds down toward zero and up toward +inf */
+  static const uint32_t modes[4] = { 0, 1, 2, 3 };
+  for (unsigned m = 0; m < 4; m++) {
+    wave_reset(MODE_DENORM | modes[m] | modes[m] << 2);
+    for (unsigned l = 0; l < NL; l++) {
+      vgprs[1][l] = fp_u(l & 1 ? -1.0f : 1.0f);
+      vgprs[2][l] = fp_u(3.0f);
+      set64(4, l, fp_ud(l & 1 ? -1.0 : 1.0));
+      set64(6, l, fp_ud(3.0));
+    }
+    /* 1 + 2^-30 does not fit in f32: the mode decides */
+    run("gfx900", "v_add_f32 v3, 0x30800000, v1\nv_add_f64 v[8:9], v[4:5], v[6:7]\n"
+                  "v_mul_f64 v[10:11], v[4:5], v[6:7]\nv_rndne_f32 v12, 0x40200000");
+    for (unsigned l = 0; l < 2; l++) {
+      float one = l & 1 ? -1.0f : 1.0f;
+      /* one + 2^-30 lies between lo = one and hi = the next float up */
+      float lo = one, hi = nextafterf(one, INFINITY);
+      float want = m == 0 ? one : m == 1 ? hi : m == 2 ? lo : (one > 0 ? lo : hi);
+      ck_assert_msg(fp_f(vgprs[3][l]) == want, "mode %u lane %u: %a", m, l, fp_f(vgprs[3][l]));
+      ck_assert(fp_d(get64(10, l)) == 3.0 * (l & 1 ? -1 : 1));
+    }
+    ck_assert(fp_f(vgprs[12][0]) == 2.0f);   /* rndne is ties-to-even in every mode */
+  }
+  wave_reset(MODE_DENORM);
+  for (unsigned l = 0; l < NL; l++) {
+    vgprs[1][l] = l & 1 ? 0 : 0x80000000u;
+    vgprs[2][l] = l & 2 ? 0x7f800000u : 0x7fc00000u;
+    set64(4, l, fp_ud(1.0));
+  }
+  W.sgpr[0] = 0x437f0000u;
+  W.sgpr[1] = 0x12345u;
+  W.sgpr[2] = 0x100u;
+  run("gfx900", "v_mul_legacy_f32 v3, v1, v2\nv_mul_f32 v4, v1, v2\n"
+                "v_trig_preop_f64 v[6:7], v[4:5], 0\nv_trig_preop_f64 v[8:9], v[4:5], 1\n"
+                "v_cmp_class_f64_e64 s[10:11], v[4:5], s2\n"
+                "v_cvt_pknorm_i16_f32 v10, 0.5, -1.0\nv_cvt_pk_u8_f32 v11, s0, 2, 0\n"
+                "v_cvt_pk_u16_u32 v12, s1, 7\nv_sat_pk_u8_i16 v13, 0xff7f0180");
+  ck_assert_uint_eq(vgprs[3][0], 0);          /* legacy: 0 * inf and 0 * NaN = 0 */
+  ck_assert_uint_eq(vgprs[3][3], 0);
+  ck_assert(fp_isnan32(vgprs[4][0]));
+  ck_assert(get64(6, 0) == 0x3fe45f306dc9c882ull);   /* 2/pi, first 53 bits */
+  double second = fp_d(get64(8, 0));
+  ck_assert(second > 0 && second < 0x1p-52);
+  ck_assert(((uint64_t)W.sgpr[11] << 32 | W.sgpr[10]) == ~0ull);   /* +normal */
+  ck_assert_uint_eq(vgprs[10][0], 0x4000u | 0x8001u << 16);   /* 0.5 -> 16384 (rounded), -1 -> -32767 */
+  ck_assert_uint_eq(vgprs[11][0], 0xff0000u);
+  ck_assert_uint_eq(vgprs[12][0], 0xffffu | 7u << 16);
+  ck_assert_uint_eq(vgprs[13][0], 0x00ffu);   /* 0x0180 -> 255, 0xff7f -> 0 */
+}
+END_TEST
+
 /* ---- decoding: unknown opcodes fail, names agree with llvm-mc ---- */
 START_TEST(unknown_opcode_reported)
 {
@@ -815,6 +963,9 @@ Suite *test_suite(void)
   tcase_add_test(t, int_ops);
   tcase_add_test(t, f64_and_misc_f32);
   tcase_add_test(t, gfx906_dot_fmac);
+  tcase_add_test(t, f16_ops_opsel_mix);
+  tcase_add_test(t, dpp_controls_sdwa_sext);
+  tcase_add_test(t, round_modes_and_misc);
   suite_add_tcase(s, t);
   return s;
 }
