@@ -417,6 +417,33 @@ START_TEST(rewritten_code_runs_fresh)
 }
 END_TEST
 
+/* ---- the decoder takes any words: sizes stay 4, 8 or 12 and describe never overruns ---- */
+START_TEST(decode_random_words)
+{
+  fx_open();
+  uint32_t *page = isa_fx_mem(4096);
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (unsigned round = 0; round < 200; round++) {
+    for (unsigned i = 0; i < 1024; i++) {
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+      page[i] = (uint32_t)x;
+    }
+    sim_isa_invalidate(sim_gpu(0), (uintptr_t)page, 4096);
+    for (unsigned off = 0; off < 4096; off += 4) {
+      char buf[48];
+      memset(buf, 0x55, sizeof buf);
+      unsigned n = sim_isa_describe(sim_gpu(0), (uintptr_t)page + off, buf, 40);
+      ck_assert(n == 0 || n == 4 || n == 8 || n == 12);
+      ck_assert_uint_eq((uint8_t)buf[40], 0x55);   /* nothing written past the size given */
+      if (n)
+        ck_assert_uint_lt(strlen(buf), 40);
+    }
+  }
+  char tiny[1];
+  ck_assert_uint_eq(sim_isa_describe(sim_gpu(0), 0x1000, tiny, 1), 0);   /* unmapped */
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_core");
@@ -434,6 +461,7 @@ Suite *test_suite(void)
   tcase_add_test(t, fault_unknown_opcode);
   tcase_add_test(t, fault_trap_and_vgpr_limit);
   tcase_add_test(t, rewritten_code_runs_fresh);
+  tcase_add_test(t, decode_random_words);
   suite_add_tcase(s, t);
   return s;
 }
