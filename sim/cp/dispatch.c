@@ -130,7 +130,8 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   wg.sgpr_alloc = (sg + 1) * 8 > 6 ? (sg + 1) * 8 - 6 : 0;   /* VCC, FLAT_SCRATCH, XNACK_MASK on top */
   if (wg.sgpr_alloc > 102)
     wg.sgpr_alloc = 102;
-  wg.vgpr_alloc = ((rsrc1 & 63) + 1) * 4;
+  bool packed = gpu->model->gfx_target_version == 90010;   /* gfx90a: ids packed in v0 */
+  wg.vgpr_alloc = ((rsrc1 & 63) + 1) * (packed ? 8 : 4);   /* gfx90a allocates VGPRs by 8 */
   wg.lds_bytes = d.group_size;
   wg.rsrc1 = rsrc1;
   wg.rsrc2 = rsrc2;
@@ -143,7 +144,6 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   wg.tba = pdd->tba;
   wg.tma = pdd->tma;
 
-  bool packed = gpu->model->gfx_target_version == 90010;   /* gfx90a: ids packed in v0 */
   unsigned tidig = (rsrc2 >> 11) & 3;
   uint32_t groups[3];
   for (unsigned i = 0; i < 3; i++)
