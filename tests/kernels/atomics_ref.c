@@ -5,6 +5,7 @@ static void init32(const struct kcase *c, void *const *b)
 {
   (void)c;
   uint32_t *red = b[4];
+  for (size_t k = 0; k < 10; k++) red[k] = 0;
   red[1] = 0xffffffffu; red[3] = 0x7fffffffu; red[4] = 0x80000000u; red[6] = 0xffffffffu;
   red[8] = 0x12345678u;
 }
@@ -16,6 +17,7 @@ static void ref32(const struct kcase *c, void *const *b)
   size_t n = c->bufs[0].count;
   init32(c, b);
   counter[0] = (uint32_t)n;
+  for (size_t k = 0; k < 64; k++) hist[k] = 0;
   for (size_t i = 0; i < n; i++) {
     uint32_t x = in[i];
     slots[i] = 1;
@@ -45,6 +47,7 @@ static void refcas(const struct kcase *c, void *const *b)
   uint32_t *prod = b[1];
   uint64_t *sum = b[2];
   *prod = 1;
+  sum[0] = sum[1] = 0;
   for (size_t i = 0; i < c->bufs[0].count; i++) {
     *prod *= in[i] * 2u + 1u;
     sum[0] += (uint64_t)in[i] << 20;
