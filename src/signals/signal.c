@@ -25,6 +25,7 @@ _Atomic uint32_t sig_chunk_count;
 /* Doorbell slots only ever hold doorbell signals, so a stale handle of one never finds a
  * plain value where the doorbell pointer was (the two share a union). */
 static struct sig_obj *free_list, *free_doorbells;
+static bool events_short;   /* the event page is full: reuse free slots that have an event */
 
 static bool env_interrupts(void)
 {
@@ -115,9 +116,13 @@ static void attach_event(struct sig_obj *o)
 {
   if (!(o->flags & SIG_F_INTERRUPT))
     return;
-  if (!o->has_event && sig_g.interrupts &&
-      kfd_event_create(sig_g.dev, KFD_IOC_EVENT_SIGNAL, true, 0, &o->event) == 0)
-    o->has_event = true;
+  if (!o->has_event && sig_g.interrupts && !events_short) {
+    int r = kfd_event_create(sig_g.dev, KFD_IOC_EVENT_SIGNAL, true, 0, &o->event);
+    if (r == 0)
+      o->has_event = true;
+    else if (r == -ENOSPC)
+      events_short = true;   /* every slot has an event (kept by its signal slot) */
+  }
   if (!o->has_event) {
     o->flags &= ~(uint32_t)SIG_F_INTERRUPT;   /* out of events: a polled signal, as ROCR */
     return;
@@ -149,8 +154,17 @@ struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags, volatile uint64_t *
     pthread_mutex_unlock(&lock);
     return NULL;
   }
-  struct sig_obj *o = *list;
-  *list = o->next_free;
+  struct sig_obj **pick = list;
+  if (events_short && (flags & SIG_F_INTERRUPT)) {
+    /* events are scarce: a free slot that kept one serves an interrupt signal best */
+    for (struct sig_obj **l = list; *l; l = &(*l)->next_free)
+      if ((*l)->has_event) {
+        pick = l;
+        break;
+      }
+  }
+  struct sig_obj *o = *pick;
+  *pick = o->next_free;
   o->next_free = NULL;
   o->flags = flags;
   atomic_store_explicit(&o->waiters, 0, memory_order_relaxed);
@@ -360,6 +374,7 @@ void sig_shutdown(void)
     sig_chunks[i] = NULL;
   }
   free_list = free_doorbells = NULL;
+  events_short = false;
   kfd_event_page_release();   /* the page itself stays: the KFD process keeps it */
   memset(&sig_g, 0, sizeof sig_g);
   pthread_mutex_unlock(&lock);
