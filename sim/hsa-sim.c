@@ -247,6 +247,7 @@ int main(int argc, char **argv)
     strcat(preload, old);
   }
   setenv("LD_PRELOAD", preload, 1);
+  free(preload);   /* setenv copied it (LeakSanitizer reports it otherwise) */
 
   fflush(NULL);
   pid_t pid = fork();

@@ -29,7 +29,13 @@ static inline void sim_reexec(const char *const *opts, size_t nopts) {
     fprintf(stderr, "%s: hsa-sim not found at %s (build it: make)\n", self, sim);
     exit(1);
   }
-  if (getenv("HSA_TEST_SANITIZED")) setenv("ASAN_OPTIONS", "verify_asan_link_order=0", 1);
+  if (getenv("HSA_TEST_SANITIZED")) {
+    const char *old = getenv("ASAN_OPTIONS");
+    char opts_env[512];
+    snprintf(opts_env, sizeof(opts_env), "%s%sverify_asan_link_order=0", old ? old : "",
+             old && *old ? ":" : "");
+    setenv("ASAN_OPTIONS", opts_env, 1);
+  }
   const char *argv[16];
   size_t k = 0;
   argv[k++] = sim;
