@@ -168,7 +168,7 @@ const struct valu_desc valu_cvt_ops[] = {
   E(V1 0x39, VALU_GFX9, 0, v_cvt_f16_u16), E(V1 0x3a, VALU_GFX9, 0, v_cvt_f16_i16),
   E(V1 0x3b, VALU_GFX9, 0, v_cvt_u16_f16), E(V1 0x3c, VALU_GFX9, 0, v_cvt_i16_f16),
   E(V1 0x4d, VALU_GFX9, 0, v_cvt_norm_i16_f16), E(V1 0x4e, VALU_GFX9, 0, v_cvt_norm_u16_f16),
-  E(0x1dd, VALU_GFX9, 0, v_cvt_pk_u8_f32), E(0x1f0, VALU_GFX900 | VALU_GFX906, 0, v_cvt_pkaccum_u8_f32),
+  E(0x1dd, VALU_GFX9, 0, v_cvt_pk_u8_f32), E(0x1f0, VALU_GFX9, 0, v_cvt_pkaccum_u8_f32),
   E(0x294, VALU_GFX9, 0, v_cvt_pknorm_i16_f32), E(0x295, VALU_GFX9, 0, v_cvt_pknorm_u16_f32),
   E(0x296, VALU_GFX9, 0, v_cvt_pkrtz_f16_f32), E(0x299, VALU_GFX9, 0, v_cvt_pknorm_i16_f16),
   E(0x29a, VALU_GFX9, 0, v_cvt_pknorm_u16_f16),

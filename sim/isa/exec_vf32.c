@@ -149,6 +149,7 @@ const struct valu_desc valu_f32_ops[] = {
   E(V2 0x01, VALU_GFX9, 0, v_add_f32), E(V2 0x02, VALU_GFX9, 0, v_sub_f32),
   E(V2 0x03, VALU_GFX9, 0, v_subrev_f32),
   E(V2 0x04, VALU_GFX900 | VALU_GFX906, 0, v_mul_legacy_f32),
+  E(0x2a1, VALU_GFX90A, 0, v_mul_legacy_f32),   /* gfx90a: VOP3 only (VOP2 0x04 is v_fmac_f64) */
   E(V2 0x05, VALU_GFX9, 0, v_mul_f32), E(V2 0x0a, VALU_GFX9, 0, v_min_f32),
   E(V2 0x0b, VALU_GFX9, 0, v_max_f32),
   { V2 0x16, VALU_GFX9, VALU_F_MAC, "v_mac_f32", v_mad_f32 },

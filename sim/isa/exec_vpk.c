@@ -193,6 +193,71 @@ static int v_dot2_f32_f16(struct isa_wave *w, const struct isa_inst *in)
   return valu_next(w, in);
 }
 
+
+/* ---- gfx90a: packed f32 on 64-bit register pairs (op_sel picks each result's dword) ---- */
+static void pk64_src(struct isa_wave *w, const struct isa_inst *in, unsigned i, uint64_t buf[VALU_N])
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0) {
+    unsigned r = code - ISA_OP_VGPR0;
+    for (unsigned l = 0; l < VALU_N; l++)
+      buf[l] = w->vgpr[r][l] | (uint64_t)w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)][l] << 32;
+    return;
+  }
+  uint64_t v = isa_read_v64(w, in, code, 0, ISA_T_B64);
+  bool inl = (code >= ISA_OP_ZERO && code <= 208) || (code >= ISA_OP_F_HALF && code <= ISA_OP_INV_2PI);
+  if (inl)   /* an inline constant is the f32 (or integer) value in both dwords */
+    v = (uint64_t)isa_read_v32(w, in, code, 0, ISA_T_F32) * 0x100000001ull;
+  for (unsigned l = 0; l < VALU_N; l++)
+    buf[l] = v;
+}
+
+static int pk_f32(struct isa_wave *w, const struct isa_inst *in, int kind, unsigned n)
+{
+  uint64_t s[3][VALU_N], r[VALU_N];
+  for (unsigned i = 0; i < n; i++)
+    pk64_src(w, in, i, s[i]);
+  bool din = valu_d32in(w), dout = valu_d32out(w), dx10 = w->mode & FP_MODE_DX10_CLAMP;
+  VALU_EACH(valu_lanes(w, in), l) {
+    uint64_t res = 0;
+    for (unsigned h = 0; h < 2; h++) {
+      uint32_t v[3] = { 0, 0, 0 };
+      for (unsigned i = 0; i < n; i++) {
+        bool sel = h ? in->opsel_hi >> i & 1 : in->opsel >> i & 1;
+        v[i] = (uint32_t)(s[i][l] >> (sel ? 32 : 0));
+        if (kind != 3 && ((h ? in->neg_hi : in->neg) >> i & 1)) v[i] ^= 0x80000000u;
+      }
+      uint32_t d;
+      if (kind == 3) {
+        d = h ? (uint32_t)(s[1][l] >> ((in->opsel >> 1 & 1) ? 32 : 0))
+              : (uint32_t)(s[0][l] >> ((in->opsel & 1) ? 32 : 0));
+      } else {
+        float x = fp_in32(v[0], din), y = fp_in32(v[1], din), z = fp_in32(v[2], din);
+        float f = kind == 0 ? fmaf(x, y, z) : kind == 1 ? x * y : x + y;
+        d = fp_out32(f, dout);
+        if (in->clamp) d = fp_omod_clamp32(d, 0, true, dx10);
+      }
+      res |= (uint64_t)d << (32 * h);
+    }
+    r[l] = res;
+  }
+  valu_put64(w, in, r, ISA_T_B64);
+  return valu_next(w, in);
+}
+static int v_pk_fma_f32(struct isa_wave *w, const struct isa_inst *in) { return pk_f32(w, in, 0, 3); }
+static int v_pk_mul_f32(struct isa_wave *w, const struct isa_inst *in) { return pk_f32(w, in, 1, 2); }
+static int v_pk_add_f32(struct isa_wave *w, const struct isa_inst *in) { return pk_f32(w, in, 2, 2); }
+static int v_pk_mov_b32(struct isa_wave *w, const struct isa_inst *in) { return pk_f32(w, in, 3, 2); }
+
+/* VOP2 forms (gfx90a) that accumulate into the destination: their halves are fixed */
+static int v_pk_fmac_f16(struct isa_wave *w, const struct isa_inst *in)
+{
+  struct isa_inst c = *in;
+  c.opsel = 0;
+  c.opsel_hi = 7;
+  return v_pk_fma_f16(w, &c);
+}
+
 #define E(op, gfx, fn) { VALU_OP_VOP3P + (op), gfx, 0, #fn, fn }
 const struct valu_desc valu_pk_ops[] = {
   E(0x00, VALU_GFX9, v_pk_mad_i16), E(0x01, VALU_GFX9, v_pk_mul_lo_u16),
@@ -213,5 +278,12 @@ const struct valu_desc valu_pk_ops[] = {
   E(0x27, VALU_GFX906UP, v_dot2_u32_u16), E(0x28, VALU_GFX906UP, v_dot4_i32_i8),
   E(0x29, VALU_GFX906UP, v_dot4_u32_u8), E(0x2a, VALU_GFX906UP, v_dot8_i32_i4),
   E(0x2b, VALU_GFX906UP, v_dot8_u32_u4),
+  E(0x30, VALU_GFX90A, v_pk_fma_f32), E(0x31, VALU_GFX90A, v_pk_mul_f32),
+  E(0x32, VALU_GFX90A, v_pk_add_f32), E(0x33, VALU_GFX90A, v_pk_mov_b32),
+  { VALU_OP_VOP2 + 0x37, VALU_GFX90A, VALU_F_MAC | VALU_F_NOVOP3, "v_dot2c_f32_f16", v_dot2_f32_f16 },
+  { VALU_OP_VOP2 + 0x38, VALU_GFX90A, VALU_F_MAC | VALU_F_NOVOP3, "v_dot2c_i32_i16", v_dot2_i32_i16 },
+  { VALU_OP_VOP2 + 0x39, VALU_GFX90A, VALU_F_MAC | VALU_F_NOVOP3, "v_dot4c_i32_i8", v_dot4_i32_i8 },
+  { VALU_OP_VOP2 + 0x3a, VALU_GFX90A, VALU_F_MAC | VALU_F_NOVOP3, "v_dot8c_i32_i4", v_dot8_i32_i4 },
+  { VALU_OP_VOP2 + 0x3c, VALU_GFX90A, VALU_F_MAC | VALU_F_NOVOP3, "v_pk_fmac_f16", v_pk_fmac_f16 },
 };
 VALU_COUNT(pk);

@@ -842,6 +842,45 @@ START_TEST(round_modes_and_misc)
 }
 END_TEST
 
+
+/* ---- gfx90a: packed f32, v_pk_mov_b32, v_fmac_f64, v_dot2c ---- */
+START_TEST(gfx90a_packed_f32)
+{
+  wave_reset(MODE_DENORM);
+  for (unsigned l = 0; l < NL; l++) {
+    for (unsigned r = 2; r < 8; r++)
+      vgprs[r][l] = fp_u((float)(int)(rnd() % 2000) / 16.0f - 60.0f);
+    vgprs[20][l] = (uint32_t)rnd();
+    vgprs[21][l] = (uint32_t)rnd();
+    vgprs[22][l] = vgprs[23][l] = (uint32_t)rnd();
+  }
+  uint32_t c0[NL], c1[NL];
+  for (unsigned l = 0; l < NL; l++) { c0[l] = vgprs[6][l]; c1[l] = vgprs[7][l]; }
+  run("gfx90a", "v_pk_fma_f32 v[8:9], v[2:3], v[4:5], v[6:7]\n"
+                "v_pk_mul_f32 v[10:11], v[2:3], v[4:5] op_sel:[1,0] op_sel_hi:[0,1] neg_lo:[0,1]\n"
+                "v_pk_add_f32 v[12:13], v[2:3], 1.0\n"
+                "v_pk_mov_b32 v[14:15], v[2:3], v[4:5] op_sel:[1,0]\n"
+                "v_fmac_f64 v[6:7], v[2:3], v[4:5]\n"
+                "v_dot2c_i32_i16 v22, v20, v21");
+  for (unsigned l = 0; l < NL; l++) {
+    float a0 = fp_f(vgprs[2][l]), a1 = fp_f(vgprs[3][l]), b0 = fp_f(vgprs[4][l]), b1 = fp_f(vgprs[5][l]);
+    ck_assert_uint_eq(vgprs[8][l], fp_u(fmaf(a0, b0, fp_f(c0[l]))));
+    ck_assert_uint_eq(vgprs[9][l], fp_u(fmaf(a1, b1, fp_f(c1[l]))));
+    double da = fp_d((uint64_t)vgprs[3][l] << 32 | vgprs[2][l]), db = fp_d((uint64_t)vgprs[5][l] << 32 | vgprs[4][l]);
+    ck_assert(get64(6, l) == fp_ud(fma(da, db, fp_d((uint64_t)c1[l] << 32 | c0[l]))));
+    ck_assert_uint_eq(vgprs[10][l], fp_u(a1 * -b0));
+    ck_assert_uint_eq(vgprs[11][l], fp_u(a0 * b1));
+    ck_assert_uint_eq(vgprs[12][l], fp_u(a0 + 1.0f));
+    ck_assert_uint_eq(vgprs[13][l], fp_u(a1 + 1.0f));
+    ck_assert_uint_eq(vgprs[14][l], vgprs[3][l]);
+    ck_assert_uint_eq(vgprs[15][l], vgprs[4][l]);
+    uint32_t x = vgprs[20][l], y = vgprs[21][l];
+    int32_t dot = (int32_t)vgprs[23][l] + (int16_t)x * (int16_t)y + (int16_t)(x >> 16) * (int16_t)(y >> 16);
+    ck_assert_int_eq((int32_t)vgprs[22][l], dot);
+  }
+}
+END_TEST
+
 /* ---- decoding: unknown opcodes fail, names agree with llvm-mc ---- */
 START_TEST(unknown_opcode_reported)
 {
@@ -940,6 +979,8 @@ START_TEST(decode_names_gfx900) { names_match("gfx900"); }
 END_TEST
 START_TEST(decode_names_gfx906) { names_match("gfx906"); }
 END_TEST
+START_TEST(decode_names_gfx90a) { names_match("gfx90a"); }
+END_TEST
 
 Suite *test_suite(void)
 {
@@ -949,6 +990,7 @@ Suite *test_suite(void)
   tcase_add_test(t, unknown_opcode_reported);
   tcase_add_test(t, decode_names_gfx900);
   tcase_add_test(t, decode_names_gfx906);
+  tcase_add_test(t, decode_names_gfx90a);
   tcase_add_test(t, f32_arith_denormals);
   tcase_add_test(t, f32_minmax_nan);
   tcase_add_test(t, f64_division_correctly_rounded);
@@ -966,6 +1008,7 @@ Suite *test_suite(void)
   tcase_add_test(t, f16_ops_opsel_mix);
   tcase_add_test(t, dpp_controls_sdwa_sext);
   tcase_add_test(t, round_modes_and_misc);
+  tcase_add_test(t, gfx90a_packed_f32);
   suite_add_tcase(s, t);
   return s;
 }
