@@ -42,6 +42,7 @@ struct sig_obj {
   int ipc_fd;
   void *ipc_map;
   size_t ipc_size;
+  uint64_t ipc_bo;            /* the userptr BO that maps the page on the GPUs, 0 if none */
 };
 
 struct sig_chunk {
@@ -102,8 +103,9 @@ static inline hsa_signal_t sig_handle_of(const struct sig_obj *o)
  * Returns NULL when out of memory. The signal is live on return. */
 struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags, volatile uint64_t *doorbell,
                             amd_queue_t *queue);
-/* Registers a chunk of one signal at `amd` (IPC memory). */
-struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size);
+/* Registers a chunk of one signal at `amd` (IPC memory mapped at `map`, GPU BO `bo`). */
+struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size,
+                              uint64_t bo);
 hsa_status_t sig_obj_destroy(struct sig_obj *o);
 
 /* A value change on o: wake blocked waiters (interrupt signals with waiters only). */
@@ -164,5 +166,7 @@ void sig_async_stop(void);
  * (never the mapping: stale handles may still reach it until sig_shutdown unmaps it). */
 hsa_status_t sig_ipc_create(hsa_signal_value_t initial, hsa_signal_t *out);
 void sig_ipc_release(struct sig_obj *o);
+/* Unregisters the page from the GPUs and unmaps it (sig_shutdown). */
+void sig_ipc_unmap(struct sig_obj *o);
 
 #endif

@@ -4,8 +4,10 @@
  * /proc/<pid>/fd/<fd> (so the attaching process needs the same rights as for ptrace-less
  * /proc access: same user). Both sides see one value; waits on them poll (no KFD event can
  * cross processes), as ROCR's IPC signals do.
- * Limitation: the page is host memory that mem does not know, so it is not mapped into the
- * GPUs' VMs; a GPU can reach it only where the kernel maps host memory by itself (APUs). */
+ * The page sits at an address inside the GPUVM aperture and is registered with the driver
+ * as a userptr buffer object at that same address, mapped on every GPU, so GPUs reach the
+ * signal at its handle like any other (mem's system memory works the same way; mem does not
+ * know this page, which is freed by sig_shutdown). */
 #include "signals/internal.h"
 
 #include <errno.h>
@@ -16,15 +18,77 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/runtime.h"
 #include "hsa_ext_amd.h"
+#include "kfd/memory.h"
 
 #define IPC_MAGIC 0x47495348u   /* "HSIG" */
 #define IPC_BYTES 4096u
 
-static amd_signal_t *map_fd(int fd)
+#define IPC_KFD_FLAGS (KFD_MEM_USERPTR | KFD_MEM_WRITABLE | KFD_MEM_NO_SUBSTITUTE | KFD_MEM_UNCACHED)
+
+/* The GPUs that can map memory, the first one's aperture. */
+static uint32_t gpu_ids(uint32_t *ids, uint32_t max, const struct core_agent **first)
 {
-  void *m = mmap(NULL, IPC_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  return m == MAP_FAILED ? NULL : m;
+  struct core_runtime *rt = core_rt();
+  uint32_t n = 0;
+  *first = NULL;
+  for (unsigned i = 0; rt && !rt->no_device && i < rt->agent_count && n < max; i++) {
+    const struct core_agent *a = rt->agents[i];
+    if (a->kind != CORE_AGENT_GPU || a->drm.fd < 0)
+      continue;
+    if (!*first)
+      *first = a;
+    ids[n++] = a->gpu_id;
+  }
+  return n;
+}
+
+/* Maps the page of fd at a GPUVM address and registers it on every GPU (*bo, 0 when there
+ * is no GPU or the driver refuses: the signal then works between host threads only). */
+static amd_signal_t *map_fd(int fd, uint64_t *bo)
+{
+  uint32_t ids[64];
+  const struct core_agent *g;
+  uint32_t n = gpu_ids(ids, 64, &g);
+  *bo = 0;
+  void *va = NULL;
+  if (n && g->has_aperture)
+    va = kfd_va_reserve(IPC_BYTES, IPC_BYTES, g->aperture.gpuvm_base,
+                        g->aperture.gpuvm_limit + 1);
+  void *m = mmap(va, IPC_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED | (va ? MAP_FIXED : 0), fd, 0);
+  if (m == MAP_FAILED) {
+    if (va)
+      kfd_va_release(va, IPC_BYTES);
+    return NULL;
+  }
+  if (!va)
+    return m;
+  const struct kfd_device *dev = &core_rt()->kfd;
+  uint64_t h;
+  if (kfd_mem_alloc(dev, g->gpu_id, (uint64_t)(uintptr_t)m, IPC_BYTES, IPC_KFD_FLAGS,
+                    (uint64_t)(uintptr_t)m, &h, NULL) == 0) {
+    if (kfd_mem_map(dev, h, ids, n) == 0)
+      *bo = h;
+    else
+      kfd_mem_free(dev, h);
+  }
+  return m;
+}
+
+void sig_ipc_unmap(struct sig_obj *o)
+{
+  if (o->ipc_bo) {
+    uint32_t ids[64];
+    const struct core_agent *g;
+    uint32_t n = gpu_ids(ids, 64, &g);
+    kfd_mem_unmap(&core_rt()->kfd, o->ipc_bo, ids, n);
+    kfd_mem_free(&core_rt()->kfd, o->ipc_bo);
+    o->ipc_bo = 0;
+  }
+  if (o->ipc_map)
+    munmap(o->ipc_map, o->ipc_size);
+  o->ipc_map = NULL;
 }
 
 hsa_status_t sig_ipc_create(hsa_signal_value_t initial, hsa_signal_t *out)
@@ -32,16 +96,18 @@ hsa_status_t sig_ipc_create(hsa_signal_value_t initial, hsa_signal_t *out)
   int fd = memfd_create("hsa-ipc-signal", MFD_CLOEXEC);
   if (fd < 0)
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  amd_signal_t *a = ftruncate(fd, IPC_BYTES) == 0 ? map_fd(fd) : NULL;
+  uint64_t bo = 0;
+  amd_signal_t *a = ftruncate(fd, IPC_BYTES) == 0 ? map_fd(fd, &bo) : NULL;
   if (!a) {
     close(fd);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }
   a->value = initial;
   a->kind = AMD_SIGNAL_KIND_USER;
-  struct sig_obj *o = sig_obj_adopt(a, SIG_F_IPC, fd, a, IPC_BYTES);
+  struct sig_obj *o = sig_obj_adopt(a, SIG_F_IPC, fd, a, IPC_BYTES, bo);
   if (!o) {
-    munmap(a, IPC_BYTES);
+    struct sig_obj tmp = {.ipc_map = a, .ipc_size = IPC_BYTES, .ipc_bo = bo};
+    sig_ipc_unmap(&tmp);
     close(fd);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }
@@ -91,16 +157,18 @@ hsa_status_t hsa_amd_ipc_signal_attach(const hsa_amd_ipc_signal_t *handle,
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   struct stat sb;
   /* a shorter file would fault (SIGBUS) on first touch */
-  amd_signal_t *a = fstat(fd, &sb) == 0 && sb.st_size >= (off_t)IPC_BYTES ? map_fd(fd) : NULL;
+  uint64_t bo = 0;
+  amd_signal_t *a =
+      fstat(fd, &sb) == 0 && sb.st_size >= (off_t)IPC_BYTES ? map_fd(fd, &bo) : NULL;
+  struct sig_obj tmp = {.ipc_map = a, .ipc_size = IPC_BYTES, .ipc_bo = bo};
   if (!a || a->kind != AMD_SIGNAL_KIND_USER) {
-    if (a)
-      munmap(a, IPC_BYTES);
+    sig_ipc_unmap(&tmp);
     close(fd);
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* not (or no longer) a signal page */
   }
-  struct sig_obj *o = sig_obj_adopt(a, SIG_F_ATTACHED, fd, a, IPC_BYTES);
+  struct sig_obj *o = sig_obj_adopt(a, SIG_F_ATTACHED, fd, a, IPC_BYTES, bo);
   if (!o) {
-    munmap(a, IPC_BYTES);
+    sig_ipc_unmap(&tmp);
     close(fd);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }

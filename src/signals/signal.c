@@ -187,7 +187,8 @@ struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags, volatile uint64_t *
   return o;
 }
 
-struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size)
+struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size,
+                              uint64_t bo)
 {
   struct sig_obj *o = calloc(1, sizeof *o);
   if (!o)
@@ -203,6 +204,7 @@ struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *m
   o->ipc_fd = fd;
   o->ipc_map = map;
   o->ipc_size = size;
+  o->ipc_bo = bo;
   atomic_store_explicit(&o->state, SIG_LIVE, memory_order_release);
   return o;
 }
@@ -366,7 +368,7 @@ void sig_shutdown(void)
       sig_ipc_release(o);
     }
     if (c->own_mapping)
-      munmap(c->objs[0].ipc_map, c->objs[0].ipc_size);
+      sig_ipc_unmap(&c->objs[0]);
     else
       mem_release(c->base);
     free(c->objs);

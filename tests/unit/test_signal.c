@@ -13,6 +13,8 @@
 #include "hsa.h"
 #include "hsa_ext_amd.h"
 #include "kfd/event.h"
+#include "kfd/memory.h"
+#include "signals/internal.h"
 #include "signals/signal.h"
 #include "unit/sim_reexec.h"
 
@@ -393,6 +395,20 @@ START_TEST(ipc_signal_shares_its_value) {
   ck_assert_int_eq(hsa_amd_ipc_signal_create(s, &h), HSA_STATUS_SUCCESS);
   ck_assert_int_eq(hsa_amd_ipc_signal_attach(&h, &att), HSA_STATUS_SUCCESS);
   ck_assert_uint_ne(att.handle, s.handle);   /* a second mapping of the same page */
+  /* both mappings are GPU memory at the handle's address: the driver maps them on the GPU
+   * (asked the strict way: UNMAP of an object a GPU does not map fails) */
+  struct core_runtime *rt = core_rt();
+  const struct core_agent *g = rt->agents[rt->cpu_count];
+  hsa_signal_t both[2] = {s, att};
+  for (int i = 0; i < 2; i++) {
+    uint64_t bo = sig_obj_any(both[i])->ipc_bo;
+    ck_assert_uint_ne(bo, 0);
+    ck_assert_uint_ge(both[i].handle, g->aperture.gpuvm_base);
+    ck_assert_uint_lt(both[i].handle, g->aperture.gpuvm_limit);
+    uint32_t id = g->gpu_id;
+    ck_assert_int_eq(kfd_mem_unmap(&rt->kfd, bo, &id, 1), 0);
+    ck_assert_int_eq(kfd_mem_map(&rt->kfd, bo, &id, 1), 0);
+  }
   ck_assert_int_eq(hsa_signal_load_relaxed(att), 11);
   hsa_signal_add_screlease(att, 4);
   ck_assert_int_eq(hsa_signal_load_scacquire(s), 15);
