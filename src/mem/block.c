@@ -10,6 +10,7 @@ pthread_mutex_t mem_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 static struct mem_rec **recs;
 static size_t count, cap;
+static size_t locked;   /* records of locked memory: host lookups scan only when there are */
 
 /* Index of the first record with base > p. */
 static size_t upper(uintptr_t p) {
@@ -34,6 +35,7 @@ int mem_table_insert(struct mem_rec *r) {
   memmove(&recs[i + 1], &recs[i], (count - i) * sizeof(*recs));
   recs[i] = r;
   count++;
+  if (r->kind == MEM_KIND_LOCKED) locked++;
   return 0;
 }
 
@@ -45,6 +47,7 @@ void mem_table_remove(struct mem_rec *r) {
   i--;
   memmove(&recs[i], &recs[i + 1], (count - i - 1) * sizeof(*recs));
   count--;
+  if (r->kind == MEM_KIND_LOCKED) locked--;
 }
 
 struct mem_rec *mem_table_find(uintptr_t p) {
@@ -60,7 +63,7 @@ struct mem_rec *mem_table_find_base(uintptr_t p) {
 }
 
 struct mem_rec *mem_table_find_host(uintptr_t p) {
-  for (size_t i = 0; i < count; i++) {
+  for (size_t i = 0; locked && i < count; i++) {
     struct mem_rec *r = recs[i];
     if (r->kind == MEM_KIND_LOCKED && p - r->host_base < r->host_size) return r;
   }
@@ -72,5 +75,5 @@ struct mem_rec *mem_table_first(void) { return count ? recs[0] : NULL; }
 void mem_table_reset(void) {
   free(recs);
   recs = NULL;
-  count = cap = 0;
+  count = cap = locked = 0;
 }

@@ -73,8 +73,9 @@ static struct mem_chunk *new_chunk(const struct mem_chunk_key *key, hsa_status_t
   int numa = -1;
   if (key->region && key->region->owner->kind == CORE_AGENT_CPU)
     numa = (int)key->region->owner->node_id;
+  bool visible = !key->region || key->region->heap != CORE_HEAP_FB_PRIVATE;
   c->bo = key->gpu ? mem_bo_device(key->gpu, MEM_CHUNK_SIZE, MEM_CHUNK_SIZE, key->kfd_flags,
-                                   true, key->gpus, st)
+                                   visible, key->gpus, st)
                    : mem_bo_system(MEM_CHUNK_SIZE, MEM_CHUNK_SIZE, key->kfd_flags, numa,
                                    key->gpus, st);
   if (!c->bo) {
