@@ -114,8 +114,10 @@ enum cp_step cp_aql_step(struct cp_queue *cq)
     if (!sim_cp_signal_load(gpu, cq->scratch_signal, &v))
       return CP_HALTED;
     if (v != 0) {
-      if (v < 0) {
-        cq->halted = true;   /* the runtime gave up on this queue */
+      /* -1: the runtime gave up on the queue; other values (the request, or it with bit 63
+       * while the runtime waits for scratch to be released) mean "not yet" */
+      if (v == -1) {
+        cq->halted = true;
         return CP_HALTED;
       }
       return CP_BLOCKED;
