@@ -8,6 +8,8 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "dev/catalog.h"
+
 #define NOPS 1024u
 
 /* by target: ANY (union), gfx900, gfx906, gfx90a */
@@ -24,6 +26,33 @@ static void add(const struct valu_desc *d, unsigned n)
         table[t][d[i].op] = &d[i];
 }
 
+/* The chip a wave runs on (its workgroup's GPU model), ANY when the wave has none. */
+static unsigned wave_target(const struct isa_wave *w)
+{
+  const struct sim_gpu *g = w->group && w->group->wg ? w->group->wg->gpu : NULL;
+  if (!g || !g->model)
+    return ISA_TARGET_ANY;
+  switch (g->model->gfx_target_version) {
+  case 90000: return ISA_TARGET_GFX900;
+  case 90006: return ISA_TARGET_GFX906;
+  case 90010: return ISA_TARGET_GFX90A;
+  default: return ISA_TARGET_ANY;
+  }
+}
+
+/* Decoded without knowing the chip (target ANY), an opcode whose meaning differs between
+ * gfx9 chips picks its semantics when it runs. */
+static int by_chip(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned t = wave_target(w);
+  const struct valu_desc *d = table[t ? t : ISA_TARGET_GFX906][in->op];
+  if (!d)
+    return isa_unknown(w, in);
+  return d->fn(w, in);
+}
+
+static struct valu_desc merged[NOPS];
+
 static void build(void)
 {
 #define ADD(x) add(valu_##x##_ops, valu_##x##_count)
@@ -32,6 +61,13 @@ static void build(void)
   /* the union: gfx906 meanings first, then what only gfx900 or gfx90a has */
   for (unsigned op = 0; op < NOPS; op++) {
     table[0][op] = table[2][op] ? table[2][op] : table[1][op] ? table[1][op] : table[3][op];
+    const struct valu_desc *a = table[1][op], *b = table[2][op], *c = table[3][op];
+    if ((a && b && a->fn != b->fn) || (b && c && b->fn != c->fn) || (a && c && a->fn != c->fn)) {
+      merged[op] = *table[0][op];
+      merged[op].fn = by_chip;
+      merged[op].flags = (uint16_t)((a ? a->flags : 0) | (b ? b->flags : 0) | (c ? c->flags : 0));
+      table[0][op] = &merged[op];
+    }
     const char *f = op >= VALU_OP_VOP3P ? "VOP3P" : "VOP3A";
     snprintf(unknown_text[0][op], sizeof unknown_text[0][op], "unknown %s opcode 0x%x", f,
              op >= VALU_OP_VOP3P ? op - VALU_OP_VOP3P : op);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dev/catalog.h"
 #include "isa/fp.h"
 #include "isa/wave.h"
 
@@ -881,6 +882,45 @@ START_TEST(gfx90a_packed_f32)
 }
 END_TEST
 
+
+/* Decoded for no chip in particular (as the code cache does), VOP2 0x04 runs as
+ * v_fmac_f64 on a gfx90a wave and as v_mul_legacy_f32 on gfx900. */
+START_TEST(chip_dependent_opcode)
+{
+  struct prog p;
+  assemble("gfx90a", "v_fmac_f64 v[6:7], v[2:3], v[4:5]", &p);
+  static const char *chips[2] = { "gfx90a", "gfx900" };
+  for (int k = 0; k < 2; k++) {
+    wave_reset(MODE_DENORM);
+    struct sim_gpu gpu;
+    struct sim_isa_workgroup wg;
+    struct isa_group g;
+    memset(&gpu, 0, sizeof gpu);
+    memset(&wg, 0, sizeof wg);
+    memset(&g, 0, sizeof g);
+    gpu.model = sim_catalog_find(chips[k]);
+    ck_assert(gpu.model != NULL);
+    wg.gpu = &gpu;
+    g.wg = &wg;
+    W.group = &g;
+    for (unsigned l = 0; l < NL; l++) {
+      set64(2, l, fp_ud(1.5)); set64(4, l, fp_ud(2.0)); set64(6, l, fp_ud(0.25));
+      if (k == 1) { vgprs[2][l] = fp_u(3.0f); vgprs[4][l] = fp_u(0.5f); }
+    }
+    struct isa_inst in;
+    memset(&in, 0, sizeof in);   /* target ANY */
+    ck_assert_int_eq(isa_decode_valu(p.inst[0].w, p.inst[0].nw, 0, &in), 0);
+    ck_assert_int_eq(in.exec(&W, &in), 0);
+    if (k == 0)
+      ck_assert(fp_d(get64(6, 0)) == 3.25);
+    else {   /* v_mul_legacy_f32 v6, v2, v4 */
+      ck_assert_uint_eq(vgprs[6][0], fp_u(1.5f));
+      ck_assert_uint_eq(vgprs[7][0], (uint32_t)(fp_ud(0.25) >> 32));
+    }
+  }
+}
+END_TEST
+
 /* ---- decoding: unknown opcodes fail, names agree with llvm-mc ---- */
 START_TEST(unknown_opcode_reported)
 {
@@ -1009,6 +1049,7 @@ Suite *test_suite(void)
   tcase_add_test(t, dpp_controls_sdwa_sext);
   tcase_add_test(t, round_modes_and_misc);
   tcase_add_test(t, gfx90a_packed_f32);
+  tcase_add_test(t, chip_dependent_opcode);
   suite_add_tcase(s, t);
   return s;
 }
