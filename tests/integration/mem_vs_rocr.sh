@@ -1,6 +1,6 @@
 #!/bin/sh
 # mem_vs_rocr.sh — the memory API of our runtime answers what Debian's ROCR 5.2.3 answers on
-# the same simulated machine (1 and 2 GPUs): mem_client.c allocates, frees, asks pointer info,
+# the same simulated machine (1x and 2x gfx900, 2x gfx90a): mem_client.c allocates, frees, asks pointer info,
 # grants access, locks host memory, registers deallocation callbacks, fills and copies (through
 # device memory too: ROCR with its blit kernels on the simulated GPU, we with the CPU), with
 # good and bad arguments, and prints every status and what it read back. The outputs must be
@@ -35,17 +35,19 @@ filled=0|filled=1
 KNOWN
 
 status=0
-for gpus in 1 2; do
-  env -u LD_LIBRARY_PATH timeout 120 "$SIM" --gpus $gpus -- "$tmp/client" \
-    >"$tmp/rocr.$gpus" 2>"$tmp/rocr.err" || { echo "ROCR run failed ($gpus GPUs):"; cat "$tmp/rocr.err"; exit 1; }
-  LD_LIBRARY_PATH="$BUILD/lib" timeout 120 "$SIM" --gpus $gpus -- "$tmp/client" \
-    >"$tmp/ours.$gpus" 2>"$tmp/ours.err" || { echo "our run failed ($gpus GPUs):"; cat "$tmp/ours.err"; status=1; }
+for machine in "gfx900 1" "gfx900 2" "gfx90a 2"; do
+  set -- $machine
+  gpus="$1x$2"
+  env -u LD_LIBRARY_PATH timeout 120 "$SIM" --gpu $1 --gpus $2 -- "$tmp/client" \
+    >"$tmp/rocr.$gpus" 2>"$tmp/rocr.err" || { echo "ROCR run failed ($gpus):"; cat "$tmp/rocr.err"; exit 1; }
+  LD_LIBRARY_PATH="$BUILD/lib" timeout 120 "$SIM" --gpu $1 --gpus $2 -- "$tmp/client" \
+    >"$tmp/ours.$gpus" 2>"$tmp/ours.err" || { echo "our run failed ($gpus):"; cat "$tmp/ours.err"; status=1; }
   # The outputs must be long and the independent checks hold (bytes read back, callbacks).
   for fact in 'readback=1' 'copied=1' 'callbacks=11' 'userdata=1' 'cpu-only lock returns host=1' \
               'page offset kept=1 differs from host=1' 'device round trip=1' \
               'size 0 leaves completion=1' 'waits for its dependency=1' 'completes=0' \
               'async host copy=1' 'async device copies done'; do
-    grep -qxF "$fact" "$tmp/ours.$gpus" || { echo "ours ($gpus GPUs) lacks: $fact"; status=1; }
+    grep -qxF "$fact" "$tmp/ours.$gpus" || { echo "ours ($gpus) lacks: $fact"; status=1; }
   done
   awk -v known="$tmp/known" '
     BEGIN { while ((getline l < known) > 0) { split(l, kv, "|"); ok[kv[1] "\n" kv[2]] = 1 } }
@@ -62,5 +64,5 @@ for gpus in 1 2; do
       exit bad
     }' "$tmp/rocr.$gpus" "$tmp/ours.$gpus" || status=1
 done
-[ $status -eq 0 ] && echo "memory API matches ROCR 5.2.3 on 1 and 2 simulated GPUs"
+[ $status -eq 0 ] && echo "memory API matches ROCR 5.2.3 on 1x gfx900, 2x gfx900 and 2x gfx90a"
 exit $status
