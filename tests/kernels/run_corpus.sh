@@ -85,8 +85,8 @@ run_case() { # name source gpu mem
 while read -r name source _; do
   run_case "$name" "$source" gfx900 ""
 done < "$work/cases"
-# gfx906: other chip, same ISA family plus the dot/packed additions; a representative subset.
-for name in int32_ops int64_ops f64_ops reduce_lds private_array call_fn hip_wave_ops; do
+# gfx906: the same ISA family plus the dot-product instructions (hip_packed_ops uses them).
+for name in int32_ops int64_ops f64_ops reduce_lds private_array call_fn hip_wave_ops hip_packed_ops; do
   run_case "$name" "$(awk -v n="$name" '$1 == n { print $2 }' "$work/cases")" gfx906 ""
 done
 # Buffers in the GPU's own memory, copied in and out with hsa_memory_copy (SDMA or blit).
