@@ -5,6 +5,7 @@
  * --memory loads through a memory reader instead of a file reader; --rdebug walks
  * _amdgpu_r_debug like a debugger and checks each URI's bytes against the file. Exit status:
  * 0, or 1 on a failed check; a refused load prints its status and continues. */
+#include <elf.h>
 #include <fcntl.h>
 #include <link.h>
 #include <stdbool.h>
@@ -143,6 +144,42 @@ static void check_pointers(hsa_executable_t e, hsa_agent_t agent) {
            want == (uint64_t)(uintptr_t)external ? " (external)" : "");
     if (!ok) failures++;
   }
+}
+
+/* The executable segments in GPU memory hold exactly the file's bytes (code is not
+ * relocated); read through the loader extension's host address. */
+static bool code_matches(const unsigned char *file, size_t size) {
+  Elf64_Ehdr eh;
+  if (size < sizeof(eh)) return false;
+  memcpy(&eh, file, sizeof(eh));
+  int checked = 0;
+  for (unsigned i = 0; i < eh.e_phnum; i++) {
+    Elf64_Phdr ph;
+    if (eh.e_phoff + (i + 1) * sizeof(ph) > size) return false;
+    memcpy(&ph, file + eh.e_phoff + i * sizeof(ph), sizeof(ph));
+    if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X) || ph.p_filesz == 0) continue;
+    const void *host = NULL;
+    if (ext.hsa_ven_amd_loader_query_host_address((const void *)(uintptr_t)(load_base + ph.p_vaddr),
+                                                  &host) != HSA_STATUS_SUCCESS)
+      return false;
+    unsigned char *want = malloc(ph.p_filesz);
+    memcpy(want, file + ph.p_offset, ph.p_filesz);
+    /* ROCR stores a pointer to its debug info in v2 kernels' amd_kernel_code_t
+     * (runtime_loader_kernel_symbol, offset 120): not compared. */
+    for (int k = 0; k < nsyms && file[EI_ABIVERSION] == 0; k++) {
+      uint64_t obj = 0;
+      if (hsa_executable_symbol_get_info(syms[k].s, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &obj) ||
+          obj < load_base + ph.p_vaddr || obj + 128 > load_base + ph.p_vaddr + ph.p_filesz)
+        continue;
+      size_t at = obj - (load_base + ph.p_vaddr) + 120;
+      memcpy(want + at, (const unsigned char *)host + at, 8);
+    }
+    bool same = memcmp(host, want, ph.p_filesz) == 0;
+    free(want);
+    if (!same) return false;
+    checked++;
+  }
+  return checked > 0;
 }
 
 static unsigned char *slurp(const char *path, size_t *size) {
@@ -306,6 +343,9 @@ int main(int argc, char **argv) {
         failures++;
       }
     }
+    bool code_ok = code_matches(bytes[nexec], sizes[nexec]);
+    printf("code bytes=%s\n", code_ok ? "match" : "DIFFER");
+    if (!code_ok) failures++;
     check_pointers(e, agent);
     if (freeze) {
       st = hsa_executable_freeze(e, NULL);

@@ -112,6 +112,7 @@ echo "$cases" | while read -r gpu cc ver mcpu; do
   for p in ptr_to_counter ptr_to_ext_var; do
     grep -q "^reloc $p ok" "$tmp/ours.txt" || fail "$name: $p not relocated to its target"
   done
+  grep -q "^code bytes=match" "$tmp/ours.txt" || fail "$name: loaded code differs from the file"
   grep -q "^rdebug uri file bytes=match" "$tmp/ours.txt" || fail "$name: r_debug URI"
   grep -q "^rdebug entries=1 state=0 brk_set=1" "$tmp/ours.txt" || fail "$name: r_debug list"
   grep -q "^rdebug after destroy entries=0" "$tmp/ours.txt" || fail "$name: r_debug after destroy"
