@@ -1,10 +1,11 @@
 /* copy.c — hsa_memory_copy, hsa_amd_memory_fill and the asynchronous copies. Every allocation
  * of this runtime is reachable by the CPU at its own address (system memory; VRAM through the
  * render node when the board exposes it) or at the user's pages (locked memory), so copies
- * are CPU copies for now: the asynchronous ones run on a thread of their own per request, as
- * ROCR does for host-to-host copies — it waits for the dependencies, copies, then decrements
- * the completion signal. Memory the CPU cannot reach (VRAM behind a small BAR) is refused
- * until the SDMA path exists. */
+ * are CPU copies by default: the asynchronous ones run on a thread of their own per request,
+ * as ROCR does for host-to-host copies — it waits for the dependencies, copies, then
+ * decrements the completion signal. Memory the CPU cannot reach (VRAM behind a small BAR),
+ * and copies asked to run on an engine (force_copy_on_sdma), go to the GPU's SDMA engine
+ * (sdma.c) when its VM maps both sides. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
 #include "mem/internal.h"
+#include "mem/mem.h"
 #include "signals/signal.h"
 
 void *mem_cpu_ptr(const void *p, size_t size) {
@@ -33,13 +35,41 @@ void *mem_cpu_ptr(const void *p, size_t size) {
   return out;
 }
 
+bool mem_gpu_reaches(const void *p, size_t size, const struct core_agent *gpu) {
+  uintptr_t a = (uintptr_t)p;
+  if (!gpu || gpu->kind != CORE_AGENT_GPU || a + size < a) return false;
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find(a);
+  bool ok = r && r->bo && (r->bo->mapped & (1ull << gpu->gpu_index)) &&
+            a + size <= (uintptr_t)r->bo->va + r->bo->size;
+  pthread_mutex_unlock(&mem_mutex);
+  return ok;
+}
+
+/* A GPU whose VM maps both ranges (the owner of device memory first), or NULL. */
+static const struct core_agent *engine_for(void *dst, const void *src, size_t size,
+                                           const struct core_agent *prefer) {
+  if (prefer && mem_gpu_reaches(dst, size, prefer) && mem_gpu_reaches(src, size, prefer))
+    return prefer;
+  struct mem_block b;
+  const void *sides[2] = {src, dst};
+  for (int i = 0; i < 2; i++)
+    if (mem_lookup(sides[i], &b) && b.device && mem_gpu_reaches(dst, size, b.owner) &&
+        mem_gpu_reaches(src, size, b.owner))
+      return b.owner;
+  return NULL;
+}
+
 hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size) {
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!dst || !src) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (size == 0) return HSA_STATUS_SUCCESS;
   void *d = mem_cpu_ptr(dst, size);
   const void *s = mem_cpu_ptr(src, size);
-  if (!d || !s) return HSA_STATUS_ERROR;
+  if (!d || !s) {
+    const struct core_agent *gpu = engine_for(dst, src, size, NULL);
+    return gpu ? mem_sdma_copy(gpu, dst, src, size) : HSA_STATUS_ERROR;
+  }
   memmove(d, s, size);
   return HSA_STATUS_SUCCESS;
 }
@@ -68,6 +98,7 @@ hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count) {
 /* ---- asynchronous copies ------------------------------------------------------------- */
 
 struct copy_job {
+  const struct core_agent *sdma;   /* copy on this GPU's SDMA engine (GPU addresses) */
   void *dst;
   const void *src;
   size_t size;                   /* linear copy; 0 for a rectangle */
@@ -84,7 +115,9 @@ static void *copy_thread(void *arg) {
     while (hsa_signal_wait_scacquire(j->deps[i], HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
                                      HSA_WAIT_STATE_BLOCKED) != 0) {
     }
-  if (j->size) {
+  if (j->sdma) {
+    mem_sdma_copy(j->sdma, j->dst, j->src, j->size);
+  } else if (j->size) {
     memmove(j->dst, j->src, j->size);
   } else {
     for (uint32_t z = 0; z < j->range.z; z++)
@@ -139,21 +172,32 @@ static hsa_status_t start(struct copy_job *j) {
 
 static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src,
                                hsa_agent_t src_agent, size_t size, uint32_t num_dep_signals,
-                               const hsa_signal_t *dep_signals, hsa_signal_t completion_signal) {
+                               const hsa_signal_t *dep_signals, hsa_signal_t completion_signal,
+                               bool force_sdma) {
   if (!dst || !src) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if ((num_dep_signals == 0) != (dep_signals == NULL)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  if (!core_agent_from_handle(dst_agent) || !core_agent_from_handle(src_agent))
-    return HSA_STATUS_ERROR_INVALID_AGENT;
+  const struct core_agent *da = core_agent_from_handle(dst_agent);
+  const struct core_agent *sa = core_agent_from_handle(src_agent);
+  if (!da || !sa) return HSA_STATUS_ERROR_INVALID_AGENT;
   hsa_status_t st = check_signals(num_dep_signals, dep_signals, completion_signal);
   if (st != HSA_STATUS_SUCCESS) return st;
   if (size == 0) return HSA_STATUS_SUCCESS;   /* ROCR neither copies nor signals */
   void *d = mem_cpu_ptr(dst, size);
   const void *s = mem_cpu_ptr(src, size);
-  if (!d || !s) return HSA_STATUS_ERROR;
+  const struct core_agent *engine = NULL;
+  if (force_sdma || !d || !s) {
+    /* As ROCR picks its copy agent: the source GPU, else the destination GPU. */
+    const struct core_agent *prefer = sa->kind == CORE_AGENT_GPU ? sa
+                                      : da->kind == CORE_AGENT_GPU ? da
+                                                                   : NULL;
+    engine = engine_for(dst, src, size, prefer);
+    if (!engine && (!d || !s)) return HSA_STATUS_ERROR;
+  }
   struct copy_job *j = new_job(num_dep_signals, dep_signals, completion_signal);
   if (!j) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  j->dst = d;
-  j->src = s;
+  j->sdma = engine;
+  j->dst = engine ? dst : d;
+  j->src = engine ? src : s;
   j->size = size;
   return start(j);
 }
@@ -164,7 +208,7 @@ hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const v
                                        hsa_signal_t completion_signal) {
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   return async_copy(dst, dst_agent, src, src_agent, size, num_dep_signals, dep_signals,
-                    completion_signal);
+                    completion_signal, false);
 }
 
 /* The SDMA engines of the GPU side of a copy, as a mask of HSA_AMD_SDMA_ENGINE_* bits. */
@@ -191,7 +235,7 @@ hsa_status_t hsa_amd_memory_async_copy_on_engine(void *dst, hsa_agent_t dst_agen
       return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
   return async_copy(dst, dst_agent, src, src_agent, size, num_dep_signals, dep_signals,
-                    completion_signal);
+                    completion_signal, force_copy_on_sdma);
 }
 
 hsa_status_t hsa_amd_memory_copy_engine_status(hsa_agent_t dst_agent, hsa_agent_t src_agent,
@@ -201,7 +245,8 @@ hsa_status_t hsa_amd_memory_copy_engine_status(hsa_agent_t dst_agent, hsa_agent_
   const struct core_agent *s = core_agent_from_handle(src_agent);
   if (!d || !s) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!engine_ids_mask) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  /* Copies run on the CPU for now, so every engine is free. */
+  /* SDMA copies finish before their call returns to the copy thread: every engine is free
+   * to take the next one. */
   uint32_t engines = engines_of(d) | engines_of(s);
   if (!engines) return HSA_STATUS_ERROR_INVALID_AGENT;
   *engine_ids_mask = engines;

@@ -121,6 +121,11 @@ hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint3
 /* The CPU address of [p, p+size) when the CPU can reach all of it (locked memory's agent
  * addresses translate to the user's pages), else NULL. Unknown memory is the caller's own. */
 void *mem_cpu_ptr(const void *p, size_t size);
+/* sdma.c — a copy on gpu's SDMA engine, both ranges mapped in its VM; returns when done. */
+hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src, size_t size);
+void mem_sdma_shutdown(void);   /* destroys the queues (before the memory goes) */
+/* Whether gpu's VM maps all of [p, p+size) (an allocation or locked memory of ours). */
+bool mem_gpu_reaches(const void *p, size_t size, const struct core_agent *gpu);
 /* coherency.c — forget the types set (hsa_shut_down). */
 void mem_coherency_reset(void);
 

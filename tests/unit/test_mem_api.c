@@ -302,6 +302,89 @@ START_TEST(pcie_flag_makes_device_memory_fine_grained) {
 }
 END_TEST
 
+static hsa_region_t fine_region(void) {
+  return (hsa_region_t){(uint64_t)(uintptr_t)core_region_from_handle(sys_fine.handle)};
+}
+
+static void pattern(unsigned char *p, size_t n, unsigned seed) {
+  for (size_t i = 0; i < n; i++) p[i] = (unsigned char)((i >> 12) * 7 + i * 13 + seed);
+}
+
+START_TEST(forced_engine_copy) {
+  size_t n = (5u << 20) + 123;   /* more than one COPY_LINEAR packet */
+  unsigned char *src = NULL, *back = NULL, *dv = NULL;
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), n, (void **)&src), 0);
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), n, (void **)&back), 0);
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(dev[0], n, 0, (void **)&dv), 0);
+  pattern(src, n, 5);
+  memset(back, 0, n);
+  hsa_signal_t done;
+  ck_assert_int_eq(hsa_signal_create(2, 0, NULL, &done), 0);
+  ck_assert_int_eq(hsa_amd_memory_async_copy_on_engine(dv, gpu[0], src, cpu, n, 0, NULL, done,
+                                                       HSA_AMD_SDMA_ENGINE_0, true),
+                   HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 2, UINT64_MAX,
+                                             HSA_WAIT_STATE_BLOCKED), 1);
+  ck_assert_int_eq(hsa_amd_memory_async_copy_on_engine(back, cpu, dv, gpu[0], n, 0, NULL, done,
+                                                       HSA_AMD_SDMA_ENGINE_0, true),
+                   HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                             HSA_WAIT_STATE_BLOCKED), 0);
+  ck_assert_int_eq(memcmp(src, back, n), 0);
+  ck_assert_int_eq(memcmp(src, dv, n), 0);
+  ck_assert_int_eq(hsa_amd_memory_async_copy_on_engine(dv, gpu[0], src, cpu, n, 0, NULL, done,
+                                                       (hsa_amd_sdma_engine_id_t)0x3, true),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  hsa_signal_destroy(done);
+  hsa_memory_free(src);
+  hsa_memory_free(back);
+  hsa_amd_memory_pool_free(dv);
+}
+END_TEST
+
+/* VRAM the CPU cannot map (a small BAR): made so by taking the CPU mapping away from a
+ * device allocation; only the SDMA engine can then move its bytes. */
+START_TEST(device_memory_behind_a_small_bar_copies_through_sdma) {
+  size_t n = (1u << 20) + 4096;
+  unsigned char *host = NULL, *back = NULL, *dv = NULL;
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), n, (void **)&host), 0);
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), n, (void **)&back), 0);
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(dev[1], n, 0, (void **)&dv), 0);
+  pattern(dv, n, 9);   /* written while the CPU still can */
+  pattern(host, n, 9);
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find((uintptr_t)dv);
+  ck_assert_ptr_null(r->chunk);
+  r->bo->cpu_visible = false;
+  ck_assert_int_eq(kfd_mem_cpu_unmap(r->bo->va, r->bo->size), 0);
+  pthread_mutex_unlock(&mem_mutex);
+
+  memset(back, 0, n);
+  ck_assert_int_eq(hsa_memory_copy(back, dv, n), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(memcmp(back, host, n), 0);
+
+  pattern(host, n, 77);
+  ck_assert_int_eq(hsa_memory_copy(dv + 100, host, n - 100), HSA_STATUS_SUCCESS);
+  hsa_signal_t done;
+  ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &done), 0);
+  memset(back, 0, n);
+  ck_assert_int_eq(hsa_amd_memory_async_copy(back, cpu, dv + 100, gpu[1], n - 100, 0, NULL, done),
+                   HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                             HSA_WAIT_STATE_BLOCKED), 0);
+  ck_assert_int_eq(memcmp(back, host, n - 100), 0);
+  /* Host memory no GPU maps cannot meet it there. */
+  unsigned char *plain = malloc(4096);
+  ck_assert_int_eq(hsa_memory_copy(plain, dv, 4096), HSA_STATUS_ERROR);
+  ck_assert_int_eq(hsa_amd_memory_fill(dv, 1, 4), HSA_STATUS_ERROR);
+  free(plain);
+  hsa_signal_destroy(done);
+  hsa_memory_free(host);
+  hsa_memory_free(back);
+  ck_assert_int_eq(hsa_amd_memory_pool_free(dv), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("mem_api");
   TCase *tc = tcase_create("api");
@@ -315,6 +398,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, rectangle_copy);
   tcase_add_test(tc, copy_engines_and_coherency);
   tcase_add_test(tc, pcie_flag_makes_device_memory_fine_grained);
+  tcase_add_test(tc, forced_engine_copy);
+  tcase_add_test(tc, device_memory_behind_a_small_bar_copies_through_sdma);
   suite_add_tcase(s, tc);
   return s;
 }
