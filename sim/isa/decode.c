@@ -191,47 +191,82 @@ static const struct isa_inst *code_inst(struct isa_code *c, uint64_t pc)
   return in;
 }
 
-const struct isa_inst *isa_fetch(struct isa_wave *w)
+/* The page holding w->pc, made current for the wave; NULL after recording a fault. */
+static struct isa_code *page_for(struct isa_wave *w)
 {
   uint64_t pc = w->pc, page = pc & ~(uint64_t)(PAGE - 1);
-  struct isa_code *c = w->code;
-  if (__builtin_expect(!c || c->va != page || (pc & 3), 0)) {
-    if (pc & 3) {
-      isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "misaligned pc 0x%llx", (unsigned long long)pc);
+  if (pc & 3) {
+    isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "misaligned pc 0x%llx", (unsigned long long)pc);
+    return NULL;
+  }
+  struct isa_group *g = w->group;
+  struct isa_code *c = NULL;
+  for (unsigned k = 0; k < g->page_count; k++)
+    if (g->pages[k]->va == page) {
+      c = g->pages[k];
+      break;
+    }
+  if (!c) {
+    c = code_page(g->wg->gpu, page);
+    if (!c) {
+      isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "instruction fetch from unmapped address 0x%llx",
+                (unsigned long long)pc);
       return NULL;
     }
-    struct isa_group *g = w->group;
-    c = NULL;
-    for (unsigned k = 0; k < g->page_count; k++)
-      if (g->pages[k]->va == page) {
-        c = g->pages[k];
-        break;
-      }
-    if (!c) {
-      c = code_page(g->wg->gpu, page);
-      if (!c) {
-        isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "instruction fetch from unmapped address 0x%llx",
-                  (unsigned long long)pc);
-        return NULL;
-      }
-      if (g->page_count == ISA_GROUP_PAGES) {   /* rare: more code pages than slots */
-        struct isa_code *old = g->pages[0];
-        memmove(g->pages, g->pages + 1, (ISA_GROUP_PAGES - 1) * sizeof *g->pages);
-        g->page_count--;
-        for (unsigned k = 0; k < g->wg->wave_count; k++)
-          if (g->waves[k].code == old)
-            g->waves[k].code = NULL;
-        code_unref(old);
-      }
-      g->pages[g->page_count++] = c;
+    if (g->page_count == ISA_GROUP_PAGES) {   /* rare: more code pages than slots */
+      struct isa_code *old = g->pages[0];
+      memmove(g->pages, g->pages + 1, (ISA_GROUP_PAGES - 1) * sizeof *g->pages);
+      g->page_count--;
+      for (unsigned k = 0; k < g->wg->wave_count; k++)
+        if (g->waves[k].code == old)
+          g->waves[k].code = NULL;
+      code_unref(old);
     }
-    w->code = c;
+    g->pages[g->page_count++] = c;
   }
-  const struct isa_inst *in = code_inst(c, pc);
+  w->code = c;
+  return c;
+}
+
+const struct isa_inst *isa_fetch(struct isa_wave *w)
+{
+  struct isa_code *c = w->code;
+  if (!c || w->pc - c->va >= PAGE || (w->pc & 3))
+    if (!(c = page_for(w)))
+      return NULL;
+  const struct isa_inst *in = code_inst(c, w->pc);
   if (!in)
-    isa_fault(w, SIM_ISA_FAULT_ILLEGAL, pc, false, "out of memory decoding at 0x%llx",
-              (unsigned long long)pc);
+    isa_fault(w, SIM_ISA_FAULT_ILLEGAL, w->pc, false, "out of memory decoding at 0x%llx",
+              (unsigned long long)w->pc);
   return in;
+}
+
+/* The interpreter's inner loop: fetch from the current page's predecoded slots, check the
+ * VGPR extent, run the semantics. */
+int isa_wave_run(struct isa_wave *w)
+{
+  struct isa_code *c = w->code;
+  for (;;) {
+    uint64_t pc = w->pc;
+    if (__builtin_expect(!c || pc - c->va >= PAGE || (pc & 3), 0))
+      if (!(c = page_for(w)))
+        return -1;
+    const struct isa_inst *in =
+      atomic_load_explicit(&c->slot[(pc - c->va) >> 2], memory_order_acquire);
+    if (__builtin_expect(!in, 0) && !(in = code_inst(c, pc)))
+      return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, pc, false, "out of memory decoding at 0x%llx",
+                       (unsigned long long)pc);
+    if (__builtin_expect(in->vgpr_end > w->vgpr_alloc, 0))
+      return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false,
+                       "%s at 0x%llx uses v%u beyond the %u VGPRs allocated",
+                       in->name ? in->name : "instruction", (unsigned long long)pc,
+                       in->vgpr_end - 1u, w->vgpr_alloc);
+    if (__builtin_expect(in->exec(w, in), 0))
+      return -1;
+    if (__builtin_expect(w->ended | w->at_barrier, 0))
+      return 0;
+    c = w->code;   /* page_for may have evicted it (then NULL) */
+  }
 }
 
 void isa_group_release(struct isa_group *g)

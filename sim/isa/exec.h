@@ -21,6 +21,8 @@ void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst 
  * dropping a group's page references when it ends; decoding one instruction at `va` from
  * memory for describe (0, or -1 when unreadable). */
 const struct isa_inst *isa_fetch(struct isa_wave *w);
+/* Runs the wave until it ends, reaches s_barrier (0) or faults (-1). */
+int isa_wave_run(struct isa_wave *w);
 void isa_group_release(struct isa_group *g);
 int isa_decode_at(struct sim_gpu *gpu, uint64_t va, struct isa_inst *in);
 

@@ -63,24 +63,6 @@ static struct run_buf *run_buf(size_t vgpr_rows, size_t lds)
   return b;
 }
 
-static int wave_run(struct isa_wave *w)
-{
-  for (;;) {
-    const struct isa_inst *in = isa_fetch(w);
-    if (!in)
-      return -1;
-    if (__builtin_expect(in->vgpr_end > w->vgpr_alloc, 0))
-      return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false,
-                       "%s at 0x%llx uses v%u beyond the %u VGPRs allocated",
-                       in->name ? in->name : "instruction", (unsigned long long)w->pc,
-                       in->vgpr_end - 1u, w->vgpr_alloc);
-    if (in->exec(w, in))
-      return -1;
-    if (__builtin_expect(w->ended | w->at_barrier, 0))
-      return 0;
-  }
-}
-
 static int bad(struct sim_isa_fault *f, const struct sim_isa_workgroup *wg, const char *why)
 {
   memset(f, 0, sizeof *f);
@@ -146,7 +128,7 @@ int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fau
       struct isa_wave *w = &b->waves[i];
       if (w->ended)
         continue;
-      if (!w->at_barrier && wave_run(w)) {
+      if (!w->at_barrier && isa_wave_run(w)) {
         *fault = w->fault;
         if (fault->pc == 0)
           fault->pc = w->pc;
