@@ -2,6 +2,7 @@
  * or from the application's memory, plus the URI debuggers use to find those bytes again
  * (AMDGPUUsage "Loaded Code Object Path Uniform Resource Identifier"). */
 #include <ctype.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,47 @@ static char *uri_file(const char *path, bool whole, size_t offset, size_t size) 
                    asprintf(&uri, "file://%s#offset=%zu&size=%zu", enc, offset, size);
   free(enc);
   return rc < 0 ? NULL : uri;
+}
+
+/* Code objects embedded in a program or library (HIP's fat binaries) are in memory that an
+ * ELF file maps: name that file and offset, so a debugger can read them without this
+ * process (as ROCR does). NULL when the bytes are not all file-backed. */
+struct embedded {
+  uintptr_t addr;
+  size_t size;
+  char path[4096];
+  size_t offset;
+  bool found;
+};
+
+static int find_embedded(struct dl_phdr_info *info, size_t info_size, void *p) {
+  (void)info_size;
+  struct embedded *e = p;
+  if (info->dlpi_name && strstr(info->dlpi_name, "linux-vdso")) return 0;
+  for (unsigned i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uintptr_t start = (uintptr_t)info->dlpi_addr + ph->p_vaddr;
+    if (ph->p_type != PT_LOAD || e->addr < start || e->addr - start >= ph->p_filesz ||
+        ph->p_filesz - (e->addr - start) < e->size)
+      continue;
+    if (info->dlpi_name && info->dlpi_name[0]) {
+      snprintf(e->path, sizeof(e->path), "%s", info->dlpi_name);
+    } else {   /* the program itself */
+      ssize_t n = readlink("/proc/self/exe", e->path, sizeof(e->path) - 1);
+      if (n <= 0) return 1;
+      e->path[n] = 0;
+    }
+    e->offset = e->addr - start + ph->p_offset;
+    e->found = e->path[0] == '/';
+    return 1;
+  }
+  return 0;
+}
+
+static char *uri_embedded(const void *data, size_t size) {
+  struct embedded e = {.addr = (uintptr_t)data, .size = size};
+  dl_iterate_phdr(find_embedded, &e);
+  return e.found ? uri_file(e.path, false, e.offset, size) : NULL;
 }
 
 static void reader_add(struct ldr_reader *r, hsa_code_object_reader_t *out) {
@@ -127,7 +169,8 @@ hsa_status_t hsa_code_object_reader_create_from_memory(const void *code_object, 
   if (!r) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   r->data = code_object;
   r->size = size;
-  r->uri = ldr_uri_memory(code_object, size);
+  r->uri = uri_embedded(code_object, size);
+  if (!r->uri) r->uri = ldr_uri_memory(code_object, size);
   if (!r->uri) {
     free(r);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;

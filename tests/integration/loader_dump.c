@@ -20,6 +20,15 @@
 
 extern struct r_debug _amdgpu_r_debug;
 
+/* -DEMBED_CO=path: that code object inside this program, as HIP embeds its fat binaries;
+ * --embedded loads it through a memory reader (the URI must then name this program file). */
+#ifdef EMBED_CO
+__asm__(".section .rodata.embedded_co,\"a\"\n.balign 64\nembedded_co:\n.incbin \"" EMBED_CO
+        "\"\nembedded_co_end:\n.previous\n");
+extern const unsigned char embedded_co[] __asm__("embedded_co");
+extern const unsigned char embedded_co_end[] __asm__("embedded_co_end");
+#endif
+
 static hsa_ven_amd_loader_1_01_pfn_t ext;
 static uint64_t external[2];   /* what --define gives the code object */
 static hsa_agent_t gpus[8];
@@ -242,13 +251,14 @@ static bool uri_matches(const char *uri, const unsigned char *want, size_t want_
 }
 
 int main(int argc, char **argv) {
-  bool freeze = true, memory = false, rdebug = false;
+  bool freeze = true, memory = false, rdebug = false, embedded = false;
   const char *define = NULL;
   int gpu = 0, first = 1;
   for (; first < argc && argv[first][0] == '-'; first++) {
     if (strcmp(argv[first], "--no-freeze") == 0) freeze = false;
     else if (strcmp(argv[first], "--memory") == 0) memory = true;
     else if (strcmp(argv[first], "--rdebug") == 0) rdebug = true;
+    else if (strcmp(argv[first], "--embedded") == 0) embedded = memory = true;
     else if (strcmp(argv[first], "--gpu") == 0 && first + 1 < argc) gpu = atoi(argv[++first]);
     else if (strcmp(argv[first], "--define") == 0 && first + 1 < argc) define = argv[++first];
   }
@@ -278,7 +288,14 @@ int main(int argc, char **argv) {
     hsa_code_object_reader_t reader;
     hsa_status_t st;
     int fd = -1;
-    if (memory) {
+    if (embedded) {
+#ifdef EMBED_CO
+      st = hsa_code_object_reader_create_from_memory(embedded_co, (size_t)(embedded_co_end - embedded_co),
+                                                     &reader);
+#else
+      st = HSA_STATUS_ERROR;
+#endif
+    } else if (memory) {
       st = hsa_code_object_reader_create_from_memory(bytes[nexec], sizes[nexec], &reader);
     } else {
       fd = open(file, O_RDONLY);

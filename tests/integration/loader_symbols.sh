@@ -140,6 +140,19 @@ done >"$tmp/log" 2>&1 || status=1
 cat "$tmp/log"
 grep -q "^FAIL" "$tmp/log" && status=1
 
+# A code object embedded in the program (as HIP does) and loaded from memory: its URI names
+# the program file and the offset of those bytes in it.
+co=$(compile clang-15 4 embed gfx900:xnack-) || exit 1
+${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -DEMBED_CO="\"$co\"" -o "$tmp/dump-embed" \
+  "$SRCDIR/tests/integration/loader_dump.c" -L"$BUILD/lib" -lhsa-runtime64 || exit 1
+LD_LIBRARY_PATH="$BUILD/lib" HSA_LOADER_QUIET=1 "$SIM" -- "$tmp/dump-embed" --embedded --rdebug \
+  --define ext_var "$co" >"$tmp/embed.txt" 2>&1
+if grep -q "^rdebug uri file bytes=match fragment" "$tmp/embed.txt"; then
+  echo "ok embedded code object: file URI into the program"
+else
+  echo "FAIL: embedded code object URI"; cat "$tmp/embed.txt"; status=1
+fi
+
 # Another target is refused, with ROCR's status, by both runtimes. (v2 has no sramecc
 # setting and means sramecc-: the simulated gfx906 has SRAM ECC on.)
 for spec in "gfx900 clang-15 4 gfx906" "gfx906 clang-15 4 gfx90a" "gfx90a clang-15 5 gfx1030" \
