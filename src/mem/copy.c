@@ -90,7 +90,12 @@ hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count) {
   pthread_mutex_unlock(&mem_mutex);
   if (!known) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
   uint32_t *p = mem_cpu_ptr(ptr, bytes);
-  if (!p) return HSA_STATUS_ERROR;
+  if (!p) {   /* VRAM the CPU cannot map: the owner's SDMA engine fills it */
+    struct mem_block b;
+    if (mem_lookup(ptr, &b) && b.device && mem_gpu_reaches(ptr, bytes, b.owner))
+      return mem_sdma_fill(b.owner, ptr, value, count);
+    return HSA_STATUS_ERROR;
+  }
   for (size_t i = 0; i < count; i++) p[i] = value;
   return HSA_STATUS_SUCCESS;
 }

@@ -123,6 +123,8 @@ hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint3
 void *mem_cpu_ptr(const void *p, size_t size);
 /* sdma.c — a copy on gpu's SDMA engine, both ranges mapped in its VM; returns when done. */
 hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src, size_t size);
+/* A fill of `count` dwords on gpu's SDMA engine. */
+hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t value, size_t count);
 void mem_sdma_shutdown(void);   /* destroys the queues (before the memory goes) */
 /* Whether gpu's VM maps all of [p, p+size) (an allocation or locked memory of ours). */
 bool mem_gpu_reaches(const void *p, size_t size, const struct core_agent *gpu);

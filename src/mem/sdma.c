@@ -1,7 +1,8 @@
 /* sdma.c — copies on a GPU's SDMA engine, for memory the CPU cannot reach (VRAM behind a
  * small BAR) and for copies asked to run there (force_copy_on_sdma). One KFD SDMA queue per
  * GPU, made on first use: a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most
- * 4 MiB, whose count field is 22 bits of "bytes - 1"; FENCE to report progress), read and
+ * 4 MiB, whose count field is 22 bits of "bytes - 1"; CONST_FILL for fills; FENCE to
+ * report progress), read and
  * write pointers in bytes that only grow, the write pointer rung on the queue's 64-bit
  * doorbell. Waiting is the caller's: it polls the fence word for its sequence number. */
 #include <errno.h>
@@ -22,6 +23,8 @@
 #define SDMA_OP_NOP 0u
 #define SDMA_OP_COPY 1u       /* sub-op 0: linear */
 #define SDMA_OP_FENCE 5u
+#define SDMA_OP_CONST_FILL 11u
+#define SDMA_FILL_DWORDS (2u << 30)   /* CONST_FILL fill size field: 4-byte pattern */
 
 struct engine {
   pthread_mutex_t lock;
@@ -104,8 +107,11 @@ static void ring_doorbell(struct engine *e) {
   __atomic_store_n(e->kq.doorbell, e->wp, __ATOMIC_RELEASE);
 }
 
-hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src,
-                           size_t size) {
+/* Emits the packets of one operation (built by `put`) and a fence, then waits for it. */
+typedef void (*put_fn)(struct engine *e, uint64_t dst, uint64_t src, size_t size, uint32_t value);
+
+static hsa_status_t run(const struct core_agent *gpu, put_fn put, uint64_t dst, uint64_t src,
+                        size_t size, uint32_t value) {
   if (!gpu || gpu->kind != CORE_AGENT_GPU || gpu->gpu_index >= MEM_MAX_GPUS)
     return HSA_STATUS_ERROR_INVALID_AGENT;
   pthread_once(&once, init_locks);
@@ -115,14 +121,7 @@ hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *
     pthread_mutex_unlock(&e->lock);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }
-  uint64_t s = (uint64_t)(uintptr_t)src, d = (uint64_t)(uintptr_t)dst;
-  for (size_t done = 0; done < size;) {
-    uint32_t n = size - done > MAX_COPY ? MAX_COPY : (uint32_t)(size - done);
-    uint32_t p[7] = {SDMA_OP_COPY, n - 1, 0, (uint32_t)(s + done), (uint32_t)((s + done) >> 32),
-                     (uint32_t)(d + done), (uint32_t)((d + done) >> 32)};
-    emit(e, p, 7);
-    done += n;
-  }
+  put(e, dst, src, size, value);
   uint32_t seq = ++e->seq;
   uint64_t f = (uint64_t)(uintptr_t)e->fence;
   uint32_t fence[4] = {SDMA_OP_FENCE, (uint32_t)f, (uint32_t)(f >> 32), seq};
@@ -133,6 +132,38 @@ hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *
   /* Sequence numbers wrap; the difference tells which came first. */
   while ((int32_t)(atomic_load_explicit(word, memory_order_acquire) - seq) < 0) sched_yield();
   return HSA_STATUS_SUCCESS;
+}
+
+static void put_copy(struct engine *e, uint64_t d, uint64_t s, size_t size, uint32_t unused) {
+  for (size_t done = 0; done < size;) {
+    uint32_t n = size - done > MAX_COPY ? MAX_COPY : (uint32_t)(size - done);
+    uint32_t p[7] = {SDMA_OP_COPY, n - 1, 0, (uint32_t)(s + done), (uint32_t)((s + done) >> 32),
+                     (uint32_t)(d + done), (uint32_t)((d + done) >> 32)};
+    emit(e, p, 7);
+    done += n;
+  }
+}
+
+/* CONST_FILL counts bytes too (minus one, 22 bits); pieces stay dword multiples. */
+static void put_fill(struct engine *e, uint64_t d, uint64_t unused, size_t size, uint32_t value) {
+  const uint32_t max = MAX_COPY - 4;
+  for (size_t done = 0; done < size;) {
+    uint32_t n = size - done > max ? max : (uint32_t)(size - done);
+    uint32_t p[5] = {SDMA_OP_CONST_FILL | SDMA_FILL_DWORDS, (uint32_t)(d + done),
+                     (uint32_t)((d + done) >> 32), value, n - 1};
+    emit(e, p, 5);
+    done += n;
+  }
+}
+
+hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src,
+                           size_t size) {
+  return run(gpu, put_copy, (uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0);
+}
+
+hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t value,
+                           size_t count) {
+  return run(gpu, put_fill, (uint64_t)(uintptr_t)dst, 0, count * 4, value);
 }
 
 void mem_sdma_shutdown(void) {

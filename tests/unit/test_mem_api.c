@@ -373,15 +373,34 @@ START_TEST(device_memory_behind_a_small_bar_copies_through_sdma) {
   ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
                                              HSA_WAIT_STATE_BLOCKED), 0);
   ck_assert_int_eq(memcmp(back, host, n - 100), 0);
-  /* Host memory no GPU maps cannot meet it there. */
-  unsigned char *plain = malloc(4096);
-  ck_assert_int_eq(hsa_memory_copy(plain, dv, 4096), HSA_STATUS_ERROR);
-  ck_assert_int_eq(hsa_amd_memory_fill(dv, 1, 4), HSA_STATUS_ERROR);
-  free(plain);
+  /* Fills go to the engine too. */
+  ck_assert_int_eq(hsa_amd_memory_fill(dv + 4096, 0xa1b2c3d4u, 1000), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_memory_copy(back, dv + 4092, 4008), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(memcmp(back, host + 3992, 4), 0);   /* the byte before: untouched */
+  for (unsigned k = 0; k < 1000; k++)
+    ck_assert_uint_eq(((uint32_t *)(back + 4))[k], 0xa1b2c3d4u);
+  ck_assert_int_eq(memcmp(back + 4004, host + 3992 + 4004, 4), 0);   /* the dword after */
   hsa_signal_destroy(done);
   hsa_memory_free(host);
   hsa_memory_free(back);
   ck_assert_int_eq(hsa_amd_memory_pool_free(dv), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+START_TEST(ipc_handles_cannot_be_made_on_this_kernel_interface) {
+  void *d = NULL;
+  hsa_amd_ipc_memory_t h;
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(dev[0], 1 << 20, 0, &d), 0);
+  ck_assert_int_eq(hsa_amd_ipc_memory_create(d, 1 << 20, &h), HSA_STATUS_ERROR_OUT_OF_RESOURCES);
+  ck_assert_int_eq(hsa_amd_ipc_memory_create((char *)d + 4096, 4096, &h),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(hsa_amd_ipc_memory_create(d, 1 << 20, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  memset(&h, 0, sizeof(h));
+  void *m = NULL;
+  ck_assert_int_eq(hsa_amd_ipc_memory_attach(&h, 4096, 1, &gpu[0], &m),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(hsa_amd_ipc_memory_detach(d), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  hsa_amd_memory_pool_free(d);
 }
 END_TEST
 
@@ -400,6 +419,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, pcie_flag_makes_device_memory_fine_grained);
   tcase_add_test(tc, forced_engine_copy);
   tcase_add_test(tc, device_memory_behind_a_small_bar_copies_through_sdma);
+  tcase_add_test(tc, ipc_handles_cannot_be_made_on_this_kernel_interface);
   suite_add_tcase(s, tc);
   return s;
 }
