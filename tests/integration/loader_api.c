@@ -5,6 +5,7 @@
  * Prints one line per failed check; exit status = number of failures. */
 #include <fcntl.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,28 @@ static hsa_status_t count_code_sym(hsa_code_object_t c, hsa_code_symbol_t s, voi
   (void)c; (void)s; (void)d; count++; return HSA_STATUS_SUCCESS; }
 static hsa_status_t alloc_cb(size_t n, hsa_callback_data_t d, void **p) {
   (void)d; *p = malloc(n); return *p ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_OUT_OF_RESOURCES; }
+
+/* Threads loading, looking up, freezing and destroying executables at once (HSA calls are
+ * thread-safe); the r_debug list must end empty and every round must succeed. */
+static hsa_code_object_reader_t shared_reader;
+static int thread_failures;
+static void *stress(void *arg) {
+  (void)arg;
+  static uint64_t var[2];
+  for (int i = 0; i < 25; i++) {
+    hsa_executable_t x;
+    hsa_executable_symbol_t sym;
+    uint64_t obj = 0;
+    if (hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL, &x) ||
+        hsa_executable_agent_global_variable_define(x, gpu, "ext_var", var) ||
+        hsa_executable_load_agent_code_object(x, gpu, shared_reader, NULL, NULL) ||
+        hsa_executable_get_symbol_by_name(x, "big.kd", &gpu, &sym) ||
+        hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &obj) || !obj ||
+        hsa_executable_freeze(x, NULL) || hsa_executable_destroy(x))
+      __atomic_add_fetch(&thread_failures, 1, __ATOMIC_RELAXED);
+  }
+  return NULL;
+}
 
 int main(int argc, char **argv) {
   if (argc < 3) return 100;
@@ -272,6 +295,20 @@ int main(int argc, char **argv) {
      HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL);
   ST(hsa_executable_destroy(p), HSA_STATUS_SUCCESS);
   ST(hsa_executable_destroy(f), HSA_STATUS_SUCCESS);
+  /* Concurrency. */
+  shared_reader = r;
+  pthread_t th[4];
+  for (int i = 0; i < 4; i++) pthread_create(&th[i], NULL, stress, NULL);
+  for (int i = 0; i < 50; i++) {
+    count = 0;
+    ext.hsa_ven_amd_loader_iterate_executables(count_exec, NULL);
+    size_t nd = 0;
+    ext.hsa_ven_amd_loader_query_segment_descriptors(NULL, &nd);
+  }
+  for (int i = 0; i < 4; i++) pthread_join(th[i], NULL);
+  CHECK(thread_failures == 0);
+  /* Only c, loaded from the deprecated code object, is left, not frozen: nothing listed. */
+  CHECK(_amdgpu_r_debug.r_map == NULL && _amdgpu_r_debug.r_state == RT_CONSISTENT);
   /* c and r stay alive: hsa_shut_down must release them. */
   free(bytes);
   close(fd);

@@ -13,7 +13,7 @@ command -v clang-15 >/dev/null && command -v ld.lld-15 >/dev/null ||
 [ -x "$SIM" ] || { echo "$SIM is not built"; exit 1; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-${CC:-cc} -std=gnu11 -Wall -I"$SRCDIR/include" -o "$tmp/api" \
+${CC:-cc} -std=gnu11 -Wall -pthread -I"$SRCDIR/include" -o "$tmp/api" \
   "$SRCDIR/tests/integration/loader_api.c" -L"$BUILD/lib" -lhsa-runtime64 || exit 1
 clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx900:xnack- -nogpulib -O2 \
   -mcode-object-version=4 -c -o "$tmp/k.o" "$SRCDIR/tests/integration/loader_kernels.cl" &&
