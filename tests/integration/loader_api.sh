@@ -20,3 +20,16 @@ clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx900:xnack- -nogp
   ld.lld-15 -shared -o "$tmp/k.co" "$tmp/k.o" || exit 1
 head -c 5000 /dev/urandom >"$tmp/junk"
 LD_LIBRARY_PATH="$BUILD/lib" HSA_LOADER_QUIET=1 "$SIM" -- "$tmp/api" "$tmp/k.co" "$tmp/junk"
+[ $? -eq 0 ] || exit 1
+# Again under valgrind: the error paths above and hsa_shut_down's cleanup of what was left
+# alive must not leak or touch freed memory.
+if command -v valgrind >/dev/null 2>&1; then
+  LD_LIBRARY_PATH="$BUILD/lib" HSA_LOADER_QUIET=1 "$SIM" -- valgrind --leak-check=full \
+    "$tmp/api" "$tmp/k.co" "$tmp/junk" >"$tmp/vg.out" 2>"$tmp/vg.err" ||
+    { echo "loader_api failed under valgrind"; cat "$tmp/vg.out"; tail -20 "$tmp/vg.err"; exit 1; }
+  if grep -q -e "definitely lost: [1-9]" -e "Invalid read" -e "Invalid write" -e "Invalid free" \
+       "$tmp/vg.err"; then
+    echo "valgrind:"; cat "$tmp/vg.err"; exit 1
+  fi
+  echo "valgrind: no leaks, no invalid accesses"
+fi
