@@ -1,5 +1,5 @@
 // Packed half precision (VOP3P: v_pk_add_f16, v_pk_mul_f16, v_pk_fma_f16) on every gfx9, and
-// on gfx906 the dot-product instructions (v_dot4_i32_i8, v_dot2_u32_u16), which gfx900
+// on gfx906 and gfx90a the dot-product instructions (v_dot4_i32_i8, v_dot2_u32_u16), which gfx900
 // lacks: there the same sums are written out, so one host reference serves both.
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
@@ -17,7 +17,7 @@ extern "C" __global__ void packed_ops(const unsigned *a, const unsigned *b, cons
   out[i * 3 + 0] = u32(__hadd2(x, y));
   out[i * 3 + 1] = u32(__hmul2(x, y));
   out[i * 3 + 2] = u32(__hfma2(x, y, z));
-#if defined(__gfx906__)
+#if defined(__gfx906__) || defined(__gfx90a__)
   dots[i * 2 + 0] = __builtin_amdgcn_sdot4((int)a[i], (int)b[i], (int)c[i], false);
   dots[i * 2 + 1] = (int)__builtin_amdgcn_udot2(us2(a[i]), us2(b[i]), c[i], false);
 #else

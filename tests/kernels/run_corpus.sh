@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs the kernel corpus on the simulated GPU with the HSA runtime the dynamic linker finds
-# (Debian's ROCR 5.2.3, or ours with LD_LIBRARY_PATH): every case on gfx900, a subset on
-# gfx906 and with buffers in device memory; each case's outputs are compared with the host
-# reference and, for OpenCL C, with the same kernel run by pocl on the CPU.
+# (Debian's ROCR 5.2.3, or ours with LD_LIBRARY_PATH): every case on gfx900, subsets on
+# gfx906 and gfx90a and with buffers in device memory; each case's outputs are compared
+# with the host reference and, for OpenCL C, with the same kernel run by pocl on the CPU.
 #   sh run_corpus.sh LABEL WORKDIR      (env: BUILD, SRCDIR; RUNTIME=rocr|ours)
 # Prints one line per case; exits 0 (all pass), 1 (a case failed) or 77 (cannot run yet).
 set -u
@@ -18,7 +18,7 @@ POCL_CACHE_DIR=$BUILD/tests/kernel-corpus/pocl-cache; export POCL_CACHE_DIR
 # Built once for both runtimes (the harness links whichever library is found at run time).
 corpus=$BUILD/tests/kernel-corpus
 st=0
-GPUS="gfx900 gfx906" sh "$kdir/build.sh" "$corpus" || st=$?
+GPUS="gfx900 gfx906 gfx90a" sh "$kdir/build.sh" "$corpus" || st=$?
 [ $st -eq 0 ] || exit $st
 h=$corpus/harness
 "$h" --list > "$work/cases" || { echo "FAIL: harness --list"; exit 1; }
@@ -88,6 +88,10 @@ done < "$work/cases"
 # gfx906: the same ISA family plus the dot-product instructions (hip_packed_ops uses them).
 for name in int32_ops int64_ops f64_ops reduce_lds private_array call_fn hip_wave_ops hip_packed_ops; do
   run_case "$name" "$(awk -v n="$name" '$1 == n { print $2 }' "$work/cases")" gfx906 ""
+done
+# gfx90a (CDNA2): aligned VGPR tuples, AGPRs, other encodings of the same operations.
+for name in f32_ops f64_ops atomics32 private_array call_fn matmul_tiled hip_wave_ops hip_packed_ops; do
+  run_case "$name" "$(awk -v n="$name" '$1 == n { print $2 }' "$work/cases")" gfx90a ""
 done
 # Buffers in the GPU's own memory, copied in and out with hsa_memory_copy (SDMA or blit).
 for name in vadd transpose; do
