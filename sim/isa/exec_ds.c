@@ -68,7 +68,7 @@ int isa_exec_ds(struct isa_wave *w, const struct isa_inst *in)
 {
   if (in->gds)
     return isa_unknown(w, in);
-  struct lds s = {w->group->lds, w->group->lds ? w->group->wg->lds_bytes : 0};
+  struct lds s = {w->group->lds, w->group->lds ? w->group->lds_size : 0};
   unsigned op = in->op;
   unsigned va = in->addr - ISA_OP_VGPR0, d0 = in->data - ISA_OP_VGPR0, d1 = in->data1 - ISA_OP_VGPR0;
   unsigned vd = in->dst - ISA_OP_VGPR0;

@@ -74,7 +74,7 @@ static uint8_t *lane_ptr(struct isa_wave *w, struct lane_addr la, unsigned l, un
   switch (la.sp) {
   case SP_LDS: {
     uint64_t o = la.a + 4 * k;
-    if (o + len > w->group->wg->lds_bytes) {
+    if (!w->group->lds || o + len > w->group->lds_size) {
       *oob = true;
       return NULL;
     }

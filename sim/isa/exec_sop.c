@@ -139,7 +139,7 @@ static uint32_t hwreg_read(const struct isa_wave *w, unsigned id)
   case HW_HW_ID: return w->hw_id;
   case HW_GPR_ALLOC:
     return ((w->vgpr_alloc / 4 - 1) & 0x3f) << 8 | ((w->sgpr_alloc / 16 - 1) & 0xf) << 24;
-  case HW_LDS_ALLOC: return ((wg->lds_bytes + 255) / 256 & 0x1ff) << 12;
+  case HW_LDS_ALLOC: return (w->group->lds_size / 512 & 0x1ff) << 12;   /* 128-dword granules */
   case HW_SH_MEM_BASES:
     return (uint32_t)(wg->private_base >> 48) | (uint32_t)(wg->shared_base >> 48) << 16;
   default: return 0;

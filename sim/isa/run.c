@@ -54,9 +54,11 @@ static struct run_buf *run_buf(size_t vgpr_rows, size_t lds)
     b->vgpr_rows = vgpr_rows;
   }
   if (b->lds_size < lds) {
-    void *n = realloc(b->lds, lds);
+    /* zeroed once: LDS is undefined at workgroup start, so later groups may see old data */
+    void *n = calloc(1, lds);
     if (!n)
       return NULL;
+    free(b->lds);
     b->lds = n;
     b->lds_size = lds;
   }
@@ -84,17 +86,20 @@ int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fau
   if (wg->vgpr_alloc == 0 || wg->vgpr_alloc > ISA_MAX_VGPRS)
     return bad(fault, wg, "VGPR allocation out of range");
   unsigned rows = wg->vgpr_alloc + VGPR_SLACK;
-  struct run_buf *b = run_buf((size_t)rows * wg->wave_count, wg->lds_bytes);
+  /* LDS is allocated in 128-dword granules: accesses within the granule are in range */
+  uint32_t lds_size = (uint32_t)(((uint64_t)wg->lds_bytes + 511) & ~511ull);
+  if (wg->lds_bytes > 65536)
+    return bad(fault, wg, "LDS size beyond 64 KiB");
+  struct run_buf *b = run_buf((size_t)rows * wg->wave_count, lds_size);
   if (!b)
     return bad(fault, wg, "out of memory");
 
   struct isa_group g;
   memset(&g, 0, sizeof g);
   g.wg = wg;
-  g.lds = wg->lds_bytes ? b->lds : NULL;
+  g.lds = lds_size ? b->lds : NULL;
+  g.lds_size = lds_size;
   g.waves = b->waves;
-  if (g.lds)
-    memset(g.lds, 0, wg->lds_bytes);
   uint32_t mode = ((wg->rsrc1 >> 12) & 0xff) | ((wg->rsrc1 >> 21) & 1) << 8 |
                   ((wg->rsrc1 >> 23) & 1) << 9;
   for (unsigned i = 0; i < wg->wave_count; i++) {

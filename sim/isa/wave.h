@@ -132,6 +132,7 @@ struct isa_group {           /* the running workgroup, shared by its waves */
   /* translation entries shared by the group's waves (memory.c): they run on one thread */
   struct { uint64_t va, size; uint8_t *host; } tlb[4];
   unsigned tlb_next, tlb_last;
+  uint32_t lds_size;         /* bytes addressable: lds_bytes rounded to the 512-byte granule */
 };
 
 struct isa_code;             /* a predecoded code range (decode.c) */

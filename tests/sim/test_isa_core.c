@@ -148,8 +148,10 @@ START_TEST(lds_out_of_range_and_swizzle)
   uint32_t *out = isa_fx_mem(4096);
   void *code = isa_fx_code(
     "ds_write_b32 v1, v0\n"
-    "ds_write_b32 v1, v0 offset:256\n"            /* beyond 256 bytes: dropped */
-    "ds_read_b32 v3, v1 offset:256\n"             /* beyond: 0 */
+    "ds_write_b32 v1, v0 offset:512\n"            /* beyond the 512-byte granule: dropped */
+    "ds_read_b32 v3, v1 offset:512\n"             /* beyond: 0 */
+    "ds_write_b32 v1, v1 offset:256\n"            /* past lds_bytes, inside the granule */
+    "ds_read_b32 v8, v1 offset:256\n"
     "ds_swizzle_b32 v4, v1 offset:swizzle(SWAP,1)\n"          /* data comes from ADDR */
     "ds_swizzle_b32 v6, v0 offset:swizzle(QUAD_PERM,3,2,1,0)\n"
     "ds_swizzle_b32 v7, v0 offset:swizzle(BROADCAST,8,2)\n"
@@ -160,11 +162,12 @@ START_TEST(lds_out_of_range_and_swizzle)
     "global_store_dword v1, v5, s[2:3] offset:512\n"
     "global_store_dword v1, v6, s[2:3] offset:768\n"
     "global_store_dword v1, v7, s[2:3] offset:1024\n"
+    "global_store_dword v1, v8, s[2:3] offset:1280\n"
     "s_endpgm\n");
   NEED(code);
   struct isa_fx_run r;
   isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
-  r.wg.lds_bytes = 256;
+  r.wg.lds_bytes = 260;   /* allocated in 512-byte granules */
   ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
   for (unsigned i = 0; i < 64; i++) {
     ck_assert_uint_eq(out[i], 0);
@@ -172,6 +175,7 @@ START_TEST(lds_out_of_range_and_swizzle)
     ck_assert_uint_eq(out[128 + i], 63 - i);
     ck_assert_uint_eq(out[192 + i], (i & ~3u) | (3 - (i & 3)));
     ck_assert_uint_eq(out[256 + i], (i & ~7u) | 2);
+    ck_assert_uint_eq(out[320 + i], 4 * i);
   }
 }
 END_TEST

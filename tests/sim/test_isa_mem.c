@@ -223,6 +223,8 @@ START_TEST(workgroups_on_threads)
   void *code = isa_fx_code(
     "v_mov_b32_e32 v3, 0\n"
     "v_mov_b32_e32 v4, 1\n"
+    "ds_write_b32 v3, v3\n"                /* LDS is undefined at start: clear the counter */
+    "s_barrier\n"
     "s_movk_i32 s6, 0x40\n"
     "L:\n"
     "global_atomic_add v3, v4, s[0:1]\n"
