@@ -68,7 +68,20 @@ hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size) {
   const void *s = mem_cpu_ptr(src, size);
   if (!d || !s) {
     const struct core_agent *gpu = engine_for(dst, src, size, NULL);
-    return gpu ? mem_sdma_copy(gpu, dst, src, size) : HSA_STATUS_ERROR;
+    if (gpu) return mem_sdma_copy(gpu, dst, src, size);
+    /* Host memory the engine's GPU does not map is locked for the copy, as ROCR does. */
+    struct mem_block b;
+    void *vram = !d ? dst : (void *)src, *host = !d ? (void *)src : dst;
+    if (!mem_lookup(vram, &b) || !b.device || !mem_gpu_reaches(vram, size, b.owner) ||
+        mem_lookup(host, NULL))
+      return HSA_STATUS_ERROR;
+    hsa_agent_t agent = core_agent_handle(b.owner);
+    void *alias = NULL;
+    hsa_status_t st = hsa_amd_memory_lock(host, size, &agent, 1, &alias);
+    if (st != HSA_STATUS_SUCCESS) return st;
+    st = !d ? mem_sdma_copy(b.owner, dst, alias, size) : mem_sdma_copy(b.owner, alias, src, size);
+    hsa_amd_memory_unlock(host);
+    return st;
   }
   memmove(d, s, size);
   return HSA_STATUS_SUCCESS;

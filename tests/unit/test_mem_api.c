@@ -373,6 +373,13 @@ START_TEST(device_memory_behind_a_small_bar_copies_through_sdma) {
   ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
                                              HSA_WAIT_STATE_BLOCKED), 0);
   ck_assert_int_eq(memcmp(back, host, n - 100), 0);
+  /* Plain host memory is locked for the copy. */
+  unsigned char *plain = malloc(n);
+  ck_assert_int_eq(hsa_memory_copy(plain, dv + 100, n - 100), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(memcmp(plain, host, n - 100), 0);
+  struct mem_block blk;
+  ck_assert(!mem_lookup(plain, &blk));   /* and unlocked after */
+  free(plain);
   /* Fills go to the engine too. */
   ck_assert_int_eq(hsa_amd_memory_fill(dv + 4096, 0xa1b2c3d4u, 1000), HSA_STATUS_SUCCESS);
   ck_assert_int_eq(hsa_memory_copy(back, dv + 4092, 4008), HSA_STATUS_SUCCESS);
