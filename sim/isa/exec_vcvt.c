@@ -24,7 +24,7 @@ VALU_OP32(v_cvt_f32_f16, F16, F32, 1,
           d = fp_out32(fp_f16_to_f32(valu_d64in(w) ? a & 0xffff : fp_ftz16(a)), dout))
 
 /* ---- results of 16 bits ---- */
-#define VALU_TO16(fn, TA, n, ...)                                                           \
+#define VALU_TO16(fn, TA, TD, n, ...)                                                           \
   static int fn(struct isa_wave *w, const struct isa_inst *in)                              \
   {                                                                                          \
     uint32_t b0_[VALU_N], b1_[VALU_N], r_[VALU_N];                                           \
@@ -38,21 +38,21 @@ VALU_OP32(v_cvt_f32_f16, F16, F32, 1,
       __VA_ARGS__;                                                                                  \
       r_[l] = d;                                                                             \
     });                                                                                       \
-    valu_put16(w, in, r_, TA == F32 ? F16 : TA, false);                                      \
+    valu_put16(w, in, r_, TD, false);                                                        \
     return valu_next(w, in);                                                                 \
   }
 
 static inline uint32_t h_out(uint32_t h, bool keep) { return keep ? h : fp_ftz16(h); }
 static inline float h_in(uint32_t h, bool keep) { return fp_f16_to_f32(keep ? h & 0xffff : fp_ftz16(h)); }
 
-VALU_TO16(v_cvt_f16_f32, F32, 1, d = h_out(fp_f32_to_f16(fp_in32(a, din)), hout))
-VALU_TO16(v_cvt_f16_u16, ISA_T_I16, 1, d = h_out(fp_f32_to_f16((float)(a & 0xffff)), hout))
-VALU_TO16(v_cvt_f16_i16, ISA_T_I16, 1, d = h_out(fp_f32_to_f16((float)(int16_t)a), hout))
-VALU_TO16(v_cvt_u16_f16, F16, 1, {
+VALU_TO16(v_cvt_f16_f32, F32, F16, 1, d = h_out(fp_f32_to_f16(fp_in32(a, din)), hout))
+VALU_TO16(v_cvt_f16_u16, ISA_T_I16, F16, 1, d = h_out(fp_f32_to_f16((float)(a & 0xffff)), hout))
+VALU_TO16(v_cvt_f16_i16, ISA_T_I16, F16, 1, d = h_out(fp_f32_to_f16((float)(int16_t)a), hout))
+VALU_TO16(v_cvt_u16_f16, F16, ISA_T_I16, 1, {
   float x = h_in(a, hin);
   d = isnan(x) || x <= 0 ? 0 : x >= 65535.0f ? 0xffff : (uint32_t)x;
 })
-VALU_TO16(v_cvt_i16_f16, F16, 1, {
+VALU_TO16(v_cvt_i16_f16, F16, ISA_T_I16, 1, {
   float x = h_in(a, hin);
   d = isnan(x) ? 0 : x >= 32767.0f ? 0x7fff : x <= -32768.0f ? 0x8000 : (uint32_t)(int32_t)x & 0xffff;
 })
@@ -68,8 +68,8 @@ static inline uint32_t norm_u16(float x)
   x = x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x;
   return (uint32_t)rintf(x * 65535.0f);
 }
-VALU_TO16(v_cvt_norm_i16_f16, F16, 1, d = norm_i16(h_in(a, hin)))
-VALU_TO16(v_cvt_norm_u16_f16, F16, 1, d = norm_u16(h_in(a, hin)))
+VALU_TO16(v_cvt_norm_i16_f16, F16, ISA_T_I16, 1, d = norm_i16(h_in(a, hin)))
+VALU_TO16(v_cvt_norm_u16_f16, F16, ISA_T_I16, 1, d = norm_u16(h_in(a, hin)))
 
 /* ---- packing conversions (32-bit results) ---- */
 VALU_OP32(v_cvt_pkrtz_f16_f32, F32, B32, 2,

@@ -21,6 +21,8 @@ static int dpp_source(unsigned ctrl, unsigned l)
   }
   if (ctrl >= 0x121 && ctrl <= 0x12f)                        /* row_ror */
     return (int)(row | ((in_row - (ctrl & 15)) & 15));
+  if (ctrl >= 0x150 && ctrl <= 0x15f)                        /* row_newbcast (gfx90a) */
+    return (int)(row | (ctrl & 15));
   switch (ctrl) {
   case 0x130: return l < 63 ? (int)l + 1 : -1;               /* wave_shl:1 */
   case 0x134: return (int)((l + 1) & 63);                    /* wave_rol:1 */
@@ -38,7 +40,7 @@ bool valu_dpp_ctrl_valid(unsigned ctrl);
 bool valu_dpp_ctrl_valid(unsigned ctrl)
 {
   if (ctrl <= 0xff || (ctrl >= 0x101 && ctrl <= 0x10f) || (ctrl >= 0x111 && ctrl <= 0x11f) ||
-      (ctrl >= 0x121 && ctrl <= 0x12f))
+      (ctrl >= 0x121 && ctrl <= 0x12f) || (ctrl >= 0x150 && ctrl <= 0x15f))
     return true;
   switch (ctrl) {
   case 0x130: case 0x134: case 0x138: case 0x13c: case 0x140: case 0x141: case 0x142:

@@ -879,6 +879,9 @@ START_TEST(gfx90a_packed_f32)
     int32_t dot = (int32_t)vgprs[23][l] + (int16_t)x * (int16_t)y + (int16_t)(x >> 16) * (int16_t)(y >> 16);
     ck_assert_int_eq((int32_t)vgprs[22][l], dot);
   }
+  run("gfx90a", "v_mov_b32_dpp v30, v20 row_newbcast:5 row_mask:0xf bank_mask:0xf");
+  for (unsigned l = 0; l < NL; l++)
+    ck_assert_uint_eq(vgprs[30][l], vgprs[20][(l & ~15u) | 5]);
 }
 END_TEST
 
