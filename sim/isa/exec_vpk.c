@@ -1,7 +1,7 @@
 /* exec_vpk.c — VOP3P: packed 16-bit math (op_sel picks the half each source gives the low
  * result, op_sel_hi the half for the high result; neg_lo/neg_hi negate f16 halves),
  * v_mad_mix/v_fma_mix (op_sel_hi marks f16 sources, neg_hi is their abs), and the gfx906
- * dot products. Inline constants fill both halves. */
+ * dot products. */
 #include "isa/valu.h"
 
 /* raw dwords of source i; t picks the inline constant's encoding */
@@ -11,10 +11,9 @@ static const uint32_t *pk_src(struct isa_wave *w, const struct isa_inst *in, uns
   unsigned code = in->src[i];
   if (code >= ISA_OP_VGPR0)
     return w->vgpr[code - ISA_OP_VGPR0];
+  /* an f16 inline constant fills the low half only (the high half is 0), an integer one is
+   * the 32-bit value: LLVM moves op_sel/op_sel_hi to reach the half it wants */
   uint32_t v = isa_read_v32(w, in, code, 0, t);
-  bool inl = (code >= ISA_OP_ZERO && code <= 208) || (code >= ISA_OP_F_HALF && code <= ISA_OP_INV_2PI);
-  if (inl && t != ISA_T_F32 && t != ISA_T_B32)
-    v = (v & 0xffff) | (v & 0xffff) << 16;
   for (unsigned l = 0; l < VALU_N; l++)
     buf[l] = v;
   return buf;

@@ -520,7 +520,7 @@ START_TEST(vop3p_opsel)
     h = (uint16_t)vgprs[4][l]; memcpy(&y0, &h, 2);
     h = (uint16_t)(vgprs[4][l] >> 16); memcpy(&y1, &h, 2);
     _Float16 r0 = (_Float16)(-(float)x0 * (float)y1), r1 = (_Float16)((float)x1 * (float)y0);
-    _Float16 a0 = (_Float16)((float)x0 + 1.0f), a1 = (_Float16)((float)x1 + 1.0f);
+    _Float16 a0 = (_Float16)((float)x0 + 1.0f), a1 = x1;   /* the constant's high half is 0 */
     _Float16 f0 = (_Float16)((double)x0 * (double)y0 + (double)x0);
     _Float16 f1 = (_Float16)((double)x1 * (double)y1 - (double)x1);
     uint16_t u0, u1;
