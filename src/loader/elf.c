@@ -310,7 +310,6 @@ void ldr_image_close(struct ldr_image *img) {
   free(img->syms);
   free(img->rsyms);
   free(img->relas);
-  free(img->strings);
   memset(img, 0, sizeof(*img));
 }
 

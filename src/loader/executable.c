@@ -450,7 +450,7 @@ static hsa_status_t visit(struct ldr_executable *e, int which, const hsa_agent_t
     for (struct ldr_lco *l = e->lcos; l; l = l->next)
       for (unsigned i = 0; i < l->nsyms; i++) {
         struct ldr_symbol *s = &l->syms[i];
-        if (s->agent_bound != want_agent || !s->name[0]) continue;
+        if (s->agent_bound != want_agent) continue;
         if (agent && s->agent.handle != agent->handle) continue;
         hsa_status_t st = fn(e, s, data);
         if (st != HSA_STATUS_SUCCESS) return st;

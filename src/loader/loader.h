@@ -27,7 +27,7 @@ struct ldr_load_segment {     /* one PT_LOAD */
 };
 
 struct ldr_elf_symbol {
-  const char *name;           /* points into the image */
+  const char *name;           /* points into the image's string table */
   uint64_t value, size;
   uint8_t type, bind, other;
   uint16_t shndx;
@@ -64,7 +64,6 @@ struct ldr_image {
   size_t md_size;                   /* none); checked for shape, parsed when needed */
   char producer[64];                /* v2 NT_AMD_HSA_PRODUCER name, if any */
   uint32_t producer_major, producer_minor;
-  char *strings;                    /* owned copies of names (symbols point here) */
 };
 
 /* Parses and checks `data` (not copied: it must outlive the image). Returns

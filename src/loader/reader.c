@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/runtime.h"
@@ -107,9 +106,8 @@ static void reader_free(struct ldr_reader *r) {
 static hsa_status_t from_file(hsa_file_t file, size_t offset, size_t size,
                               hsa_code_object_reader_t *out) {
   if (file == -1) return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* as ROCR; other bad fds: */
-  struct stat st;
   off_t end = lseek(file, 0, SEEK_END);
-  if (end == (off_t)-1 || fstat(file, &st) != 0) return HSA_STATUS_ERROR_INVALID_FILE;
+  if (end == (off_t)-1) return HSA_STATUS_ERROR_INVALID_FILE;
   size_t file_size = (size_t)end;
   if (file_size <= offset) return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
   if (size == 0) size = file_size - offset;
