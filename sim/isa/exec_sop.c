@@ -116,6 +116,7 @@ int isa_exec_sop2(struct isa_wave *w, const struct isa_inst *in)
   case 50: d = (S32(0) & 0xffff) | S32(1) << 16; break;
   case 51: d = (S32(0) & 0xffff) | (S32(1) & 0xffff0000u); break;
   case 52: d = (S32(0) >> 16) | (S32(1) & 0xffff0000u); break;
+  case 43: w->pc = S64(0); return 0;   /* s_rfe_restore_b64 */
   default: return isa_unknown(w, in);
   }
   isa_write_s32(w, in->dst, d);
@@ -281,6 +282,7 @@ int isa_exec_sop1(struct isa_wave *w, const struct isa_inst *in)
   case 28: isa_write_s64(w, in->dst, w->pc + 4); break;
   case 29: w->pc = S64(0); return 0;
   case 30: s64 = S64(0); isa_write_s64(w, in->dst, w->pc + 4); w->pc = s64; return 0;
+  case 31: w->pc = S64(0); return 0;   /* s_rfe_b64: back from the trap handler */
   case 32: case 33: case 34: case 35: case 36: case 37: case 38: case 39:
   case 51: case 52: case 53: case 54: {
     uint64_t s = S64(0), e = w->exec, n;

@@ -14,7 +14,7 @@ int isa_exec_sopp(struct isa_wave *w, const struct isa_inst *in)
   case 0: case 3: case 11: case 12: case 14: case 15: case 16: case 17: case 19: case 20:
   case 21: case 22:
     break;   /* nop, wakeup, setkill, waitcnt, sleep, setprio, sendmsg(halt), icache_inv, perf, ttrace */
-  case 1: w->ended = true; return 0;
+  case 1: case 27: w->ended = true; return 0;   /* s_endpgm, s_endpgm_saved */
   case 2: return branch(w, in, true);
   case 4: return branch(w, in, !w->scc);
   case 5: return branch(w, in, w->scc);

@@ -189,7 +189,7 @@ START_TEST(trap_handler_entered)
     "s_store_dword s6, s[2:3], 0x0\n"
     "s_store_dwordx2 ttmp[0:1], s[2:3], 0x8\n"
     "s_and_b32 ttmp1, ttmp1, 0xffff\n"
-    "s_setpc_b64 ttmp[0:1]\n");
+    "s_rfe_b64 ttmp[0:1]\n");
   NEED(code);
   struct isa_fx_run r;
   isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
