@@ -63,11 +63,15 @@ struct mem_rec *mem_table_find_base(uintptr_t p) {
 }
 
 struct mem_rec *mem_table_find_host(uintptr_t p) {
+  /* Locked ranges may overlap: the one starting at p wins, else the first containing it. */
+  struct mem_rec *hit = NULL;
   for (size_t i = 0; locked && i < count; i++) {
     struct mem_rec *r = recs[i];
-    if (r->kind == MEM_KIND_LOCKED && p - r->host_base < r->host_size) return r;
+    if (r->kind != MEM_KIND_LOCKED || p - r->host_base >= r->host_size) continue;
+    if (r->host_base == p) return r;
+    if (!hit) hit = r;
   }
-  return NULL;
+  return hit;
 }
 
 struct mem_rec *mem_table_first(void) { return count ? recs[0] : NULL; }

@@ -211,6 +211,19 @@ START_TEST(locked_memory_reads_through_its_agent_address) {
   ck_assert_int_eq(hsa_amd_memory_unlock(host + 64), HSA_STATUS_SUCCESS);
   ck_assert(!mem_lookup(ap, &b));
   ck_assert(!mem_lookup(host + 64, &b));
+  /* Overlapping locks are separate objects; unlock takes the one that starts there. */
+  void *a1 = NULL, *a2 = NULL;
+  ck_assert_int_eq(hsa_amd_memory_lock(host, 5000, NULL, 0, &a1), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_amd_memory_lock(host + 100, 100, NULL, 0, &a2), HSA_STATUS_SUCCESS);
+  ck_assert_ptr_ne(a1, a2);
+  ck_assert_int_eq(hsa_amd_memory_unlock(host + 100), HSA_STATUS_SUCCESS);
+  hsa_amd_pointer_info_t pi = {.size = sizeof(pi)};
+  ck_assert_int_eq(hsa_amd_pointer_info(host + 150, &pi, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(pi.type, HSA_EXT_POINTER_TYPE_LOCKED);
+  ck_assert_ptr_eq(pi.hostBaseAddress, host);
+  ck_assert_ptr_eq(pi.agentBaseAddress, a1);
+  ck_assert_int_eq(hsa_amd_memory_unlock(host), HSA_STATUS_SUCCESS);
+  ck_assert(!mem_lookup(host, &b));
   /* pages that are not mapped memory cannot be locked */
   ck_assert_int_ne(hsa_amd_memory_lock((void *)(uintptr_t)0x1000, 4096, NULL, 0, &ap),
                    HSA_STATUS_SUCCESS);
