@@ -12,6 +12,9 @@
  * Exit: 0 right results, 1 wrong results or a GPU fault, 2 usage or I/O error,
  *       3 the dispatch did not complete in time, 4 the runtime could not set up
  *       (init, agents, pools, queue or code object loading failed). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE   /* dladdr */
+#endif
 #include "kcase.h"
 
 #include <dlfcn.h>
