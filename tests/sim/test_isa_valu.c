@@ -506,7 +506,8 @@ START_TEST(vop3p_opsel)
                 "v_pk_sub_i16 v6, v1, v2\n"
                 "v_pk_mul_f16 v7, v3, v4 op_sel:[0,1] op_sel_hi:[1,0] neg_lo:[1,0]\n"
                 "v_pk_add_f16 v8, v3, 1.0\n"
-                "v_pk_fma_f16 v9, v3, v4, v3 neg_hi:[0,0,1]");
+                "v_pk_fma_f16 v9, v3, v4, v3 neg_hi:[0,0,1]\n"
+                "v_pk_mul_f16 v10, v3, 2.0 op_sel:[0,1] op_sel_hi:[1,0]");   /* clang's (0, 2) */
   for (unsigned l = 0; l < NL; l++) {
     uint32_t a = vgprs[1][l], b = vgprs[2][l];
     uint32_t lo = ((a >> 16) + (b & 0xffff)) & 0xffff, hi = ((a & 0xffff) + (b >> 16)) & 0xffff;
@@ -530,6 +531,9 @@ START_TEST(vop3p_opsel)
     ck_assert_msg(vgprs[8][l] == (u0 | (uint32_t)u1 << 16), "pk_add const lane %u: %08x", l, vgprs[8][l]);
     memcpy(&u0, &f0, 2); memcpy(&u1, &f1, 2);
     ck_assert_msg(vgprs[9][l] == (u0 | (uint32_t)u1 << 16), "pk_fma lane %u", l);
+    _Float16 m0 = (_Float16)((float)x0 * 0.0f), m1 = (_Float16)((float)x1 * 2.0f);
+    memcpy(&u0, &m0, 2); memcpy(&u1, &m1, 2);
+    ck_assert_msg(vgprs[10][l] == (u0 | (uint32_t)u1 << 16), "pk_mul const lane %u", l);
   }
 }
 END_TEST
