@@ -262,6 +262,34 @@ START_TEST(workgroups_on_threads)
 }
 END_TEST
 
+/* ---- sim_vm_lookup: the whole contiguous range behind an address ---- */
+START_TEST(vm_lookup_ranges)
+{
+  fx_open();
+  uint8_t *a = isa_fx_mem(3 * 4096);
+  uint64_t lo = 0, hi = 0;
+  ck_assert_ptr_eq(sim_vm_lookup(sim_gpu(0), (uintptr_t)a + 5000, &lo, &hi), a + 5000);
+  ck_assert_uint_eq(lo, (uintptr_t)a);
+  ck_assert_uint_eq(hi, (uintptr_t)a + 3 * 4096);
+  ck_assert_ptr_null(sim_vm_lookup(sim_gpu(0), (uintptr_t)a + 3 * 4096 + 0x100000000ull, &lo, &hi));
+  /* AQL queue memory maps its pages twice: each copy is its own contiguous range */
+  struct kfd_ioctl_alloc_memory_of_gpu_args q = {
+    .va_addr = 0xa000000, .size = 16384, .gpu_id = GPU0,
+    .flags = VRAM_RW | KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM };
+  ck_assert_int_eq(kio(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &q), 0);
+  uint32_t id = GPU0;
+  ck_assert_int_eq(fx_map(q.handle, &id, 1, true), 0);
+  uint8_t *p0 = sim_vm_lookup(sim_gpu(0), 0xa000010, &lo, &hi);
+  ck_assert_ptr_nonnull(p0);
+  ck_assert_uint_eq(lo, 0xa000000);
+  ck_assert_uint_eq(hi, 0xa000000 + 8192);
+  uint8_t *p1 = sim_vm_lookup(sim_gpu(0), 0xa000000 + 8192 + 0x10, &lo, &hi);
+  ck_assert_ptr_eq(p1, p0);
+  ck_assert_uint_eq(lo, 0xa000000 + 8192);
+  ck_assert_uint_eq(hi, 0xa000000 + 16384);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_mem");
@@ -273,6 +301,7 @@ Suite *test_suite(void)
   tcase_add_test(t, lds_64bit_atomics);
   tcase_add_test(t, trap_handler_entered);
   tcase_add_test(t, workgroups_on_threads);
+  tcase_add_test(t, vm_lookup_ranges);
   suite_add_tcase(s, t);
   return s;
 }
