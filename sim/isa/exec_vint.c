@@ -284,6 +284,26 @@ static int qsad(struct isa_wave *w, const struct isa_inst *in, bool masked)
   return valu_next(w, in);
 }
 static int v_qsad_pk_u16_u8(struct isa_wave *w, const struct isa_inst *in) { return qsad(w, in, false); }
+
+/* four 32-bit masked SADs of the byte windows of S0 (64-bit) against S1, accumulated onto
+ * S2 (four dwords) into D (four dwords) */
+static int v_mqsad_u32_u8(struct isa_wave *w, const struct isa_inst *in)
+{
+  uint32_t b1[VALU_N], acc[4][VALU_N];
+  uint64_t b0[VALU_N];
+  const uint64_t *a = valu_src64(w, in, 0, ISA_T_B64, b0);
+  const uint32_t *b = valu_src(w, in, 1, B32, b1);
+  unsigned c = in->src[2];
+  for (unsigned i = 0; i < 4; i++)
+    for (unsigned l = 0; l < VALU_N; l++)
+      acc[i][l] = c >= ISA_OP_VGPR0 ? w->vgpr[(c - ISA_OP_VGPR0 + i) & (ISA_MAX_VGPRS - 1)][l]
+                                    : isa_read_v32(w, in, c < ISA_OP_ZERO ? c + i : c, l, B32);
+  unsigned d = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
+  VALU_EACH(valu_lanes(w, in), l)
+    for (unsigned i = 0; i < 4; i++)
+      w->vgpr[(d + i) & (ISA_MAX_VGPRS - 1)][l] = msad8((uint32_t)(a[l] >> (8 * i)), b[l]) + acc[i][l];
+  return valu_next(w, in);
+}
 static int v_mqsad_pk_u16_u8(struct isa_wave *w, const struct isa_inst *in) { return qsad(w, in, true); }
 
 /* ---- 16-bit integer (results zero the high half on gfx9 unless noted) ---- */
@@ -368,7 +388,7 @@ const struct valu_desc valu_int_ops[] = {
   E(0x1d9, VALU_GFX9, 0, v_sad_u8), E(0x1da, VALU_GFX9, 0, v_sad_hi_u8),
   E(0x1db, VALU_GFX9, 0, v_sad_u16), E(0x1dc, VALU_GFX9, 0, v_sad_u32),
   E(0x1e4, VALU_GFX9, 0, v_msad_u8), E(0x1e5, VALU_GFX9, 0, v_qsad_pk_u16_u8),
-  E(0x1e6, VALU_GFX9, 0, v_mqsad_pk_u16_u8),
+  E(0x1e6, VALU_GFX9, 0, v_mqsad_pk_u16_u8), E(0x1e7, VALU_GFX9, 0, v_mqsad_u32_u8),
   E(0x1e8, VALU_GFX9, VALU_F_VOP3B, v_mad_u64_u32), E(0x1e9, VALU_GFX9, VALU_F_VOP3B, v_mad_i64_i32),
   E(0x1eb, VALU_GFX9, 0, v_mad_legacy_u16), E(0x1ec, VALU_GFX9, 0, v_mad_legacy_i16),
   E(0x1ed, VALU_GFX9, 0, v_perm_b32), E(0x1f1, VALU_GFX9, 0, v_mad_u32_u16),

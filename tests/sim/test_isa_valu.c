@@ -590,7 +590,8 @@ START_TEST(int_ops)
   for (unsigned l = 0; l < NL; l++) {
     vgprs[1][l] = (uint32_t)rnd();
     vgprs[2][l] = (uint32_t)rnd();
-    vgprs[3][l] = (uint32_t)rnd();
+    vgprs[3][l] = (uint32_t)rnd() & 0xff00ffffu;   /* a zero byte: masked out of msad */
+    for (unsigned i = 4; i < 8; i++) vgprs[i][l] = (uint32_t)rnd() >> 4;
   }
   W.sgpr[8] = 0x0c080703u;
   run("gfx900", "v_bfe_u32 v10, v1, v2, v3\nv_bfe_i32 v11, v1, 5, 7\nv_bfi_b32 v12, v1, v2, v3\n"
@@ -601,7 +602,8 @@ START_TEST(int_ops)
                 "v_ffbh_u32 v20, v1\nv_bcnt_u32_b32 v21, v1, 1\nv_med3_i32 v22, v1, v2, v3\n"
                 "v_sad_u8 v23, v1, v2, v3\nv_xad_u32 v24, v1, v2, v3\n"
                 "v_lshlrev_b64 v[26:27], 33, v[1:2]\nv_ashrrev_i16 v28, 3, v1\n"
-                "v_add_u32_e64 v29, v1, v2 clamp\nv_mul_lo_u16 v30, v1, v2");
+                "v_add_u32_e64 v29, v1, v2 clamp\nv_mul_lo_u16 v30, v1, v2\n"
+                "v_mqsad_u32_u8 v[32:35], v[1:2], v3, v[4:7]");
   for (unsigned l = 0; l < NL; l++) {
     uint32_t a = vgprs[1][l], b = vgprs[2][l], c = vgprs[3][l];
     unsigned off = b & 31, wd = c & 31;
@@ -635,6 +637,16 @@ START_TEST(int_ops)
     uint64_t s = (uint64_t)a + b;
     ck_assert_uint_eq(vgprs[29][l], s > UINT32_MAX ? UINT32_MAX : (uint32_t)s);
     ck_assert_uint_eq(vgprs[30][l], (a * b) & 0xffff);
+    uint64_t win = (uint64_t)b << 32 | a;
+    for (unsigned i = 0; i < 4; i++) {
+      uint32_t m = vgprs[4 + i][l], x4 = (uint32_t)(win >> (8 * i));
+      for (int k = 0; k < 32; k += 8)
+        if (c >> k & 0xff) {
+          int dd = (int)(x4 >> k & 0xff) - (int)(c >> k & 0xff);
+          m += (uint32_t)(dd < 0 ? -dd : dd);
+        }
+      ck_assert_uint_eq(vgprs[32 + i][l], m);
+    }
   }
 }
 END_TEST
@@ -1006,7 +1018,7 @@ static void names_match(const char *cpu)
     in.target = target_of(cpu);
     int r = isa_decode_valu(w, 2, 0, &in);
     if (!names[o][0] || !strncmp(names[o], "v_interp", 8) || !strncmp(names[o], "v_screen", 8) ||
-        !strcmp(names[o], "v_mqsad_u32_u8") || !strncmp(names[o], "v_mfma", 6) ||
+        !strncmp(names[o], "v_mfma", 6) ||
         !strncmp(names[o], "v_accvgpr", 9) || !strncmp(names[o], "v_dot2c", 7) ||
         !strncmp(names[o], "v_dot4c", 7) || !strncmp(names[o], "v_dot8c", 7) ||
         !strncmp(names[o], "v_pk_fmac", 9) || !strncmp(names[o], "v_mov_b64", 9)) {
