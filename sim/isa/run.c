@@ -83,9 +83,11 @@ int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fau
     return bad(fault, wg, "no GPU or no waves");
   if (wg->wave_count == 0 || wg->wave_count > SIM_ISA_MAX_WAVES_PER_GROUP)
     return bad(fault, wg, "wave count out of range");
-  if (wg->vgpr_alloc == 0 || wg->vgpr_alloc > ISA_MAX_VGPRS)
+  if (wg->vgpr_alloc == 0 || wg->vgpr_alloc > 2 * ISA_MAX_VGPRS)
     return bad(fault, wg, "VGPR allocation out of range");
-  unsigned rows = wg->vgpr_alloc + VGPR_SLACK;
+  /* gfx90a's unified file counts AGPRs too (up to 512): the VGPRs are at most 256 */
+  unsigned valloc = wg->vgpr_alloc < ISA_MAX_VGPRS ? wg->vgpr_alloc : ISA_MAX_VGPRS;
+  unsigned rows = valloc + VGPR_SLACK;
   /* LDS is allocated in 128-dword granules: accesses within the granule are in range */
   uint32_t lds_size = (uint32_t)(((uint64_t)wg->lds_bytes + 511) & ~511ull);
   if (wg->lds_bytes > 65536)
@@ -114,11 +116,11 @@ int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fau
     w->exec = init->exec;
     w->mode = mode;
     w->sgpr_alloc = wg->sgpr_alloc && wg->sgpr_alloc < ISA_MAX_SGPRS ? wg->sgpr_alloc : ISA_MAX_SGPRS;
-    w->vgpr_alloc = wg->vgpr_alloc;
+    w->vgpr_alloc = valloc;
     w->vgpr = b->vgpr + (size_t)rows * i;
     unsigned nv = init->vgpr_count < SIM_ISA_MAX_INIT_VGPRS ? init->vgpr_count : SIM_ISA_MAX_INIT_VGPRS;
-    if (nv > wg->vgpr_alloc)
-      nv = wg->vgpr_alloc;
+    if (nv > valloc)
+      nv = valloc;
     memcpy(w->vgpr, init->vgpr, nv * sizeof *w->vgpr);
     w->scratch_wave_offset = init->scratch_wave_offset;
     w->scratch_va = wg->scratch_base + init->scratch_wave_offset;
