@@ -1,7 +1,7 @@
 #!/bin/sh
-# Builds the HIP programs in tests/hip with Debian's hipcc (host and device code for gfx900
-# and gfx906) and runs them under hsa-sim with the HSA runtime the dynamic linker finds. Each
-# program checks its own results and exits 0 only when they are right.
+# Builds the HIP programs in tests/hip with Debian's hipcc (host and device code for gfx900,
+# gfx906 and gfx90a) and runs them under hsa-sim with the HSA runtime the dynamic linker
+# finds. Each program checks its own results and exits 0 only when they are right.
 #   sh run_hip.sh LABEL WORKDIR        (env: BUILD, SRCDIR; RUNTIME=rocr|ours)
 # Exit 0 all pass, 1 a program failed, 77 cannot run yet (says why).
 set -u
@@ -15,14 +15,14 @@ command -v hipcc > /dev/null 2>&1 || { echo "hipcc is not installed (apt install
 rm -rf "$work" && mkdir -p "$work/tmp"
 TMPDIR=$work/tmp; export TMPDIR
 
-# Built once for both runtimes, only when a source changed.
+# Built once for both runtimes (gfx900, gfx906, gfx90a), only when a source changed.
 progs=$BUILD/tests/hip-programs
 mkdir -p "$progs"
 for f in "$hdir"/*.hip; do
   p=$progs/$(basename "$f" .hip)
   # shellcheck disable=SC3013 # dash and bash have -nt
   if [ ! -e "$p" ] || [ "$f" -nt "$p" ] || [ "$hdir/hip_check.h" -nt "$p" ]; then
-    ( hipcc --offload-arch=gfx900 --offload-arch=gfx906 -O2 -Wall -Werror -o "$p" "$f" \
+    ( hipcc --offload-arch=gfx900 --offload-arch=gfx906 --offload-arch=gfx90a -O2 -Wall -Werror -o "$p" "$f" \
         > "$p.log" 2>&1 || { cat "$p.log"; rm -f "$p"; } ) &
   fi
 done
@@ -82,9 +82,11 @@ fi
 for p in memory kernels streams; do
   run "$p [gfx900]" 180 --gpu gfx900 -- "$progs/$p"
 done
-# Copies with blit kernels instead of SDMA, and the other chip.
+# Copies with blit kernels instead of SDMA, and the other chips.
 run "memory [gfx900, HSA_ENABLE_SDMA=0]" 180 --gpu gfx900 -- env HSA_ENABLE_SDMA=0 "$progs/memory"
 run "kernels [gfx906]" 180 --gpu gfx906 -- "$progs/kernels"
+run "streams [gfx90a]" 180 --gpu gfx90a -- "$progs/streams"
+props gfx90a 1
 
 echo "$label: $pass passed, $fail failed"
 [ $fail -eq 0 ] || { echo "failed:$failed"; exit 1; }
