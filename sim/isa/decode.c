@@ -261,6 +261,7 @@ int isa_wave_run(struct isa_wave *w)
                        "%s at 0x%llx uses v%u beyond the %u VGPRs allocated",
                        in->name ? in->name : "instruction", (unsigned long long)pc,
                        in->vgpr_end - 1u, w->vgpr_alloc);
+    w->cur = in;
     if (__builtin_expect(in->exec(w, in), 0))
       return -1;
     if (__builtin_expect(w->ended | w->at_barrier, 0))

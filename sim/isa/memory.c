@@ -1,7 +1,7 @@
 /* memory.c — every GPU access of a wave goes through the GPU's VM. A few translation
  * entries per workgroup (its waves share one thread) remember whole buffers, so the process lock is taken only when a wave
  * touches a buffer it has not touched lately. */
-#include "isa/wave.h"
+#include "isa/exec.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,9 +20,12 @@ void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
   uint64_t lo = 0, hi = 0;
   uint8_t *host = sim_vm_lookup(w->group->wg->gpu, va, &lo, &hi);
   if (!host || va + len < va || va + len > hi) {
+    char what[96] = "";
+    if (w->cur && w->cur->pc == w->pc)
+      isa_describe_inst(w->cur, what, sizeof what);
     isa_fault(w, SIM_ISA_FAULT_MEMORY, host ? hi : va, write,
-              "page fault (%s) at address 0x%llx", write ? "write" : "read",
-              (unsigned long long)(host ? hi : va));
+              "page fault (%s) at address 0x%llx%s%s", write ? "write" : "read",
+              (unsigned long long)(host ? hi : va), what[0] ? " by " : "", what);
     return NULL;
   }
   unsigned e = g->tlb_next++ & 3;

@@ -159,6 +159,7 @@ struct isa_wave {
   /* added by the isa core: the hardware registers s_getreg reaches, the wave's scratch
    * slice (translation entries are per group: isa_group.tlb) */
   uint32_t hw_id;
+  const struct isa_inst *cur;   /* the instruction running (for fault texts) */
   uint64_t scratch_va;       /* wg->scratch_base + scratch_wave_offset */
 };
 

@@ -355,6 +355,8 @@ START_TEST(fault_unmapped_address)
   ck_assert_uint_eq(r.fault.addr, 0x7000000000ull + 16 + 16);
   ck_assert_uint_eq(r.fault.pc, (uintptr_t)code + 4);
   ck_assert(!r.fault.write);
+  ck_assert_msg(strstr(r.fault.text, "by global_load_dword v3, v1, s[0:1] offset:16"), "%s",
+                r.fault.text);
 }
 END_TEST
 
