@@ -14,8 +14,9 @@
 #include "hsa.h"
 #include "hsa_ext_amd.h"
 
-#define N 2000000
-#define RUNS 5
+/* SIGNAL_OPS_N / SIGNAL_OPS_RUNS / SIGNAL_OPS_KIND (interrupt|gpu_only) shrink the run for
+ * instruction counting under callgrind. */
+static int N = 2000000, RUNS = 5;
 
 static double now(void)
 {
@@ -86,6 +87,11 @@ static const struct op ops[] = {
 int main(int argc, char **argv)
 {
   bool raw = argc > 1 && strcmp(argv[1], "--raw") == 0;
+  const char *e = getenv("SIGNAL_OPS_N"), *only = getenv("SIGNAL_OPS_KIND");
+  if (e && atoi(e) > 0)
+    N = atoi(e);
+  if ((e = getenv("SIGNAL_OPS_RUNS")) && atoi(e) > 0)
+    RUNS = atoi(e);
   if (raw) {
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
       printf("raw %s %.0f\n", ops[i].name, best(ops[i].raw, reset_word));
@@ -98,6 +104,8 @@ int main(int argc, char **argv)
   const struct { const char *kind; uint64_t attr; } kinds[] = {
     {"interrupt", 0}, {"gpu_only", HSA_AMD_SIGNAL_AMD_GPU_ONLY}};
   for (size_t k = 0; k < 2; k++) {
+    if (only && strcmp(only, kinds[k].kind) != 0)
+      continue;
     if (hsa_amd_signal_create(0, 0, NULL, kinds[k].attr, &sig) != HSA_STATUS_SUCCESS) {
       fprintf(stderr, "signal create failed\n");
       return 1;

@@ -145,9 +145,12 @@ static hsa_signal_value_t wait_one(hsa_signal_t s, hsa_signal_condition_t cond,
                                    hsa_signal_value_t cmp, uint64_t timeout_hint,
                                    hsa_wait_state_t hint)
 {
-  if (!sig_cond_valid(cond) || !sig_obj_of(s))
+  struct sig_obj *o = sig_obj_of(s);
+  if (!o || !sig_cond_valid(cond))
     return 0;
-  hsa_signal_value_t v = 0;
+  hsa_signal_value_t v = sig_value_relaxed(o);
+  if (sig_cond_met(cond, v, cmp))
+    return v;   /* already met: no clock, no conversion, no bookkeeping */
   sig_wait_objs(1, &s, &cond, &cmp, sig_ticks_to_ns(timeout_hint), hint, &v, NULL);
   return v;
 }
