@@ -121,5 +121,8 @@ int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_in
   if (!in->name)
     return -1;
   in->dwords = (uint8_t)data_dwords(in->name);
+  /* gfx90a's acc bit (FLAT word 1 bit 23, DS word 0 bit 25) puts the data in AGPRs */
+  if ((top6 == 0x37 && (w1 >> 23) & 1) || (top6 == 0x36 && (w0 >> 25) & 1))
+    in->exec = isa_exec_agpr;
   return 0;
 }

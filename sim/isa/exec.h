@@ -8,6 +8,7 @@
 isa_exec_fn isa_exec_sop2, isa_exec_sopk, isa_exec_sop1, isa_exec_sopc, isa_exec_sopp;
 isa_exec_fn isa_exec_smem, isa_exec_ds, isa_exec_flat, isa_exec_mubuf;
 isa_exec_fn isa_exec_unknown;
+isa_exec_fn isa_exec_agpr;   /* gfx90a memory instructions on AGPRs (acc bit): not modelled */
 
 /* Decoders of this core's formats (decode_sop.c, decode_mem.c). Same contract as
  * isa_decode_valu. */
@@ -46,7 +47,8 @@ uint32_t isa_atomic32(unsigned op, uint32_t *p, uint32_t src, uint32_t cmp);
 uint64_t isa_atomic64(unsigned op, uint64_t *p, uint64_t src, uint64_t cmp);
 
 /* The address of private (scratch) byte `off` of `lane`: gfx9 interleaves dwords of the
- * 64 lanes (element size 4, index stride 64) from the wave's FLAT_SCRATCH base. */
+ * 64 lanes (element size 4, index stride 64) from the wave's FLAT_SCRATCH base; AMDGPUUsage's
+ * private-address-wavefront = (lane address / 4) * 64 * 4 + lane * 4 + lane address % 4. */
 static inline uint64_t isa_scratch_addr(const struct isa_wave *w, uint32_t off, unsigned lane)
 {
   return w->flat_scratch + (uint64_t)(off >> 2) * 256 + lane * 4u + (off & 3);
