@@ -696,12 +696,12 @@ START_TEST(gfx906_dot_fmac)
                 "v_xnor_b32 v7, v1, v2\nv_fmac_f32 v4, v1, v2\nv_dot8_u32_u4 v8, v1, v2, v3");
   for (unsigned l = 0; l < NL; l++) {
     uint32_t a = vgprs[1][l], b = vgprs[2][l], c = vgprs[3][l];
-    int32_t s = (int32_t)c;
+    uint32_t s = c;
     uint32_t u = c, u4 = c;
-    for (int i = 0; i < 32; i += 8) s += (int8_t)(a >> i) * (int8_t)(b >> i);
+    for (int i = 0; i < 32; i += 8) s += (uint32_t)((int8_t)(a >> i) * (int8_t)(b >> i));
     for (int i = 0; i < 32; i += 16) u += (a >> i & 0xffff) * (b >> i & 0xffff);
     for (int i = 0; i < 32; i += 4) u4 += (a >> i & 15) * (b >> i & 15);
-    ck_assert_int_eq((int32_t)vgprs[5][l], s);
+    ck_assert_uint_eq(vgprs[5][l], s);
     ck_assert_uint_eq(vgprs[6][l], u);
     ck_assert_uint_eq(vgprs[7][l], ~(a ^ b));
     float f = fmaf(fp_f(a), fp_f(b), fp_f(c));
@@ -892,8 +892,9 @@ START_TEST(gfx90a_packed_f32)
     ck_assert_uint_eq(vgprs[14][l], vgprs[3][l]);
     ck_assert_uint_eq(vgprs[15][l], vgprs[4][l]);
     uint32_t x = vgprs[20][l], y = vgprs[21][l];
-    int32_t dot = (int32_t)vgprs[23][l] + (int16_t)x * (int16_t)y + (int16_t)(x >> 16) * (int16_t)(y >> 16);
-    ck_assert_int_eq((int32_t)vgprs[22][l], dot);
+    uint32_t dot = vgprs[23][l] + (uint32_t)((int16_t)x * (int16_t)y) +
+                   (uint32_t)((int16_t)(x >> 16) * (int16_t)(y >> 16));
+    ck_assert_uint_eq(vgprs[22][l], dot);
   }
   run("gfx90a", "v_mov_b32_dpp v30, v20 row_newbcast:5 row_mask:0xf bank_mask:0xf");
   for (unsigned l = 0; l < NL; l++)
