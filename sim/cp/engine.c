@@ -122,6 +122,9 @@ int sim_cp_queue_start(struct sim_queue *q)
   cq->doorbell_page = (q->pdd->doorbells_off + (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE) &
                       ~(SIM_PAGE - 1);
   atomic_init(&cq->stop, false);
+  /* a new hardware queue starts from write pointer 0, whatever an earlier queue left in
+   * this doorbell slot (a doorbell is a register, not memory, on the real device) */
+  __atomic_store_n((uint64_t *)cq->doorbell, 0, __ATOMIC_RELEASE);
   /* the engine threads must not take the process's signals (SIGINT, SIGCHLD...) */
   sigset_t all, old;
   sigfillset(&all);
