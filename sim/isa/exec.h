@@ -65,6 +65,20 @@ static inline void *isa_mem_fast(struct isa_wave *w, uint64_t va, uint32_t len, 
   return isa_mem(w, va, len, write);
 }
 
+/* Scalar operand access with the common case (an SGPR) inline. */
+static inline uint32_t isa_sread(const struct isa_wave *w, const struct isa_inst *in, unsigned code)
+{
+  return code <= ISA_OP_SGPR_LAST ? w->sgpr[code] : isa_read_s32(w, in, code);
+}
+
+static inline void isa_swrite(struct isa_wave *w, unsigned code, uint32_t v)
+{
+  if (code <= ISA_OP_SGPR_LAST)
+    w->sgpr[code] = v;
+  else
+    isa_write_s32(w, code, v);
+}
+
 /* Iterate over the set lanes of `mask`. */
 #define ISA_FOR_LANES(mask, l)                                                             \
   for (uint64_t _m = (mask), l; _m && ((l = (uint64_t)__builtin_ctzll(_m)), 1); _m &= _m - 1)

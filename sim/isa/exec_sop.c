@@ -2,7 +2,7 @@
  * each opcode: carry/borrow, signed overflow, "result is nonzero", or a comparison. */
 #include "isa/exec.h"
 
-#define S32(i) isa_read_s32(w, in, in->src[i])
+#define S32(i) isa_sread(w, in, in->src[i])
 #define S64(i) isa_read_s64(w, in, in->src[i], ISA_T_B64)
 
 static uint32_t bfe32(uint32_t v, uint32_t ctl, bool sign)
@@ -119,7 +119,7 @@ int isa_exec_sop2(struct isa_wave *w, const struct isa_inst *in)
   case 43: w->pc = S64(0); return 0;   /* s_rfe_restore_b64 */
   default: return isa_unknown(w, in);
   }
-  isa_write_s32(w, in->dst, d);
+  isa_swrite(w, in->dst, d);
   w->pc += in->size;
   return 0;
 }
@@ -168,7 +168,7 @@ static int setreg(struct isa_wave *w, const struct isa_inst *in, uint32_t v)
 int isa_exec_sopk(struct isa_wave *w, const struct isa_inst *in)
 {
   int32_t k = in->simm;
-  uint32_t uk = (uint16_t)k, d = isa_read_s32(w, in, in->dst);
+  uint32_t uk = (uint16_t)k, d = isa_sread(w, in, in->dst);
   switch (in->op) {
   case 0: isa_write_s32(w, in->dst, (uint32_t)k); break;
   case 1: if (w->scc) isa_write_s32(w, in->dst, (uint32_t)k); break;
