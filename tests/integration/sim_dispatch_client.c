@@ -188,13 +188,14 @@ static hsa_status_t cpu_regions(hsa_agent_t a, void *d)
   return HSA_STATUS_SUCCESS;
 }
 
-/* vadd(a, b, c, n): c[i] = a[i] + b[i] for i < n, over a grid that does not divide evenly */
-static void vector_add(hsa_queue_t *q, const char *path, const char *name)
+/* Loads `name` from the code object at `path`; 0 on failure (reported). */
+static int load_kernel(const char *path, const char *name, const char *check, uint64_t *kobj,
+                       uint32_t *kasize, uint32_t *gsize, uint32_t *psize)
 {
   FILE *f = fopen(path, "rb");
   if (!f) {
-    CHECK("kernel_load", 0, "cannot open %s", path);
-    return;
+    CHECK(check, 0, "cannot open %s", path);
+    return 0;
   }
   fseek(f, 0, SEEK_END);
   long len = ftell(f);
@@ -202,8 +203,9 @@ static void vector_add(hsa_queue_t *q, const char *path, const char *name)
   char *blob = malloc((size_t)len);
   if (fread(blob, 1, (size_t)len, f) != (size_t)len) {
     fclose(f);
-    CHECK("kernel_load", 0, "short read");
-    return;
+    free(blob);
+    CHECK(check, 0, "short read");
+    return 0;
   }
   fclose(f);
   hsa_code_object_reader_t rd;
@@ -219,15 +221,24 @@ static void vector_add(hsa_queue_t *q, const char *path, const char *name)
     st = hsa_executable_freeze(ex, NULL);
   if (!st)
     st = hsa_executable_get_symbol_by_name(ex, name, &gpu, &sym);
-  CHECK("kernel_load", st == HSA_STATUS_SUCCESS, "status 0x%x", (unsigned)st);
+  CHECK(check, st == HSA_STATUS_SUCCESS, "status 0x%x", (unsigned)st);
+  /* the reader and the executable (and so the blob) live until hsa_shut_down */
   if (st)
-    return;
+    return 0;
+  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, kobj);
+  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE, kasize);
+  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, gsize);
+  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, psize);
+  return 1;
+}
+
+/* vadd(a, b, c, n): c[i] = a[i] + b[i] for i < n, over a grid that does not divide evenly */
+static void vector_add(hsa_queue_t *q, const char *path, const char *name)
+{
   uint64_t kobj;
   uint32_t kasize, gsize, psize;
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kobj);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE, &kasize);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &gsize);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &psize);
+  if (!load_kernel(path, name, "kernel_load", &kobj, &kasize, &gsize, &psize))
+    return;
 
   hsa_iterate_agents(cpu_regions, NULL);
   enum { N = 1000 };
@@ -273,9 +284,59 @@ static void vector_add(hsa_queue_t *q, const char *path, const char *name)
   CHECK("kernel_result", ok && bad < 0, "c[%d] = %g, want %g", bad, bad >= 0 ? c[bad] : 0.0,
         bad >= 0 ? a[bad] + b[bad] : 0.0);
   hsa_signal_destroy(done);
-  hsa_executable_destroy(ex);
-  hsa_code_object_reader_destroy(rd);
-  free(blob);
+}
+
+/* ids(out): every work-item writes its work-group and work-item ids at its global index, over
+ * a 3-D grid of 4-wave work-groups that is partial in every dimension. */
+static void workitem_ids(hsa_queue_t *q, const char *path)
+{
+  uint64_t kobj;
+  uint32_t kasize, gsize, psize;
+  if (!load_kernel(path, "ids.kd", "ids_load", &kobj, &kasize, &gsize, &psize))
+    return;
+  enum { GX = 19, GY = 11, GZ = 5, WX = 8, WY = 8, WZ = 4 };
+  uint32_t *out;
+  void *ka;
+  hsa_memory_allocate(sys_region, GX * GY * GZ * 4, (void **)&out);
+  hsa_memory_allocate(kernarg_region, kasize < 64 ? 64 : kasize, &ka);
+  memset(out, 0xff, GX * GY * GZ * 4);
+  memset(ka, 0, kasize);
+  memcpy(ka, &out, sizeof out);
+  hsa_signal_t done;
+  hsa_signal_create(1, 0, NULL, &done);
+  hsa_kernel_dispatch_packet_t p;
+  memset(&p, 0, sizeof p);
+  p.setup = 3 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;
+  p.workgroup_size_x = WX;
+  p.workgroup_size_y = WY;
+  p.workgroup_size_z = WZ;
+  p.grid_size_x = GX;
+  p.grid_size_y = GY;
+  p.grid_size_z = GZ;
+  p.kernel_object = kobj;
+  p.kernarg_address = ka;
+  p.group_segment_size = gsize;
+  p.private_segment_size = psize;
+  p.completion_signal = done;
+  uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
+  publish(q, idx, &p, hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH));
+  int ok = wait_value(done, 0, 60000);
+  int bad = -1;
+  uint32_t want = 0;
+  for (int z = 0; ok && z < GZ && bad < 0; z++)
+    for (int y = 0; y < GY && bad < 0; y++)
+      for (int x = 0; x < GX; x++) {
+        int i = (z * GY + y) * GX + x;
+        want = (uint32_t)(x / WX | (y / WY) << 8 | (z / WZ) << 16 | (x % WX) << 20 |
+                          (y % WY) << 24 | (z % WZ) << 28);
+        if (out[i] != want) {
+          bad = i;
+          break;
+        }
+      }
+  CHECK("ids_result", ok && bad < 0, "done %d, out[%d] = 0x%08x, want 0x%08x", ok, bad,
+        bad >= 0 ? out[bad] : 0, want);
+  hsa_signal_destroy(done);
 }
 
 static hsa_region_t vram_region;
@@ -393,6 +454,9 @@ int main(int argc, char **argv)
     bad_pointer = 1;   /* the runtime's VM fault handler ends the process */
   if (argc > 2)
     vector_add(q, argv[1], argv[2]);
+  for (int i = 3; i < argc; i++)
+    if (!strncmp(argv[i], "ids=", 4))
+      workitem_ids(q, argv[i] + 4);
   hsa_queue_destroy(q);
   CHECK("shut_down", hsa_shut_down() == HSA_STATUS_SUCCESS, "failed");
   return failures ? 1 : 0;

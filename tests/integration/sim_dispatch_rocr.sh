@@ -40,17 +40,37 @@ CL
 clang-15 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
   -mcpu=gfx900 -mcode-object-version=4 --rocm-device-lib-path="$devlibs" -O2 \
   -o "$work/vadd.co" "$work/vadd.cl" || fail "cannot compile the kernel"
+# every work-item writes its group and local ids: a 3-D grid of 4-wave groups, partial in
+# every dimension (the initial SGPRs and VGPRs of AMDGPUUsage; v0 packed on gfx90a)
+cat > "$work/ids.cl" <<'CL'
+__kernel void ids(__global uint *out)
+{
+  uint x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
+  uint i = (z * get_global_size(1) + y) * get_global_size(0) + x;
+  out[i] = get_group_id(0) | get_group_id(1) << 8 | get_group_id(2) << 16 |
+           get_local_id(0) << 20 | get_local_id(1) << 24 | get_local_id(2) << 28;
+}
+CL
+for g in gfx900 gfx90a; do
+  clang-15 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+    -mcpu=$g -mcode-object-version=4 --rocm-device-lib-path="$devlibs" -O2 \
+    -o "$work/ids.$g.co" "$work/ids.cl" || fail "cannot compile the ids kernel for $g"
+done
 timeout 120 "$sim" --trace="$work/trace" -- "$work/client" "$work/vadd.co" vadd.kd \
-  > "$work/out" 2> "$work/err"
+  "ids=$work/ids.gfx900.co" > "$work/out" 2> "$work/err"
 rc=$?
 cat "$work/out"
 [ $rc -eq 0 ] || fail "client exited $rc: $(grep FAIL "$work/out") $(tail -n 5 "$work/err")"
 for c in barrier_and_waits barrier_and_completes read_index_advances slot_invalidated \
          barrier_or_waits barrier_or_completes in_order in_order_completes batch_of_64 \
-         barrier_value_waits barrier_value_completes copy_roundtrip async_copy_roundtrip queue_error_callback kernel_load kernel_completes kernel_result; do
+         barrier_value_waits barrier_value_completes copy_roundtrip async_copy_roundtrip queue_error_callback kernel_load kernel_completes kernel_result ids_load ids_result; do
   grep -q "^$c ok" "$work/out" || fail "check $c missing"
 done
 grep -q 'cp: queue [0-9]* (sdma) started' "$work/trace" || fail "the async copy did not use an SDMA queue"
+
+timeout 120 "$sim" --gpu gfx90a -- "$work/client" "$work/vadd.co" vadd.kd "ids=$work/ids.gfx90a.co" \
+  > "$work/out.gfx90a" 2>&1 || true
+grep -q '^ids_result ok' "$work/out.gfx90a" || fail "gfx90a ids: $(grep ids_ "$work/out.gfx90a")"
 
 # the same sum through 4 KiB of private memory per work-item: more than the queue's default
 # scratch, so the packet processor asks ROCR for scratch and resumes once it has it
