@@ -167,6 +167,34 @@ START_TEST(idle_queue_wakes_on_doorbell_store)
 }
 END_TEST
 
+START_TEST(profiling_queue_stamps_the_completion_signal)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  uint32_t props = 1u << 3;   /* AMD_QUEUE_PROPERTIES_ENABLE_PROFILING */
+  memcpy(a.q.host + 0xb4, &props, 4);
+  uint8_t p[64];
+  barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  uint64_t start, end;
+  memcpy(&start, a.sig.host + SIG_DONE + 32, 8);
+  memcpy(&end, a.sig.host + SIG_DONE + 40, 8);
+  ck_assert_uint_ne(start, 0);
+  ck_assert_uint_ge(end, start);
+  /* without the property the stamps stay as they were */
+  props = 0;
+  memcpy(a.q.host + 0xb4, &props, 4);
+  cpx_signal(&a.sig, SIG_DEP + 128, 1, 0, 0);
+  memset(a.sig.host + SIG_DEP + 128 + 32, 0, 16);
+  barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DEP + 128);
+  submit(&a, p);
+  ck_assert(cpx_until64((int64_t *)(a.sig.host + SIG_DEP + 128 + 8), 0, 5000));
+  memcpy(&start, a.sig.host + SIG_DEP + 128 + 32, 8);
+  ck_assert_uint_eq(start, 0);
+}
+END_TEST
+
 START_TEST(undefined_packet_type_is_a_queue_error)
 {
   struct aqlq a;
@@ -416,6 +444,7 @@ Suite *test_suite(void)
   tcase_add_test(t, barrier_or_needs_one_dependency);
   tcase_add_test(t, packets_complete_in_order);
   tcase_add_test(t, idle_queue_wakes_on_doorbell_store);
+  tcase_add_test(t, profiling_queue_stamps_the_completion_signal);
   tcase_add_test(t, undefined_packet_type_is_a_queue_error);
   tcase_add_test(t, zero_workgroup_size_is_invalid_dimension);
   tcase_add_test(t, dispatch_asks_for_scratch_then_runs);
