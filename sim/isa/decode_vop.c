@@ -117,8 +117,6 @@ static void sdwa(struct isa_inst *out, uint32_t e, unsigned vsrc1)
   }
 }
 
-bool valu_dpp_ctrl_valid(unsigned ctrl);
-
 int isa_decode_valu(const uint32_t *words, unsigned avail, uint64_t pc, struct isa_inst *out)
 {
   pthread_once(&once, build);

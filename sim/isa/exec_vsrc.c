@@ -36,7 +36,6 @@ static int dpp_source(unsigned ctrl, unsigned l)
   }
 }
 
-bool valu_dpp_ctrl_valid(unsigned ctrl);
 bool valu_dpp_ctrl_valid(unsigned ctrl)
 {
   if (ctrl <= 0xff || (ctrl >= 0x101 && ctrl <= 0x10f) || (ctrl >= 0x111 && ctrl <= 0x11f) ||

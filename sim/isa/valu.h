@@ -100,7 +100,10 @@ void valu_put16(struct isa_wave *w, const struct isa_inst *in, const uint32_t *r
                 enum isa_type t, bool keep_hi);
 void valu_put64(struct isa_wave *w, const struct isa_inst *in, const uint64_t *r,
                 enum isa_type t);
-/* A lane mask result (compares, carry-out) to sdst / VCC; also EXEC for v_cmpx. */
+/* Whether a DPP_CTRL value names a lane pattern (decode rejects the reserved ones). */
+bool valu_dpp_ctrl_valid(unsigned ctrl);
+
+/* A lane mask result (compares, carry-out) to sdst / VCC. */
 void valu_put_mask(struct isa_wave *w, const struct isa_inst *in, uint64_t m);
 
 static inline int valu_next(struct isa_wave *w, const struct isa_inst *in)
