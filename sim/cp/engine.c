@@ -16,6 +16,7 @@
 #define BACKOFF_MAX_NS 1000000ull
 #define UNWATCHED_NS 1000000ull    /* no CPU mapping to protect: poll the doorbell at 1 kHz */
 #define SAFETY_NS 1000000000ull    /* armed sleeps still look once a second */
+#define WOKEN_NAP_NS 20000ull      /* polling interval right after a doorbell wake-up */
 
 static uint64_t mono_ns(void)
 {
@@ -68,12 +69,14 @@ static void *engine_main(void *arg)
 {
   struct cp_queue *cq = arg;
   uint64_t idle_since = 0, backoff = BACKOFF_MIN_NS;
+  bool woken = false;   /* back from an armed sleep, possibly for another queue's doorbell */
   while (!stopped(cq)) {
     uint32_t gen = sim_dbwatch_gen();
     snapshot(cq);
     enum cp_step r = step(cq);
     if (r == CP_WORK) {
       idle_since = 0;
+      woken = false;
       backoff = BACKOFF_MIN_NS;
       continue;
     }
@@ -92,18 +95,25 @@ static void *engine_main(void *arg)
     if (!idle_since)
       idle_since = now;
     if (now - idle_since < SPIN_NS) {
-      sched_yield();
+      /* after work: spin (the next packet usually follows); after a wake-up: nap, so the
+       * engines woken for someone else's doorbell leave the CPU to the one that has work */
+      if (woken)
+        sim_dbwatch_wait(gen, WOKEN_NAP_NS);
+      else
+        sched_yield();
       continue;
     }
     unsigned armed = sim_dbwatch_arm(cq->doorbell_page);
     if (step(cq) == CP_WORK) {   /* a store that landed before the protection */
       idle_since = 0;
+      woken = false;
       continue;
     }
     sim_dbwatch_wait(gen, armed ? SAFETY_NS : UNWATCHED_NS);
-    /* woken by a doorbell fault: the faulting store lands only after the handler returned,
-     * so poll for a while instead of re-protecting the page under its feet */
+    /* the faulting store lands only after the handler returned, and the page is writable
+     * again for every queue on it: look for a while before protecting it again */
     idle_since = 0;
+    woken = true;
   }
   return NULL;
 }
