@@ -42,7 +42,46 @@ VALU_OP32(v_mad_legacy_f32, F32, F32, 3, {
   volatile float p = legacy_mul(fp_f(fp_ftz32(a)), fp_f(fp_ftz32(b)));
   d = fp_ftz32(fp_u(fp_f(fp_ftz32(fp_u(p))) + fp_f(fp_ftz32(c))));
 })
-VALU_F32(v_fma_f32, 3, f = fmaf(x, y, z))
+VALU_F32(fma_generic, 3, f = fmaf(x, y, z))
+
+/* The common case — every lane on, denormals kept, nearest-even, no output modifier — as
+ * one fused multiply-add instruction per 8 lanes where the host has FMA: without -mfma
+ * every fmaf is a library call. */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("fma"))) static void fma_lanes(uint32_t *r, const uint32_t *a,
+                                                    const uint32_t *b, const uint32_t *c)
+{
+  for (unsigned l = 0; l < VALU_N; l++)
+    r[l] = fp_u(__builtin_fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
+}
+static bool host_fma(void)
+{
+  static int have = -1;                       /* benign race: every thread computes the same */
+  if (have < 0)
+    have = __builtin_cpu_supports("fma") ? 1 : 0;
+  return have;
+}
+#else
+static void fma_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+  for (unsigned l = 0; l < VALU_N; l++)
+    r[l] = fp_u(fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
+}
+static bool host_fma(void) { return true; }
+#endif
+
+static int v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
+{
+  const uint32_t keep = FP_MODE_DENORM_F32_IN | FP_MODE_DENORM_F32_OUT;
+  if (w->exec != ~0ull || in->dpp || in->omod || in->clamp || (w->mode & keep) != keep ||
+      FP_MODE_ROUND_F32(w->mode) || !host_fma())
+    return fma_generic(w, in);
+  uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N], r[VALU_N];
+  fma_lanes(r, valu_src(w, in, 0, ISA_T_F32, b0), valu_src(w, in, 1, ISA_T_F32, b1),
+            valu_src(w, in, 2, ISA_T_F32, b2));
+  valu_put(w, in, r, ISA_T_F32);
+  return valu_next(w, in);
+}
 
 VALU_F32(v_fract_f32, 1, {
   f = x - floorf(x);
