@@ -387,6 +387,19 @@ static void copies(void)
   CHECK("async_copy_roundtrip", ok && memcmp(h1, h2, N) == 0, "status %d/%d, signal %lld, %s",
         (int)a, (int)b, (long long)hsa_signal_load_scacquire(s),
         memcmp(h1, h2, N) ? "bytes differ" : "bytes equal");
+  /* a copy that depends on a signal the host releases later (SDMA polls it) */
+  hsa_signal_t dep;
+  hsa_signal_create(1, 0, NULL, &dep);
+  hsa_signal_store_screlease(s, 1);
+  memset(h2, 0, N);
+  a = hsa_amd_memory_async_copy(h2, cpu, dev, gpu, N, 1, &dep, s);
+  int early = wait_value(s, 0, 200);
+  int untouched = h2[N - 1] == 0 && h2[0] == 0;
+  hsa_signal_store_screlease(dep, 0);
+  ok = !a && wait_value(s, 0, 60000);
+  CHECK("async_copy_waits_for_dependency", !early && untouched && ok && memcmp(h1, h2, N) == 0,
+        "status %d, early %d, untouched %d, done %d", (int)a, early, untouched, ok);
+  hsa_signal_destroy(dep);
   hsa_signal_destroy(s);
   hsa_memory_free(h1);
   hsa_memory_free(h2);

@@ -63,7 +63,7 @@ cat "$work/out"
 [ $rc -eq 0 ] || fail "client exited $rc: $(grep FAIL "$work/out") $(tail -n 5 "$work/err")"
 for c in barrier_and_waits barrier_and_completes read_index_advances slot_invalidated \
          barrier_or_waits barrier_or_completes in_order in_order_completes batch_of_64 \
-         barrier_value_waits barrier_value_completes copy_roundtrip async_copy_roundtrip queue_error_callback kernel_load kernel_completes kernel_result ids_load ids_result; do
+         barrier_value_waits barrier_value_completes copy_roundtrip async_copy_roundtrip async_copy_waits_for_dependency queue_error_callback kernel_load kernel_completes kernel_result ids_load ids_result; do
   grep -q "^$c ok" "$work/out" || fail "check $c missing"
 done
 grep -q 'cp: queue [0-9]* (sdma) started' "$work/trace" || fail "the async copy did not use an SDMA queue"
