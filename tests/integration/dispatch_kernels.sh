@@ -8,6 +8,9 @@
 # Skipped with a message while the simulator has no command processor (sim/cp empty).
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
+if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
+  echo "preloads the sanitizer-built libhsa-sim.so into a client built without sanitizers"; exit 77
+fi
 sim=$BUILD/bin/hsa-sim
 rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
 [ -x "$sim" ] || { echo "$sim is not built"; exit 1; }

@@ -4,6 +4,9 @@
 # as many open files and memory mappings afterwards as after the first queue.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
+if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
+  echo "preloads the sanitizer-built libhsa-sim.so into a client built without sanitizers"; exit 77
+fi
 sim=$BUILD/bin/hsa-sim
 [ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
 unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_CU_MASK
