@@ -1,8 +1,10 @@
 /* dispatch_client.c — kernel dispatches for the dispatch_*.sh tests; runs on our runtime and
  * on ROCR 5.2.3 (the peer) under hsa-sim. Kernels come from dispatch_kernels.cl, compiled by
  * the script. Modes (CO = the code object):
- *   scratch CO  kernel `priv` needs private memory; the queue is created with none, so the
- *               runtime must grow scratch when the CP asks; results checked on the host
+ *   scratch CO  kernels `priv` and `bigpriv` need private memory; the queue is created with
+ *               none, so the runtime must grow scratch when the CP asks (for every slot of
+ *               the device, or for bigpriv's huge need for that dispatch only); results
+ *               checked on the host
  *   fault CO    kernel `poke` stores to an address no GPU mapping covers: the queue callback
  *               must be called with a memory error and the process go on
  *   badpkt CO   a dispatch with a zero work-group size and a packet of an undefined type: the
@@ -165,9 +167,9 @@ static void probe(void) {
   CHECK(hsa_queue_destroy(q));
 }
 
-static void scratch_test(void) {
-  struct kernel k = kernel("priv");
-  if (k.priv == 0) FAIL("kernel priv uses no private segment (the compiler kept it in registers)");
+static void scratch_test(const char *name, uint32_t words) {
+  struct kernel k = kernel(name);
+  if (k.priv < words * 4) FAIL("kernel %s uses %u private bytes (the compiler kept it in registers)", name, k.priv);
   const uint32_t n = 4096;
   uint32_t *out = alloc(data_region, n * 4);
   struct { uint32_t *out; uint32_t n; } *args = alloc(kernarg_region, k.kernarg_size);
@@ -178,11 +180,11 @@ static void scratch_test(void) {
   dispatch(q, &k, args, n, 64, done);
   if (!wait_done(done, 120)) FAIL("dispatch needing scratch did not complete (errors %d)", errors);
   for (uint32_t i = 0; i < n; i++) {
-    /* what priv computes: t[j] = i * j + 1 for j < 64, then t[(i * 7) % 64] */
-    uint32_t j = (i * 7) % 64, want = i * j + 1;
+    /* what priv/bigpriv compute: t[j] = i * j + 1 for j < words, then t[(i * 7) % words] */
+    uint32_t j = (i * 7) % words, want = i * j + 1;
     if (out[i] != want) FAIL("out[%u] = %u, want %u", i, out[i], want);
   }
-  printf("ok scratch %u private bytes per item, %u results\n", k.priv, n);
+  printf("ok scratch (%s) %u private bytes per item, %u results\n", name, k.priv, n);
   CHECK(hsa_queue_destroy(q));
 }
 
@@ -251,8 +253,10 @@ int main(int argc, char **argv) {
     return 0;
   }
   load(argv[2]);
-  if (!strcmp(argv[1], "scratch"))
-    scratch_test();
+  if (!strcmp(argv[1], "scratch")) {
+    scratch_test("priv", 64);
+    scratch_test("bigpriv", 600);
+  }
   else if (!strcmp(argv[1], "fault"))
     fault_test();
   else if (!strcmp(argv[1], "badpkt"))

@@ -14,3 +14,14 @@ kernel void priv(global uint *out, uint n) {
 kernel void poke(global uint *p) {
   p[get_global_id(0)] = 42;
 }
+
+/* Needs so much private memory per item (2400 bytes) that scratch for every slot of the
+ * device would be too big to keep: the runtime gives this dispatch alone a single-use one. */
+kernel void bigpriv(global uint *out, uint n) {
+  volatile uint t[600];
+  uint i = get_global_id(0);
+  for (uint j = 0; j < 600; j++)
+    t[j] = i * j + 1;
+  if (i < n)
+    out[i] = t[(i * 7) % 600];
+}
