@@ -57,7 +57,9 @@ compile() { # gpu:file
   gpu=${1%%:*}; f=${1#*:}; co=$out/$gpu/$(basename "$f").co
   case "$f" in
   *.cl)
-    clang-15 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+    std=CL1.2   # what pocl runs too; *_amd.cl only runs on the GPU
+    case "$f" in *_amd.cl) std=CL2.0 ;; esac
+    clang-15 -x cl -cl-std=$std -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
       -mcpu="$gpu" -mcode-object-version=4 --rocm-device-lib-path="$devlibs" -O2 \
       -o "$co.tmp" "$f" ;;
   *.hip)
