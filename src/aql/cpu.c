@@ -19,7 +19,8 @@
 #include <string.h>
 
 #define MAX_CPU_QUEUE 0x20000u
-#define POLL_NS 1000000ull   /* re-check stop requests at least this often */
+#define POLL_NS 1000000ull   /* barriers re-check stop requests at least this often */
+#define IDLE_NS 1000000000ull /* an idle queue sleeps on its doorbell (a stop rings it too) */
 
 typedef void (*aql_cpu_fn)(uint64_t, uint64_t, uint64_t, void *);
 
@@ -49,16 +50,20 @@ static void *cpu_main(void *arg) {
   uint64_t rd = 0;
   while (!atomic_load(&q->stop)) {
     if (!atomic_load(&q->active)) {
-      sig_wait(q->doorbell, HSA_SIGNAL_CONDITION_EQ, INT64_MAX, POLL_NS);
+      sig_wait(q->doorbell, HSA_SIGNAL_CONDITION_EQ, INT64_MAX, IDLE_NS);
       continue;
     }
     hsa_agent_dispatch_packet_t *pkt = (hsa_agent_dispatch_packet_t *)amd->hsa_queue.base_address +
                                        (rd & mask);
+    /* The doorbell before the header: a producer publishes its header, then rings; having
+     * seen a ring we see the header it published, so "no packet yet" is safe to sleep on
+     * until the doorbell changes. (Its value alone proves nothing: producers ring out of
+     * order.) */
+    hsa_signal_value_t rung = hsa_signal_load_scacquire(q->doorbell);
     uint16_t header = __atomic_load_n(&pkt->header, __ATOMIC_ACQUIRE);
     uint8_t type = (uint8_t)(header & 0xff);
     if (type == HSA_PACKET_TYPE_INVALID) {
-      /* Nothing yet: sleep until the doorbell reaches this packet (or a stop). */
-      sig_wait(q->doorbell, HSA_SIGNAL_CONDITION_GTE, (hsa_signal_value_t)rd, POLL_NS);
+      sig_wait(q->doorbell, HSA_SIGNAL_CONDITION_NE, rung, IDLE_NS);
       continue;
     }
     hsa_signal_t completion = {0};
