@@ -55,7 +55,27 @@ static void refcas(const struct kcase *c, void *const *b)
   }
 }
 
+static void ref_last(const struct kcase *c, void *const *b)
+{
+  const uint32_t *in = b[0];
+  uint32_t *partial = b[1], *count = b[2], *result = b[3];
+  size_t n = c->bufs[0].count, groups = c->bufs[1].count / 2;
+  result[0] = result[1] = 0;
+  for (size_t g = 0; g < groups; g++) {
+    uint32_t s = 0, m = 0;
+    for (size_t i = g * 64; i < (g + 1) * 64 && i < n; i++) {
+      s += in[i];
+      m = (in[i] >> 8) > m ? in[i] >> 8 : m;
+    }
+    partial[g * 2] = s; partial[g * 2 + 1] = m;
+    result[0] += s;
+    result[1] = m > result[1] ? m : result[1];
+  }
+  count[0] = (uint32_t)groups;
+}
+
 #define NA 2000
+#define NL 5000
 static const struct kcase cases[] = {
   { .name = "atomics32", .source = "atomics.cl", .kernel = "atomics32", .dims = 1,
     .grid = {NA}, .wg = {128}, .nbufs = 5,
@@ -68,5 +88,11 @@ static const struct kcase cases[] = {
     .bufs = { KC_IN(KC_U32, NA, KC_RAND, 0, 0), KC_OUT(KC_U32, 1, 0), KC_OUT(KC_U64, 2, 0) },
     .nargs = 4, .args = { KC_BUF(0), KC_BUF(1), KC_BUF(2), KC_U32(NA) },
     .ref = refcas, .fixup = initcas, .seed = 10 },
+  { .name = "last_group", .source = "atomics.cl", .kernel = "last_group", .dims = 1,
+    .grid = {NL}, .wg = {64}, .nbufs = 4,
+    .bufs = { KC_IN(KC_U32, NL, KC_RAND, 0, 0), KC_OUT(KC_U32, (NL + 63) / 64 * 2, 0),
+              KC_OUT(KC_U32, 1, 0), KC_OUT(KC_U32, 2, 0) },
+    .nargs = 5, .args = { KC_BUF(0), KC_BUF(1), KC_BUF(2), KC_BUF(3), KC_U32(NL) },
+    .ref = ref_last, .seed = 19 },
 };
 KC_REGISTER(cases)
