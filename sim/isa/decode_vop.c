@@ -40,12 +40,15 @@ static unsigned wave_target(const struct isa_wave *w)
   }
 }
 
-/* Decoded without knowing the chip (target ANY), an opcode whose meaning differs between
- * gfx9 chips picks its semantics when it runs. */
+/* Decoded without knowing the chip (target ANY), an opcode that some gfx9 chips lack or
+ * read differently picks its semantics when it runs, from the wave's GPU: an opcode the
+ * chip does not have faults as illegal there. */
 static int by_chip(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned t = wave_target(w);
-  const struct valu_desc *d = table[t ? t : ISA_TARGET_GFX906][in->op];
+  const struct valu_desc *d = table[t][in->op];
+  if (t == ISA_TARGET_ANY)   /* no GPU (unit tests): the union, gfx906 meanings first */
+    d = table[2][in->op] ? table[2][in->op] : table[3][in->op] ? table[3][in->op] : table[1][in->op];
   if (!d)
     return isa_unknown(w, in);
   return d->fn(w, in);
@@ -62,7 +65,9 @@ static void build(void)
   for (unsigned op = 0; op < NOPS; op++) {
     table[0][op] = table[2][op] ? table[2][op] : table[1][op] ? table[1][op] : table[3][op];
     const struct valu_desc *a = table[1][op], *b = table[2][op], *c = table[3][op];
-    if ((a && b && a->fn != b->fn) || (b && c && b->fn != c->fn) || (a && c && a->fn != c->fn)) {
+    bool differ = (a && b && a->fn != b->fn) || (b && c && b->fn != c->fn) ||
+                  (a && c && a->fn != c->fn);
+    if (table[0][op] && (differ || !a || !b || !c)) {
       merged[op] = *table[0][op];
       merged[op].fn = by_chip;
       merged[op].flags = (uint16_t)((a ? a->flags : 0) | (b ? b->flags : 0) | (c ? c->flags : 0));

@@ -937,6 +937,18 @@ START_TEST(chip_dependent_opcode)
       ck_assert_uint_eq(vgprs[6][0], fp_u(1.5f));
       ck_assert_uint_eq(vgprs[7][0], (uint32_t)(fp_ud(0.25) >> 32));
     }
+    /* gfx906's v_xnor_b32 is an illegal instruction on a gfx900 wave */
+    struct prog q;
+    assemble("gfx906", "v_xnor_b32 v1, v2, v3", &q);
+    memset(&in, 0, sizeof in);
+    ck_assert_int_eq(isa_decode_valu(q.inst[0].w, q.inst[0].nw, 0, &in), 0);
+    int r = in.exec(&W, &in);
+    if (k == 0) {
+      ck_assert_int_eq(r, 0);
+    } else {
+      ck_assert_int_eq(r, -1);
+      ck_assert_int_eq(W.fault.kind, SIM_ISA_FAULT_ILLEGAL);
+    }
   }
 }
 END_TEST
