@@ -9,6 +9,7 @@
  *               must be called with a memory error and the process go on
  *   badpkt CO   a dispatch with a zero work-group size and a packet of an undefined type: the
  *               queue callback must be called with an error
+ *   profile CO  a dispatch on a profiled queue: its start/end times, in the system clock
  *   probe CO    only checks that the GPU processes a barrier packet
  * Prints "ok ..." / "FAIL ..." lines; exit 0 = pass, 1 = fail, 3 = the GPU processed nothing. */
 #include <stdint.h>
@@ -212,6 +213,41 @@ static void fault_test(void) {
   printf("ok after fault\n");
 }
 
+/* Profiling: the dispatch's start and end, translated to the system clock, fall between two
+ * HSA_SYSTEM_INFO_TIMESTAMP readings taken around it (give or take a millisecond for the
+ * translation between the two clocks), in order. */
+static void profile_test(void) {
+  struct kernel k = kernel("poke");
+  uint32_t *buf = alloc(data_region, 64 * 4);
+  struct { uint32_t *p; } *args = alloc(kernarg_region, k.kernarg_size > 8 ? k.kernarg_size : 8);
+  args->p = buf;
+  hsa_queue_t *q = queue();
+  CHECK(hsa_amd_profiling_set_profiler_enabled(q, 1));
+  hsa_signal_t done;
+  CHECK(hsa_signal_create(1, 0, NULL, &done));
+  uint64_t freq = 0, before = 0, after = 0;
+  hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &freq);
+  hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &before);
+  dispatch(q, &k, args, 64, 64, done);
+  if (!wait_done(done, 60)) FAIL("profiled dispatch did not complete");
+  hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &after);
+  if (buf[63] != 42) FAIL("poke did not store");
+  hsa_amd_profiling_dispatch_time_t t;
+  CHECK(hsa_amd_profiling_get_dispatch_time(gpu, done, &t));
+  uint64_t slack = freq / 1000;
+  if (t.start > t.end) FAIL("start %lu after end %lu", (unsigned long)t.start, (unsigned long)t.end);
+  if (t.start + slack < before || t.end > after + slack)
+    FAIL("dispatch [%lu, %lu] outside [%lu, %lu]", (unsigned long)t.start, (unsigned long)t.end,
+         (unsigned long)before, (unsigned long)after);
+  uint64_t sys = 0;
+  CHECK(hsa_amd_profiling_convert_tick_to_system_domain(gpu, 0, &sys));
+  hsa_agent_t bad = {0};
+  if (hsa_amd_profiling_get_dispatch_time(bad, done, &t) == HSA_STATUS_SUCCESS)
+    FAIL("dispatch time for agent 0");
+  printf("ok profile %lu ticks\n", (unsigned long)(t.end - t.start));
+  CHECK(hsa_queue_destroy(q));
+}
+
 static void badpkt_test(void) {
   struct kernel k = kernel("poke");
   void *args = alloc(kernarg_region, 64);
@@ -261,6 +297,8 @@ int main(int argc, char **argv) {
     fault_test();
   else if (!strcmp(argv[1], "badpkt"))
     badpkt_test();
+  else if (!strcmp(argv[1], "profile"))
+    profile_test();
   else
     return 2;
   hsa_executable_destroy(exec);

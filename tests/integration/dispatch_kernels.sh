@@ -3,6 +3,7 @@
 #  - sample_dispatch's vector_add, results checked on the host, on ours and on ROCR 5.2.3;
 #  - a kernel needing scratch on a queue created without any (dynamic scratch), ours and ROCR;
 #  - a zero work-group size and an undefined packet type reach the queue callback, ours and ROCR;
+#  - a profiled dispatch's start/end times, translated to the system clock, ours and ROCR;
 #  - a kernel storing to an unmapped address reaches our queue callback and the process
 #    goes on (ROCR 5.2 aborts the process there, so it is not run as a peer for this one).
 # Skipped with a message while the simulator has no command processor (sim/cp empty).
@@ -60,7 +61,7 @@ if [ $peer = 1 ]; then
     "$work/vector_add.co" > "$work/sample_rocr.out" 2>&1 || fail "the sample on ROCR (the peer) exited $?"
 fi
 
-for mode in scratch badpkt fault; do
+for mode in scratch badpkt profile fault; do
   timeout 600 "$sim" -- "$work/ours" $mode "$work/kernels.co" > "$work/$mode.out" 2>&1
   rc=$?
   cat "$work/$mode.out"
