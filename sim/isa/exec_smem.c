@@ -6,10 +6,13 @@
 #include <string.h>
 #include <time.h>
 
+/* sim/kfd's GPU reference counter (the one GET_CLOCK_COUNTERS reports). */
+uint64_t sim_gpu_clock_counter(void);
+
 static uint64_t now_ns(void)
 {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
@@ -18,9 +21,9 @@ int isa_exec_smem(struct isa_wave *w, const struct isa_inst *in)
   unsigned op = in->op;
   if (op >= 0x20 && op <= 0x29) {
     if (op == 0x24 || op == 0x25) {
-      /* s_memtime: the shader clock; s_memrealtime: the 100 MHz reference clock */
-      uint64_t t = now_ns();
-      isa_write_s64(w, in->sdst, op == 0x24 ? t : t / 10);
+      /* s_memtime: the shader clock (1 GHz here); s_memrealtime: the reference clock the
+       * driver reports in GET_CLOCK_COUNTERS */
+      isa_write_s64(w, in->sdst, op == 0x24 ? now_ns() : sim_gpu_clock_counter());
     }
     w->pc += 8;   /* cache maintenance and probes: caches are coherent here */
     return 0;

@@ -8,6 +8,8 @@
 
 #define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc missing: skipped\n"); return; } } while (0)
 
+uint64_t sim_gpu_clock_counter(void);   /* sim/kfd: GET_CLOCK_COUNTERS' GPU counter */
+
 #define SHARED_BASE 0x1000000000000ull
 #define PRIVATE_BASE 0x2000000000000ull
 
@@ -86,13 +88,19 @@ START_TEST(scalar_buffer_and_atomics)
     "s_store_dword s22, s[2:3], 0x24\n"
     "s_memtime s[24:25]\n"
     "s_memtime s[26:27]\n"
+    "s_memrealtime s[28:29]\n"
     "s_waitcnt lgkmcnt(0)\n"
     "s_store_dwordx4 s[24:27], s[2:3], 0x28\n"
+    "s_store_dwordx2 s[28:29], s[2:3], 0x38\n"
     "s_endpgm\n");
   NEED(code);
   struct isa_fx_run r;
   isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  uint64_t before = sim_gpu_clock_counter();
   ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  uint64_t after = sim_gpu_clock_counter();
+  uint64_t real = out[14] | (uint64_t)out[15] << 32;   /* the driver's reference clock */
+  ck_assert(real >= before && real <= after);
   for (unsigned i = 0; i < 8; i++)
     ck_assert_uint_eq(out[i], i < 5 ? 501 + i : 0);
   ck_assert_uint_eq(out[8], 7);
