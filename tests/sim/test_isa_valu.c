@@ -953,6 +953,126 @@ START_TEST(chip_dependent_opcode)
 }
 END_TEST
 
+
+/* ---- a table of 32-bit operations: v10 = op(v1, v2, v3) against a host formula ---- */
+typedef uint32_t host3(uint32_t a, uint32_t b, uint32_t c, unsigned lane);
+static uint32_t h_ubyte2(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return fp_u((float)(a >> 16 & 0xff)); }
+static uint32_t h_mulhi_i24(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  return (uint32_t)((uint64_t)((int64_t)((int32_t)(a << 8) >> 8) * ((int32_t)(b << 8) >> 8)) >> 32);
+}
+static uint32_t h_alignbyte(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  return (uint32_t)(((uint64_t)a << 32 | b) >> (8 * (c & 3)));
+}
+static uint32_t h_lerp(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  uint32_t d = 0;
+  for (int i = 0; i < 32; i += 8)
+    d |= (((a >> i & 0xff) + (b >> i & 0xff) + (c >> i & 1)) >> 1) << i;
+  return d;
+}
+static uint32_t h_sad_hi(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  uint32_t s = 0;
+  for (int i = 0; i < 32; i += 8) {
+    int d = (int)(a >> i & 0xff) - (int)(b >> i & 0xff);
+    s += (uint32_t)(d < 0 ? -d : d);
+  }
+  return (s << 16) + c;
+}
+static uint32_t h_max3_i16(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  int m = (int16_t)a > (int16_t)b ? (int16_t)a : (int16_t)b;
+  return (uint32_t)(m > (int16_t)c ? m : (int16_t)c) & 0xffff;
+}
+static uint32_t h_min_i32(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return (int32_t)a < (int32_t)b ? a : b; }
+static uint32_t h_ashr(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return (uint32_t)((int32_t)b >> (a & 31)); }
+static uint32_t h_bfrev(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  uint32_t r = 0;
+  for (int i = 0; i < 32; i++) r |= (a >> i & 1) << (31 - i);
+  return r;
+}
+static uint32_t h_ffbl(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return a ? (uint32_t)__builtin_ctz(a) : ~0u; }
+static uint32_t h_ffbh_i32(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  for (int i = 30; i >= 0; i--)
+    if ((a >> i & 1) != (a >> 31)) return (uint32_t)(31 - i);
+  return ~0u;
+}
+static uint32_t h_mul_hi_i32(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  return (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32);
+}
+static uint32_t h_bfm(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return ((1u << (a & 31)) - 1) << (b & 31); }
+static uint32_t h_sub_co_rev(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return b - a; }
+static uint32_t h_and_or(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return (a & b) | c; }
+static uint32_t h_add_lshl(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return (a + b) << (c & 31); }
+static uint32_t h_cvt_f32_i32(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return fp_u((float)(int32_t)a); }
+static uint32_t h_cvt_f32_u32(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return fp_u((float)a); }
+static uint32_t h_subrev_u16(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return (b - a) & 0xffff; }
+static uint32_t h_lshr_b16(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return (b & 0xffff) >> (a & 15); }
+static uint32_t h_mad_i32_i16(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  return (uint32_t)((int16_t)a * (int16_t)b) + c;
+}
+static uint32_t h_mad_u16(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return (a * b + c) & 0xffff; }
+static uint32_t h_cndmask(uint32_t a, uint32_t b, uint32_t c, unsigned l) { return (0x5555aaaa0f0fu >> l & 1) ? b : a; }
+static uint32_t h_mbcnt(uint32_t a, uint32_t b, uint32_t c, unsigned l)
+{
+  return (uint32_t)__builtin_popcount(a & (l >= 32 ? ~0u : (1u << l) - 1)) + b;
+}
+
+START_TEST(int_op_table)
+{
+  static const struct { const char *text; host3 *f; uint32_t keep_hi; } ops[] = {
+    { "v_cvt_f32_ubyte2 v10, v1", h_ubyte2, 0 },
+    { "v_mul_hi_i32_i24 v10, v1, v2", h_mulhi_i24, 0 },
+    { "v_alignbyte_b32 v10, v1, v2, v3", h_alignbyte, 0 },
+    { "v_lerp_u8 v10, v1, v2, v3", h_lerp, 0 },
+    { "v_sad_hi_u8 v10, v1, v2, v3", h_sad_hi, 0 },
+    { "v_max3_i16 v10, v1, v2, v3", h_max3_i16, 0 },
+    { "v_min_i32 v10, v1, v2", h_min_i32, 0 },
+    { "v_ashrrev_i32 v10, v1, v2", h_ashr, 0 },
+    { "v_bfrev_b32 v10, v1", h_bfrev, 0 },
+    { "v_ffbl_b32 v10, v1", h_ffbl, 0 },
+    { "v_ffbh_i32 v10, v1", h_ffbh_i32, 0 },
+    { "v_mul_hi_i32 v10, v1, v2", h_mul_hi_i32, 0 },
+    { "v_bfm_b32 v10, v1, v2", h_bfm, 0 },
+    { "v_subrev_co_u32 v10, vcc, v1, v2", h_sub_co_rev, 0 },
+    { "v_and_or_b32 v10, v1, v2, v3", h_and_or, 0 },
+    { "v_add_lshl_u32 v10, v1, v2, v3", h_add_lshl, 0 },
+    { "v_cvt_f32_i32 v10, v1", h_cvt_f32_i32, 0 },
+    { "v_cvt_f32_u32 v10, v1", h_cvt_f32_u32, 0 },
+    { "v_subrev_u16 v10, v1, v2", h_subrev_u16, 0 },
+    { "v_lshrrev_b16 v10, v1, v2", h_lshr_b16, 0 },
+    { "v_mad_i32_i16 v10, v1, v2, v3", h_mad_i32_i16, 0 },
+    { "v_mad_u16 v10, v1, v2, v3", h_mad_u16, 0xffff0000u },
+    { "v_cndmask_b32 v10, v1, v2, vcc", h_cndmask, 0 },
+    { "v_mbcnt_lo_u32_b32 v10, v1, v2", h_mbcnt, 0 },
+  };
+  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+    wave_reset(MODE_DENORM);
+    W.vcc = 0x5555aaaa0f0full;
+    for (unsigned l = 0; l < NL; l++) {
+      vgprs[1][l] = (uint32_t)rnd();
+      vgprs[2][l] = (uint32_t)rnd();
+      vgprs[3][l] = (uint32_t)rnd();
+      vgprs[10][l] = 0xdeadbeefu;
+    }
+    if (!strncmp(ops[k].text, "v_cvt_f32", 9))   /* values where rounding shows */
+      for (unsigned l = 0; l < NL; l++) vgprs[1][l] |= 0x01000001u;
+    run("gfx900", ops[k].text);
+    for (unsigned l = 0; l < NL; l++) {
+      uint32_t want = ops[k].f(vgprs[1][l], vgprs[2][l], vgprs[3][l], l) | (0xdeadbeefu & ops[k].keep_hi);
+      ck_assert_msg(vgprs[10][l] == want, "%s lane %u: %08x %08x %08x -> %08x, want %08x", ops[k].text,
+                    l, vgprs[1][l], vgprs[2][l], vgprs[3][l], vgprs[10][l], want);
+    }
+  }
+}
+END_TEST
+
 /* ---- decoding: unknown opcodes fail, names agree with llvm-mc ---- */
 START_TEST(unknown_opcode_reported)
 {
@@ -1082,6 +1202,7 @@ Suite *test_suite(void)
   tcase_add_test(t, round_modes_and_misc);
   tcase_add_test(t, gfx90a_packed_f32);
   tcase_add_test(t, chip_dependent_opcode);
+  tcase_add_test(t, int_op_table);
   suite_add_tcase(s, t);
   return s;
 }
