@@ -228,19 +228,6 @@ static struct isa_code *page_for(struct isa_wave *w)
   return c;
 }
 
-const struct isa_inst *isa_fetch(struct isa_wave *w)
-{
-  struct isa_code *c = w->code;
-  if (!c || w->pc - c->va >= PAGE || (w->pc & 3))
-    if (!(c = page_for(w)))
-      return NULL;
-  const struct isa_inst *in = code_inst(c, w->pc);
-  if (!in)
-    isa_fault(w, SIM_ISA_FAULT_ILLEGAL, w->pc, false, "out of memory decoding at 0x%llx",
-              (unsigned long long)w->pc);
-  return in;
-}
-
 /* The interpreter's inner loop: fetch from the current page's predecoded slots, check the
  * VGPR extent, run the semantics. */
 int isa_wave_run(struct isa_wave *w)

@@ -18,11 +18,9 @@ int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_in
  * isa_exec_unknown (with a size that keeps the following words in step where it can). */
 void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
 
-/* The code cache (decode.c): the instruction at w->pc (NULL after a fault is recorded);
- * dropping a group's page references when it ends; decoding one instruction at `va` from
- * memory for describe (0, or -1 when unreadable). */
-const struct isa_inst *isa_fetch(struct isa_wave *w);
-/* Runs the wave until it ends, reaches s_barrier (0) or faults (-1). */
+/* The code cache (decode.c): running a wave until it ends, reaches s_barrier (0) or faults
+ * (-1); dropping a group's page references when it ends; decoding one instruction at `va`
+ * from memory for describe (0, or -1 when unreadable). */
 int isa_wave_run(struct isa_wave *w);
 void isa_group_release(struct isa_group *g);
 int isa_decode_at(struct sim_gpu *gpu, uint64_t va, struct isa_inst *in);
