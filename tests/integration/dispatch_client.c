@@ -10,6 +10,8 @@
  *   badpkt CO   a dispatch with a zero work-group size and a packet of an undefined type: the
  *               queue callback must be called with an error
  *   profile CO  a dispatch on a profiled queue: its start/end times, in the system clock
+ *   selfdestroy CO  a queue error callback destroys its own queue (ours only)
+ *   destroybusy CO  queues destroyed while a kernel runs on them; the GPU goes on
  *   probe CO    only checks that the GPU processes a barrier packet
  * Prints "ok ..." / "FAIL ..." lines; exit 0 = pass, 1 = fail, 3 = the GPU processed nothing. */
 #include <stdint.h>
@@ -248,6 +250,49 @@ static void profile_test(void) {
   CHECK(hsa_queue_destroy(q));
 }
 
+/* A callback that destroys its own queue (from the runtime's handler thread). */
+static volatile int self_destroyed = -1;
+static void destroy_self(hsa_status_t s, hsa_queue_t *q, void *d) {
+  (void)d;
+  last_error = s;
+  self_destroyed = (int)hsa_queue_destroy(q);
+}
+
+static void selfdestroy_test(void) {
+  hsa_queue_t *q = NULL;
+  CHECK(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, destroy_self, NULL, UINT32_MAX,
+                         UINT32_MAX, &q));
+  uint64_t idx = hsa_queue_add_write_index_relaxed(q, 1);
+  uint32_t *p = (uint32_t *)((hsa_kernel_dispatch_packet_t *)q->base_address + idx % q->size);
+  memset(p + 1, 0, 60);
+  __atomic_store_n(p, 6u << HSA_PACKET_HEADER_TYPE, __ATOMIC_RELEASE);
+  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+  for (int i = 0; i < 3000 && self_destroyed < 0; i++) usleep(10000);
+  if (self_destroyed != HSA_STATUS_SUCCESS) FAIL("destroy from the callback: %d", self_destroyed);
+  if (hsa_queue_destroy(q) != HSA_STATUS_ERROR_INVALID_QUEUE) FAIL("queue still alive");
+  printf("ok destroyed from its own callback (0x%x)\n", (unsigned)last_error);
+}
+
+/* Destroying a queue while a kernel runs on it: no crash, no hang. */
+static void destroy_busy_test(void) {
+  struct kernel k = kernel("priv");
+  const uint32_t n = 1u << 18;
+  uint32_t *out = alloc(data_region, n * 4);
+  struct { uint32_t *out; uint32_t n; } *args = alloc(kernarg_region, k.kernarg_size);
+  args->out = out, args->n = n;
+  for (int round = 0; round < 5; round++) {
+    hsa_queue_t *q = queue();
+    hsa_signal_t done;
+    CHECK(hsa_signal_create(1, 0, NULL, &done));
+    dispatch(q, &k, args, n, 64, done);
+    usleep(20000 * round);
+    CHECK(hsa_queue_destroy(q));
+    hsa_signal_destroy(done);
+  }
+  printf("ok destroyed with kernels in flight\n");
+  probe();   /* the GPU still runs new queues */
+}
+
 static void badpkt_test(void) {
   struct kernel k = kernel("poke");
   void *args = alloc(kernarg_region, 64);
@@ -299,6 +344,10 @@ int main(int argc, char **argv) {
     badpkt_test();
   else if (!strcmp(argv[1], "profile"))
     profile_test();
+  else if (!strcmp(argv[1], "selfdestroy"))
+    selfdestroy_test();
+  else if (!strcmp(argv[1], "destroybusy"))
+    destroy_busy_test();
   else
     return 2;
   hsa_executable_destroy(exec);

@@ -4,6 +4,7 @@
 #  - a kernel needing scratch on a queue created without any (dynamic scratch), ours and ROCR;
 #  - a zero work-group size and an undefined packet type reach the queue callback, ours and ROCR;
 #  - a profiled dispatch's start/end times, translated to the system clock, ours and ROCR;
+#  - queues destroyed with kernels running (ours and ROCR), and from their own error callback;
 #  - a kernel storing to an unmapped address reaches our queue callback and the process
 #    goes on (ROCR 5.2 aborts the process there, so it is not run as a peer for this one).
 # Skipped with a message while the simulator has no command processor (sim/cp empty).
@@ -61,13 +62,13 @@ if [ $peer = 1 ]; then
     "$work/vector_add.co" > "$work/sample_rocr.out" 2>&1 || fail "the sample on ROCR (the peer) exited $?"
 fi
 
-for mode in scratch badpkt profile fault; do
+for mode in scratch badpkt profile destroybusy selfdestroy fault; do
   timeout 600 "$sim" -- "$work/ours" $mode "$work/kernels.co" > "$work/$mode.out" 2>&1
   rc=$?
   cat "$work/$mode.out"
   [ $rc = 0 ] || fail "$mode on our runtime (exit $rc)"
   grep -q '^ok shut_down' "$work/$mode.out" || fail "$mode: no clean shutdown"
-  if [ $peer = 1 ] && [ $mode != fault ]; then
+  if [ $peer = 1 ] && [ $mode != fault ] && [ $mode != selfdestroy ]; then
     timeout 600 "$sim" -- "$work/rocr" $mode "$work/kernels.co" > "$work/$mode.rocr" 2>&1 ||
       fail "$mode on ROCR, the peer (exit $?): $(tail -n 3 "$work/$mode.rocr")"
   fi

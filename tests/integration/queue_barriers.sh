@@ -1,7 +1,8 @@
 #!/bin/sh
 # queue_barriers.sh — queues doing work under hsa-sim (tests/integration/queue_work.c):
 #  - a CPU agent's queue (runtime thread): barrier-AND/OR chains with completion signals,
-#    8 threads x 200 barrier packets through a 64-slot ring with none lost, agent dispatch;
+#    8 threads x 200 barrier packets through a 64-slot ring with none lost, agent dispatch,
+#    an unsupported packet reaching the callback and stopping the queue;
 #  - a GPU queue (the simulator's command processor): the same chains and producers, on our
 #    runtime and on Debian's ROCR 5.2.3 as the peer. While the simulator has no command
 #    processor (sim/cp empty) the GPU part is skipped with a message; once it has one, a
@@ -35,6 +36,7 @@ grep -q '^ok and_chain' "$work/cpu_barrier.out" && grep -q '^ok or_barrier' "$wo
   fail "CPU queue barriers incomplete"
 run cpu_mp "$work/ours" mp cpu 8 200 || fail "CPU queue multi-producer"
 run cpu_call "$work/ours" call || fail "CPU agent dispatch"
+run cpu_err "$work/ours" cpuerr || fail "CPU queue error"
 
 has_cp=0
 ls "$SRCDIR"/sim/cp/*.c > /dev/null 2>&1 && has_cp=1

@@ -6,6 +6,7 @@
  *   queue_work mp cpu|gpu T N   T threads submit N barrier packets each to one queue, each
  *                               with its own completion signal: every one must complete
  *   queue_work call             agent dispatch packets on a CPU agent's queue (our extension)
+ *   queue_work cpuerr           a kernel dispatch on a CPU queue reaches its callback, stops it
  * Prints "ok ..." lines and exits 0 on success, "FAIL ..." and 1 otherwise, 3 when the GPU
  * never processed a packet (no command processor in this simulator yet). */
 #include <dirent.h>
@@ -237,6 +238,41 @@ static void call_test(void) {
   CHECK(hsa_queue_destroy(q));
 }
 
+static volatile hsa_status_t cpu_error;
+static hsa_queue_t *volatile cpu_error_queue;
+static void on_cpu_error(hsa_status_t s, hsa_queue_t *q, void *d) {
+  (void)d;
+  cpu_error_queue = q;
+  cpu_error = s;
+}
+
+/* A kernel dispatch packet on a CPU queue is not something a CPU agent runs: the callback is
+ * told, the queue stops, later packets stay unprocessed. */
+static void cpu_error_test(void) {
+  hsa_queue_t *q = NULL;
+  CHECK(hsa_queue_create(cpu, 16, HSA_QUEUE_TYPE_MULTI, on_cpu_error, NULL, 0, 0, &q));
+  hsa_signal_t done = sig(1);
+  uint64_t idx = hsa_queue_add_write_index_relaxed(q, 1);
+  hsa_kernel_dispatch_packet_t *p = (hsa_kernel_dispatch_packet_t *)q->base_address + idx % q->size;
+  memset((char *)p + 4, 0, sizeof(*p) - 4);
+  p->completion_signal = done;
+  __atomic_store_n((uint32_t *)p, HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE,
+                   __ATOMIC_RELEASE);
+  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+  for (int i = 0; i < 1000 && !cpu_error; i++) usleep(10000);
+  if (cpu_error != HSA_STATUS_ERROR_INVALID_PACKET_FORMAT || cpu_error_queue != q)
+    FAIL("CPU queue error 0x%x on %p", (unsigned)cpu_error, (void *)cpu_error_queue);
+  hsa_signal_t after = sig(1);
+  submit_barrier(q, HSA_PACKET_TYPE_BARRIER_AND, NULL, 0, after);
+  usleep(100000);
+  if (hsa_signal_load_scacquire(after) != 1 || hsa_signal_load_scacquire(done) != 1)
+    FAIL("a stopped CPU queue went on");
+  printf("ok cpu queue error 0x%x\n", (unsigned)cpu_error);
+  CHECK(hsa_queue_destroy(q));
+  hsa_signal_destroy(done);
+  hsa_signal_destroy(after);
+}
+
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc < 2) return 2;
@@ -253,6 +289,8 @@ int main(int argc, char **argv) {
     mp_test(a, on_gpu, argc > 3 ? atoi(argv[3]) : 8, argc > 4 ? atoi(argv[4]) : 100);
   else if (!strcmp(argv[1], "call"))
     call_test();
+  else if (!strcmp(argv[1], "cpuerr"))
+    cpu_error_test();
   else
     return 2;
   CHECK(hsa_shut_down());
