@@ -59,4 +59,17 @@ for gpu in gfx900 gfx90a; do
   d=$(grep -c 'kfd DESTROY_QUEUE(.*) = 0' "$work/trace.$gpu")
   [ "$c" -gt 0 ] && [ "$c" = "$d" ] || fail "$c queues created, $d destroyed on $gpu"
 done
+# HSA_CU_MASK limits every queue from creation on (and what users ask for after)
+gpu=gfx900
+HSA_CU_MASK="0:0-7,40" "$sim" --gpu $gpu --trace="$work/rocr_trace.env" -- "$work/rocr" \
+  > "$work/rocr.env" 2> "$work/rocr.env.err" || fail "ROCR client with HSA_CU_MASK exited $?"
+HSA_CU_MASK="0:0-7,40" "$sim" --gpu $gpu --trace="$work/trace.env" -- "$work/ours" \
+  > "$work/ours.env" 2> "$work/ours.env.err" || fail "our client with HSA_CU_MASK exited $?"
+grep '^same cu_' "$work/rocr.env" > "$work/rocr.env.cu"
+grep '^same cu_' "$work/ours.env" > "$work/ours.env.cu"
+grep -q 'cu_get 0 000000ff 00000100' "$work/ours.env.cu" || fail "HSA_CU_MASK not applied: $(cat "$work/ours.env.cu")"
+diff -u "$work/rocr.env.cu" "$work/ours.env.cu" || fail "CU masks with HSA_CU_MASK differ from ROCR"
+kfd_calls "$work/rocr_trace.env" | grep SET_CU_MASK > "$work/rocr.env.kfd"
+kfd_calls "$work/trace.env" | grep SET_CU_MASK > "$work/ours.env.kfd"
+diff -u "$work/rocr.env.kfd" "$work/ours.env.kfd" || fail "SET_CU_MASK calls differ with HSA_CU_MASK"
 echo "ok"
