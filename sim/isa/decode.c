@@ -4,6 +4,7 @@
  * instructions are decoded from the snapshot, and a workgroup compares the snapshot with
  * memory the first time it enters the page, so rewritten code is never run stale. */
 #include "isa/exec.h"
+#include "dev/catalog.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -151,10 +152,33 @@ static void vgpr_extent(struct isa_inst *in)
   in->vgpr_end = (uint16_t)end;
 }
 
-void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in)
+uint8_t isa_target_of(const struct sim_gpu *gpu)
+{
+  if (!gpu || !gpu->model)
+    return ISA_TARGET_ANY;
+  switch (gpu->model->gfx_target_version) {
+  case 90000: return ISA_TARGET_GFX900;
+  case 90006: return ISA_TARGET_GFX906;
+  case 90010: return ISA_TARGET_GFX90A;
+  default: return ISA_TARGET_ANY;
+  }
+}
+
+uint8_t isa_target_named(const char *mcpu)
+{
+  if (!mcpu) return ISA_TARGET_ANY;
+  if (!strcmp(mcpu, "gfx900")) return ISA_TARGET_GFX900;
+  if (!strcmp(mcpu, "gfx906")) return ISA_TARGET_GFX906;
+  if (!strcmp(mcpu, "gfx90a")) return ISA_TARGET_GFX90A;
+  return ISA_TARGET_ANY;
+}
+
+void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, uint8_t target,
+                struct isa_inst *in)
 {
   memset(in, 0, sizeof *in);
   in->pc = pc;
+  in->target = target;
   uint32_t w0 = w[0];
   unsigned top6 = w0 >> 26;
   int r;
@@ -184,7 +208,8 @@ static const struct isa_inst *code_inst(struct isa_code *c, uint64_t pc)
   pthread_mutex_lock(&c->lock);
   in = atomic_load_explicit(&c->slot[i], memory_order_relaxed);
   if (!in && (in = malloc(sizeof *in)) != NULL) {
-    isa_decode((const uint32_t *)(c->bytes + i * 4), (c->len - i * 4) / 4, pc, in);
+    isa_decode((const uint32_t *)(c->bytes + i * 4), (c->len - i * 4) / 4, pc,
+               isa_target_of(c->gpu), in);
     atomic_store_explicit(&c->slot[i], in, memory_order_release);
   }
   pthread_mutex_unlock(&c->lock);
@@ -278,6 +303,6 @@ int isa_decode_at(struct sim_gpu *gpu, uint64_t va, struct isa_inst *in)
       break;
     memcpy(&words[avail], q, 4);
   }
-  isa_decode(words, avail, va, in);
+  isa_decode(words, avail, va, isa_target_of(gpu), in);
   return 0;
 }

@@ -366,11 +366,11 @@ unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
   return in->size;
 }
 
-unsigned isa_describe_words(const uint32_t *words, unsigned avail, uint64_t pc, char *buf,
-                            unsigned size)
+unsigned isa_describe_words(const uint32_t *words, unsigned avail, uint64_t pc, uint8_t target,
+                            char *buf, unsigned size)
 {
   struct isa_inst in;
-  isa_decode(words, avail, pc, &in);
+  isa_decode(words, avail, pc, target, &in);
   return isa_describe_inst(&in, buf, size);
 }
 

@@ -15,8 +15,13 @@ isa_exec_fn isa_exec_agpr;   /* gfx90a memory instructions on AGPRs (acc bit): n
 int isa_decode_sop(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
 int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
 /* Splits by format and calls the format's decoder; never fails: unknown encodings get
- * isa_exec_unknown (with a size that keeps the following words in step where it can). */
-void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
+ * isa_exec_unknown (with a size that keeps the following words in step where it can).
+ * `target` (enum isa_target) picks the chip's meaning of the opcodes gfx9 chips disagree on. */
+void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, uint8_t target,
+                struct isa_inst *in);
+/* The enum isa_target of a GPU (ISA_TARGET_ANY when unknown), and of a name like "gfx906". */
+uint8_t isa_target_of(const struct sim_gpu *gpu);
+uint8_t isa_target_named(const char *mcpu);
 
 /* The code cache (decode.c): running a wave until it ends, reaches s_barrier (0) or faults
  * (-1); dropping a group's page references when it ends; decoding one instruction at `va`
@@ -28,8 +33,8 @@ int isa_decode_at(struct sim_gpu *gpu, uint64_t va, struct isa_inst *in);
 /* Disassembly-like text (describe.c): of a decoded instruction, or of the words at `pc`
  * (`avail` dwords readable). Return the instruction's size in bytes. */
 unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size);
-unsigned isa_describe_words(const uint32_t *words, unsigned avail, uint64_t pc, char *buf,
-                            unsigned size);
+unsigned isa_describe_words(const uint32_t *words, unsigned avail, uint64_t pc, uint8_t target,
+                            char *buf, unsigned size);
 
 /* Memory atomics on host memory (atomic.c), atomic with respect to host threads. `op` is the
  * FLAT/MUBUF atomic opcode's low 5 bits (0 swap, 1 cmpswap, 2 add, 3 sub, 4 smin, 5 umin,

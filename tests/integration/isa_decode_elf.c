@@ -1,6 +1,7 @@
 /* isa_decode_elf.c — prints sim/isa's decoding of the .text section of an AMDGPU ELF
  * object, one line per instruction: "<offset hex> <size> <text>", for comparison with
- * llvm-objdump (isa_objdump.sh). Built at test time against libhsa-sim-internal.a. */
+ * llvm-objdump (isa_objdump.sh). Built at test time against libhsa-sim-internal.a.
+ *   isa_decode_elf OBJECT [MCPU]     (MCPU: gfx900, gfx906 or gfx90a; default: any gfx9) */
 #include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,10 +11,11 @@
 
 int main(int argc, char **argv)
 {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s OBJECT\n", argv[0]);
+  if (argc != 2 && argc != 3) {
+    fprintf(stderr, "usage: %s OBJECT [MCPU]\n", argv[0]);
     return 2;
   }
+  uint8_t target = isa_target_named(argc == 3 ? argv[2] : NULL);
   FILE *f = fopen(argv[1], "rb");
   if (!f) {
     perror(argv[1]);
@@ -45,7 +47,7 @@ int main(int argc, char **argv)
       for (; avail < 3 && off + 4 * avail + 4 <= size; avail++)
         memcpy(&words[avail], text + off + 4 * avail, 4);
       char buf[200];
-      unsigned len = isa_describe_words(words, avail, sh.sh_addr + off, buf, sizeof buf);
+      unsigned len = isa_describe_words(words, avail, sh.sh_addr + off, target, buf, sizeof buf);
       printf("%llx %u %s\n", (unsigned long long)(sh.sh_addr + off), len, buf);
       off += len ? len : 4;
     }
