@@ -7,8 +7,11 @@
  * with their actual size. Scratch comes from the queue (amd_queue_t): the V# and the backing
  * address ROCR set, per-wave slices of COMPUTE_TMPRING_SIZE.WAVESIZE KiB. */
 #include "cp/aql.h"
+#include "cp/pool.h"
 #include "isa/isa.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 
@@ -52,6 +55,90 @@ static enum cp_dispatch_result fail(uint32_t *err, uint32_t code)
 {
   *err = code;
   return CP_DISPATCH_ERROR;
+}
+
+/* What every work-group of one dispatch shares. */
+struct grid {
+  struct cp_queue *cq;
+  struct sim_isa_workgroup wg;   /* template: waves and wave_count set per group */
+  uint32_t user[16];
+  unsigned nu, sys, tidig, wpg;
+  uint32_t rsrc2, scratch_waves;
+  bool packed;
+  uint16_t size[3];
+  uint32_t grid[3], groups[3];
+  pthread_mutex_t lock;          /* the first fault */
+  struct sim_isa_fault fault;
+  bool faulted, stopped;
+};
+
+/* Sets up and runs work-group `item` (x fastest) on host thread `worker`. */
+static bool run_group(void *ctx, unsigned worker, uint64_t item)
+{
+  struct grid *g = ctx;
+  if (atomic_load_explicit(&g->cq->stop, memory_order_acquire)) {
+    pthread_mutex_lock(&g->lock);
+    g->stopped = true;
+    pthread_mutex_unlock(&g->lock);
+    return false;
+  }
+  static __thread struct sim_isa_wave_init waves[SIM_ISA_MAX_WAVES_PER_GROUP];
+  uint32_t id[3] = { (uint32_t)(item % g->groups[0]), (uint32_t)(item / g->groups[0] % g->groups[1]),
+                     (uint32_t)(item / ((uint64_t)g->groups[0] * g->groups[1])) };
+  uint32_t size[3];
+  for (unsigned i = 0; i < 3; i++) {   /* a partial group at the grid's edge has its real size */
+    uint64_t left = (uint64_t)g->grid[i] - (uint64_t)id[i] * g->size[i];
+    size[i] = left < g->size[i] ? (uint32_t)left : g->size[i];
+  }
+  uint32_t items = size[0] * size[1] * size[2];
+  unsigned nw = (items + SIM_ISA_WAVE_SIZE - 1) / SIM_ISA_WAVE_SIZE;
+  struct sim_isa_workgroup wg = g->wg;
+  for (unsigned w = 0; w < nw; w++) {
+    struct sim_isa_wave_init *wi = &waves[w];
+    memset(wi, 0, sizeof *wi);
+    memcpy(wi->sgpr, g->user, g->nu * sizeof g->user[0]);
+    unsigned n = g->sys > g->nu ? g->sys : g->nu;
+    for (unsigned i = 0; i < 3; i++)
+      if (g->rsrc2 & (1u << (7 + i)))
+        wi->sgpr[n++] = id[i];
+    if (g->rsrc2 & (1u << 10))
+      wi->sgpr[n++] = (w == 0 ? 1u << 31 : 0) | nw;
+    uint32_t slot = g->scratch_waves ? (worker * g->wpg + w) % g->scratch_waves : 0;
+    wi->scratch_wave_offset = wg.scratch_per_wave * slot;
+    if (g->rsrc2 & 1)
+      wi->sgpr[n++] = wi->scratch_wave_offset;
+    wi->sgpr_count = n;
+    wi->vgpr_count = g->packed ? 1 : g->tidig + 1;
+    if (wi->vgpr_count > 3)
+      wi->vgpr_count = 3;
+    for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
+      uint32_t flat = w * SIM_ISA_WAVE_SIZE + l;
+      if (flat >= items)
+        continue;
+      wi->exec |= 1ull << l;
+      uint32_t x = flat % size[0], y = flat / size[0] % size[1], z = flat / (size[0] * size[1]);
+      if (g->packed) {
+        wi->vgpr[0][l] = x | (g->tidig >= 1 ? y << 10 : 0) | (g->tidig >= 2 ? z << 20 : 0);
+      } else {
+        wi->vgpr[0][l] = x;
+        wi->vgpr[1][l] = y;
+        wi->vgpr[2][l] = z;
+      }
+    }
+  }
+  wg.wave_count = nw;
+  wg.waves = waves;
+  struct sim_isa_fault f;
+  memset(&f, 0, sizeof f);
+  if (sim_isa_run_workgroup(&wg, &f) == 0)
+    return true;
+  pthread_mutex_lock(&g->lock);
+  if (!g->faulted) {
+    g->faulted = true;
+    g->fault = f;
+  }
+  pthread_mutex_unlock(&g->lock);
+  return false;
 }
 
 enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uint64_t pkt_va,
@@ -144,79 +231,39 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   wg.tba = pdd->tba;
   wg.tma = pdd->tma;
 
-  unsigned tidig = (rsrc2 >> 11) & 3;
-  uint32_t groups[3];
+  struct grid g = { .cq = cq, .wg = wg, .nu = nu, .sys = sys, .rsrc2 = rsrc2,
+                    .tidig = (rsrc2 >> 11) & 3, .packed = packed, .scratch_waves = scratch_waves };
+  memcpy(g.user, user, sizeof user);
+  memcpy(g.size, d.wg, sizeof d.wg);
+  memcpy(g.grid, d.grid, sizeof d.grid);
   for (unsigned i = 0; i < 3; i++)
-    groups[i] = (uint32_t)(((uint64_t)d.grid[i] + d.wg[i] - 1) / d.wg[i]);
-
-  static __thread struct sim_isa_wave_init waves[SIM_ISA_MAX_WAVES_PER_GROUP];
-  for (uint32_t gz = 0; gz < groups[2]; gz++)
-    for (uint32_t gy = 0; gy < groups[1]; gy++)
-      for (uint32_t gx = 0; gx < groups[0]; gx++) {
-        uint32_t id[3] = { gx, gy, gz }, size[3];
-        for (unsigned i = 0; i < 3; i++) {
-          uint64_t left = (uint64_t)d.grid[i] - (uint64_t)id[i] * d.wg[i];
-          size[i] = left < d.wg[i] ? (uint32_t)left : d.wg[i];
-        }
-        uint32_t items = size[0] * size[1] * size[2];
-        unsigned nw = (items + SIM_ISA_WAVE_SIZE - 1) / SIM_ISA_WAVE_SIZE;
-        for (unsigned w = 0; w < nw; w++) {
-          struct sim_isa_wave_init *wi = &waves[w];
-          memset(wi, 0, sizeof *wi);
-          memcpy(wi->sgpr, user, nu * sizeof user[0]);
-          unsigned n = sys > nu ? sys : nu;
-          if (rsrc2 & (1u << 7))
-            wi->sgpr[n++] = gx;
-          if (rsrc2 & (1u << 8))
-            wi->sgpr[n++] = gy;
-          if (rsrc2 & (1u << 9))
-            wi->sgpr[n++] = gz;
-          if (rsrc2 & (1u << 10))
-            wi->sgpr[n++] = (w == 0 ? 1u << 31 : 0) | nw;
-          uint32_t slot = scratch_waves ? w % scratch_waves : 0;
-          wi->scratch_wave_offset = wg.scratch_per_wave * slot;
-          if (rsrc2 & 1)
-            wi->sgpr[n++] = wi->scratch_wave_offset;
-          wi->sgpr_count = n;
-          wi->vgpr_count = packed ? 1 : tidig + 1;
-          if (wi->vgpr_count > 3)
-            wi->vgpr_count = 3;
-          for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
-            uint32_t flat = w * SIM_ISA_WAVE_SIZE + l;
-            if (flat >= items)
-              continue;
-            wi->exec |= 1ull << l;
-            uint32_t x = flat % size[0], y = flat / size[0] % size[1], z = flat / (size[0] * size[1]);
-            if (packed) {
-              wi->vgpr[0][l] = x | (tidig >= 1 ? y << 10 : 0) | (tidig >= 2 ? z << 20 : 0);
-            } else {
-              wi->vgpr[0][l] = x;
-              wi->vgpr[1][l] = y;
-              wi->vgpr[2][l] = z;
-            }
-          }
-        }
-        wg.wave_count = nw;
-        wg.waves = waves;
-        struct sim_isa_fault f;
-        memset(&f, 0, sizeof f);
-        if (sim_isa_run_workgroup(&wg, &f) != 0) {
-          sim_trace("cp: queue %u wave fault kind %d at pc 0x%llx: %s", cq->q->id, (int)f.kind,
-                    (unsigned long long)f.pc, f.text);
-          switch (f.kind) {
-          case SIM_ISA_FAULT_MEMORY:
-            sim_cp_vm_fault(gpu, f.addr, f.write);
-            return CP_DISPATCH_FAULT;
-          case SIM_ISA_FAULT_TRAP:
-            return fail(err, CP_ERR_DEBUG_TRAP);
-          case SIM_ISA_FAULT_LDS:
-            return fail(err, CP_ERR_MEMORY_VIOLATION);
-          default:
-            return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
-          }
-        }
-        if (atomic_load_explicit(&cq->stop, memory_order_acquire))
-          return CP_DISPATCH_FAULT;   /* the queue is being destroyed mid-dispatch */
-      }
-  return CP_DISPATCH_DONE;
+    g.groups[i] = (uint32_t)(((uint64_t)d.grid[i] + d.wg[i] - 1) / d.wg[i]);
+  uint64_t count = (uint64_t)g.groups[0] * g.groups[1] * g.groups[2];
+  /* work-groups side by side only while each running wave has its own scratch slot */
+  unsigned wpg = ((uint32_t)d.wg[0] * d.wg[1] * d.wg[2] + SIM_ISA_WAVE_SIZE - 1) / SIM_ISA_WAVE_SIZE;
+  unsigned workers = cp_pool_workers();
+  if (private_size && scratch_waves / wpg < workers)
+    workers = scratch_waves / wpg ? scratch_waves / wpg : 1;
+  g.wpg = wpg;
+  pthread_mutex_init(&g.lock, NULL);
+  bool ok = cp_pool_run(count, workers, run_group, &g);
+  pthread_mutex_destroy(&g.lock);
+  if (ok)
+    return CP_DISPATCH_DONE;
+  if (g.stopped)
+    return CP_DISPATCH_FAULT;   /* the queue is being destroyed mid-dispatch */
+  struct sim_isa_fault *f = &g.fault;
+  sim_trace("cp: queue %u wave fault kind %d at pc 0x%llx: %s", cq->q->id, (int)f->kind,
+            (unsigned long long)f->pc, f->text);
+  switch (f->kind) {
+  case SIM_ISA_FAULT_MEMORY:
+    sim_cp_vm_fault(gpu, f->addr, f->write);
+    return CP_DISPATCH_FAULT;
+  case SIM_ISA_FAULT_TRAP:
+    return fail(err, CP_ERR_DEBUG_TRAP);
+  case SIM_ISA_FAULT_LDS:
+    return fail(err, CP_ERR_MEMORY_VIOLATION);
+  default:
+    return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
+  }
 }
