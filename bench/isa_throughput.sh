@@ -32,6 +32,7 @@ sep=""
 # case  code-object  kernel  loop-trips
 for spec in "bench_vadd lds.cl vadd 1" "bench_reduce_stride bench.cl reduce_stride 16" \
             "bench_matmul lds.cl matmul_tiled 16"; do
+  # shellcheck disable=SC2086 # split on purpose
   set -- $spec
   co=$corpus/gfx900/$2.co
   per_wave=$(python3 "$src/bench/isa_count.py" "$objdump" "$co" "$3" "$4")
