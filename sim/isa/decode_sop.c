@@ -44,8 +44,11 @@ int isa_decode_sop(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_in
     in->soe = (w0 >> 14) & 1;
     in->glc = (w0 >> 16) & 1;
     in->imm_offset = (w0 >> 17) & 1;
+    bool buffer = (in->op >= 8 && in->op <= 15) || (in->op >= 24 && in->op <= 31) ||
+                  (in->op >= 0x40 && in->op < 0x80);
     if (in->imm_offset) {
-      in->offset = (int32_t)(w1 << 11) >> 11;   /* 21-bit signed on gfx9 */
+      /* gfx9: 21 bits signed for s_load/s_store/s_atomic, 20 bits unsigned through a V# */
+      in->offset = buffer ? (int32_t)(w1 & 0xfffff) : (int32_t)(w1 << 11) >> 11;
       in->soffset = in->soe ? (w1 >> 25) & 0x7f : 0xffff;
     } else {
       in->offset = 0;

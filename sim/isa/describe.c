@@ -131,11 +131,23 @@ static void scalar(struct out *o, const struct isa_inst *in)
   }
   case ISA_SOPK:
     if (has(n, "getreg") || has(n, "setreg")) {
+      static const char *const hw[20] = {
+        [1] = "HW_REG_MODE", [2] = "HW_REG_STATUS", [3] = "HW_REG_TRAPSTS", [4] = "HW_REG_HW_ID",
+        [5] = "HW_REG_GPR_ALLOC", [6] = "HW_REG_LDS_ALLOC", [7] = "HW_REG_IB_STS",
+        [15] = "HW_REG_SH_MEM_BASES", [16] = "HW_REG_TBA_LO", [17] = "HW_REG_TBA_HI",
+        [18] = "HW_REG_TMA_LO", [19] = "HW_REG_TMA_HI"};
       unsigned id = in->simm & 0x3f, off = (in->simm >> 6) & 31, sz = ((in->simm >> 11) & 31) + 1;
       if (has(n, "getreg")) { opnd(o, in, in->dst, 1); put(o, ", "); }
-      put(o, "hwreg(%u, %u, %u)", id, off, sz);
-      if (has(n, "imm32")) put(o, ", 0x%x", in->literal);
-      else if (has(n, "setreg")) { put(o, ", "); opnd(o, in, in->dst, 1); }
+      if (id < 20 && hw[id]) put(o, "hwreg(%s", hw[id]); else put(o, "hwreg(%u", id);
+      if (off || sz != 32) put(o, ", %u, %u", off, sz);
+      put(o, ")");
+      if (has(n, "imm32")) {
+        int32_t v = (int32_t)in->literal;
+        if (v >= -16 && v <= 64) put(o, ", %d", v); else put(o, ", 0x%x", in->literal);
+      } else if (has(n, "setreg")) {
+        put(o, ", ");
+        opnd(o, in, in->dst, 1);
+      }
       return;
     }
     if (has(n, "call")) { opnd(o, in, in->dst, 2); put(o, ", %d", in->simm); return; }
@@ -163,11 +175,12 @@ static void scalar(struct out *o, const struct isa_inst *in)
     if (has(n, "memtime") || has(n, "memrealtime")) { opnd(o, in, in->sdst, 2); return; }
     if (has(n, "dcache")) return;
     bool buf = has(n, "buffer");
-    opnd(o, in, in->sdst, in->dwords);
+    opnd(o, in, in->sdst, has(n, "cmpswap") ? 2 * in->dwords : in->dwords);
     put(o, ", ");
     opnd(o, in, in->saddr, buf ? 4 : 2);
     put(o, ", ");
-    if (in->imm_offset) put(o, "0x%x", (unsigned)in->offset & 0x1fffff);
+    if (in->imm_offset && in->offset < 0) put(o, "-0x%x", (unsigned)-in->offset);
+    else if (in->imm_offset) put(o, "0x%x", (unsigned)in->offset);
     else opnd(o, in, in->soffset, 1);
     if (in->imm_offset && in->soe && in->soffset != 0xffff) { put(o, ", "); opnd(o, in, in->soffset, 1); }
     if (in->glc) put(o, " glc");

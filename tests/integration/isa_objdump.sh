@@ -1,5 +1,6 @@
 #!/bin/sh
-# sim/isa's decoder against llvm-objdump: compile the OpenCL C corpus (isa_corpus/*.cl) with
+# sim/isa's decoder against llvm-objdump: compile the OpenCL C corpus (isa_corpus/*.cl; and
+# assemble isa_corpus/*.s, instructions compilers rarely emit) with
 # clang-15 and clang-14 for gfx900, gfx906 (and gfx90a with clang-15) at -O0 and -O2,
 # disassemble with the matching llvm-objdump, and require that sim/isa decodes every
 # instruction at the same offset with the same size and mnemonic (and the same operands
@@ -27,12 +28,21 @@ for ver in 15 14; do
   cpus="gfx900 gfx906"
   [ $ver = 15 ] && cpus="$cpus gfx90a"
   for cpu in $cpus; do
-    for src in "$T"/isa_corpus/*.cl; do
-      for opt in -O0 -O2; do
-        name=$(basename "$src" .cl)-$cpu-$ver$opt
+    for src in "$T"/isa_corpus/*.cl "$T"/isa_corpus/*.s; do
+      case $src in
+        *.s) opts=asm; [ $cpu = gfx90a ] && continue ;;   # gfx90a wants aligned tuples
+        *) opts="-O0 -O2" ;;
+      esac
+      for opt in $opts; do
+        name=$(basename "$src" | sed 's/\.[a-z]*$//')-$cpu-$ver$opt
         o=$W/$name.o
-        $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib $opt \
-               -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
+        if [ $opt = asm ]; then
+          /usr/lib/llvm-$ver/bin/llvm-mc -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$o" "$src" ||
+            { echo "$name: assembly failed"; fail=1; continue; }
+        else
+          $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib $opt \
+                 -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
+        fi
         "$objdump" -d --mcpu=$cpu "$o" > "$W/$name.ref" || { fail=1; continue; }
         "$W/decode" "$o" $cpu > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
         if python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name"; then :

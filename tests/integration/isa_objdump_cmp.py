@@ -11,7 +11,8 @@ OPERANDS = re.compile(r'^(s_(load|store|buffer_load|buffer_store|atomic|buffer_a
                       r's_andn2|s_orn2|s_mov|s_add|s_sub|s_lshl|s_lshr|s_ashr|s_cmp|s_cselect|'
                       r's_bfe|s_mul|s_min|s_max|s_not|s_movk|s_cmpk|s_addk|s_mulk|s_bcnt|s_ff|'
                       r's_flbit|s_brev|s_getpc|s_setpc|s_swappc|s_sext|s_bitset|s_bfm|s_abs|'
-                      r's_nand|s_nor|s_xnor|s_pack|s_cmov)')
+                      r's_nand|s_nor|s_xnor|s_pack|s_cmov|s_getreg|s_setreg|s_sleep|s_memtime|s_memrealtime|'
+                      r's_getpc|s_trap|s_nop|s_barrier|s_endpgm|s_setprio)')
 LINE = re.compile(r'^\s+(\S+)(.*?)//\s*([0-9A-Fa-f]+):((?:\s[0-9A-Fa-f]{8})+)')
 
 
