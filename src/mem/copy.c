@@ -35,6 +35,12 @@ void *mem_cpu_ptr(const void *p, size_t size) {
   return out;
 }
 
+/* The GPU whose VRAM holds p, if any: CPU writes there need an HDP flush to reach it. */
+static const struct core_agent *vram_owner(const void *p) {
+  struct mem_block b;
+  return mem_lookup(p, &b) && b.device ? b.owner : NULL;
+}
+
 bool mem_gpu_reaches(const void *p, size_t size, const struct core_agent *gpu) {
   uintptr_t a = (uintptr_t)p;
   if (!gpu || gpu->kind != CORE_AGENT_GPU || a + size < a) return false;
@@ -84,6 +90,8 @@ hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size) {
     return st;
   }
   memmove(d, s, size);
+  const struct core_agent *owner = vram_owner(dst);
+  if (owner) mem_hdp_flush(owner);
   return HSA_STATUS_SUCCESS;
 }
 
@@ -110,6 +118,8 @@ hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count) {
     return HSA_STATUS_ERROR;
   }
   for (size_t i = 0; i < count; i++) p[i] = value;
+  const struct core_agent *owner = vram_owner(ptr);
+  if (owner) mem_hdp_flush(owner);
   return HSA_STATUS_SUCCESS;
 }
 
@@ -117,6 +127,7 @@ hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count) {
 
 struct copy_job {
   const struct core_agent *sdma;   /* copy on this GPU's SDMA engine (GPU addresses) */
+  const struct core_agent *flush;  /* CPU copy into this GPU's VRAM: flush its HDP after */
   void *dst;
   const void *src;
   size_t size;                   /* linear copy; 0 for a rectangle */
@@ -147,6 +158,7 @@ static void *copy_thread(void *arg) {
         memmove(d, s, j->range.x);
       }
   }
+  if (j->flush) mem_hdp_flush(j->flush);
   hsa_signal_subtract_screlease(j->completion, 1);
   free(j);
   return NULL;
@@ -214,6 +226,7 @@ static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src
   struct copy_job *j = new_job(num_dep_signals, dep_signals, completion_signal);
   if (!j) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   j->sdma = engine;
+  j->flush = engine ? NULL : vram_owner(dst);
   j->dst = engine ? dst : d;
   j->src = engine ? src : s;
   j->size = size;
@@ -306,6 +319,7 @@ hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
   if (!d || !s) return HSA_STATUS_ERROR;
   struct copy_job *j = new_job(num_dep_signals, dep_signals, completion_signal);
   if (!j) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  j->flush = vram_owner(dst->base);
   j->rdst = *dst;
   j->rdst.base = d;
   j->rsrc = *src;

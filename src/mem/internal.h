@@ -128,6 +128,8 @@ hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t val
 void mem_sdma_shutdown(void);   /* destroys the queues (before the memory goes) */
 /* Whether gpu's VM maps all of [p, p+size) (an allocation or locked memory of ours). */
 bool mem_gpu_reaches(const void *p, size_t size, const struct core_agent *gpu);
+/* mmio.c — releases the MMIO pages (hsa_shut_down). */
+void mem_mmio_shutdown(void);
 /* coherency.c — forget the types set (hsa_shut_down). */
 void mem_coherency_reset(void);
 

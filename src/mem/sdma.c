@@ -18,7 +18,9 @@
 #include "mem/mem.h"
 
 #define RING_BYTES (64u * 1024u)
-#define MAX_COPY (1u << 22)   /* bytes per COPY_LINEAR */
+/* Bytes per COPY_LINEAR / CONST_FILL: the count field holds 22 bits of "bytes - 1"; ROCR
+ * keeps each piece a little under 4 MiB, 32-byte aligned, and so do we. */
+#define MAX_COPY 0x3fffe0u
 
 #define SDMA_OP_NOP 0u
 #define SDMA_OP_COPY 1u       /* sub-op 0: linear */
@@ -115,6 +117,8 @@ static hsa_status_t run(const struct core_agent *gpu, put_fn put, uint64_t dst, 
   if (!gpu || gpu->kind != CORE_AGENT_GPU || gpu->gpu_index >= MEM_MAX_GPUS)
     return HSA_STATUS_ERROR_INVALID_AGENT;
   pthread_once(&once, init_locks);
+  /* CPU writes into VRAM through the BAR must have left the HDP before the engine reads. */
+  mem_hdp_flush(gpu);
   struct engine *e = &engines[gpu->gpu_index];
   pthread_mutex_lock(&e->lock);
   if (!start(e, gpu)) {
@@ -146,7 +150,7 @@ static void put_copy(struct engine *e, uint64_t d, uint64_t s, size_t size, uint
 
 /* CONST_FILL counts bytes too (minus one, 22 bits); pieces stay dword multiples. */
 static void put_fill(struct engine *e, uint64_t d, uint64_t unused, size_t size, uint32_t value) {
-  const uint32_t max = MAX_COPY - 4;
+  const uint32_t max = MAX_COPY;
   for (size_t done = 0; done < size;) {
     uint32_t n = size - done > max ? max : (uint32_t)(size - done);
     uint32_t p[5] = {SDMA_OP_CONST_FILL | SDMA_FILL_DWORDS, (uint32_t)(d + done),

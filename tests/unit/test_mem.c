@@ -157,6 +157,18 @@ START_TEST(shutdown_frees_everything) {
 }
 END_TEST
 
+START_TEST(mmio_pages) {
+  volatile uint32_t *a = mem_mmio_page(gpu(0)), *b = mem_mmio_page(gpu(1));
+  ck_assert_ptr_nonnull((void *)a);
+  ck_assert_ptr_nonnull((void *)b);
+  ck_assert_ptr_ne((void *)a, (void *)b);
+  ck_assert_ptr_eq((void *)a, (void *)mem_mmio_page(gpu(0)));
+  ck_assert_uint_eq((uintptr_t)a % 4096, 0);
+  mem_hdp_flush(gpu(1));
+  ck_assert_ptr_null((void *)mem_mmio_page(rt->agents[0]));   /* a CPU has none */
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("mem");
   TCase *tc = tcase_create("internal");
@@ -165,6 +177,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, device_memory_round_trip);
   tcase_add_test(tc, small_allocations_share_an_object);
   tcase_add_test(tc, queue_memory_is_double_mapped_span);
+  tcase_add_test(tc, mmio_pages);
   suite_add_tcase(s, tc);
   TCase *life = tcase_create("lifetime");
   tcase_add_test(life, shutdown_frees_everything);
