@@ -4,6 +4,7 @@
 
 #define S32(i) isa_sread(w, in, in->src[i])
 #define S64(i) isa_read_s64(w, in, in->src[i], ISA_T_B64)
+#define SI64(i) isa_read_s64(w, in, in->src[i], ISA_T_I64)   /* signed: literals sign-extend */
 
 static uint32_t bfe32(uint32_t v, uint32_t ctl, bool sign)
 {
@@ -83,7 +84,7 @@ int isa_exec_sop2(struct isa_wave *w, const struct isa_inst *in)
   case 30: d = S32(0) >> (S32(1) & 31); w->scc = d != 0; break;
   case 32: d = (uint32_t)((int32_t)S32(0) >> (S32(1) & 31)); w->scc = d != 0; break;
   case 29: case 31: case 33: {
-    a64 = S64(0);
+    a64 = op == 33 ? SI64(0) : S64(0);
     unsigned s = S32(1) & 63;
     d64 = op == 29 ? a64 << s : op == 31 ? a64 >> s : (uint64_t)((int64_t)a64 >> s);
     isa_write_s64(w, in->dst, d64);
@@ -98,7 +99,7 @@ int isa_exec_sop2(struct isa_wave *w, const struct isa_inst *in)
   case 37: d = bfe32(S32(0), S32(1), false); w->scc = d != 0; break;
   case 38: d = bfe32(S32(0), S32(1), true); w->scc = d != 0; break;
   case 39: case 40:
-    d64 = bfe64(S64(0), S32(1), op == 40);
+    d64 = bfe64(op == 40 ? SI64(0) : S64(0), S32(1), op == 40);
     isa_write_s64(w, in->dst, d64);
     w->scc = d64 != 0;
     w->pc += in->size;

@@ -74,13 +74,14 @@ uint64_t isa_read_s64(const struct isa_wave *w, const struct isa_inst *in, unsig
     unsigned i = code - ISA_OP_F_HALF;
     if (t == ISA_T_F32) return inl_f32[i];
     if (t == ISA_T_F16 || t == ISA_T_I16) return inl_f16[i];
-    return inl_f64[i];
+    return inl_f64[i];   /* F64, B64, I64 */
   }
   if (code == ISA_OP_LITERAL) {
     uint32_t l = in ? in->literal : 0;
-    /* A 32-bit literal in a 64-bit slot: the high half of a double, else sign-extended. */
+    /* A 32-bit literal in a 64-bit slot: the high half of a double, sign-extended for a
+     * signed integer operand, zero-extended for the others (LLVM relies on exactly this). */
     if (t == ISA_T_F64) return (uint64_t)l << 32;
-    if (t == ISA_T_B64) return (uint64_t)(int64_t)(int32_t)l;
+    if (t == ISA_T_I64) return (uint64_t)(int64_t)(int32_t)l;
     return l;
   }
   if (code >= ISA_OP_VGPR0)
@@ -128,7 +129,7 @@ uint32_t isa_read_v32(const struct isa_wave *w, const struct isa_inst *in, unsig
   if (code >= ISA_OP_F_HALF && code <= ISA_OP_INV_2PI) {
     unsigned i = code - ISA_OP_F_HALF;
     if (t == ISA_T_F16 || t == ISA_T_I16) return inl_f16[i];
-    if (t == ISA_T_F64 || t == ISA_T_B64) return (uint32_t)(inl_f64[i] >> 32);
+    if (t == ISA_T_F64 || t == ISA_T_B64 || t == ISA_T_I64) return (uint32_t)(inl_f64[i] >> 32);
     return inl_f32[i];
   }
   return isa_read_s32(w, in, code);

@@ -35,8 +35,10 @@ enum {
   ISA_OP_VGPR0 = 256,                      /* 256..511: v0..v255 */
 };
 
-/* How a source is read: inline float constants depend on the operand's type. */
-enum isa_type { ISA_T_B32, ISA_T_B64, ISA_T_F16, ISA_T_F32, ISA_T_F64, ISA_T_I16 };
+/* How a source is read: inline float constants depend on the operand's type, and a 32-bit
+ * literal in a 64-bit slot is the high half of a double (F64), sign-extended for signed
+ * integers (I64, added by the isa core) and zero-extended otherwise (B64). */
+enum isa_type { ISA_T_B32, ISA_T_B64, ISA_T_F16, ISA_T_F32, ISA_T_F64, ISA_T_I16, ISA_T_I64 };
 
 /* ---- the predecoded instruction --------------------------------------------------------- */
 struct isa_wave;

@@ -79,6 +79,70 @@ START_TEST(scalar_alu)
 }
 END_TEST
 
+/* ---- more scalar operations, one snippet each: the result in s[6:7], SCC in s8 ---- */
+struct sop_case {
+  const char *code;
+  uint64_t want;
+  int scc;   /* -1: not checked */
+};
+
+static const struct sop_case sop_cases[] = {
+  {"s_mov_b32 s6, 0x01000080\ns_wqm_b32 s6, s6\ns_mov_b32 s7, 0", 0x0f0000f0, 1},
+  {"s_mov_b64 s[6:7], 0x10\ns_mov_b32 s7, 0x100\ns_quadmask_b64 s[6:7], s[6:7]", 0x402, 1},
+  {"s_bitreplicate_b64_b32 s[6:7], 0x80000005", 0xc000000000000033ull, -1},
+  {"s_mov_b64 exec, 0xff\ns_mov_b64 s[2:3], 0x0f\ns_andn1_wrexec_b64 s[6:7], s[2:3]", 0xf0, 1},
+  {"s_mov_b32 s10, 77\ns_mov_b32 m0, 4\ns_movrels_b32 s6, s6\ns_mov_b32 s7, 0", 77, -1},
+  {"s_mov_b32 m0, 1\ns_movreld_b32 s6, 99\ns_mov_b32 s6, 0", 99ull << 32, -1},
+  {"s_movk_i32 s6, 0xfffe\ns_cmpk_lt_i32 s6, 0x1\ns_mov_b32 s7, 0", 0xfffffffe, 1},
+  {"s_movk_i32 s6, 0xfffe\ns_cmpk_lt_u32 s6, 0x1\ns_mov_b32 s7, 0", 0xfffffffe, 0},
+  {"s_mov_b32 s6, 0x7fffffff\ns_addk_i32 s6, 0x1\ns_mov_b32 s7, 0", 0x80000000, 1},
+  {"s_mov_b64 s[6:7], 0x80000000\ns_lshl_b64 s[6:7], s[6:7], 31\ns_bitcmp1_b64 s[6:7], 62", 1ull << 62, 1},
+  {"s_cmp_eq_u32 0, 0\ns_cselect_b64 s[6:7], -1, 0", ~0ull, 1},
+  {"s_mov_b32 s6, 0\ns_mov_b32 s7, 0x80\ns_bfe_i64 s[6:7], s[6:7], 0x40024", ~0ull << 3, 1},
+  {"s_mov_b32 s6, 0\ns_mov_b32 s7, 0x80000000\ns_ashr_i64 s[6:7], s[6:7], 40", ~0ull << 23, 1},
+  {"s_mov_b32 s6, 0\ns_mov_b32 s7, 0xffff0000\ns_flbit_i32_i64 s6, s[6:7]\ns_mov_b32 s7, 0", 16, -1},
+  {"s_ff0_i32_b32 s6, 0xff\ns_mov_b32 s7, 0", 8, -1},
+  {"s_bcnt0_i32_b32 s6, 0xff\ns_mov_b32 s7, 0", 24, 1},
+  {"s_sext_i32_i8 s6, 0x80\ns_mov_b32 s7, 0", 0xffffff80u, -1},
+  {"s_mov_b64 s[6:7], 0\ns_bitset1_b64 s[6:7], 33", 1ull << 33, -1},
+  {"s_mov_b64 s[6:7], 1.0", 0x3ff0000000000000ull, -1},
+  /* a 32-bit literal zero-extends into a b64 operand and sign-extends into an i64 one */
+  {"s_mov_b64 s[6:7], 0xfffffff0", 0xfffffff0ull, -1},
+  {"s_ashr_i64 s[6:7], 0xfffffff0, 1", 0xfffffffffffffff8ull, 1},
+  {"s_mov_b32 s6, -2\ns_mov_b32 s7, 0\ns_absdiff_i32 s6, s6, 5", 7, 1},
+  {"s_mov_b32 s6, 0x40000000\ns_lshl2_add_u32 s6, s6, 1\ns_mov_b32 s7, 0", 1, 1},
+  {"s_mov_b32 s6, -7\ns_mul_hi_i32 s6, s6, 0x40000000\ns_mov_b32 s7, 0", 0xfffffffeu, -1},
+  {"s_mov_b32 s6, 5\ns_mov_b32 s7, 0\ns_cmp_lg_u64 s[6:7], 5", 5, 0},
+  {"s_mov_b64 vcc, 0\ns_mov_b64 s[6:7], 1\ns_cbranch_vccz 1\ns_mov_b64 s[6:7], 2", 1, -1},
+  {"s_getpc_b64 s[6:7]\ns_add_u32 s6, s6, 16\ns_addc_u32 s7, s7, 0\ns_setpc_b64 s[6:7]\n"
+   "s_mov_b64 s[6:7], 3\ns_mov_b64 s[6:7], 4", 4, -1},
+  {"s_call_b64 s[2:3], 2\ns_mov_b64 s[6:7], 6\ns_branch 2\ns_mov_b64 s[6:7], 5\ns_setpc_b64 s[2:3]",
+   6, -1},
+  {"s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0xb\ns_getreg_b32 s6, hwreg(HW_REG_MODE)\n"
+   "s_mov_b32 s7, 0", 0x3fb, -1},
+};
+
+START_TEST(scalar_ops_table)
+{
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  const struct sop_case *c = &sop_cases[_i];
+  char src[512];
+  snprintf(src, sizeof src, "%s\ns_cselect_b32 s8, 1, 0\ns_store_dwordx2 s[6:7], s[0:1], 0x0\n"
+           "s_store_dword s8, s[0:1], 0x8\ns_endpgm\n", c->code);
+  void *code = isa_fx_code(src);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)out, 0);
+  ck_assert_msg(isa_fx_go(&r) == 0, "%s: fault: %s", c->code, r.fault.text);
+  uint64_t got = out[0] | (uint64_t)out[1] << 32;
+  ck_assert_msg(got == c->want, "%s: got 0x%llx want 0x%llx", c->code, (unsigned long long)got,
+                (unsigned long long)c->want);
+  if (c->scc >= 0)
+    ck_assert_msg(out[2] == (uint32_t)c->scc, "%s: scc %u", c->code, out[2]);
+}
+END_TEST
+
 /* ---- exec masking, saveexec and branches on exec ---- */
 START_TEST(exec_masking)
 {
@@ -456,6 +520,7 @@ Suite *test_suite(void)
   TCase *t = tcase_create("core");
   tcase_set_timeout(t, 60);
   tcase_add_test(t, scalar_alu);
+  tcase_add_loop_test(t, scalar_ops_table, 0, sizeof sop_cases / sizeof sop_cases[0]);
   tcase_add_test(t, exec_masking);
   tcase_add_test(t, lds_barrier_4_waves);
   tcase_add_test(t, lds_out_of_range_and_swizzle);
