@@ -4,7 +4,7 @@
 #    8 threads x 200 barrier packets through a 64-slot ring with none lost, agent dispatch,
 #    an unsupported packet reaching the callback and stopping the queue;
 #  - a GPU queue (the simulator's command processor): the same chains and producers, on our
-#    runtime and on Debian's ROCR 5.2.3 as the peer. While the simulator has no command
+#    runtime and on Debian's ROCR 5.2.3 as the peer; queues on two GPUs at once. While the simulator has no command
 #    processor (sim/cp empty) the GPU part is skipped with a message; once it has one, a
 #    GPU that processes nothing is a failure.
 set -u
@@ -48,6 +48,9 @@ if [ $rc = 3 ] && [ $has_cp = 0 ]; then
 fi
 [ $rc = 0 ] || fail "GPU queue barriers (exit $rc)"
 run gpu_mp "$work/ours" mp gpu 8 100 || fail "GPU queue multi-producer"
+timeout 300 "$sim" --gpus 2 --gpu gfx906 -- "$work/ours" allgpus > "$work/allgpus.out" 2>&1 ||
+  fail "queues on two GPUs: $(tail -n 3 "$work/allgpus.out")"
+grep -q '^ok 2 GPUs' "$work/allgpus.out" || fail "queues on two GPUs: $(cat "$work/allgpus.out")"
 if [ -n "$rocr" ] && [ "${HSA_TEST_SANITIZED:-0}" != 1 ]; then
   ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/rocr" "$src" "$rocr" \
     -Wl,-rpath,"$(dirname "$rocr")" -lpthread || fail "cannot build the ROCR client"

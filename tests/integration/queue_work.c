@@ -6,6 +6,7 @@
  *   queue_work mp cpu|gpu T N   T threads submit N barrier packets each to one queue, each
  *                               with its own completion signal: every one must complete
  *   queue_work call             agent dispatch packets on a CPU agent's queue (our extension)
+ *   queue_work allgpus          two queues on every GPU, a barrier through each
  *   queue_work cpuerr           a kernel dispatch on a CPU queue reaches its callback, stops it
  * Prints "ok ..." lines and exits 0 on success, "FAIL ..." and 1 otherwise, 3 when the GPU
  * never processed a packet (no command processor in this simulator yet). */
@@ -238,6 +239,33 @@ static void call_test(void) {
   CHECK(hsa_queue_destroy(q));
 }
 
+/* Every GPU at once: a queue on each (each GPU's own doorbell slice), a barrier on each. */
+static hsa_agent_t gpus[8];
+static int ngpus;
+static hsa_status_t all_gpus(hsa_agent_t a, void *d) {
+  (void)d;
+  hsa_device_type_t t;
+  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
+  if (t == HSA_DEVICE_TYPE_GPU && ngpus < 8) gpus[ngpus++] = a;
+  return HSA_STATUS_SUCCESS;
+}
+
+static void all_gpus_test(void) {
+  hsa_iterate_agents(all_gpus, NULL);
+  hsa_queue_t *qs[8][2];
+  for (int g = 0; g < ngpus; g++)
+    for (int k = 0; k < 2; k++) qs[g][k] = make_queue(gpus[g], 64);
+  for (int g = 0; g < ngpus; g++)
+    for (int k = 0; k < 2; k++) {
+      if (g > 0 && qs[g][k]->doorbell_signal.handle == qs[0][k]->doorbell_signal.handle)
+        FAIL("two GPUs share a doorbell signal");
+      probe(qs[g][k], 1);
+    }
+  for (int g = 0; g < ngpus; g++)
+    for (int k = 0; k < 2; k++) CHECK(hsa_queue_destroy(qs[g][k]));
+  printf("ok %d GPUs, 2 queues each\n", ngpus);
+}
+
 static volatile hsa_status_t cpu_error;
 static hsa_queue_t *volatile cpu_error_queue;
 static void on_cpu_error(hsa_status_t s, hsa_queue_t *q, void *d) {
@@ -291,6 +319,8 @@ int main(int argc, char **argv) {
     call_test();
   else if (!strcmp(argv[1], "cpuerr"))
     cpu_error_test();
+  else if (!strcmp(argv[1], "allgpus"))
+    all_gpus_test();
   else
     return 2;
   CHECK(hsa_shut_down());
