@@ -424,6 +424,26 @@ START_TEST(ipc_handles_cannot_be_made_on_this_kernel_interface) {
 }
 END_TEST
 
+START_TEST(vmem_is_refused_on_this_kernel_interface) {
+  void *va = NULL;
+  hsa_amd_vmem_alloc_handle_t h = {0};
+  ck_assert_int_eq(hsa_amd_vmem_address_reserve(&va, 0, 0, 0), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(hsa_amd_vmem_address_reserve(&va, 1 << 20, 0, 0),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(hsa_amd_vmem_handle_create(dev[0], 1 << 20, MEMORY_TYPE_NONE, 0, &h),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  int local;
+  ck_assert_int_eq(hsa_amd_vmem_address_free(&local, 4096), HSA_STATUS_ERROR_INVALID_ALLOCATION);
+  ck_assert_int_eq(hsa_amd_vmem_unmap(&local, 4096), HSA_STATUS_ERROR_INVALID_ALLOCATION);
+  ck_assert_int_eq(hsa_amd_vmem_handle_release(h), HSA_STATUS_ERROR_INVALID_ALLOCATION);
+  hsa_amd_memory_access_desc_t d = {HSA_ACCESS_PERMISSION_RW, {0}};
+  ck_assert_int_eq(hsa_amd_vmem_set_access(&local, 4096, &d, 1), HSA_STATUS_ERROR_INVALID_AGENT);
+  d.agent_handle = gpu[0];
+  ck_assert_int_eq(hsa_amd_vmem_set_access(&local, 4096, &d, 1),
+                   HSA_STATUS_ERROR_INVALID_ALLOCATION);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("mem_api");
   TCase *tc = tcase_create("api");
@@ -440,6 +460,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, forced_engine_copy);
   tcase_add_test(tc, device_memory_behind_a_small_bar_copies_through_sdma);
   tcase_add_test(tc, ipc_handles_cannot_be_made_on_this_kernel_interface);
+  tcase_add_test(tc, vmem_is_refused_on_this_kernel_interface);
   suite_add_tcase(s, tc);
   return s;
 }
