@@ -168,9 +168,11 @@ tests: all $(RT_AR) $(if $(SIM_SRCS),$(SIM_AR)) $(UNIT_BINS) $(SIMT_BINS) $(GEN_
 check: tests
 	BUILD=$(abspath $(BUILD)) SRCDIR=$(SRC) CC="$(CC)" CXX="$(CXX)" sh tests/run.sh
 
-# Benchmarks (not part of check): every bench/*.sh prints its table (JSON in bench/out/).
+# Benchmarks (not part of check): bench/report.sh runs every bench/*.sh (QUICK=1: fewer
+# repetitions), then prints one table and writes bench/out/summary.json and summary.png.
+# One alone: make bench BENCH="init_shutdown copy_bandwidth"; only the report: BENCH=--no-run.
 bench: all
-	@for b in bench/*.sh; do echo "== $$b"; BUILD=$(abspath $(BUILD)) SRCDIR=$(SRC) sh $$b || exit 1; done
+	BUILD=$(abspath $(BUILD)) SRCDIR=$(SRC) QUICK=$(QUICK) sh bench/report.sh $(BENCH)
 .PHONY: bench
 
 # Fuzzing (not part of check): the loader's libFuzzer target for FUZZ_TIME seconds (clang).

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 PACKAGES="make gcc g++ clang lld autoconf automake pkg-config libdrm-dev libelf-dev
 libmsgpack-dev libnuma-dev check python3 binutils cmake kmod libhsa-runtime-dev rocminfo
 clang-15 lld-15 rocm-device-libs hipcc libamdhip64-dev pocl-opencl-icd ocl-icd-opencl-dev clinfo
-libclang-rt-14-dev gdb"
+libclang-rt-14-dev gdb python3-matplotlib"
 
 missing=""
 for p in $PACKAGES; do
