@@ -22,7 +22,7 @@ struct cp_queue {
   atomic_bool stop;
   bool sdma;
   /* snapshot of the queue's registers, taken under p->lock each round */
-  uint64_t ring, rptr, wptr;
+  uint64_t ring, rptr, wptr;          /* GPU addresses; rptr/wptr point at the pointers */
   uint32_t ring_size;
   bool active;
   const volatile uint64_t *doorbell;   /* the driver's own view of the doorbell */
@@ -32,8 +32,6 @@ struct cp_queue {
   bool halted;
   bool scratch_wait;                   /* asked the runtime for scratch; wait for the signal */
   uint64_t scratch_signal;
-  /* SDMA state */
-  uint64_t sdma_rptr;                  /* bytes consumed */
 };
 
 enum cp_step cp_aql_step(struct cp_queue *cq);
