@@ -48,9 +48,11 @@ static const struct core_agent *first_gpu(void) {
   return all ? mem_gpu((unsigned)__builtin_ctzll(all)) : NULL;
 }
 
+/* Whatever the driver's reason (ENOMEM, ENOSPC, a VM conflict), ROCR reports a refused
+ * allocation or mapping as out of resources; so do we. */
 static hsa_status_t errno_status(int rc) {
-  return rc == -ENOMEM || rc == -ENOSPC ? HSA_STATUS_ERROR_OUT_OF_RESOURCES
-                                        : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  (void)rc;
+  return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 }
 
 /* The gpu_ids of the GPUs in `mask`. */
