@@ -298,7 +298,18 @@ static void memory(struct out *o, const struct isa_inst *in)
     opnd(o, in, in->saddr, 4);
     put(o, ", ");
     opnd(o, in, in->soffset, 1);
-    if (in->fmt == ISA_MTBUF) put(o, " format:[%u,%u]", in->dfmt, in->nfmt);
+    if (in->fmt == ISA_MTBUF && (in->dfmt != 1 || in->nfmt != 0)) {
+      /* llvm-objdump leaves out the defaults (8 and UNORM) */
+      static const char *const df[16] = {"INVALID", "8", "16", "8_8", "32", "16_16", "10_11_11",
+        "11_11_10", "10_10_10_2", "2_10_10_10", "8_8_8_8", "32_32", "16_16_16_16", "32_32_32",
+        "32_32_32_32", "RESERVED_15"};
+      static const char *const nf[8] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT",
+                                        "RESERVED_6", "FLOAT"};
+      put(o, " format:[");
+      if (in->dfmt != 1) put(o, "BUF_DATA_FORMAT_%s", df[in->dfmt & 15]);
+      if (in->nfmt != 0) put(o, "%sBUF_NUM_FORMAT_%s", in->dfmt != 1 ? "," : "", nf[in->nfmt & 7]);
+      put(o, "]");
+    }
     if (in->idxen) put(o, " idxen");
     if (in->offen) put(o, " offen");
     if (in->offset) put(o, " offset:%d", in->offset);
@@ -311,6 +322,39 @@ static void memory(struct out *o, const struct isa_inst *in)
   default:
     return;
   }
+}
+
+/* Registers a VALU type token (f64, i32, b16, ubyte0 ...) spans. */
+static unsigned type_width(const char *t, size_t len)
+{
+  return len >= 3 && (t[0] == 'f' || t[0] == 'i' || t[0] == 'u' || t[0] == 'b') &&
+         t[len - 2] == '6' && t[len - 1] == '4' ? 2 : 1;
+}
+
+/* The destination and source widths of a VOP1/VOP2/VOPC operation from its name: the last
+ * type token is the sources', the one before it (conversions, frexp_exp) the result's. */
+static void valu_widths(const char *n, unsigned *dw, unsigned *sw)
+{
+  const char *tok[8];
+  size_t len[8];
+  unsigned k = 0;
+  for (const char *p = n; *p && k < 8;) {
+    const char *e = strchr(p, '_');
+    size_t l = e ? (size_t)(e - p) : strlen(p);
+    if (l >= 2 && strchr("fiub", p[0]) && p[1] >= '0' && p[1] <= '9') {
+      tok[k] = p;
+      len[k++] = l;
+    } else if (l >= 5 && (!strncmp(p, "ubyte", 5))) {
+      tok[k] = p;
+      len[k++] = l;
+    }
+    if (!e)
+      break;
+    p = e + 1;
+  }
+  *dw = *sw = k ? type_width(tok[k - 1], len[k - 1]) : 1;
+  if (k >= 2)
+    *dw = type_width(tok[k - 2], len[k - 2]);
 }
 
 static bool ends(const char *n, const char *suffix)
@@ -348,6 +392,64 @@ static bool is_text(const char *n)
   return !strncmp(n, "unknown ", 8) || !strncmp(n, "illegal ", 8);
 }
 
+/* VOP1/VOP2/VOPC in their 32-bit encodings, spelled as llvm-objdump does; false (and
+ * nothing printed) for the forms this does not spell exactly. */
+static bool valu32(struct out *o, const struct isa_inst *in)
+{
+  const char *n = in->name;
+  if (in->sdwa || in->dpp || (in->fmt != ISA_VOP1 && in->fmt != ISA_VOP2 && in->fmt != ISA_VOPC))
+    return false;
+  unsigned dw, sw;
+  valu_widths(n, &dw, &sw);
+  if (in->fmt == ISA_VOPC) {
+    unsigned s1 = has(n, "class") ? 1 : sw;
+    put(o, "vcc, ");
+    opnd(o, in, in->src[0], sw);
+    put(o, ", ");
+    opnd(o, in, in->src[1], s1);
+    return true;
+  }
+  if (in->fmt == ISA_VOP1) {
+    if (!strcmp(n, "v_nop") || !strcmp(n, "v_clrexcp"))
+      return true;
+    opnd(o, in, in->dst, dw);
+    put(o, ", ");
+    opnd(o, in, in->src[0], sw);
+    return true;
+  }
+  bool carry_out = has(n, "_co_u32") && !has(n, "addc") && !has(n, "subb");
+  bool carry_in = has(n, "addc_co") || has(n, "subb_co") || has(n, "subbrev_co");
+  opnd(o, in, in->dst, dw);
+  if (carry_out || carry_in)
+    put(o, ", vcc");
+  put(o, ", ");
+  opnd(o, in, in->src[0], sw);
+  if (has(n, "madmk") || has(n, "fmamk")) {
+    put(o, ", 0x%x, ", in->literal);
+    opnd(o, in, in->src[1], sw);
+    return true;
+  }
+  put(o, ", ");
+  opnd(o, in, in->src[1], sw);
+  if (has(n, "madak") || has(n, "fmaak"))
+    put(o, ", 0x%x", in->literal);
+  if (carry_in || has(n, "cndmask"))
+    put(o, ", vcc");
+  return true;
+}
+
+bool isa_describe_exact(const struct isa_inst *in)
+{
+  if (!in->name || is_text(in->name))
+    return false;
+  if (in->fmt == ISA_SOPP && has(in->name, "sendmsg"))
+    return false;   /* message ids are printed as numbers */
+  if (in->fmt <= ISA_SMEM || (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF))
+    return true;
+  return !in->sdwa && !in->dpp &&
+         (in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC);
+}
+
 unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
 {
   if (!buf || !size)
@@ -366,7 +468,7 @@ unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
     scalar(&o, in);
   } else if (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF) {
     memory(&o, in);
-  } else {
+  } else if (!valu32(&o, in)) {
     bool first = true;
     if (in->dst) { opnd(&o, in, in->dst, 1); first = false; }
     for (unsigned i = 0; i < 3; i++)

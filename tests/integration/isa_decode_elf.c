@@ -1,6 +1,7 @@
 /* isa_decode_elf.c — prints sim/isa's decoding of the .text section of an AMDGPU ELF
- * object, one line per instruction: "<offset hex> <size> <text>", for comparison with
- * llvm-objdump (isa_objdump.sh). Built at test time against libhsa-sim-internal.a.
+ * object, one line per instruction: "<offset hex> <size> <E|-> <text>" (E: the operands are
+ * spelled exactly as llvm-objdump spells them), for comparison with llvm-objdump
+ * (isa_objdump.sh). Built at test time against libhsa-sim-internal.a.
  *   isa_decode_elf OBJECT [MCPU]     (MCPU: gfx900, gfx906 or gfx90a; default: any gfx9) */
 #include <elf.h>
 #include <stdio.h>
@@ -47,8 +48,11 @@ int main(int argc, char **argv)
       for (; avail < 3 && off + 4 * avail + 4 <= size; avail++)
         memcpy(&words[avail], text + off + 4 * avail, 4);
       char buf[200];
-      unsigned len = isa_describe_words(words, avail, sh.sh_addr + off, target, buf, sizeof buf);
-      printf("%llx %u %s\n", (unsigned long long)(sh.sh_addr + off), len, buf);
+      struct isa_inst in;
+      isa_decode(words, avail, sh.sh_addr + off, target, &in);
+      unsigned len = isa_describe_inst(&in, buf, sizeof buf);
+      printf("%llx %u %c %s\n", (unsigned long long)(sh.sh_addr + off), len,
+             isa_describe_exact(&in) ? 'E' : '-', buf);
       off += len ? len : 4;
     }
   }
