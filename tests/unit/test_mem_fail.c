@@ -1,5 +1,5 @@
-/* test_mem_fail.c — the driver refuses: hsa-sim makes the 12th ALLOC_MEMORY_OF_GPU and the
- * 9th MAP_MEMORY_TO_GPU of the process fail with ENOMEM. Among many allocations exactly the
+/* test_mem_fail.c — the driver refuses: hsa-sim makes the 40th ALLOC_MEMORY_OF_GPU and the
+ * 30th MAP_MEMORY_TO_GPU of the process fail with ENOMEM. Among many allocations exactly the
  * ones that met a refusal report HSA_STATUS_ERROR_OUT_OF_RESOURCES and the others keep their
  * bytes and free normally. */
 #include <check.h>
@@ -11,8 +11,8 @@
 #include "mem/mem.h"
 #include "unit/sim_reexec.h"
 
-SIM_REEXEC("--gpus", "2", "--fail", "ALLOC_MEMORY_OF_GPU:12:ENOMEM", "--fail",
-           "MAP_MEMORY_TO_GPU:9:ENOMEM")
+SIM_REEXEC("--gpus", "2", "--fail", "ALLOC_MEMORY_OF_GPU:40:ENOMEM", "--fail",
+           "MAP_MEMORY_TO_GPU:30:ENOMEM")
 
 static hsa_amd_memory_pool_t dev0;
 static hsa_region_t sys_fine;
@@ -33,7 +33,7 @@ START_TEST(refused_allocations_fail_cleanly) {
   for (unsigned i = 0; i < rt->agent_count; i++)
     hsa_amd_agent_iterate_memory_pools(core_agent_handle(rt->agents[i]), pool_cb, NULL);
   ck_assert(dev0.handle && sys_fine.handle);
-  enum { N = 40 };
+  enum { N = 100 };
   void *p[N];
   unsigned failed = 0;
   for (unsigned i = 0; i < N; i++) {
