@@ -63,14 +63,34 @@ $(STUB_O): $(STUB_C)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(XCFLAGS) -DHSA_EXPORT=1 $(RT_INC) $(CFLAGS) -c $< -o $@
 
-$(RT_SO): $(RT_OBJS) $(STUB_O) $(RT_MAP)
+# Tools interception (src/tools): in the library every API function with an entry in the
+# tables of hsa_api_trace.h is renamed tools_impl_hsa_X, and a generated exported hsa_X calls
+# it directly, or through the table when a tool (HSA_TOOLS_LIB) changed the entry.
+TOOLS_GEN := $(BUILD)/gen/tools.stamp
+$(TOOLS_GEN): src/core/api.list include/hsa/hsa_api_trace.h scripts/gen-tools-dispatch.py
+	@mkdir -p $(@D)
+	python3 scripts/gen-tools-dispatch.py src/core/api.list include/hsa/hsa_api_trace.h $(@D)
+	@touch $@
+$(BUILD)/gen/tools_table.c $(BUILD)/gen/tools_dispatch.c $(BUILD)/gen/tools_rename.txt: $(TOOLS_GEN)
+
+$(BUILD)/obj/gen/tools_%.o: $(BUILD)/gen/tools_%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(XCFLAGS) -DHSA_EXPORT=1 $(RT_INC) $(CFLAGS) -c $< -o $@
+
+RT_IMPL := $(BUILD)/obj/gen/rt-impl.o
+$(RT_IMPL): $(RT_OBJS) $(STUB_O) $(BUILD)/obj/gen/tools_table.o $(BUILD)/gen/tools_rename.txt
+	$(CC) -nostdlib -r $(CFLAGS) -o $@.tmp $(RT_OBJS) $(STUB_O) $(BUILD)/obj/gen/tools_table.o
+	objcopy --redefine-syms=$(BUILD)/gen/tools_rename.txt $@.tmp $@
+	rm -f $@.tmp
+
+$(RT_SO): $(RT_IMPL) $(BUILD)/obj/gen/tools_dispatch.o $(RT_MAP)
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-soname,libhsa-runtime64.so.1 -Wl,--version-script=$(RT_MAP) \
-	  -Wl,-z,defs -Wl,-z,now -Wl,--as-needed $(LDFLAGS) $(CFLAGS) -o $@ $(RT_OBJS) $(STUB_O) \
-	  $(RT_LIBS)
+	  -Wl,-z,defs -Wl,-z,now -Wl,--as-needed $(LDFLAGS) $(CFLAGS) -o $@ $(RT_IMPL) \
+	  $(BUILD)/obj/gen/tools_dispatch.o $(RT_LIBS)
 	ln -sf libhsa-runtime64.so.1 $(BUILD)/lib/libhsa-runtime64.so
 
-$(RT_AR): $(RT_OBJS) $(STUB_O)
+$(RT_AR): $(RT_OBJS) $(STUB_O) $(BUILD)/obj/gen/tools_table.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
@@ -188,6 +208,18 @@ exports-map: tests/abi/rocr-latest-exports.txt
 install: all
 	sh scripts/install.sh "$(DESTDIR)" "$(prefix)" "$(libdir)" "$(includedir)" "$(bindir)" \
 	  "$(mandir)" "$(BUILD)" "$(PACKAGE_VERSION)"
+
+# Debian packages (debian/): dpkg-buildpackage in a clean copy of the tree, .debs in $(BUILD)/deb.
+DEB_DIR := $(BUILD)/deb
+deb:
+	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/src
+	tar -C $(SRC) --exclude=./.git --exclude='./build' --exclude='./build-*' --exclude=./configure \
+	  --exclude=./autom4te.cache --exclude=./aclocal.m4 --exclude=./debian/build -cf - . | \
+	  tar -C $(DEB_DIR)/src -xf -
+	cd $(DEB_DIR)/src && DEB_BUILD_OPTIONS="nocheck parallel=$$(nproc)" \
+	  dpkg-buildpackage -us -uc -b > ../build.log 2>&1 || { tail -n 30 ../build.log; exit 1; }
+	@ls $(DEB_DIR)/*.deb
+.PHONY: deb
 
 clean:
 	rm -rf $(BUILD)/obj $(BUILD)/lib $(BUILD)/bin $(BUILD)/tests

@@ -132,3 +132,25 @@ hsa_status_t hsa_agent_extension_supported(uint16_t extension, hsa_agent_t agent
   *result = yes && version_minor <= minor;
   return HSA_STATUS_SUCCESS;
 }
+
+hsa_status_t hsa_extension_get_name(uint16_t extension, const char **name) {
+  static const struct { uint16_t id; const char *name; } names[] = {
+      {HSA_EXTENSION_FINALIZER, "HSA_EXTENSION_FINALIZER"},
+      {HSA_EXTENSION_IMAGES, "HSA_EXTENSION_IMAGES"},
+      {HSA_EXTENSION_PERFORMANCE_COUNTERS, "HSA_EXTENSION_PERFORMANCE_COUNTERS"},
+      {HSA_EXTENSION_PROFILING_EVENTS, "HSA_EXTENSION_PROFILING_EVENTS"},
+      {HSA_EXTENSION_AMD_PROFILER, "HSA_EXTENSION_AMD_PROFILER"},
+      {HSA_EXTENSION_AMD_LOADER, "HSA_EXTENSION_AMD_LOADER"},
+      {HSA_EXTENSION_AMD_AQLPROFILE, "HSA_EXTENSION_AMD_AQLPROFILE"},
+  };
+  if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (!name) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+    if (names[i].id == extension) {
+      *name = names[i].name;
+      return HSA_STATUS_SUCCESS;
+    }
+  /* As ROCR: unknown extensions (PC sampling included) get a placeholder name too. */
+  *name = "HSA_EXTENSION_INVALID";
+  return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}

@@ -6,6 +6,7 @@
 #include "loader/loader.h"
 #include "mem/mem.h"
 #include "signals/signal.h"
+#include "tools/tools.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -121,6 +122,7 @@ hsa_status_t core_runtime_acquire(const struct core_options *opts) {
     if (st == HSA_STATUS_SUCCESS) {
       ref_count = 1;
       atomic_store_explicit(&open_flag, true, memory_order_release);
+      core_tools_load();
     }
   } else {
     ref_count++;
@@ -135,6 +137,7 @@ hsa_status_t core_runtime_release(void) {
   if (ref_count == 0) {
     st = HSA_STATUS_ERROR_NOT_INITIALIZED;
   } else if (--ref_count == 0) {
+    core_tools_unload();
     atomic_store_explicit(&open_flag, false, memory_order_release);
     /* Users of memory go first: queues and executables, then signals, then memory. */
     aql_shutdown();

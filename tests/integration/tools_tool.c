@@ -1,0 +1,65 @@
+/* tools_tool.c — a tool library for tools_lib.sh: OnLoad replaces the table entries of
+ * hsa_queue_create and hsa_signal_create (counting calls) and hsa_agent_get_info (counting,
+ * and answering HSA_AGENT_INFO_VENDOR_NAME with "TOOLED"); OnUnload writes what it saw to
+ * $TOOL_OUT. Built against Debian's headers or ours: only the 5.2 layout is used. */
+#include <hsa/hsa.h>
+#include <hsa/hsa_api_trace.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static CoreApiTable saved;
+static CoreApiTable *core;
+static unsigned queues, signals, infos;
+static unsigned long long version, failed_count;
+static char failed_first[256];
+static unsigned table_major, core_size_ok;
+
+static hsa_status_t my_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32_t type,
+                                    void (*cb)(hsa_status_t, hsa_queue_t *, void *), void *data,
+                                    uint32_t private_size, uint32_t group_size,
+                                    hsa_queue_t **queue) {
+  queues++;
+  return saved.hsa_queue_create_fn(agent, size, type, cb, data, private_size, group_size, queue);
+}
+
+static hsa_status_t my_signal_create(hsa_signal_value_t v, uint32_t n, const hsa_agent_t *c,
+                                     hsa_signal_t *s) {
+  signals++;
+  return saved.hsa_signal_create_fn(v, n, c, s);
+}
+
+static hsa_status_t my_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attr, void *value) {
+  infos++;
+  hsa_status_t st = saved.hsa_agent_get_info_fn(agent, attr, value);
+  if (st == HSA_STATUS_SUCCESS && attr == HSA_AGENT_INFO_VENDOR_NAME) {
+    memset(value, 0, 64);
+    strcpy((char *)value, "TOOLED");
+  }
+  return st;
+}
+
+bool OnLoad(HsaApiTable *table, uint64_t runtime_version, uint64_t failed_tool_count,
+            const char *const *failed_tool_names) {
+  version = runtime_version;
+  failed_count = failed_tool_count;
+  if (failed_tool_count) snprintf(failed_first, sizeof(failed_first), "%s", failed_tool_names[0]);
+  table_major = table->version.major_id;
+  core = table->core_;
+  core_size_ok = core->version.minor_id >= offsetof(CoreApiTable, hsa_executable_iterate_program_symbols_fn);
+  saved = *core;
+  core->hsa_queue_create_fn = my_queue_create;
+  core->hsa_signal_create_fn = my_signal_create;
+  core->hsa_agent_get_info_fn = my_agent_get_info;
+  return true;
+}
+
+void OnUnload(void) {
+  const char *path = getenv("TOOL_OUT");
+  FILE *f = path ? fopen(path, "w") : NULL;
+  if (!f) return;
+  fprintf(f, "version %llu\nfailed %llu %s\ntable_major %u\ncore_size_ok %u\n", version,
+          failed_count, failed_first, table_major, core_size_ok);
+  fprintf(f, "queue_create %u\nsignal_create %u\nagent_get_info %u\n", queues, signals, infos);
+  fclose(f);
+}
