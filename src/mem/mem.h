@@ -29,7 +29,9 @@ hsa_status_t mem_free(void *ptr);
 
 /* Runtime-internal allocations: `align` a power of two (0 = 64 bytes). mem_system is host
  * memory mapped on every GPU agent; mem_device is `gpu`'s VRAM (host-visible when the device
- * allows, so loaders can write it), mapped on that GPU. NULL when out of memory. */
+ * allows, so loaders can write it), mapped on that GPU. NULL when out of memory. Small ones
+ * share buffer objects and come zeroed when the CPU can reach them (MEM_F_ZERO then always
+ * holds, except for VRAM behind a small BAR). */
 void *mem_system(size_t size, size_t align, uint32_t flags);
 void *mem_device(const struct core_agent *gpu, size_t size, size_t align, uint32_t flags);
 void mem_release(void *ptr);   /* frees either; NULL is fine */
@@ -40,7 +42,9 @@ struct mem_block {
   size_t size;
   const struct core_region *region;   /* NULL for internal or registered host memory */
   const struct core_agent *owner;     /* the agent whose memory it is (CPU for system) */
-  uint64_t gpu_va;             /* address GPUs use (equals base: one address space) */
+  uint64_t gpu_va;             /* address GPUs use: equals base (one address space), except
+                                * for locked memory looked up by its host address, whose
+                                * GPU alias starts here */
   bool device, fine_grain, locked;
 };
 bool mem_lookup(const void *ptr, struct mem_block *out);
