@@ -174,7 +174,7 @@ int isa_exec_ds(struct isa_wave *w, const struct isa_inst *in)
     break;
   }
   case 63: {   /* ds_bpermute_b32: lanes pull from the lane their address names */
-    uint32_t tmp[SIM_ISA_WAVE_SIZE];
+    uint32_t tmp[SIM_ISA_WAVE_SIZE] = {0};
     ISA_FOR_LANES(exec, l) {
       unsigned src = ((v[va][l] + off) >> 2) & 63;
       tmp[l] = lane_on(exec, src) ? v[d0][src] : 0;

@@ -24,29 +24,31 @@ fail=0 ran=0
 for ver in 15 14; do
   clang=clang-$ver
   objdump=/usr/lib/llvm-$ver/bin/llvm-objdump
-  command -v $clang >/dev/null && [ -x "$objdump" ] || { echo "$clang missing"; continue; }
+  if ! command -v "$clang" >/dev/null || [ ! -x "$objdump" ]; then
+    echo "$clang missing"; continue
+  fi
   cpus="gfx900 gfx906"
-  [ $ver = 15 ] && cpus="$cpus gfx90a"
+  [ "$ver" = 15 ] && cpus="$cpus gfx90a"
   for cpu in $cpus; do
     for src in "$T"/isa_corpus/*.cl "$T"/isa_corpus/*.s; do
       case $src in
-        *.s) opts=asm; [ $cpu = gfx90a ] && continue ;;   # gfx90a wants aligned tuples
+        *.s) opts=asm; [ "$cpu" = gfx90a ] && continue ;;   # gfx90a wants aligned tuples
         *) opts="-O0 -O2" ;;
       esac
       for opt in $opts; do
         name=$(basename "$src" | sed 's/\.[a-z]*$//')-$cpu-$ver$opt
         o=$W/$name.o
-        if [ $opt = asm ]; then
-          /usr/lib/llvm-$ver/bin/llvm-mc -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$o" "$src" ||
+        if [ "$opt" = asm ]; then
+          /usr/lib/llvm-$ver/bin/llvm-mc -arch=amdgcn -mcpu="$cpu" -filetype=obj -o "$o" "$src" ||
             { echo "$name: assembly failed"; fail=1; continue; }
         else
-          $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib $opt \
+          $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" -nogpulib "$opt" \
                  -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
         fi
-        "$objdump" -d --mcpu=$cpu "$o" > "$W/$name.ref" || { fail=1; continue; }
-        "$W/decode" "$o" $cpu > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
+        "$objdump" -d --mcpu="$cpu" "$o" > "$W/$name.ref" || { fail=1; continue; }
+        "$W/decode" "$o" "$cpu" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
         if python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name"; then :
-        elif [ $cpu = gfx90a ]; then echo "$name: (gfx90a: reported, not failed)"
+        elif [ "$cpu" = gfx90a ]; then echo "$name: (gfx90a: reported, not failed)"
         else fail=1; fi
         ran=$((ran + 1))
       done
