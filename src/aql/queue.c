@@ -91,7 +91,9 @@ void aql_for_each(const struct core_agent *agent, void (*fn)(struct aql_queue *q
 
 amd_queue_t *aql_amd_queue_alloc(uint32_t size, hsa_queue_type32_t type, uint32_t features,
                                  void *ring) {
-  amd_queue_t *amd = mem_system(sizeof(*amd), 4096, MEM_F_ZERO);
+  /* A page of its own: newer kernels want the read and write pointers CREATE_QUEUE gets to
+   * lie in a buffer object mapping of exactly one page, starting at that page. */
+  amd_queue_t *amd = mem_system(4096, 4096, MEM_F_ZERO | MEM_F_NO_SUBALLOC);
   if (!amd) return NULL;
   memset(amd, 0, sizeof(*amd));
   amd->hsa_queue.type = type;

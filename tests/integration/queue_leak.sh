@@ -1,7 +1,8 @@
 #!/bin/sh
 # queue_leak.sh — 200 GPU queues created and destroyed (a third of them with a barrier packet
-# still waiting): every KFD queue created is destroyed (hsa-sim --trace), and the process has
-# as many open files and memory mappings afterwards as after the first queue.
+# still waiting), after 30 to warm up: every KFD queue and buffer object created meanwhile is
+# destroyed again (hsa-sim --trace), and the process has as many open files and memory
+# mappings afterwards as after the warm-up.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
@@ -20,8 +21,17 @@ timeout 300 "$sim" --trace="$work/trace" -- "$work/ours" leak 200 > "$work/out" 
 cat "$work/out"
 c=$(grep -c 'kfd CREATE_QUEUE(.*) = 0' "$work/trace")
 d=$(grep -c 'kfd DESTROY_QUEUE(.*) = 0' "$work/trace")
-[ "$c" = 201 ] || fail "$c KFD queues created, want 201"
+[ "$c" = 230 ] || fail "$c KFD queues created, want 230"
 [ "$d" = "$c" ] || fail "$c KFD queues created but $d destroyed"
+# between the client's two markers (GET_CLOCK_COUNTERS after init), every buffer object made
+# is freed again: a queue leaking its ring, EOP, CWSR area or descriptor page shows 200 times
+set -- $(awk '/kfd GET_CLOCK_COUNTERS/ { m++ } m == 2 && /kfd ALLOC_MEMORY_OF_GPU\(.*\) = 0/ { a++ }
+              m == 2 && /kfd FREE_MEMORY_OF_GPU\(.*\) = 0/ { f++ } END { print a + 0, f + 0, m + 0 }' \
+         "$work/trace")
+[ "$3" = 3 ] || fail "the trace has $3 clock markers, want 3"
+[ "$1" -ge 200 ] || fail "only $1 buffer objects allocated during 200 queues"
+[ $(( $1 - $2 )) -lt 10 ] || fail "$1 buffer objects allocated, $2 freed during 200 queues"
+echo "buffer objects: $1 allocated, $2 freed"
 set -- $(grep '^fds ' "$work/out")
 [ $# = 3 ] && [ "$2" = "$3" ] || fail "open files before/after: $2 $3"
 set -- $(grep '^maps ' "$work/out")
