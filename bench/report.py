@@ -189,9 +189,9 @@ def isa_throughput():
     if not j:
         return missing("isa_throughput")
     for k in j["kernels"]:
-        row("isa_throughput", "%s interpreter throughput" % k["kernel"], "lane-instr/s", None, None,
+        row("isa_throughput", "hsa-sim interpreter, %s" % k["kernel"], "lane-instr/s", None, None,
             "higher", None, None, None,
-            "simulator (dispatched by %s): %.3g lane-instr/s, %.0fx the host C time"
+            "the simulator's figure (dispatched by %s; the 'ours' column): %.3g lane-instr/s, %.0fx the host C time"
             % (j.get("runtime", "ROCR"), k["lane_instructions_per_s"], k["sim_over_host"]))
         rows[-1]["sim"] = k["lane_instructions_per_s"]
 
@@ -282,7 +282,7 @@ def fmt(v):
         return "-"
     a = abs(v)
     for div, suf in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if a >= div * 10:
+        if a >= div and (div > 1e3 or a >= 1e5):
             return "%.3g%s" % (v / div, suf)
     return "%.3g" % v if a < 100 else "%.0f" % v
 
