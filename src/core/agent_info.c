@@ -9,6 +9,7 @@
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
 #include "hsa_ext_image.h"
+#include "mem/mem.h"
 
 #define NAME_SIZE 64
 
@@ -309,10 +310,15 @@ static hsa_status_t gpu_info(const struct core_agent *a, uint32_t attr, void *va
   case HSA_AMD_AGENT_INFO_PRODUCT_NAME:
     put_name(value, a->product_name);
     break;
-  case HSA_AMD_AGENT_INFO_HDP_FLUSH:
-    /* The HDP flush registers are mapped by the memory layer (MMIO remap); none yet. */
-    memset(value, 0, sizeof(hsa_amd_hdp_flush_t));
+  case HSA_AMD_AGENT_INFO_HDP_FLUSH: {
+    /* The HDP flush registers: the first two dwords of the GPU's MMIO remap page, which the
+     * memory layer maps on first use (NULL when the driver has none). */
+    volatile uint32_t *m = mem_mmio_page(a);
+    hsa_amd_hdp_flush_t *h = value;
+    h->HDP_MEM_FLUSH_CNTL = m ? (uint32_t *)(uintptr_t)(m + MEM_HDP_MEM_FLUSH_CNTL) : NULL;
+    h->HDP_REG_FLUSH_CNTL = m ? (uint32_t *)(uintptr_t)(m + MEM_HDP_REG_FLUSH_CNTL) : NULL;
     break;
+  }
   case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
     *(bool *)value = n->props.num_gws != 0;
     break;

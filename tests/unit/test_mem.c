@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/runtime.h"
+#include "hsa_ext_amd.h"
 #include "kfd/memory.h"
 #include "mem/internal.h"
 #include "mem/mem.h"
@@ -165,6 +166,12 @@ START_TEST(mmio_pages) {
   ck_assert_ptr_eq((void *)a, (void *)mem_mmio_page(gpu(0)));
   ck_assert_uint_eq((uintptr_t)a % 4096, 0);
   mem_hdp_flush(gpu(1));
+  hsa_amd_hdp_flush_t h;
+  ck_assert_int_eq(hsa_agent_get_info(core_agent_handle(gpu(1)),
+                                      (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HDP_FLUSH, &h),
+                   HSA_STATUS_SUCCESS);
+  ck_assert_ptr_eq((void *)h.HDP_MEM_FLUSH_CNTL, (void *)b);
+  ck_assert_ptr_eq((void *)h.HDP_REG_FLUSH_CNTL, (void *)(b + 1));
   ck_assert_ptr_null((void *)mem_mmio_page(rt->agents[0]));   /* a CPU has none */
 }
 END_TEST
