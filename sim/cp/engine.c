@@ -9,6 +9,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 #define SPIN_NS 200000ull          /* keep polling this long after the last work */
@@ -68,6 +69,8 @@ bool cp_poll_until(struct cp_queue *cq, bool (*done)(void *arg), void *arg)
 static void *engine_main(void *arg)
 {
   struct cp_queue *cq = arg;
+  /* short naps and back-offs mean what they say: not the default 50 us timer slack */
+  prctl(PR_SET_TIMERSLACK, 1000ul, 0ul, 0ul, 0ul);
   uint64_t idle_since = 0, backoff = BACKOFF_MIN_NS;
   bool woken = false;   /* back from an armed sleep, possibly for another queue's doorbell */
   while (!stopped(cq)) {
