@@ -287,6 +287,15 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent_handle, uint32_t size,
     if (type == HSA_QUEUE_TYPE_COOPERATIVE) return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
     return aql_cpu_queue_create(agent, size, type, callback, data, queue);
   }
+  if (agent->isa->major < 9) {
+    /* gfx7/8 ring 32-bit legacy doorbells with a proxy write index and a doubly mapped
+     * ring; only the SOC15 (gfx9+) AQL doorbell is implemented. Say so once. */
+    static atomic_bool said;
+    if (!atomic_exchange(&said, true))
+      fprintf(stderr, "hsa-runtime64: %s: AQL queues on GPUs before gfx9 (legacy doorbells) are "
+                      "not supported by this runtime.\n", agent->name);
+    return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
+  }
   struct aql_queue *q = NULL;
   hsa_status_t st;
   if (private_segment_size == UINT32_MAX)   /* "default": none on dGPUs, grown on demand */
