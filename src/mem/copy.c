@@ -125,6 +125,8 @@ hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count) {
 
 /* ---- asynchronous copies ------------------------------------------------------------- */
 
+#define INLINE_MAX (64u * 1024u)   /* bytes an async copy may do before returning */
+
 struct copy_job {
   const struct core_agent *sdma;   /* copy on this GPU's SDMA engine (GPU addresses) */
   const struct core_agent *flush;  /* CPU copy into this GPU's VRAM: flush its HDP after */
@@ -230,8 +232,18 @@ static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src
   j->dst = engine ? dst : d;
   j->src = engine ? src : s;
   j->size = size;
+  /* A small copy whose dependencies are already met is done before returning: finishing
+   * early is allowed, and a thread costs more than the copy. */
+  bool ready = size <= INLINE_MAX;
+  for (uint32_t i = 0; ready && i < num_dep_signals; i++)
+    ready = hsa_signal_load_scacquire(dep_signals[i]) == 0;
+  if (ready) {
+    copy_thread(j);
+    return HSA_STATUS_SUCCESS;
+  }
   return start(j);
 }
+
 
 hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const void *src,
                                        hsa_agent_t src_agent, size_t size,

@@ -424,6 +424,33 @@ START_TEST(ipc_handles_cannot_be_made_on_this_kernel_interface) {
 }
 END_TEST
 
+START_TEST(small_async_copies) {
+  unsigned char *a = NULL, *b = NULL;
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(sys_fine, 4096, 0, (void **)&a), 0);
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(dev[1], 4096, 0, (void **)&b), 0);
+  hsa_signal_t dep, done;
+  ck_assert_int_eq(hsa_signal_create(0, 0, NULL, &dep), 0);
+  ck_assert_int_eq(hsa_signal_create(3, 0, NULL, &done), 0);
+  for (unsigned round = 0; round < 3; round++) {
+    pattern(a, 4096, round);
+    /* met dependency; unmet one released later; none */
+    if (round == 1) hsa_signal_store_screlease(dep, 1);
+    ck_assert_int_eq(hsa_amd_memory_async_copy(b, gpu[1], a, cpu, 4096 - round, round == 2 ? 0 : 1,
+                                               round == 2 ? NULL : &dep, done),
+                     HSA_STATUS_SUCCESS);
+    if (round == 1) hsa_signal_store_screlease(dep, 0);
+    ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 2 - round,
+                                               UINT64_MAX, HSA_WAIT_STATE_BLOCKED),
+                     2 - round);
+    ck_assert_int_eq(memcmp(a, b, 4096 - round), 0);
+  }
+  hsa_signal_destroy(dep);
+  hsa_signal_destroy(done);
+  hsa_amd_memory_pool_free(a);
+  hsa_amd_memory_pool_free(b);
+}
+END_TEST
+
 START_TEST(vmem_is_refused_on_this_kernel_interface) {
   void *va = NULL;
   hsa_amd_vmem_alloc_handle_t h = {0};
@@ -461,6 +488,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, device_memory_behind_a_small_bar_copies_through_sdma);
   tcase_add_test(tc, ipc_handles_cannot_be_made_on_this_kernel_interface);
   tcase_add_test(tc, vmem_is_refused_on_this_kernel_interface);
+  tcase_add_test(tc, small_async_copies);
   suite_add_tcase(s, tc);
   return s;
 }
