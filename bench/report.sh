@@ -6,7 +6,8 @@
 #   sh bench/report.sh --no-run    only report what bench/out holds
 #   sh bench/report.sh NAME...     run only these (e.g. init_shutdown copy_bandwidth), then report
 # QUICK=1 lowers every benchmark's repetition counts (one round, fewer samples): ~2 min less.
-# A benchmark that fails or runs past BENCH_TIMEOUT (900 s) is recorded as such; the rest go on.
+# A benchmark that fails or runs past BENCH_TIMEOUT (900 s) is recorded as such; the rest go on,
+# the table is printed, and the exit status is 1.
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$(cd "${BUILD:-$src/build}" && pwd)
@@ -36,6 +37,7 @@ quick_env() {
   esac
 }
 [ -n "$names" ] && cut -d' ' -f1-3 /proc/loadavg > "$out/loadavg.start"
+failed=""
 for n in $names; do
   b=$src/bench/$n.sh
   [ -f "$b" ] || { echo "no benchmark $b"; continue; }
@@ -48,7 +50,7 @@ for n in $names; do
   rc=$?
   cat "$out/$n.log"
   echo "$rc $(( $(date +%s) - t0 ))" > "$out/$n.status"
-  [ $rc -eq 0 ] || echo "== $n FAILED (exit $rc)"
+  [ $rc -eq 0 ] || { echo "== $n FAILED (exit $rc)"; failed="$failed $n"; }
 done
 [ -n "$names" ] && cut -d' ' -f1-3 /proc/loadavg > "$out/loadavg.end"
 # matplotlib for the chart: Debian's python3-matplotlib lives with /usr/bin/python3, which
@@ -58,4 +60,5 @@ for p in python3 /usr/bin/python3; do
   if command -v "$p" > /dev/null && "$p" -c 'import matplotlib' 2> /dev/null; then py=$p; break; fi
 done
 echo "== report"
-"$py" "$src/bench/report.py" "$src" "$BUILD"
+"$py" "$src/bench/report.py" "$src" "$BUILD" || exit 1
+[ -z "$failed" ] || { echo "failed:$failed"; exit 1; }
