@@ -124,6 +124,11 @@ void sim_dbwatch_unmapped(void *addr, uint64_t len)
 
 unsigned sim_dbwatch_arm(uint64_t page_off)
 {
+  /* a program that replaced our handler would get the doorbell faults: then poll instead */
+  struct sigaction cur;
+  if (sigaction(SIGSEGV, NULL, &cur) != 0 || !(cur.sa_flags & SA_SIGINFO) ||
+      cur.sa_sigaction != on_segv)
+    return 0;
   unsigned n = 0;
   /* the lock keeps munmap from retiring a mapping while we protect it */
   pthread_mutex_lock(&maps_lock);

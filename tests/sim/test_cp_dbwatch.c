@@ -31,11 +31,8 @@ START_TEST(foreign_faults_reach_the_previous_handler)
   sigemptyset(&sa.sa_mask);
   ck_assert_int_eq(sigaction(SIGSEGV, &sa, NULL), 0);
   fx_open();
-  struct kfd_ioctl_create_queue_args c = { .ring_base_address = 0x1000000, .ring_size = 4096,
-    .gpu_id = GPU0, .read_pointer_address = 0x2000000, .write_pointer_address = 0x2000008,
-    .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, .queue_percentage = 0, .queue_priority = 7 };
-  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
-  volatile uint64_t *db = cpx_doorbells(c.doorbell_offset);   /* installs the watch's handler */
+  /* no queue: no engine thread that could protect the page behind the test's back */
+  volatile uint64_t *db = cpx_doorbells(SIM_MMAP_TYPE_DOORBELL | SIM_MMAP_GPU_ID(GPU0));
 
   /* a protected doorbell page takes the store */
   ck_assert_uint_ge(sim_dbwatch_arm(sim_kfd_current()->pdds[0].doorbells_off), 1);
@@ -63,11 +60,35 @@ START_TEST(foreign_faults_reach_the_previous_handler)
 }
 END_TEST
 
+/* A program that installs its own SIGSEGV handler after the simulator's would receive the
+ * doorbell faults: the watch then protects nothing (the engines poll instead). */
+START_TEST(no_protection_once_the_handler_is_replaced)
+{
+  fx_open();
+  /* no queue: no engine thread that could protect the page behind the test's back */
+  volatile uint64_t *db = cpx_doorbells(SIM_MMAP_TYPE_DOORBELL | SIM_MMAP_GPU_ID(GPU0));
+  uint64_t page = sim_kfd_current()->pdds[0].doorbells_off;
+  ck_assert_uint_ge(sim_dbwatch_arm(page), 1);
+  db[3] = 7;   /* lands through our handler */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = their_handler;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  ck_assert_int_eq(sigaction(SIGSEGV, &sa, NULL), 0);
+  ck_assert_uint_eq(sim_dbwatch_arm(page), 0);
+  db[3] = 8;   /* the page was left writable: no fault reaches their handler */
+  ck_assert_uint_eq(db[3], 8);
+  ck_assert_int_eq(theirs, 0);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("cp_dbwatch");
   TCase *t = tcase_create("dbwatch");
   tcase_add_test(t, foreign_faults_reach_the_previous_handler);
+  tcase_add_test(t, no_protection_once_the_handler_is_replaced);
   suite_add_tcase(s, t);
   return s;
 }
