@@ -438,6 +438,81 @@ static bool valu32(struct out *o, const struct isa_inst *in)
   return true;
 }
 
+/* VOP3-only operations with two sources (the others have three). */
+static bool vop3_two_sources(const char *n)
+{
+  static const char *const two[] = {
+    "v_add_f64", "v_mul_f64", "v_min_f64", "v_max_f64", "v_ldexp_f64", "v_ldexp_f32",
+    "v_mul_lo_u32", "v_mul_hi_u32", "v_mul_lo_i32", "v_mul_hi_i32", "v_readlane_b32",
+    "v_writelane_b32", "v_bcnt_u32_b32", "v_mbcnt_lo_u32_b32", "v_mbcnt_hi_u32_b32",
+    "v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64", "v_trig_preop_f64", "v_bfm_b32",
+    "v_cvt_pknorm_i16_f32", "v_cvt_pknorm_u16_f32", "v_cvt_pkrtz_f16_f32", "v_cvt_pk_u16_u32",
+    "v_cvt_pk_i16_i32", "v_cvt_pknorm_i16_f16", "v_cvt_pknorm_u16_f16", "v_add_i32",
+    "v_sub_i32", "v_add_i16", "v_sub_i16", "v_pack_b32_f16"};
+  for (unsigned i = 0; i < sizeof two / sizeof *two; i++)
+    if (!strcmp(n, two[i]))
+      return true;
+  return false;
+}
+
+static void vsrc(struct out *o, const struct isa_inst *in, unsigned i, unsigned width)
+{
+  bool neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
+  put(o, "%s%s", neg ? "-" : "", abs ? "|" : "");
+  opnd(o, in, in->src[i], width);
+  put(o, "%s", abs ? "|" : "");
+}
+
+/* VOP3A/VOP3B without op_sel, spelled as llvm-objdump does; false when not attempted. */
+static bool valu64(struct out *o, const struct isa_inst *in)
+{
+  const char *n = in->name;
+  if ((in->fmt != ISA_VOP3A && in->fmt != ISA_VOP3B) || in->opsel || has(n, "interp") ||
+      has(n, "_f16") || has(n, "_i16") || has(n, "_u16") || has(n, "_b16") ||
+      has(n, "mad_mix") || has(n, "fma_mix"))
+    return false;
+  unsigned dw, sw;
+  valu_widths(n, &dw, &sw);
+  unsigned w[3] = {sw, sw, sw}, nsrc;
+  bool sdst = in->fmt == ISA_VOP3B, mask_src2 = false;
+  if (in->op < 0x100) {   /* VOPC */
+    nsrc = 2;
+    if (has(n, "class")) w[1] = 1;
+    opnd(o, in, in->sdst, 2);
+    put(o, ", ");
+    goto srcs;
+  } else if (in->op < 0x140) {   /* VOP2 */
+    nsrc = 2;
+    if (has(n, "cndmask") || has(n, "addc_co") || has(n, "subb_co") || has(n, "subbrev_co"))
+      mask_src2 = true;
+  } else if (in->op < 0x1c0) {   /* VOP1 */
+    nsrc = has(n, "v_nop") || has(n, "clrexcp") ? 0 : 1;
+  } else {
+    nsrc = vop3_two_sources(n) ? 2 : 3;
+    if (has(n, "lshlrev_b64") || has(n, "lshrrev_b64") || has(n, "ashrrev_i64")) w[0] = 1;
+    if (has(n, "ldexp_f64") || has(n, "trig_preop")) w[1] = 1;
+    if (has(n, "mad_u64_u32") || has(n, "mad_i64_i32")) { dw = 2; w[0] = w[1] = 1; w[2] = 2; }
+    if (has(n, "readlane") || has(n, "writelane")) w[0] = w[1] = 1;
+  }
+  if (has(n, "readlane")) {
+    opnd(o, in, in->dst, 1);
+  } else {
+    opnd(o, in, in->dst, dw);
+  }
+  if (sdst) { put(o, ", "); opnd(o, in, in->sdst, 2); }
+  if (nsrc) put(o, ", ");
+srcs:
+  for (unsigned i = 0; i < nsrc; i++) {
+    if (i) put(o, ", ");
+    vsrc(o, in, i, w[i]);
+  }
+  if (mask_src2) { put(o, ", "); opnd(o, in, in->src[2], 2); }
+  if (in->clamp) put(o, " clamp");
+  static const char *const om[4] = {"", " mul:2", " mul:4", " div:2"};
+  put(o, "%s", om[in->omod & 3]);
+  return true;
+}
+
 bool isa_describe_exact(const struct isa_inst *in)
 {
   if (!in->name || is_text(in->name))
@@ -446,8 +521,13 @@ bool isa_describe_exact(const struct isa_inst *in)
     return false;   /* message ids are printed as numbers */
   if (in->fmt <= ISA_SMEM || (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF))
     return true;
-  return !in->sdwa && !in->dpp &&
-         (in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC);
+  if (in->sdwa || in->dpp)
+    return false;
+  if (in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC)
+    return true;
+  char scratch[160];
+  struct out o = {scratch, 0, sizeof scratch};
+  return valu64(&o, in);   /* the VOP3 forms it spells */
 }
 
 unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
@@ -468,7 +548,7 @@ unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
     scalar(&o, in);
   } else if (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF) {
     memory(&o, in);
-  } else if (!valu32(&o, in)) {
+  } else if (!valu32(&o, in) && !valu64(&o, in)) {
     bool first = true;
     if (in->dst) { opnd(&o, in, in->dst, 1); first = false; }
     for (unsigned i = 0; i < 3; i++)

@@ -33,8 +33,8 @@ int isa_decode_at(struct sim_gpu *gpu, uint64_t va, struct isa_inst *in);
 /* Disassembly-like text (describe.c): of a decoded instruction, or of the words at `pc`
  * (`avail` dwords readable). Return the instruction's size in bytes. */
 unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size);
-/* Whether that text spells the operands exactly as llvm-objdump does (scalar, memory and
- * 32-bit VALU encodings; not VOP3/SDWA/DPP, whose modifiers it lists plainly). */
+/* Whether that text spells the operands exactly as llvm-objdump does (scalar, memory, 32-bit
+ * VALU encodings and VOP3 without op_sel; not SDWA, DPP, VOP3P or 16-bit VOP3). */
 bool isa_describe_exact(const struct isa_inst *in);
 unsigned isa_describe_words(const uint32_t *words, unsigned avail, uint64_t pc, uint8_t target,
                             char *buf, unsigned size);
