@@ -376,8 +376,9 @@ def chart(s):
     ax.axvline(1, color="black", linewidth=0.8)
     ax.set_yticks(list(ys))
     ax.set_yticklabels(["%s: %s" % (r["benchmark"], r["metric"]) for r in rs], fontsize=7)
-    ax.set_xlabel("ours better than ROCR 5.2.3 by (x, log; black tick = goal; green met,"
-                  " orange part, red not met, grey no goal)")
+    ax.set_xlabel("ours better than ROCR 5.2.3 by (x, log); black tick: the goal\n"
+                  "green: goal met, orange: part, red: not met (copies: vs host memcpy), grey: no goal",
+                  fontsize=8)
     ax.set_title("hsa runtime vs ROCR 5.2.3 on hsa-sim — %s%s, %s" % (
         s["commit"][:10], " dirty" if s["dirty"] else "", s["date"]), fontsize=9)
     fig.tight_layout()
