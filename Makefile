@@ -210,13 +210,14 @@ install: all
 	  "$(mandir)" "$(BUILD)" "$(PACKAGE_VERSION)"
 
 # Debian packages (debian/): dpkg-buildpackage in a clean copy of the tree, .debs in $(BUILD)/deb.
+# More options: make deb DEB_BUILD_OPTIONS=noddebs (no -dbgsym packages).
 DEB_DIR := $(BUILD)/deb
 deb:
 	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/src
 	tar -C $(SRC) --exclude=./.git --exclude='./build' --exclude='./build-*' --exclude=./configure \
 	  --exclude=./autom4te.cache --exclude=./aclocal.m4 --exclude=./debian/build -cf - . | \
 	  tar -C $(DEB_DIR)/src -xf -
-	cd $(DEB_DIR)/src && DEB_BUILD_OPTIONS="nocheck parallel=$$(nproc)" \
+	cd $(DEB_DIR)/src && DEB_BUILD_OPTIONS="nocheck parallel=$$(nproc) $(DEB_BUILD_OPTIONS)" \
 	  dpkg-buildpackage -us -uc -b > ../build.log 2>&1 || { tail -n 30 ../build.log; exit 1; }
 	@ls $(DEB_DIR)/*.deb
 .PHONY: deb

@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 PACKAGES="make gcc g++ clang lld autoconf automake pkg-config libdrm-dev libelf-dev
 libmsgpack-dev libnuma-dev check python3 binutils cmake kmod libhsa-runtime-dev rocminfo
 clang-15 lld-15 rocm-device-libs hipcc libamdhip64-dev pocl-opencl-icd ocl-icd-opencl-dev clinfo
-libclang-rt-14-dev gdb python3-matplotlib"
+libclang-rt-14-dev gdb python3-matplotlib
+debhelper dpkg-dev fakeroot"
 
 missing=""
 for p in $PACKAGES; do
