@@ -21,7 +21,7 @@ ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 root=$work/root
 
 make -s -C "$SRCDIR" BUILD="$BUILD" DEB_BUILD_OPTIONS=noddebs deb > "$work/make.log" 2>&1 || fail "make deb: $(tail -n 20 "$work/make.log")"
-debs=$(ls "$BUILD"/deb/*.deb)
+debs=$(ls "$BUILD"/deb/*.deb | sed 's|^\([^/]\)|./\1|')
 [ "$(echo "$debs" | wc -l)" -eq 3 ] || fail "expected 3 packages: $debs"
 for d in $debs; do dpkg -x "$d" "$root" || fail "dpkg -x $d"; done
 
@@ -34,6 +34,14 @@ readelf -d "$so" | grep -q 'SONAME.*\[libhsa-runtime64.so.1\]' || fail "soname o
 [ -f "$root/usr/share/man/man7/hsa-runtime64.7.gz" ] && [ -f "$root/usr/share/man/man1/hsa-sim.1.gz" ] ||
   fail "manual pages missing"
 [ -x "$root/usr/bin/hsa-sim" ] && [ -f "$root/usr/lib/$ma/hsa-sim/libhsa-sim.so" ] || fail "hsa-sim missing"
+
+# apt (simulated) takes ours in place of Debian's ROCR and keeps its users (rocminfo, HIP).
+if dpkg-query -W -f='${Status}' libhsa-runtime64-1 2>/dev/null | grep -q 'ok installed'; then
+  # shellcheck disable=SC2086
+  apt-get -s install $debs > "$work/apt.log" 2>&1 || fail "apt-get -s install: $(tail -n 5 "$work/apt.log")"
+  grep -q '^Remv libhsa-runtime64-1 ' "$work/apt.log" || fail "apt keeps Debian's ROCR: $(cat "$work/apt.log")"
+  grep -E '^Remv (rocminfo|libamdhip64)' "$work/apt.log" && fail "apt would remove ROCR's users"
+fi
 
 # pkg-config, with the packaged .pc file read through the scratch root.
 flags=$(PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_LIBDIR=$root/usr/lib/$ma/pkgconfig \
