@@ -394,9 +394,49 @@ static bool is_text(const char *n)
 
 /* VOP1/VOP2/VOPC in their 32-bit encodings, spelled as llvm-objdump does; false (and
  * nothing printed) for the forms this does not spell exactly. */
+static void vsrc(struct out *o, const struct isa_inst *in, unsigned i, unsigned width);
+
+/* DPP's control, masks and bound_ctrl after the operands. */
+static void dpp_tail(struct out *o, const struct isa_inst *in)
+{
+  unsigned c = in->dpp_ctrl;
+  if (c <= 0xff)
+    put(o, " quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 3);
+  else if (c >= 0x101 && c <= 0x10f) put(o, " row_shl:%u", c & 15);
+  else if (c >= 0x111 && c <= 0x11f) put(o, " row_shr:%u", c & 15);
+  else if (c >= 0x121 && c <= 0x12f) put(o, " row_ror:%u", c & 15);
+  else if (c == 0x130) put(o, " wave_shl:1");
+  else if (c == 0x134) put(o, " wave_rol:1");
+  else if (c == 0x138) put(o, " wave_shr:1");
+  else if (c == 0x13c) put(o, " wave_ror:1");
+  else if (c == 0x140) put(o, " row_mirror");
+  else if (c == 0x141) put(o, " row_half_mirror");
+  else if (c == 0x142) put(o, " row_bcast:15");
+  else if (c == 0x143) put(o, " row_bcast:31");
+  else put(o, " dpp_ctrl:0x%x", c);
+  put(o, " row_mask:0x%x bank_mask:0x%x", in->dpp_row_mask, in->dpp_bank_mask);
+  if (in->dpp_bound_ctrl)
+    put(o, " bound_ctrl:1");
+}
+
 static bool valu32(struct out *o, const struct isa_inst *in)
 {
   const char *n = in->name;
+  if (in->dpp && (in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2) && !has(n, "_co_") &&
+      !has(n, "cndmask") && !has(n, "mamk") && !has(n, "maak") && !has(n, "madmk") &&
+      !has(n, "madak")) {
+    unsigned dw, sw;
+    valu_widths(n, &dw, &sw);
+    opnd(o, in, in->dst, dw);
+    put(o, ", ");
+    vsrc(o, in, 0, sw);
+    if (in->fmt == ISA_VOP2) {
+      put(o, ", ");
+      vsrc(o, in, 1, sw);
+    }
+    dpp_tail(o, in);
+    return true;
+  }
   if (in->sdwa || in->dpp || (in->fmt != ISA_VOP1 && in->fmt != ISA_VOP2 && in->fmt != ISA_VOPC))
     return false;
   unsigned dw, sw;
@@ -463,12 +503,44 @@ static void vsrc(struct out *o, const struct isa_inst *in, unsigned i, unsigned 
   put(o, "%s", abs ? "|" : "");
 }
 
+/* A per-source bit list like op_sel:[1,0,0]. */
+static void bits(struct out *o, const char *what, unsigned v, unsigned n)
+{
+  put(o, " %s:[", what);
+  for (unsigned i = 0; i < n; i++)
+    put(o, "%s%u", i ? "," : "", (v >> i) & 1);
+  put(o, "]");
+}
+
+/* VOP3P (packed 16-bit and dot products); not the mix or gfx90a packed-f32 forms. */
+static bool valu_packed(struct out *o, const struct isa_inst *in)
+{
+  const char *n = in->name;
+  if (has(n, "mix") || (has(n, "_f32") && !has(n, "dot")) || has(n, "_b32") || in->dpp ||
+      in->sdwa)
+    return false;
+  unsigned nsrc = has(n, "dot") || has(n, "fma") || has(n, "mad") ? 3 : 2;
+  unsigned all = (1u << nsrc) - 1;
+  opnd(o, in, in->dst, 1);
+  for (unsigned i = 0; i < nsrc; i++) {
+    put(o, ", ");
+    opnd(o, in, in->src[i], 1);
+  }
+  if (in->opsel & all) bits(o, "op_sel", in->opsel, nsrc);
+  if ((in->opsel_hi & all) != all) bits(o, "op_sel_hi", in->opsel_hi, nsrc);
+  if (in->neg & all) bits(o, "neg_lo", in->neg, nsrc);
+  if (in->neg_hi & all) bits(o, "neg_hi", in->neg_hi, nsrc);
+  if (in->clamp) put(o, " clamp");
+  return true;
+}
+
 /* VOP3A/VOP3B without op_sel, spelled as llvm-objdump does; false when not attempted. */
 static bool valu64(struct out *o, const struct isa_inst *in)
 {
   const char *n = in->name;
+  if (in->fmt == ISA_VOP3P)
+    return valu_packed(o, in);
   if ((in->fmt != ISA_VOP3A && in->fmt != ISA_VOP3B) || in->opsel || has(n, "interp") ||
-      has(n, "_f16") || has(n, "_i16") || has(n, "_u16") || has(n, "_b16") ||
       has(n, "mad_mix") || has(n, "fma_mix"))
     return false;
   unsigned dw, sw;
@@ -521,11 +593,13 @@ bool isa_describe_exact(const struct isa_inst *in)
     return false;   /* message ids are printed as numbers */
   if (in->fmt <= ISA_SMEM || (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF))
     return true;
-  if (in->sdwa || in->dpp)
+  if (in->sdwa)
     return false;
-  if (in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC)
-    return true;
   char scratch[160];
+  if (in->dpp || in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC) {
+    struct out t = {scratch, 0, sizeof scratch};
+    return valu32(&t, in);
+  }
   struct out o = {scratch, 0, sizeof scratch};
   return valu64(&o, in);   /* the VOP3 forms it spells */
 }
