@@ -155,7 +155,7 @@ struct isa_wave {
   uint32_t scratch_wave_offset;
   bool ended, at_barrier;
   struct sim_isa_fault fault;
-  /* one-entry translation cache: the last buffer touched */
+  /* one-entry translation cache (superseded by isa_group.tlb; kept for the name) */
   uint64_t tlb_va, tlb_size;
   uint8_t *tlb_host;
   /* added by the isa core: the hardware registers s_getreg reaches, the wave's scratch
