@@ -419,9 +419,57 @@ static void dpp_tail(struct out *o, const struct isa_inst *in)
     put(o, " bound_ctrl:1");
 }
 
+static void sdwa_src(struct out *o, const struct isa_inst *in, unsigned i)
+{
+  bool neg = (in->sdwa_neg >> i) & 1, abs = (in->sdwa_abs >> i) & 1, sext = (in->sdwa_sext >> i) & 1;
+  put(o, "%s%s%s", sext ? "sext(" : "", neg ? "-" : "", abs ? "|" : "");
+  opnd(o, in, in->src[i], 1);
+  put(o, "%s%s", abs ? "|" : "", sext ? ")" : "");
+}
+
+/* SDWA forms of VOP1/VOP2/VOPC (gfx9). */
+static bool valu_sdwa(struct out *o, const struct isa_inst *in)
+{
+  static const char *const sel[8] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1",
+                                     "DWORD", "?"};
+  static const char *const unused[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "?"};
+  static const char *const om[4] = {"", " mul:2", " mul:4", " div:2"};
+  const char *n = in->name;
+  if (in->fmt == ISA_VOPC) {
+    if (in->sdwa_sd) opnd(o, in, in->sdst, 2); else put(o, "vcc");
+    put(o, ", ");
+    sdwa_src(o, in, 0);
+    put(o, ", ");
+    sdwa_src(o, in, 1);
+    if (in->sdwa_clamp) put(o, " clamp");
+    put(o, " src0_sel:%s src1_sel:%s", sel[in->sdwa_src_sel[0] & 7], sel[in->sdwa_src_sel[1] & 7]);
+    return true;
+  }
+  bool carry_out = has(n, "_co_u32") && !has(n, "addc") && !has(n, "subb");
+  bool carry_in = has(n, "addc_co") || has(n, "subb_co") || has(n, "subbrev_co");
+  opnd(o, in, in->dst, 1);
+  if (carry_out || carry_in) put(o, ", vcc");
+  put(o, ", ");
+  sdwa_src(o, in, 0);
+  if (in->fmt == ISA_VOP2) {
+    put(o, ", ");
+    sdwa_src(o, in, 1);
+    if (carry_in || has(n, "cndmask")) put(o, ", vcc");
+  }
+  if (in->sdwa_clamp) put(o, " clamp");
+  put(o, "%s", om[in->sdwa_omod & 3]);
+  put(o, " dst_sel:%s dst_unused:%s src0_sel:%s", sel[in->sdwa_dst_sel & 7],
+      unused[in->sdwa_dst_unused & 3], sel[in->sdwa_src_sel[0] & 7]);
+  if (in->fmt == ISA_VOP2)
+    put(o, " src1_sel:%s", sel[in->sdwa_src_sel[1] & 7]);
+  return true;
+}
+
 static bool valu32(struct out *o, const struct isa_inst *in)
 {
   const char *n = in->name;
+  if (in->sdwa && (in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC))
+    return valu_sdwa(o, in);
   if (in->dpp && (in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2) && !has(n, "_co_") &&
       !has(n, "cndmask") && !has(n, "mamk") && !has(n, "maak") && !has(n, "madmk") &&
       !has(n, "madak")) {
@@ -593,10 +641,8 @@ bool isa_describe_exact(const struct isa_inst *in)
     return false;   /* message ids are printed as numbers */
   if (in->fmt <= ISA_SMEM || (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF))
     return true;
-  if (in->sdwa)
-    return false;
   char scratch[160];
-  if (in->dpp || in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC) {
+  if (in->sdwa || in->dpp || in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC) {
     struct out t = {scratch, 0, sizeof scratch};
     return valu32(&t, in);
   }

@@ -1,6 +1,6 @@
 // Hand-written gfx9 instructions clang rarely emits, for the decoder check: every SOP form,
 // SMEM variants, DS 2addr/st64/swizzle/addtid/append forms, MUBUF/MTBUF addressing modes,
-// SCRATCH/GLOBAL/FLAT forms and atomics.
+// SCRATCH/GLOBAL/FLAT forms and atomics; SDWA, DPP and VOP3P VALU forms.
   s_mov_b64 s[2:3], -1
   s_cmov_b32 s4, 0x1234
   s_not_b64 s[4:5], s[6:7]
@@ -111,4 +111,19 @@
   flat_atomic_cmpswap v1, v[2:3], v[4:5] offset:4095 glc
   flat_load_sshort v1, v[2:3] offset:2 slc
   flat_store_dwordx3 v[2:3], v[4:6]
+  // SDWA and DPP forms of the VALU
+  v_add_f32_sdwa v0, -v1, |v2| clamp dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_2 src1_sel:DWORD
+  v_mov_b32_sdwa v0, sext(v1) dst_sel:BYTE_0 dst_unused:UNUSED_SEXT src0_sel:WORD_1
+  v_cmp_eq_f32_sdwa vcc, v1, s2 src0_sel:WORD_1 src1_sel:DWORD
+  v_cmp_eq_u32_sdwa s[4:5], v1, v2 src0_sel:WORD_1 src1_sel:BYTE_3
+  v_add_u32_sdwa v0, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD
+  v_mul_f32_sdwa v0, v1, v2 mul:2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_0
+  v_add_co_u32_sdwa v0, vcc, v1, v2 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD
+  v_cndmask_b32_sdwa v0, v1, v2, vcc dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_1 src1_sel:DWORD
+  v_cvt_f32_f16_sdwa v0, v1 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1
+  v_add_f32_dpp v0, -v1, |v2| row_ror:3 row_mask:0x3 bank_mask:0xc
+  v_mov_b32_dpp v0, v1 row_half_mirror row_mask:0xf bank_mask:0xf
+  v_mov_b32_dpp v0, v1 wave_rol:1 row_mask:0xf bank_mask:0xf bound_ctrl:0
+  v_pk_fma_f16 v0, v1, v2, v3 neg_lo:[1,0,0] neg_hi:[0,0,1] clamp
+  v_pk_add_u16 v0, v1, v2 op_sel:[1,0] op_sel_hi:[0,1]
   s_endpgm
