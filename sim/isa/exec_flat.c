@@ -118,6 +118,38 @@ static uint64_t lane_atomic(struct isa_wave *w, struct lane_addr la, unsigned l,
   return wide ? isa_atomic64(at, (uint64_t *)p, src, cmp) : isa_atomic32(at, (uint32_t *)p, (uint32_t)src, (uint32_t)cmp);
 }
 
+/* The common case of a wave moving consecutive dwords: every active lane's address is the
+ * first active lane's plus 4 * (lane - first), all in global memory. Returns the host bytes
+ * of the first active lane's dword, or NULL when the pattern does not hold (then the
+ * per-lane path runs). */
+static uint8_t *contiguous(struct isa_wave *w, const struct flat_ctx *c, uint64_t exec,
+                           bool write)
+{
+  if (c->seg == 1 || !exec)
+    return NULL;
+  unsigned first = (unsigned)__builtin_ctzll(exec), last = 63 - (unsigned)__builtin_clzll(exec);
+  struct lane_addr a = lane_address(w, c, first);
+  if (a.sp != SP_GLOBAL)
+    return NULL;
+  uint64_t base = a.a - 4ull * first;
+  ISA_FOR_LANES(exec, l) {
+    struct lane_addr b = lane_address(w, c, (unsigned)l);
+    if (b.a != base + 4 * l)
+      return NULL;
+  }
+  uint64_t lo = a.a, hi = base + 4ull * last + 4;
+  if (c->seg == 0 && ((c->shared_base && lo <= c->shared_limit && hi > c->shared_base) ||
+                      (c->private_base && lo <= c->private_limit && hi > c->private_base)))
+    return NULL;   /* touches an aperture: per lane */
+  uint8_t *p = isa_mem_fast(w, lo, (uint32_t)(hi - lo), write);
+  if (!p) {
+    /* part of the span is unmapped: let the per-lane path find the faulting lane */
+    w->fault.kind = SIM_ISA_FAULT_NONE;
+    return NULL;
+  }
+  return p;
+}
+
 int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned op = in->op, n = in->dwords;
@@ -155,6 +187,24 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
     }
     w->pc += 8;
     return 0;
+  }
+  if ((op == 20 || op == 28) && !in->lds) {   /* dword load/store: one block when contiguous */
+    bool store = op == 28;
+    uint8_t *p = contiguous(w, &c, w->exec, store);
+    if (p) {
+      uint32_t *v = store ? w->vgpr[vs] : w->vgpr[vd];
+      if (w->exec == ~0ull) {
+        if (store) memcpy(p, v, 256); else memcpy(v, p, 256);
+      } else {
+        unsigned first = (unsigned)__builtin_ctzll(w->exec);
+        ISA_FOR_LANES(w->exec, l) {
+          uint8_t *q = p + 4 * (l - first);
+          if (store) memcpy(q, &v[l], 4); else memcpy(&v[l], q, 4);
+        }
+      }
+      w->pc += 8;
+      return 0;
+    }
   }
   if (op >= 24 && op <= 31) {   /* stores */
     ISA_FOR_LANES(w->exec, l) {
