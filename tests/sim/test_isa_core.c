@@ -176,6 +176,28 @@ START_TEST(exec_masking)
 }
 END_TEST
 
+/* ---- a block store whose inactive lanes' slots lie before the buffer: no fault ---- */
+START_TEST(block_store_partial_exec)
+{
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  void *code = isa_fx_code(
+    "s_mov_b32 exec_lo, 0xfffffff0\n"
+    "s_mov_b32 exec_hi, 0x7fffffff\n"
+    "global_store_dword v1, v0, s[2:3] offset:-16\n"   /* lanes 0..3 would be before out */
+    "s_endpgm\n");
+  NEED(code);
+  for (unsigned i = 0; i < 64; i++)
+    out[i] = 0xdead;
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 4; l < 64; l++)
+    ck_assert_uint_eq(out[l - 4], l == 63 ? 0xdead : l);
+  ck_assert_uint_eq(out[60], 0xdead);
+}
+END_TEST
+
 /* ---- LDS and s_barrier across 4 waves ---- */
 START_TEST(lds_barrier_4_waves)
 {
@@ -522,6 +544,7 @@ Suite *test_suite(void)
   tcase_add_test(t, scalar_alu);
   tcase_add_loop_test(t, scalar_ops_table, 0, sizeof sop_cases / sizeof sop_cases[0]);
   tcase_add_test(t, exec_masking);
+  tcase_add_test(t, block_store_partial_exec);
   tcase_add_test(t, lds_barrier_4_waves);
   tcase_add_test(t, lds_out_of_range_and_swizzle);
   tcase_add_test(t, global_memory_and_atomics);
