@@ -22,6 +22,15 @@ typedef void (*tools_on_unload_t)(void);
 static void **tool_libs;
 static size_t tool_count;
 
+/* The generated entries plus the functions offered to tools only through the table. */
+static void table_fill(void) {
+  tools_table_fill(&tools_table);
+  tools_table.amd_ext.hsa_amd_queue_intercept_create_fn = hsa_amd_queue_intercept_create;
+  tools_table.amd_ext.hsa_amd_queue_intercept_register_fn = hsa_amd_queue_intercept_register;
+  tools_table.amd_ext.hsa_amd_runtime_queue_create_register_fn =
+      hsa_amd_runtime_queue_create_register;
+}
+
 /* Splits HSA_TOOLS_LIB in place into names; returns how many (at most max). */
 static size_t split_names(char *s, char **names, size_t max) {
   size_t n = 0;
@@ -58,7 +67,7 @@ static size_t split_names(char *s, char **names, size_t max) {
 }
 
 void core_tools_load(void) {
-  tools_table_fill(&tools_table);
+  table_fill();
   const char *env = getenv("HSA_TOOLS_LIB");
   if (!env || !*env) return;
   const char *report = getenv("HSA_TOOLS_REPORT_LOAD_FAILURE");
@@ -114,7 +123,8 @@ void core_tools_unload(void) {
   }
   /* A tool that did not restore its entries must not be called once it is unloaded. */
   atomic_store_explicit(&tools_intercepting, false, memory_order_release);
-  tools_table_fill(&tools_table);
+  table_fill();
+  tools_table_only_reset();
   for (size_t i = 0; i < tool_count; i++) dlclose(tool_libs[i]);
   free(tool_libs);
   tool_libs = NULL;

@@ -14,6 +14,19 @@ static unsigned queues, signals, infos;
 static unsigned long long version, failed_count;
 static char failed_first[256];
 static unsigned table_major, core_size_ok;
+static int notifier_first = -1, notifier_second = -1, intercept_small = -1, intercept_nocb = -1;
+
+static void notifier(const hsa_queue_t *q, hsa_agent_t a, void *data) {}
+
+static hsa_status_t find_gpu(hsa_agent_t agent, void *data) {
+  hsa_device_type_t type;
+  if (saved.hsa_agent_get_info_fn(agent, HSA_AGENT_INFO_DEVICE, &type) == HSA_STATUS_SUCCESS &&
+      type == HSA_DEVICE_TYPE_GPU) {
+    *(hsa_agent_t *)data = agent;
+    return HSA_STATUS_INFO_BREAK;
+  }
+  return HSA_STATUS_SUCCESS;
+}
 
 static hsa_status_t my_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32_t type,
                                     void (*cb)(hsa_status_t, hsa_queue_t *, void *), void *data,
@@ -48,6 +61,16 @@ bool OnLoad(HsaApiTable *table, uint64_t runtime_version, uint64_t failed_tool_c
   core = table->core_;
   core_size_ok = core->version.minor_id >= offsetof(CoreApiTable, hsa_executable_iterate_program_symbols_fn);
   saved = *core;
+  /* Entries offered to tools only through the table (not exported). */
+  AmdExtTable *amd = table->amd_ext_;
+  notifier_first = amd->hsa_amd_runtime_queue_create_register_fn(notifier, NULL);
+  notifier_second = amd->hsa_amd_runtime_queue_create_register_fn(notifier, NULL);
+  hsa_queue_t *q = NULL;
+  hsa_agent_t gpu = {0};
+  saved.hsa_iterate_agents_fn(find_gpu, &gpu);
+  intercept_small = amd->hsa_amd_queue_intercept_create_fn(gpu, 2, HSA_QUEUE_TYPE_MULTI, NULL, NULL,
+                                                           0, 0, &q);
+  intercept_nocb = amd->hsa_amd_queue_intercept_register_fn(q, NULL, NULL);
   core->hsa_queue_create_fn = my_queue_create;
   core->hsa_signal_create_fn = my_signal_create;
   core->hsa_agent_get_info_fn = my_agent_get_info;
@@ -60,6 +83,8 @@ void OnUnload(void) {
   if (!f) return;
   fprintf(f, "version %llu\nfailed %llu %s\ntable_major %u\ncore_size_ok %u\n", version,
           failed_count, failed_first, table_major, core_size_ok);
+  fprintf(f, "notifier %d %d\nintercept_create_small %d\nintercept_register_nocb %d\n",
+          notifier_first, notifier_second, intercept_small, intercept_nocb);
   fprintf(f, "queue_create %u\nsignal_create %u\nagent_get_info %u\n", queues, signals, infos);
   fclose(f);
 }
