@@ -8,6 +8,7 @@
 
 #include "core/agent.h"
 #include "core/runtime.h"
+#include "tools/tools.h"
 #include "hsa.h"
 #include "hsa_ven_amd_loader.h"
 
@@ -83,8 +84,9 @@ hsa_status_t hsa_system_get_major_extension_table(uint16_t extension, uint16_t v
     if (version_major != 1) return HSA_STATUS_ERROR;
     return loader_table(table_length, table);
   }
-  /* Images: once core_extension_images_available(); AQL profile: the tool library's own
-   * table, not built yet. */
+  if (extension == HSA_EXTENSION_AMD_AQLPROFILE)
+    return tools_aqlprofile_table(version_major, table_length, table);
+  /* Images: once core_extension_images_available(). */
   return HSA_STATUS_ERROR;
 }
 
@@ -98,6 +100,8 @@ hsa_status_t hsa_system_get_extension_table(uint16_t extension, uint16_t version
                                    sizeof(hsa_ven_amd_loader_1_03_pfn_t)};
     length = version_minor < 4 ? sizes[version_minor] : 0;
   }
+  if (extension == HSA_EXTENSION_AMD_AQLPROFILE && version_major == 1 && version_minor == 0)
+    length = TOOLS_AQLPROFILE_TABLE_5_2_SIZE;
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (length == 0) return table ? HSA_STATUS_ERROR : HSA_STATUS_ERROR_INVALID_ARGUMENT;
   return hsa_system_get_major_extension_table(extension, version_major, length, table);

@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 
 #include "hsa_api_trace.h"
+#include "hsa_ven_amd_aqlprofile.h"
 
 /* The table handed to tools; its entries point at the implementations until a tool
  * replaces some. */
@@ -23,6 +24,14 @@ void tools_table_fill(HsaApiTableContainer *c);
 void tools_notify_runtime_queue(const hsa_queue_t *queue, hsa_agent_t agent);
 /* Forgets the notifier (last hsa_shut_down). */
 void tools_table_only_reset(void);
+
+/* The AQL profile extension's table, from libhsa-amd-aqlprofile64.so: at most length bytes
+ * of hsa_ven_amd_aqlprofile_pfn_t into table (HSA_STATUS_ERROR without a usable library). */
+hsa_status_t tools_aqlprofile_table(uint16_t version_major, size_t length, void *table);
+/* The table's size in ROCm 5.2 (up to iterate_data): what hsa_system_get_extension_table,
+ * which has no length, may write for callers built then. */
+#define TOOLS_AQLPROFILE_TABLE_5_2_SIZE \
+  offsetof(hsa_ven_amd_aqlprofile_pfn_t, hsa_ven_amd_aqlprofile_iterate_event_ids)
 
 /* First hsa_init, with the runtime open: load HSA_TOOLS_LIB and call each OnLoad. */
 void core_tools_load(void);
