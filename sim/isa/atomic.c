@@ -2,6 +2,7 @@
  * other workgroups running on other threads), so every read-modify-write is one host
  * atomic operation: a builtin where one exists, otherwise a compare-exchange loop. */
 #include "isa/exec.h"
+#include "isa/fp.h"
 
 #include <string.h>
 
@@ -10,15 +11,11 @@ static uint32_t u32(float f) { uint32_t v; memcpy(&v, &f, 4); return v; }
 static double f64(uint64_t v) { double f; memcpy(&f, &v, 8); return f; }
 static uint64_t u64(double f) { uint64_t v; memcpy(&v, &f, 8); return v; }
 
+/* binary32 has 24 >= 2*11 + 2 significand bits, so adding two halves in f32 and rounding
+ * once to f16 is the correctly rounded f16 sum (and clang-14 has no x86 _Float16). */
 static uint16_t f16_add(uint16_t a, uint16_t b)
 {
-  _Float16 x, y;
-  memcpy(&x, &a, 2);
-  memcpy(&y, &b, 2);
-  x = (_Float16)(x + y);
-  uint16_t r;
-  memcpy(&r, &x, 2);
-  return r;
+  return (uint16_t)fp_f32_to_f16(fp_f16_to_f32(a) + fp_f16_to_f32(b));
 }
 
 static uint32_t op32(unsigned op, uint32_t old, uint32_t src, uint32_t cmp)
