@@ -9,7 +9,10 @@
 # (accvgpr, MFMA) instructions are not modelled.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-CC=${CC:-cc}
+# The build's own compiler and flags: a sanitizer build's archive needs its runtime.
+mk() { sed -n "s/^$1 *:= *//p" "$BUILD/config.mk" | head -n 1; }
+CC=$(mk CC); CC=${CC:-cc}
+BCFLAGS=$(mk CFLAGS); BLDFLAGS=$(mk LDFLAGS)
 T=$SRCDIR/tests/integration
 AR=$BUILD/lib/libhsa-sim-internal.a
 [ -f "$AR" ] || { echo "missing $AR"; exit 1; }
@@ -17,8 +20,9 @@ command -v python3 >/dev/null || { echo "python3 missing: skipped"; exit 77; }
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 
-$CC -std=gnu11 -O1 -I"$SRCDIR/sim" -o "$W/decode" "$T/isa_decode_elf.c" "$AR" \
-    -lpthread -ldl -lrt -lm || { echo "cannot build the decoder tool"; exit 1; }
+# shellcheck disable=SC2086
+$CC -std=gnu11 -O1 $BCFLAGS -I"$SRCDIR/sim" -o "$W/decode" "$T/isa_decode_elf.c" "$AR" \
+    $BLDFLAGS -lpthread -ldl -lrt -lm || { echo "cannot build the decoder tool"; exit 1; }
 
 fail=0 ran=0
 for ver in 15 14; do
