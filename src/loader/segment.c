@@ -60,14 +60,14 @@ void ldr_segment_free(void *ptr) {
 }
 
 void ldr_segment_flush(const struct core_agent *agent, void *ptr, size_t size) {
-  (void)agent;
   (void)ptr;
   (void)size;
   /* The CPU wrote the segments through a host mapping (of VRAM behind the BAR, or system
-   * memory). A full fence drains the store and write-combining buffers before the executable
-   * can be used. A real GPU would also want an HDP flush (the MMIO-remap page's
-   * HDP_MEM_FLUSH_CNTL) after writes to VRAM and an instruction-cache invalidate when memory
-   * is reused for code; ROCR gets both by DMA-copying code at freeze and invalidating the
-   * code caches. Not done yet: the AQL dispatch's system-scope acquire covers the data side. */
+   * memory). A full fence drains the store and write-combining buffers; for VRAM the GPU's
+   * HDP (its cache of CPU writes through the BAR) is flushed too, through the MMIO-remap
+   * page's HDP_MEM_FLUSH_CNTL. Not done: an instruction-cache invalidate when memory is
+   * reused for code (ROCR issues one with its DMA copy at freeze); the AQL dispatch's
+   * system-scope acquire covers the data side. */
   atomic_thread_fence(memory_order_seq_cst);
+  if (agent && agent->kind == CORE_AGENT_GPU) mem_hdp_flush(agent);
 }
