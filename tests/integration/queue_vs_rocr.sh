@@ -8,17 +8,9 @@
 # calls after shutdown with the documented errors instead of crashing.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "preloads libhsa-sim.so into a client of Debian's ROCR, not built with sanitizers"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
-[ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
-[ -n "$rocr" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init queue_vs_rocr
 unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_CU_MASK
-work=$BUILD/tests/queue_vs_rocr
-rm -rf "$work" && mkdir -p "$work"
-fail() { echo "FAIL: $*"; exit 1; }
 
 src=$SRCDIR/tests/integration/queue_client.c
 ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/rocr" "$src" "$rocr" \

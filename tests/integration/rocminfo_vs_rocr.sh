@@ -6,25 +6,16 @@
 # agent kind, and then the listed rule must hold; everything else must be equal.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "preloads libhsa-sim.so into Debian's rocminfo, which is not built with sanitizers"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
-[ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init rocminfo_vs_rocr
 [ -x /usr/bin/rocminfo ] || { echo "Debian's rocminfo is not installed (apt install rocminfo)"; exit 1; }
-[ -n "$rocr" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
 unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_TOOLS_LIB
-work=$BUILD/tests/rocminfo_vs_rocr
-rm -rf "$work" && mkdir -p "$work/rocr"
-ln -s "$rocr" "$work/rocr/libhsa-runtime64.so.1"
-fail() { echo "FAIL: $*"; exit 1; }
 allowed=$SRCDIR/tests/integration/rocminfo_vs_rocr.allowed
 
 for machine in gfx900:1 gfx906:2 gfx90a:1 gfx90a:2; do
   gpu=${machine%:*} n=${machine#*:}
   for rt in rocr ours; do
-    lib=$work/rocr; [ $rt = ours ] && lib=$BUILD/lib
+    lib=$rocr_lib; [ $rt = ours ] && lib=$BUILD/lib
     st=0
     LD_LIBRARY_PATH=$lib timeout 120 "$sim" --gpu "$gpu" --gpus "$n" -- rocminfo \
       > "$work/$rt.$gpu.$n" 2> "$work/$rt.$gpu.$n.err" || st=$?

@@ -5,23 +5,14 @@
 # must be equal line for line. Then the same client on ours with HSA_ENABLE_INTERRUPT=0.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "preloads libhsa-sim.so into a client of Debian's ROCR, not built with sanitizers"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
-[ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
-[ -n "$rocr" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init signal_vs_rocr
 unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_ENABLE_INTERRUPT
-work=$BUILD/tests/signal_vs_rocr
-rm -rf "$work" && mkdir -p "$work/rocr"
-fail() { echo "FAIL: $*"; exit 1; }
-ln -s "$rocr" "$work/rocr/libhsa-runtime64.so.1"
 
 ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/client" "$SRCDIR/tests/integration/signal_client.c" \
   -L"$BUILD/lib" -lhsa-runtime64 -lpthread || fail "cannot build the client"
 
-LD_LIBRARY_PATH=$work/rocr "$sim" -- "$work/client" > "$work/rocr.out" 2> "$work/rocr.err" ||
+LD_LIBRARY_PATH=$rocr_lib "$sim" -- "$work/client" > "$work/rocr.out" 2> "$work/rocr.err" ||
   fail "client on ROCR exited $?: $(tail -n 3 "$work/rocr.err")"
 LD_LIBRARY_PATH=$BUILD/lib "$sim" -- "$work/client" > "$work/ours.out" 2> "$work/ours.err" ||
   fail "client on ours exited $?: $(tail -n 3 "$work/ours.err")"
@@ -31,7 +22,7 @@ diff -u "$work/rocr.out" "$work/ours.out" > "$work/diff" || fail "ours differs f
 # Interrupts off: the same answers (no KFD events; value pointers then work on every signal).
 HSA_ENABLE_INTERRUPT=0 LD_LIBRARY_PATH=$BUILD/lib "$sim" -- "$work/client" > "$work/polled.out" 2>&1 ||
   fail "client with HSA_ENABLE_INTERRUPT=0 exited $?"
-HSA_ENABLE_INTERRUPT=0 LD_LIBRARY_PATH=$work/rocr "$sim" -- "$work/client" > "$work/rocr_polled.out" 2>/dev/null ||
+HSA_ENABLE_INTERRUPT=0 LD_LIBRARY_PATH=$rocr_lib "$sim" -- "$work/client" > "$work/rocr_polled.out" 2>/dev/null ||
   fail "client on ROCR with HSA_ENABLE_INTERRUPT=0 exited $?"
 # One known difference: ROCR checks the consumer list for duplicates only when it makes an
 # interrupt signal; the spec (and ours) always refuses duplicates.

@@ -10,17 +10,9 @@
 # inactive signal and resumes).
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "preloads libhsa-sim.so into a client of Debian's ROCR, not built with sanitizers"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
-[ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
-[ -n "$rocr" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init sim_dispatch_rocr
 unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES
-work=$BUILD/tests/sim_dispatch_rocr
-rm -rf "$work" && mkdir -p "$work"
-fail() { echo "FAIL: $*"; exit 1; }
 
 ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/client" \
   "$SRCDIR/tests/integration/sim_dispatch_client.c" "$rocr" -Wl,-rpath,"$(dirname "$rocr")" ||

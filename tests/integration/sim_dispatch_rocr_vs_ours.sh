@@ -4,17 +4,9 @@
 # Debian's ROCR 5.2.3 does on the same simulated GPU.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "preloads libhsa-sim.so into programs not built with sanitizers"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
-[ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
-[ -n "$rocr" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init sim_dispatch_rocr_vs_ours
 unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES
-work=$BUILD/tests/sim_dispatch_rocr_vs_ours
-rm -rf "$work" && mkdir -p "$work"
-fail() { echo "FAIL: $*"; exit 1; }
 devlibs=$(for d in /usr/lib/*/amdgcn/bitcode; do [ -d "$d" ] && echo "$d"; done | head -n 1)
 [ -n "$devlibs" ] || fail "rocm-device-libs is not installed"
 ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/client" \

@@ -6,18 +6,10 @@
 # the wrong major version, and without one. Neither may write past ROCm 5.2's table.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "preloads libhsa-sim.so into a client of Debian's ROCR, not built with sanitizers"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
-[ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
-[ -n "$rocr" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init tools_aqlprofile
 unset LD_LIBRARY_PATH HSA_TOOLS_LIB FAKE_AQLPROFILE_MAJOR
-work=$BUILD/tests/tools_aqlprofile
-rm -rf "$work" && mkdir -p "$work/rocr" "$work/aql"
-fail() { echo "FAIL: $*"; exit 1; }
-ln -s "$rocr" "$work/rocr/libhsa-runtime64.so.1"
+mkdir -p "$work/aql"
 cc=${CC:-cc}
 $cc -std=gnu11 -shared -fPIC -o "$work/aql/libhsa-amd-aqlprofile64.so" \
   "$SRCDIR/tests/integration/tools_aqlprofile_fake.c" || fail "cannot build the stand-in library"
@@ -29,7 +21,7 @@ for case in with wrong without; do
   [ $case = wrong ] && major=1
   [ $case = without ] && extra=$work/none
   for rt in rocr ours; do
-    lib=$work/rocr; [ $rt = ours ] && lib=$BUILD/lib
+    lib=$rocr_lib; [ $rt = ours ] && lib=$BUILD/lib
     FAKE_AQLPROFILE_MAJOR=$major LD_LIBRARY_PATH=$lib:$extra "$sim" -- "$work/client" \
       > "$work/$rt.$case" 2> "$work/$rt.$case.err" || fail "$case, $rt: exit $?: $(tail -n 3 "$work/$rt.$case.err")"
   done

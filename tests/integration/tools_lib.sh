@@ -7,18 +7,9 @@
 # the same report (the peer that says what a tool sees). Without the tool nothing changes.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "preloads libhsa-sim.so into a client of Debian's ROCR, not built with sanitizers"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
-[ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
-[ -n "$rocr" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init tools_lib
 unset LD_LIBRARY_PATH HSA_TOOLS_LIB HSA_TOOLS_REPORT_LOAD_FAILURE ROCR_VISIBLE_DEVICES
-work=$BUILD/tests/tools_lib
-rm -rf "$work" && mkdir -p "$work/rocr"
-fail() { echo "FAIL: $*"; exit 1; }
-ln -s "$rocr" "$work/rocr/libhsa-runtime64.so.1"
 cc=${CC:-cc}
 $cc -std=gnu11 -shared -fPIC -I"$SRCDIR/include" -o "$work/tool.so" "$SRCDIR/tests/integration/tools_tool.c" ||
   fail "cannot build the tool"
@@ -31,7 +22,7 @@ run() { # libdir outname [HSA_TOOLS_LIB]
 }
 tools="$work/missing-tool.so $work/tool.so"
 run "$BUILD/lib" ours "$tools"
-run "$work/rocr" rocr "$tools"
+run "$rocr_lib" rocr "$tools"
 run "$BUILD/lib" plain
 
 # The tool saw exactly the client's calls.
