@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <linux/kfd_ioctl.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -118,4 +119,57 @@ int kfd_mem_cpu_unmap(void *va, uint64_t size) {
   void *m = mmap(va, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
                  -1, 0);
   return m == MAP_FAILED ? -errno : 0;
+}
+
+int kfd_dmabuf_info(const struct kfd_device *dev, int fd, void *meta, uint32_t meta_room,
+                    uint64_t *size, uint32_t *meta_size, uint32_t *gpu_id, uint32_t *flags) {
+  struct kfd_ioctl_get_dmabuf_info_args a;
+  memset(&a, 0, sizeof(a));
+  a.metadata_ptr = (uint64_t)(uintptr_t)meta;
+  a.metadata_size = meta ? meta_room : 0;
+  a.dmabuf_fd = (uint32_t)fd;
+  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_GET_DMABUF_INFO, &a);
+  if (rc == 0) {
+    *size = a.size;
+    *meta_size = a.metadata_size;
+    *gpu_id = a.gpu_id;
+    *flags = a.flags;
+  }
+  return rc;
+}
+
+int kfd_dmabuf_import(const struct kfd_device *dev, int fd, uint32_t gpu_id, uint64_t va,
+                      uint64_t *handle) {
+  struct kfd_ioctl_import_dmabuf_args a;
+  memset(&a, 0, sizeof(a));
+  a.va_addr = va;
+  a.gpu_id = gpu_id;
+  a.dmabuf_fd = (uint32_t)fd;
+  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_IMPORT_DMABUF, &a);
+  if (rc == 0) *handle = a.handle;
+  return rc;
+}
+
+_Static_assert(sizeof(struct kfd_ioctl_svm_attribute) == 2 * sizeof(uint32_t), "svm pair");
+
+int kfd_svm(const struct kfd_device *dev, uint32_t op, uint64_t start, uint64_t size,
+            uint32_t *pairs, uint32_t n) {
+  if (n > 1024) return -E2BIG;
+    union {
+    struct kfd_ioctl_svm_args a;
+    uint64_t align;
+  } *buf = calloc(1, sizeof(struct kfd_ioctl_svm_args) + n * 2 * sizeof(uint32_t));
+  if (!buf) return -ENOMEM;
+  buf->a.start_addr = start;
+  buf->a.size = size;
+  buf->a.op = op;
+  buf->a.nattr = n;
+  memcpy(buf->a.attrs, pairs, n * 2 * sizeof(uint32_t));
+  /* The request's size field counts the attributes too: that is how the kernel learns
+   * how much to copy in and out. */
+  unsigned long req = AMDKFD_IOC_SVM + ((unsigned long)(n * 2 * sizeof(uint32_t)) << _IOC_SIZESHIFT);
+  int rc = kfd_ioctl(dev->fd, req, &buf->a);
+  if (rc == 0 && op == KFD_IOCTL_SVM_OP_GET_ATTR) memcpy(pairs, buf->a.attrs, n * 2 * sizeof(uint32_t));
+  free(buf);
+  return rc;
 }

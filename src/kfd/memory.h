@@ -47,4 +47,17 @@ void kfd_va_release(void *va, uint64_t size);
 int kfd_mem_cpu_map(int drm_fd, void *va, uint64_t size, uint64_t mmap_offset, bool writable);
 int kfd_mem_cpu_unmap(void *va, uint64_t size);
 
+/* GET_DMABUF_INFO on fd: its size, exporting gpu_id and KFD flags; metadata copied into
+ * meta (room meta_room bytes, may be 0/NULL), *meta_size its real size. 0 or -errno. */
+int kfd_dmabuf_info(const struct kfd_device *dev, int fd, void *meta, uint32_t meta_room,
+                    uint64_t *size, uint32_t *meta_size, uint32_t *gpu_id, uint32_t *flags);
+/* IMPORT_DMABUF: fd becomes a buffer object of gpu_id at GPU address va. 0 or -errno. */
+int kfd_dmabuf_import(const struct kfd_device *dev, int fd, uint32_t gpu_id, uint64_t va,
+                      uint64_t *handle);
+/* The SVM ioctl: op (KFD_IOCTL_SVM_OP_*) on [start, start+size) with `n` attributes, each a
+ * (type, value) pair of uint32_t as struct kfd_ioctl_svm_attribute lays them out; GET_ATTR
+ * writes them back. 0 or -errno (a positive return of the kernel comes back negated). */
+int kfd_svm(const struct kfd_device *dev, uint32_t op, uint64_t start, uint64_t size,
+            uint32_t *pairs, uint32_t n);
+
 #endif

@@ -136,6 +136,7 @@ struct copy_job {
   hsa_pitched_ptr_t rdst, rsrc;  /* rectangle: bases already CPU addresses */
   hsa_dim3_t dst_off, src_off, range;
   hsa_signal_t completion;
+  bool timed;                    /* write start_ts/end_ts of completion (profiling.c) */
   uint32_t ndeps;
   hsa_signal_t deps[];
 };
@@ -146,6 +147,8 @@ static void *copy_thread(void *arg) {
     while (hsa_signal_wait_scacquire(j->deps[i], HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
                                      HSA_WAIT_STATE_BLOCKED) != 0) {
     }
+  amd_signal_t *timed = j->timed ? sig_from_handle(j->completion) : NULL;
+  if (timed) timed->start_ts = mem_copy_profile_now();
   if (j->sdma) {
     mem_sdma_copy(j->sdma, j->dst, j->src, j->size);
   } else if (j->size) {
@@ -161,6 +164,7 @@ static void *copy_thread(void *arg) {
       }
   }
   if (j->flush) mem_hdp_flush(j->flush);
+  if (timed) timed->end_ts = mem_copy_profile_now();
   hsa_signal_subtract_screlease(j->completion, 1);
   free(j);
   return NULL;
@@ -183,6 +187,7 @@ static struct copy_job *new_job(uint32_t n, const hsa_signal_t *deps, hsa_signal
   struct copy_job *j = calloc(1, sizeof(*j) + n * sizeof(hsa_signal_t));
   if (!j) return NULL;
   j->completion = done;
+  j->timed = mem_copy_profile_begin(done);
   j->ndeps = n;
   if (n) memcpy(j->deps, deps, n * sizeof(hsa_signal_t));
   return j;

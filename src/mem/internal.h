@@ -133,4 +133,9 @@ void mem_mmio_shutdown(void);
 /* coherency.c — forget the types set (hsa_shut_down). */
 void mem_coherency_reset(void);
 
+/* profiling.c: marks a copy's completion signal as timed when copy profiling is on (true
+ * then: the copy writes its start_ts/end_ts with mem_copy_profile_now, the system clock). */
+bool mem_copy_profile_begin(hsa_signal_t completion);
+uint64_t mem_copy_profile_now(void);
+
 #endif
