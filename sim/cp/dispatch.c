@@ -111,12 +111,20 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
     wi->vgpr_count = g->packed ? 1 : g->tidig + 1;
     if (wi->vgpr_count > 3)
       wi->vgpr_count = 3;
-    for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
-      uint32_t flat = w * SIM_ISA_WAVE_SIZE + l;
-      if (flat >= items)
-        continue;
+    /* x fastest, then y, then z: counted up instead of divided out per lane */
+    uint32_t first = w * SIM_ISA_WAVE_SIZE;
+    uint32_t x = first % size[0], y = first / size[0] % size[1], z = first / (size[0] * size[1]);
+    for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++, x++) {
+      if (x == size[0]) {
+        x = 0;
+        if (++y == size[1]) {
+          y = 0;
+          z++;
+        }
+      }
+      if (first + l >= items)
+        break;
       wi->exec |= 1ull << l;
-      uint32_t x = flat % size[0], y = flat / size[0] % size[1], z = flat / (size[0] * size[1]);
       if (g->packed) {
         wi->vgpr[0][l] = x | (g->tidig >= 1 ? y << 10 : 0) | (g->tidig >= 2 ? z << 20 : 0);
       } else {

@@ -191,12 +191,15 @@ static int v_mad_i32_i16(struct isa_wave *w, const struct isa_inst *in)
 
 /* ---- carries: VOP2 uses VCC, VOP3B an SGPR pair; inactive lanes write 0 ---- */
 enum { C_ADD, C_SUB, C_SUBREV };
-static int carry_op(struct isa_wave *w, const struct isa_inst *in, int kind, bool cin)
+/* inlined per opcode so `kind` is a constant and the all-lanes loop has no branches */
+static inline __attribute__((always_inline)) int carry_op(struct isa_wave *w, const struct isa_inst *in,
+                                                          int kind, bool cin)
 {
   uint32_t b0[VALU_N], b1[VALU_N], r[VALU_N];
   const uint32_t *a = valu_src(w, in, 0, B32, b0), *b = valu_src(w, in, 1, B32, b1);
   uint64_t ci = cin ? valu_mask_src(w, in, 2) : 0, co = 0, m = valu_lanes(w, in);
-  VALU_EACH(m, l) {
+  bool clamp = in->clamp;
+  VALU_LOOP(m, l, {
     uint64_t x = a[l], y = b[l], c = ci >> l & 1, v;
     if (kind == C_SUBREV) { uint64_t t = x; x = y; y = t; }
     bool carry;
@@ -207,9 +210,9 @@ static int carry_op(struct isa_wave *w, const struct isa_inst *in, int kind, boo
       v = x - y - c;
       carry = y + c > x;
     }
-    r[l] = in->clamp && carry ? (kind == C_ADD ? UINT32_MAX : 0) : (uint32_t)v;
+    r[l] = clamp && carry ? (kind == C_ADD ? UINT32_MAX : 0) : (uint32_t)v;
     co |= (uint64_t)carry << l;
-  }
+  });
   valu_put(w, in, r, B32);
   valu_put_mask(w, in, co);
   return valu_next(w, in);

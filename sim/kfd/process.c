@@ -13,10 +13,36 @@
 static pthread_mutex_t proc_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sim_kfd_process *proc;
 
+/* getpid() is a system call and every VM lookup asks it: the pid is remembered until a
+ * fork (the child's handler forgets it before the child runs anything else). */
+static pid_t self_pid_cache;
+static pthread_once_t self_pid_once = PTHREAD_ONCE_INIT;
+
+static void self_pid_forget(void)
+{
+  __atomic_store_n(&self_pid_cache, 0, __ATOMIC_RELAXED);
+}
+
+static void self_pid_register(void)
+{
+  pthread_atfork(NULL, NULL, self_pid_forget);
+}
+
+static pid_t self_pid(void)
+{
+  pid_t pid = __atomic_load_n(&self_pid_cache, __ATOMIC_RELAXED);
+  if (!pid) {
+    pthread_once(&self_pid_once, self_pid_register);
+    pid = getpid();
+    __atomic_store_n(&self_pid_cache, pid, __ATOMIC_RELAXED);
+  }
+  return pid;
+}
+
 struct sim_kfd_process *sim_kfd_current(void)
 {
   struct sim_kfd_process *p = __atomic_load_n(&proc, __ATOMIC_ACQUIRE);
-  return p && p->pid == getpid() ? p : NULL;
+  return p && p->pid == self_pid() ? p : NULL;
 }
 
 static void pdd_init(struct sim_kfd_process *p, struct sim_pdd *pdd, struct sim_gpu *gpu)
