@@ -1,21 +1,338 @@
 /* svm.c — the SVM ioctl and SET_XNACK_MODE. SVM ranges are checked as the kernel checks
- * them (page-aligned nonzero range of mapped user memory, known attribute types, GPU ids
- * of this process); attributes are accepted but not yet kept: a query answers the
- * kernel's defaults for memory without SVM attributes. XNACK: per-process retry is only
- * switchable on GC 9.4.2 and later; older gfx9 parts keep it off. */
+ * them (page-aligned nonzero range of mapped user memory with no KFD buffer object mapped on
+ * a GPU inside it, known attribute types, GPU ids of this process) and their attributes are
+ * kept per range as the kernel keeps them: SET_ATTR splits the ranges it partly covers,
+ * creates default ranges in the gaps and applies the attributes to every range inside;
+ * GET_ATTR merges the ranges it meets (a location only when all agree, access only where
+ * all grant it, flags set in all / clear in all, the smallest granularity) and answers the
+ * defaults where there is none. The kernel drops ranges when the user unmaps the memory (MMU
+ * notifier); we cannot see munmap, so each call first trims the ranges to what is still
+ * mapped. Prefetch is recorded; nothing migrates (VRAM and system memory are both host
+ * memory here). XNACK: per-process retry is only switchable on GC 9.4.2 and later; older
+ * gfx9 parts keep it off. */
 #include "kfd/kfd.h"
 
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 
 uint32_t sim_kfd_arg_size(void);
 
 #define SVM_DEFAULT_GRANULARITY 9u
+#define SVM_MAX_GRANULARITY 0x3fu
+#define SVM_DEFAULT_FLAGS (KFD_IOCTL_SVM_FLAG_HOST_ACCESS | KFD_IOCTL_SVM_FLAG_COHERENT)
 
-static int check_gpu(struct sim_kfd_process *p, uint32_t v, bool loc)
+struct svm_range {
+  uint64_t start, last;        /* pages, inclusive */
+  uint32_t preferred_loc, prefetch_loc;
+  uint32_t granularity;
+  uint32_t flags;
+  uint32_t access, aip;        /* bit per GPU index of the process (pdds[]) */
+};
+
+/* The ranges of the process that opened /dev/kfd, sorted and disjoint. A new process (a
+ * fork's child opening the device) starts with none. */
+static pthread_mutex_t svm_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sim_kfd_process *svm_owner;
+static struct svm_range *ranges;
+static size_t n_ranges, cap_ranges;
+
+static uint32_t all_gpus(struct sim_kfd_process *p)
 {
-  if (loc && (v == KFD_IOCTL_SVM_LOCATION_SYSMEM || v == KFD_IOCTL_SVM_LOCATION_UNDEFINED))
-    return 0;
-  return sim_pdd_by_id(p, v) ? 0 : -EINVAL;
+  return p->n_pdds >= 32 ? UINT32_MAX : (1u << p->n_pdds) - 1;
+}
+
+static int gpu_index(struct sim_kfd_process *p, uint32_t gpu_id)
+{
+  struct sim_pdd *pdd = sim_pdd_by_id(p, gpu_id);
+  return pdd ? (int)(pdd - p->pdds) : -1;
+}
+
+static struct svm_range new_range(struct sim_kfd_process *p, uint64_t start, uint64_t last)
+{
+  struct svm_range r = {
+    .start = start, .last = last,
+    .preferred_loc = KFD_IOCTL_SVM_LOCATION_UNDEFINED,
+    .prefetch_loc = KFD_IOCTL_SVM_LOCATION_UNDEFINED,
+    .granularity = SVM_DEFAULT_GRANULARITY, .flags = SVM_DEFAULT_FLAGS,
+    .access = p->xnack ? all_gpus(p) : 0, .aip = 0,
+  };
+  return r;
+}
+
+static int insert_at(size_t i, struct svm_range r)
+{
+  if (n_ranges == cap_ranges) {
+    size_t cap = cap_ranges ? cap_ranges * 2 : 16;
+    struct svm_range *n = realloc(ranges, cap * sizeof *n);
+    if (!n)
+      return -ENOMEM;
+    ranges = n;
+    cap_ranges = cap;
+  }
+  memmove(&ranges[i + 1], &ranges[i], (n_ranges - i) * sizeof *ranges);
+  ranges[i] = r;
+  n_ranges++;
+  return 0;
+}
+
+static void remove_at(size_t i)
+{
+  memmove(&ranges[i], &ranges[i + 1], (n_ranges - i - 1) * sizeof *ranges);
+  n_ranges--;
+}
+
+/* Keeps only the pages of each range that are still mapped (the kernel's unmap notifier). */
+static void trim_unmapped(void)
+{
+  for (size_t i = 0; i < n_ranges;) {
+    struct svm_range r = ranges[i];
+    if (sim_user_range_mapped(r.start * SIM_PAGE, (r.last - r.start + 1) * SIM_PAGE)) {
+      i++;
+      continue;
+    }
+    remove_at(i);
+    uint64_t run = UINT64_MAX;   /* first page of the current mapped run */
+    for (uint64_t pg = r.start; pg <= r.last + 1; pg++) {
+      bool m = pg <= r.last && sim_user_range_mapped(pg * SIM_PAGE, SIM_PAGE);
+      if (m && run == UINT64_MAX) {
+        run = pg;
+      } else if (!m && run != UINT64_MAX) {
+        struct svm_range piece = r;
+        piece.start = run;
+        piece.last = pg - 1;
+        if (insert_at(i, piece) == 0)
+          i++;
+        run = UINT64_MAX;
+      }
+    }
+  }
+}
+
+/* Splits the range holding page `pg` (if any starts before it) so that one starts at pg. */
+static int split_at(uint64_t pg)
+{
+  for (size_t i = 0; i < n_ranges; i++)
+    if (ranges[i].start < pg && pg <= ranges[i].last) {
+      struct svm_range tail = ranges[i];
+      tail.start = pg;
+      ranges[i].last = pg - 1;
+      return insert_at(i + 1, tail);
+    }
+  return 0;
+}
+
+static int check_set_attr(struct sim_kfd_process *p, const struct kfd_ioctl_svm_args *a)
+{
+  for (uint32_t i = 0; i < a->nattr; i++) {
+    uint32_t v = a->attrs[i].value;
+    int idx = 0;
+    switch (a->attrs[i].type) {
+    case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+      if (v != KFD_IOCTL_SVM_LOCATION_SYSMEM && v != KFD_IOCTL_SVM_LOCATION_UNDEFINED)
+        idx = gpu_index(p, v);
+      break;
+    case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
+      if (v != KFD_IOCTL_SVM_LOCATION_SYSMEM)
+        idx = gpu_index(p, v);
+      break;
+    case KFD_IOCTL_SVM_ATTR_ACCESS:
+    case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
+    case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
+      idx = gpu_index(p, v);
+      break;
+    case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
+    case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
+    case KFD_IOCTL_SVM_ATTR_GRANULARITY:
+      break;
+    default:
+      return -EINVAL;
+    }
+    if (idx < 0)
+      return -EINVAL;
+  }
+  return 0;
+}
+
+/* The kernel refuses SVM attributes on memory a KFD buffer object is mapped at. */
+static bool overlaps_mapped_bo(struct sim_kfd_process *p, uint64_t start, uint64_t size)
+{
+  bool hit = false;
+  pthread_mutex_lock(&p->lock);
+  for (struct sim_bo *b = p->bos; b && !hit; b = b->next)
+    hit = b->mapped && b->va < start + size && start < b->va + b->size;
+  pthread_mutex_unlock(&p->lock);
+  return hit;
+}
+
+static int range_valid(struct sim_kfd_process *p, uint64_t start, uint64_t size)
+{
+  if (!sim_user_range_mapped(start, size))
+    return -EFAULT;
+  return overlaps_mapped_bo(p, start, size) ? -EADDRINUSE : 0;
+}
+
+static void apply(struct sim_kfd_process *p, struct svm_range *r,
+                  const struct kfd_ioctl_svm_args *a)
+{
+  for (uint32_t i = 0; i < a->nattr; i++) {
+    uint32_t v = a->attrs[i].value;
+    uint32_t bit = 0;
+    switch (a->attrs[i].type) {
+    case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+      r->preferred_loc = v;
+      break;
+    case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
+      r->prefetch_loc = v;
+      break;
+    case KFD_IOCTL_SVM_ATTR_ACCESS:
+    case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
+    case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
+      bit = 1u << gpu_index(p, v);
+      r->access &= ~bit;
+      r->aip &= ~bit;
+      if (a->attrs[i].type == KFD_IOCTL_SVM_ATTR_ACCESS)
+        r->access |= bit;
+      else if (a->attrs[i].type == KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE)
+        r->aip |= bit;
+      break;
+    case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
+      r->flags |= v;
+      break;
+    case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
+      r->flags &= ~v;
+      break;
+    case KFD_IOCTL_SVM_ATTR_GRANULARITY:
+      r->granularity = v < SVM_MAX_GRANULARITY ? v : SVM_MAX_GRANULARITY;
+      break;
+    }
+  }
+}
+
+/* svm_lock held */
+static int set_attr(struct sim_kfd_process *p, const struct kfd_ioctl_svm_args *a)
+{
+  int r = check_set_attr(p, a);
+  if (r)
+    return r;
+  r = range_valid(p, a->start_addr, a->size);
+  if (r)
+    return r;
+  uint64_t first = a->start_addr / SIM_PAGE, last = first + a->size / SIM_PAGE - 1;
+  if ((r = split_at(first)) != 0 || (r = split_at(last + 1)) != 0)
+    return r;
+  /* Fill the gaps with default ranges, then apply to every range inside. */
+  uint64_t pg = first;
+  size_t i = 0;
+  while (i < n_ranges && ranges[i].last < first)
+    i++;
+  while (pg <= last) {
+    if (i < n_ranges && ranges[i].start == pg) {
+      pg = ranges[i].last + 1;
+      i++;
+      continue;
+    }
+    uint64_t end = i < n_ranges && ranges[i].start <= last ? ranges[i].start - 1 : last;
+    if ((r = insert_at(i, new_range(p, pg, end))) != 0)
+      return r;
+    pg = end + 1;
+    i++;
+  }
+  for (i = 0; i < n_ranges; i++)
+    if (ranges[i].start >= first && ranges[i].last <= last)
+      apply(p, &ranges[i], a);
+  return 0;
+}
+
+/* svm_lock held */
+static int get_attr(struct sim_kfd_process *p, struct kfd_ioctl_svm_args *a)
+{
+  int r = range_valid(p, a->start_addr, a->size);
+  if (r)
+    return r;
+  for (uint32_t i = 0; i < a->nattr; i++)
+    switch (a->attrs[i].type) {
+    case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+    case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
+    case KFD_IOCTL_SVM_ATTR_ACCESS:
+    case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
+    case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
+    case KFD_IOCTL_SVM_ATTR_GRANULARITY:
+      break;
+    default:   /* ACCESS_IN_PLACE and NO_ACCESS are answers, not questions */
+      return -EINVAL;
+    }
+  uint64_t first = a->start_addr / SIM_PAGE, last = first + a->size / SIM_PAGE - 1;
+  uint32_t loc = KFD_IOCTL_SVM_LOCATION_UNDEFINED, pf = KFD_IOCTL_SVM_LOCATION_UNDEFINED;
+  bool want_loc = true, want_pf = true, found = false;
+  uint32_t gran = 0xff, f_and = UINT32_MAX, f_or = 0;
+  uint32_t access = all_gpus(p), aip = all_gpus(p);
+  for (size_t i = 0; i < n_ranges; i++) {
+    struct svm_range *g = &ranges[i];
+    if (g->last < first || g->start > last)
+      continue;
+    found = true;
+    if (want_loc) {
+      if (g->preferred_loc == KFD_IOCTL_SVM_LOCATION_UNDEFINED ||
+          (loc != KFD_IOCTL_SVM_LOCATION_UNDEFINED && loc != g->preferred_loc)) {
+        loc = KFD_IOCTL_SVM_LOCATION_UNDEFINED;
+        want_loc = false;
+      } else {
+        loc = g->preferred_loc;
+      }
+    }
+    if (want_pf) {
+      if (g->prefetch_loc == KFD_IOCTL_SVM_LOCATION_UNDEFINED ||
+          (pf != KFD_IOCTL_SVM_LOCATION_UNDEFINED && pf != g->prefetch_loc)) {
+        pf = KFD_IOCTL_SVM_LOCATION_UNDEFINED;
+        want_pf = false;
+      } else {
+        pf = g->prefetch_loc;
+      }
+    }
+    access &= g->access;
+    aip &= g->aip;
+    f_and &= g->flags;
+    f_or |= g->flags;
+    if (g->granularity < gran)
+      gran = g->granularity;
+  }
+  if (!found) {
+    gran = SVM_DEFAULT_GRANULARITY;
+    f_and = f_or = SVM_DEFAULT_FLAGS;
+    access = p->xnack ? all_gpus(p) : 0;
+    aip = 0;
+  }
+  for (uint32_t i = 0; i < a->nattr; i++) {
+    struct kfd_ioctl_svm_attribute *at = &a->attrs[i];
+    int idx;
+    switch (at->type) {
+    case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+      at->value = loc;
+      break;
+    case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
+      at->value = pf;
+      break;
+    case KFD_IOCTL_SVM_ATTR_ACCESS:
+      idx = gpu_index(p, at->value);
+      if (idx < 0)
+        return -EINVAL;
+      at->type = (access >> idx) & 1 ? KFD_IOCTL_SVM_ATTR_ACCESS
+                 : (aip >> idx) & 1  ? KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE
+                                     : KFD_IOCTL_SVM_ATTR_NO_ACCESS;
+      break;
+    case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
+      at->value = f_and;
+      break;
+    case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
+      at->value = ~f_or;
+      break;
+    case KFD_IOCTL_SVM_ATTR_GRANULARITY:
+      at->value = gran;
+      break;
+    }
+  }
+  return 0;
 }
 
 int sim_kfd_svm(struct sim_kfd_process *p, void *data)
@@ -29,46 +346,15 @@ int sim_kfd_svm(struct sim_kfd_process *p, void *data)
     return -EFAULT;   /* attributes beyond what the caller passed */
   if (a->op != KFD_IOCTL_SVM_OP_SET_ATTR && a->op != KFD_IOCTL_SVM_OP_GET_ATTR)
     return EINVAL;    /* sic: the kernel returns a positive EINVAL for an unknown op */
-  if (!sim_user_range_mapped(a->start_addr, a->size))
-    return -EFAULT;
-  bool set = a->op == KFD_IOCTL_SVM_OP_SET_ATTR;
-  for (uint32_t i = 0; i < a->nattr; i++) {
-    struct kfd_ioctl_svm_attribute *at = &a->attrs[i];
-    int r = 0;
-    switch (at->type) {
-    case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
-    case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
-      if (set)
-        r = check_gpu(p, at->value, true);
-      else
-        at->value = KFD_IOCTL_SVM_LOCATION_UNDEFINED;
-      break;
-    case KFD_IOCTL_SVM_ATTR_ACCESS:
-    case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
-    case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
-      r = check_gpu(p, at->value, false);
-      if (!r && !set)   /* without XNACK, memory with no attributes is not GPU-accessible */
-        at->type = p->xnack ? KFD_IOCTL_SVM_ATTR_ACCESS : KFD_IOCTL_SVM_ATTR_NO_ACCESS;
-      break;
-    case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
-      if (!set)
-        at->value = KFD_IOCTL_SVM_FLAG_HOST_ACCESS | KFD_IOCTL_SVM_FLAG_COHERENT;
-      break;
-    case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
-      if (!set)
-        at->value = ~(uint32_t)(KFD_IOCTL_SVM_FLAG_HOST_ACCESS | KFD_IOCTL_SVM_FLAG_COHERENT);
-      break;
-    case KFD_IOCTL_SVM_ATTR_GRANULARITY:
-      if (!set)
-        at->value = SVM_DEFAULT_GRANULARITY;
-      break;
-    default:
-      r = -EINVAL;
-    }
-    if (r)
-      return r;
+  pthread_mutex_lock(&svm_lock);
+  if (svm_owner != p) {
+    n_ranges = 0;
+    svm_owner = p;
   }
-  return 0;
+  trim_unmapped();
+  int r = a->op == KFD_IOCTL_SVM_OP_SET_ATTR ? set_attr(p, a) : get_attr(p, a);
+  pthread_mutex_unlock(&svm_lock);
+  return r;
 }
 
 int sim_kfd_set_xnack_mode(struct sim_kfd_process *p, void *data)

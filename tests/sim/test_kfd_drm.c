@@ -174,8 +174,8 @@ START_TEST(svm_xnack_dmabuf)
   ck_assert_int_eq(kio(req, h), 0);
   h->op = KFD_IOCTL_SVM_OP_GET_ATTR;
   ck_assert_int_eq(kio(req, h), 0);
-  ck_assert_uint_eq(h->attrs[0].value, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
-  ck_assert_uint_eq(h->attrs[1].type, KFD_IOCTL_SVM_ATTR_NO_ACCESS);
+  ck_assert_uint_eq(h->attrs[0].value, KFD_IOCTL_SVM_LOCATION_SYSMEM);   /* kept */
+  ck_assert_uint_eq(h->attrs[1].type, KFD_IOCTL_SVM_ATTR_ACCESS);
   h->op = KFD_IOCTL_SVM_OP_SET_ATTR;
   h->attrs[1].value = 0x4242;
   ck_assert_int_eq(kio(req, h), -EINVAL);   /* unknown gpu */
