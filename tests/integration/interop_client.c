@@ -125,6 +125,124 @@ static void profiling(void) {
   free(b);
 }
 
+static const char *agent_name(uint64_t h) {
+  static char buf[16];
+  if (h == 0) return "none";
+  if (h == cpu.handle) return "cpu";
+  for (unsigned i = 0; i < ngpu; i++)
+    if (h == gpus[i].handle) {
+      snprintf(buf, sizeof buf, "gpu%u", i);
+      return buf;
+    }
+  return "other";
+}
+
+typedef hsa_amd_svm_attribute_pair_t pair_t;
+
+/* Queries the usual attributes over [p, p+n) and prints them. */
+static void svm_show(const char *what, void *p, size_t n) {
+  pair_t q[8] = {
+    {HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG, 0},          {HSA_AMD_SVM_ATTRIB_READ_ONLY, 0},
+    {HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION, 0},   {HSA_AMD_SVM_ATTRIB_MIGRATION_GRANULARITY, 0},
+    {HSA_AMD_SVM_ATTRIB_ACCESS_QUERY, cpu.handle}, {HSA_AMD_SVM_ATTRIB_READ_MOSTLY, 0},
+    {HSA_AMD_SVM_ATTRIB_ACCESS_QUERY, ngpu ? gpus[0].handle : cpu.handle},
+    {HSA_AMD_SVM_ATTRIB_HIVE_LOCAL, 0},
+  };
+  hsa_status_t st = hsa_amd_svm_attributes_get(p, n, q, 8);
+  printf("svm get(%s) = 0x%x global=%lu ro=%lu preferred=%s granularity=%lu cpu=0x%lx "
+         "mostly=%lu gpu0=0x%lx hive=%lu\n", what, st, (unsigned long)q[0].value,
+         (unsigned long)q[1].value, agent_name(q[2].value), (unsigned long)q[3].value,
+         (unsigned long)q[4].attribute, (unsigned long)q[5].value,
+         (unsigned long)q[6].attribute, (unsigned long)q[7].value);
+}
+
+static void svm(void) {
+  enum { PG = 4096 };
+  char *m = mmap(NULL, 4 * PG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  hsa_agent_t g0 = ngpu ? gpus[0] : cpu;
+  svm_show("fresh", m, 4 * PG);
+  pair_t a[4] = {{HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG, HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED},
+                 {HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE, g0.handle},
+                 {HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION, g0.handle},
+                 {HSA_AMD_SVM_ATTRIB_MIGRATION_GRANULARITY, 30}};
+  SHOW(hsa_amd_svm_attributes_set(m, 4 * PG, a, 4));
+  svm_show("all", m, 4 * PG);
+  /* Part of page 1 only: the whole page takes it. */
+  pair_t ro[2] = {{HSA_AMD_SVM_ATTRIB_READ_ONLY, 1}, {HSA_AMD_SVM_ATTRIB_READ_MOSTLY, 1}};
+  SHOW(hsa_amd_svm_attributes_set(m + PG + 100, 10, ro, 2));
+  svm_show("page 1", m + PG, PG);
+  svm_show("page 0", m, PG);
+  svm_show("all after page 1", m, 4 * PG);
+  pair_t c[3] = {{HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION, cpu.handle},
+                 {HSA_AMD_SVM_ATTRIB_AGENT_NO_ACCESS, cpu.handle},
+                 {HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG, HSA_AMD_SVM_GLOBAL_FLAG_FINE_GRAINED}};
+  SHOW(hsa_amd_svm_attributes_set(m + 2 * PG, PG, c, 3));
+  svm_show("page 2", m + 2 * PG, PG);
+  svm_show("pages 2-3", m + 2 * PG, 2 * PG);
+  pair_t none = {HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION, 0};
+  SHOW(hsa_amd_svm_attributes_set(m + 3 * PG, PG, &none, 1));
+  svm_show("page 3", m + 3 * PG, PG);
+  /* Errors. */
+  pair_t dup[2] = {{HSA_AMD_SVM_ATTRIB_READ_ONLY, 1}, {HSA_AMD_SVM_ATTRIB_READ_ONLY, 0}};
+  SHOW(hsa_amd_svm_attributes_set(m, PG, dup, 2));
+  pair_t dupa[2] = {{HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE, g0.handle},
+                    {HSA_AMD_SVM_ATTRIB_AGENT_NO_ACCESS, g0.handle}};
+  SHOW(hsa_amd_svm_attributes_set(m, PG, dupa, 2));
+  pair_t badflag = {HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG, 7};
+  SHOW(hsa_amd_svm_attributes_set(m, PG, &badflag, 1));
+  pair_t unknown = {99, 0};
+  SHOW(hsa_amd_svm_attributes_set(m, PG, &unknown, 1));
+  SHOW(hsa_amd_svm_attributes_get(m, PG, &unknown, 1));
+  pair_t pf = {HSA_AMD_SVM_ATTRIB_PREFETCH_LOCATION, g0.handle};
+  SHOW(hsa_amd_svm_attributes_set(m, PG, &pf, 1));
+  pair_t q = {HSA_AMD_SVM_ATTRIB_ACCESS_QUERY, g0.handle};
+  SHOW(hsa_amd_svm_attributes_set(m, PG, &q, 1));
+  pair_t ok = {HSA_AMD_SVM_ATTRIB_READ_ONLY, 0};
+  SHOW(hsa_amd_svm_attributes_set(NULL, PG, &ok, 1));
+  char *gone = mmap(NULL, PG, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  munmap(gone, PG);
+  SHOW(hsa_amd_svm_attributes_set(gone, PG, &ok, 1));
+  SHOW(hsa_amd_svm_attributes_get(gone, PG, &ok, 1));
+  void *pool = NULL;
+  if (hsa_amd_memory_pool_allocate(cpu_fine, PG, 0, &pool) == HSA_STATUS_SUCCESS) {
+    SHOW(hsa_amd_svm_attributes_set(pool, PG, &ok, 1));
+    /* Once a GPU maps it, the kernel refuses SVM attributes there. */
+    if (ngpu && hsa_amd_agents_allow_access(1, &g0, NULL, pool) == HSA_STATUS_SUCCESS)
+      SHOW(hsa_amd_svm_attributes_set(pool, PG, &ok, 1));
+    hsa_amd_memory_pool_free(pool);
+  }
+  if (ours) {
+    hsa_agent_t bad = {1};
+    pair_t ba = {HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE, bad.handle};
+    printf("check bad agent in set is INVALID_AGENT=%d\n",
+           hsa_amd_svm_attributes_set(m, PG, &ba, 1) == HSA_STATUS_ERROR_INVALID_AGENT);
+    printf("check bad prefetch agent is INVALID_AGENT=%d\n",
+           hsa_amd_svm_prefetch_async(m, PG, bad, 0, NULL, (hsa_signal_t){0}) ==
+               HSA_STATUS_ERROR_INVALID_AGENT);
+  }
+  /* Prefetch: after its dependency, then the completion signal. */
+  hsa_signal_t dep, done;
+  hsa_signal_create(1, 0, NULL, &dep);
+  hsa_signal_create(1, 0, NULL, &done);
+  SHOW(hsa_amd_svm_prefetch_async(m, 4 * PG, g0, 0, NULL, done));
+  wait0(done);
+  pair_t where = {HSA_AMD_SVM_ATTRIB_PREFETCH_LOCATION, 0};
+  SHOW(hsa_amd_svm_attributes_get(m, 4 * PG, &where, 1));
+  printf("prefetched to %s\n", agent_name(where.value));
+  hsa_signal_store_screlease(done, 1);
+  SHOW(hsa_amd_svm_prefetch_async(m, 4 * PG, cpu, 1, &dep, done));
+  usleep(20000);
+  printf("prefetch waits for its dependency=%ld\n", (long)hsa_signal_load_scacquire(done));
+  hsa_signal_store_screlease(dep, 0);
+  wait0(done);
+  SHOW(hsa_amd_svm_attributes_get(m, 4 * PG, &where, 1));
+  printf("prefetched to %s\n", agent_name(where.value));
+  SHOW(hsa_amd_svm_prefetch_async(m, PG, g0, 0, NULL, (hsa_signal_t){0}));
+  hsa_signal_destroy(dep);
+  hsa_signal_destroy(done);
+  /* m stays mapped: the last prefetch has no signal to say when it is done. */
+}
+
 static void interop(void) {
   size_t size = 0, msize = 0;
   void *ptr = NULL;
@@ -167,6 +285,7 @@ int main(int argc, char **argv) {
   if (ngpu) hsa_amd_agent_iterate_memory_pools(gpus[0], on_pool, gpus);
   printf("gpus=%u\n", ngpu);
   profiling();
+  svm();
   interop();
   hsa_shut_down();
   return 0;
