@@ -3,7 +3,9 @@
  * the output). Each line is a call and its status, or a fact the client computed itself.
  * Lines starting with "check " are facts that hold for our runtime only (the script requires
  * them there and leaves them out of the comparison). */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 #include <stdint.h>

@@ -10,21 +10,28 @@
 #define PG 4096u
 
 struct svm_call {
-  struct kfd_ioctl_svm_args h;
   struct kfd_ioctl_svm_attribute at[4];
 };
 
-/* One SVM ioctl on pages [first, first+n) of base with the attributes given. */
+/* One SVM ioctl on pages [first, first+n) of base with the attributes of c (written back).
+ * The argument block is the header followed by its attributes (a flexible array member),
+ * so it is built on the heap. */
 static int svm(char *base, unsigned first, unsigned n, uint32_t op, struct svm_call *c,
                uint32_t nattr)
 {
-  c->h.start_addr = (uintptr_t)base + first * PG;
-  c->h.size = (uint64_t)n * PG;
-  c->h.op = op;
-  c->h.nattr = nattr;
-  unsigned long req = _IOC(_IOC_READ | _IOC_WRITE, 'K', _IOC_NR(AMDKFD_IOC_SVM),
-                           sizeof c->h + nattr * sizeof c->at[0]);
-  return kio(req, &c->h);
+  size_t size = sizeof(struct kfd_ioctl_svm_args) + nattr * sizeof c->at[0];
+  struct kfd_ioctl_svm_args *h = calloc(1, sizeof *h + sizeof c->at);
+  ck_assert_ptr_nonnull(h);
+  h->start_addr = (uintptr_t)base + first * PG;
+  h->size = (uint64_t)n * PG;
+  h->op = op;
+  h->nattr = nattr;
+  memcpy(h->attrs, c->at, nattr * sizeof c->at[0]);
+  unsigned long req = _IOC(_IOC_READ | _IOC_WRITE, 'K', _IOC_NR(AMDKFD_IOC_SVM), size);
+  int r = kio(req, h);
+  memcpy(c->at, h->attrs, nattr * sizeof c->at[0]);
+  free(h);
+  return r;
 }
 
 static int set1(char *base, unsigned first, unsigned n, uint32_t type, uint32_t value)
