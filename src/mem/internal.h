@@ -134,7 +134,9 @@ void mem_mmio_shutdown(void);
 void mem_coherency_reset(void);
 
 /* profiling.c: marks a copy's completion signal as timed when copy profiling is on (true
- * then: the copy writes its start_ts/end_ts with mem_copy_profile_now, the system clock). */
+ * then: the copy writes its start_ts/end_ts with mem_copy_profile_now, the system clock);
+ * reset turns profiling off again at hsa_shut_down, as in ROCR. */
+void mem_copy_profile_reset(void);
 bool mem_copy_profile_begin(hsa_signal_t completion);
 uint64_t mem_copy_profile_now(void);
 

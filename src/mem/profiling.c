@@ -25,6 +25,10 @@ hsa_status_t hsa_amd_profiling_async_copy_enable(bool enable) {
   return HSA_STATUS_SUCCESS;
 }
 
+void mem_copy_profile_reset(void) {
+  atomic_store_explicit(&profiling, false, memory_order_relaxed);
+}
+
 bool mem_copy_profile_begin(hsa_signal_t completion) {
   if (!atomic_load_explicit(&profiling, memory_order_relaxed)) return false;
   amd_signal_t *a = sig_from_handle(completion);
