@@ -123,6 +123,18 @@ int isa_exec_ds(struct isa_wave *w, const struct isa_inst *in)
   case 55: case 56: case 119: case 120: {   /* read2(st64) b32/b64 */
     unsigned n = op <= 56 ? 1 : 2;
     unsigned scale = 4 * n * ((op == 56 || op == 120) ? 64 : 1);
+    if (n == 1 && exec == ~0ull) {   /* the common form, lane by lane as below, unrolled */
+      uint64_t o0 = in->offset0 * scale, o1 = in->offset1 * scale;
+      uint32_t *r0 = v[vd], *r1 = v[vd + 1];
+      const uint32_t *addr = v[va];
+      for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
+        uint64_t a = addr[l];
+        uint32_t x0 = rd(s, a + o0, 4), x1 = rd(s, a + o1, 4);
+        r0[l] = x0;
+        r1[l] = x1;
+      }
+      break;
+    }
     ISA_FOR_LANES(exec, l) {
       uint64_t a0 = (uint64_t)v[va][l] + in->offset0 * scale, a1 = (uint64_t)v[va][l] + in->offset1 * scale;
       for (unsigned k = 0; k < n; k++) {
