@@ -199,7 +199,16 @@ static inline __attribute__((always_inline)) int carry_op(struct isa_wave *w, co
   const uint32_t *a = valu_src(w, in, 0, B32, b0), *b = valu_src(w, in, 1, B32, b1);
   uint64_t ci = cin ? valu_mask_src(w, in, 2) : 0, co = 0, m = valu_lanes(w, in);
   bool clamp = in->clamp;
-  VALU_LOOP(m, l, {
+  if (m == ~0ull && !clamp) {
+    /* x, y < 2^32: bit 32 of the 64-bit sum or difference is the carry or the borrow;
+     * a loop without branches the compiler vectorizes */
+    for (unsigned l = 0; l < VALU_N; l++) {
+      uint64_t x = kind == C_SUBREV ? b[l] : a[l], y = kind == C_SUBREV ? a[l] : b[l];
+      uint64_t v = kind == C_ADD ? x + y + (ci >> l & 1) : x - y - (ci >> l & 1);
+      r[l] = (uint32_t)v;
+      co |= (v >> 32 & 1) << l;
+    }
+  } else VALU_LOOP(m, l, {
     uint64_t x = a[l], y = b[l], c = ci >> l & 1, v;
     if (kind == C_SUBREV) { uint64_t t = x; x = y; y = t; }
     bool carry;
