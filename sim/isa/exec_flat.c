@@ -132,10 +132,25 @@ static uint8_t *contiguous(struct isa_wave *w, const struct flat_ctx *c, uint64_
   if (a.sp != SP_GLOBAL)
     return NULL;
   uint64_t base = a.a - 4ull * first;
-  ISA_FOR_LANES(exec, l) {
-    struct lane_addr b = lane_address(w, c, (unsigned)l);
-    if (b.a != base + 4 * l)
+  if (exec == ~0ull) {
+    /* the same test as below for every lane (global: no aperture in between), as a loop
+     * without branches the compiler vectorizes */
+    const uint32_t *lo = w->vgpr[c->v], *hi = w->vgpr[(c->v + 1) & (ISA_MAX_VGPRS - 1)];
+    uint64_t bad = 0;
+    if (c->saddr)
+      for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++)
+        bad |= (c->sbase + lo[l] + c->offset) ^ (base + 4ull * l);
+    else
+      for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++)
+        bad |= ((lo[l] | (uint64_t)hi[l] << 32) + c->offset) ^ (base + 4ull * l);
+    if (bad)
       return NULL;
+  } else {
+    ISA_FOR_LANES(exec, l) {
+      struct lane_addr b = lane_address(w, c, (unsigned)l);
+      if (b.a != base + 4 * l)
+        return NULL;
+    }
   }
   uint64_t lo = a.a, hi = base + 4ull * last + 4;
   if (c->seg == 0 && ((c->shared_base && lo <= c->shared_limit && hi > c->shared_base) ||
