@@ -32,16 +32,6 @@ uint32_t sim_dbwatch_gen(void);
 /* Sleeps while the generation equals `gen`, at most timeout_ns (0 = no limit). */
 void sim_dbwatch_wait(uint32_t gen, uint64_t timeout_ns);
 void sim_dbwatch_kick(void);
-/* Whether the latest doorbell fault was a store to the doorbell at store offset
- * `doorbell_off` (every sleeper wakes; this tells the one the store was for). */
-bool sim_dbwatch_faulted(uint64_t doorbell_off);
-/* An idle engine's sleep: sim_dbwatch_sleep_begin registers the engine's doorbell (before
- * it arms the page), sim_dbwatch_sleep waits until a store to that doorbell faults, a kick,
- * or the timeout, and frees the slot; true if something woke it. A fault wakes only the
- * sleepers of the doorbell stored to (all of them if it has none). Slot -1 (table full):
- * waits on the generation instead. */
-int sim_dbwatch_sleep_begin(uint64_t doorbell_off);
-bool sim_dbwatch_sleep(int slot, uint32_t gen, uint64_t timeout_ns);
 
 /* ---- GPU memory helpers shared by the CP and SDMA (mem.c) ------------------------------ */
 uint64_t sim_cp_now(void);                     /* GPU timestamp counter (100 MHz) */

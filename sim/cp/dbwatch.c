@@ -38,54 +38,18 @@ static long sys_mprotect(uintptr_t a, size_t n, int prot)
   return syscall(SYS_mprotect, (void *)a, n, prot);
 }
 
-/* Engines asleep on a protected page, each on its own futex word, so a doorbell fault
- * wakes the one engine the store is for and not every queue of the process. */
-#define MAX_SLEEPERS 64
-struct db_sleeper {
-  _Atomic uint64_t db;     /* store offset + 1 of the engine's doorbell; 0 = free slot */
-  _Atomic uint32_t word;   /* 0 while asleep; set to 1 by whoever wakes it */
-};
-static struct db_sleeper sleepers[MAX_SLEEPERS];
-
-static void wake_slot(struct db_sleeper *z)
-{
-  atomic_store_explicit(&z->word, 1, memory_order_seq_cst);
-  syscall(SYS_futex, &z->word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
-}
-
 static void wake_all(void)
 {
   atomic_fetch_add_explicit(&gen, 1, memory_order_seq_cst);
   syscall(SYS_futex, &gen, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
-  for (unsigned i = 0; i < MAX_SLEEPERS; i++)
-    if (atomic_load_explicit(&sleepers[i].db, memory_order_seq_cst))
-      wake_slot(&sleepers[i]);
 }
 
-/* Wakes the sleepers whose doorbell is at store offset `db`: false if there are none
- * (a store to a doorbell nobody sleeps on; then everyone on the page must look). */
-static bool wake_target(uint64_t db)
-{
-  bool any = false;
-  for (unsigned i = 0; i < MAX_SLEEPERS; i++)
-    if (atomic_load_explicit(&sleepers[i].db, memory_order_seq_cst) == db + 1) {
-      wake_slot(&sleepers[i]);
-      any = true;
-    }
-  return any;
-}
-
-/* store offset + 1 of the doorbell the last fault was for (0: none yet) */
-static _Atomic uint64_t last_fault;
-
-static bool is_doorbell(uintptr_t a, uint64_t *store)
+static bool is_doorbell(uintptr_t a)
 {
   for (unsigned i = 0; i < MAX_MAPS; i++) {
     uintptr_t s = atomic_load_explicit(&maps[i].start, memory_order_acquire);
-    if (s && a >= s && a < atomic_load_explicit(&maps[i].end, memory_order_acquire)) {
-      *store = atomic_load_explicit(&maps[i].store_off, memory_order_relaxed) + (a - s);
+    if (s && a >= s && a < atomic_load_explicit(&maps[i].end, memory_order_acquire))
       return true;
-    }
   }
   return false;
 }
@@ -93,16 +57,10 @@ static bool is_doorbell(uintptr_t a, uint64_t *store)
 static void on_segv(int sig, siginfo_t *si, void *uc)
 {
   uintptr_t a = (uintptr_t)si->si_addr;
-  uint64_t store;
-  if (si->si_code == SEGV_ACCERR && is_doorbell(a, &store)) {
+  if (si->si_code == SEGV_ACCERR && is_doorbell(a)) {
     /* the store retries when we return; restoring write access is all it needs */
     sys_mprotect(a & ~(uintptr_t)(SIM_PAGE - 1), SIM_PAGE, PROT_READ | PROT_WRITE);
-    uint64_t db = store & ~(uint64_t)(SIM_DOORBELL_SIZE - 1);
-    atomic_store_explicit(&last_fault, db + 1, memory_order_relaxed);
-    /* the other sleepers on this page are unwatched now: the woken engine wakes them once
-     * it has its packet (sim_dbwatch_kick), off the path of this doorbell's latency */
-    if (!wake_target(db))
-      wake_all();
+    wake_all();
     return;
   }
   if (old_segv.sa_flags & SA_SIGINFO) {
@@ -186,11 +144,6 @@ unsigned sim_dbwatch_arm(uint64_t page_off)
   return n;
 }
 
-bool sim_dbwatch_faulted(uint64_t doorbell_off)
-{
-  return atomic_load_explicit(&last_fault, memory_order_relaxed) == doorbell_off + 1;
-}
-
 uint32_t sim_dbwatch_gen(void)
 {
   return atomic_load_explicit(&gen, memory_order_seq_cst);
@@ -205,33 +158,4 @@ void sim_dbwatch_wait(uint32_t g, uint64_t timeout_ns)
 void sim_dbwatch_kick(void)
 {
   wake_all();
-}
-
-int sim_dbwatch_sleep_begin(uint64_t doorbell_off)
-{
-  for (unsigned i = 0; i < MAX_SLEEPERS; i++) {
-    uint64_t free_slot = 0;
-    if (atomic_compare_exchange_strong(&sleepers[i].db, &free_slot, doorbell_off + 1)) {
-      atomic_store(&sleepers[i].word, 0);
-      return (int)i;
-    }
-  }
-  return -1;
-}
-
-bool sim_dbwatch_sleep(int slot, uint32_t g, uint64_t timeout_ns)
-{
-  if (slot < 0) {
-    sim_dbwatch_wait(g, timeout_ns);
-    return false;
-  }
-  struct db_sleeper *z = &sleepers[slot];
-  /* a kick after the caller read `g` (stop, or a fault with no target) also counts */
-  if (sim_dbwatch_gen() == g) {
-    struct timespec ts = { (time_t)(timeout_ns / 1000000000u), (long)(timeout_ns % 1000000000u) };
-    syscall(SYS_futex, &z->word, FUTEX_WAIT_PRIVATE, 0, timeout_ns ? &ts : NULL, NULL, 0);
-  }
-  bool woken = atomic_load(&z->word) != 0;
-  atomic_store(&z->db, 0);
-  return woken;
 }

@@ -73,18 +73,10 @@ static void *engine_main(void *arg)
   prctl(PR_SET_TIMERSLACK, 1000ul, 0ul, 0ul, 0ul);
   uint64_t idle_since = 0, backoff = BACKOFF_MIN_NS;
   bool woken = false;   /* back from an armed sleep, possibly for another queue's doorbell */
-  bool others = false;  /* woken alone by our doorbell's fault: the page's other sleepers are
-                           unwatched until they are told */
   while (!stopped(cq)) {
     uint32_t gen = sim_dbwatch_gen();
     snapshot(cq);
     enum cp_step r = step(cq);
-    if (others && (r != CP_IDLE || idle_since)) {
-      /* our packet is under way (or the store never came): now the rest may look */
-      others = false;
-      sim_dbwatch_kick();
-      gen = sim_dbwatch_gen();
-    }
     if (r == CP_WORK) {
       idle_since = 0;
       woken = false;
@@ -114,23 +106,17 @@ static void *engine_main(void *arg)
         sched_yield();
       continue;
     }
-    int slot = sim_dbwatch_sleep_begin(cq->doorbell_off);
     unsigned armed = sim_dbwatch_arm(cq->doorbell_page);
     if (step(cq) == CP_WORK) {   /* a store that landed before the protection */
-      sim_dbwatch_sleep(slot, gen - 1, 0);   /* a generation that differs: frees the slot */
       idle_since = 0;
       woken = false;
       continue;
     }
-    bool mine = sim_dbwatch_sleep(slot, gen, armed ? SAFETY_NS : UNWATCHED_NS) &&
-                sim_dbwatch_faulted(cq->doorbell_off);
+    sim_dbwatch_wait(gen, armed ? SAFETY_NS : UNWATCHED_NS);
     /* the faulting store lands only after the handler returned, and the page is writable
-     * again for every queue on it: look for a while before protecting it again. The queue
-     * the store was for keeps its CPU (a nap here costs a timer wake-up, which under load
-     * waits for the next scheduler tick) and wakes the others once its packet started. */
+     * again for every queue on it: look for a while before protecting it again */
     idle_since = 0;
-    woken = !mine;
-    others = mine;
+    woken = true;
   }
   return NULL;
 }
@@ -146,8 +132,8 @@ int sim_cp_queue_start(struct sim_queue *q)
   cq->sdma = q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
   cq->doorbell = (const volatile uint64_t *)((char *)q->pdd->doorbells +
                                              (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE);
-  cq->doorbell_off = q->pdd->doorbells_off + (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE;
-  cq->doorbell_page = cq->doorbell_off & ~(SIM_PAGE - 1);
+  cq->doorbell_page = (q->pdd->doorbells_off + (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE) &
+                      ~(SIM_PAGE - 1);
   atomic_init(&cq->stop, false);
   /* a new hardware queue starts from write pointer 0, whatever an earlier queue left in
    * this doorbell slot (a doorbell is a register, not memory, on the real device) */

@@ -27,7 +27,6 @@ struct cp_queue {
   bool active;
   const volatile uint64_t *doorbell;   /* the driver's own view of the doorbell */
   uint64_t doorbell_page;              /* store offset of its page */
-  uint64_t doorbell_off;               /* store offset of the doorbell itself */
   /* AQL state */
   uint64_t max_doorbell;
   bool halted;
