@@ -24,6 +24,7 @@ HSA_TEST_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=
 
 echo "==== third configuration: clang, warnings as errors ===="
 make -j"$jobs" BUILD=build-clang14 CONFIGURE_FLAGS="CC=clang CXX=clang++" all
-make -j"$jobs" BUILD=build-clang CONFIGURE_FLAGS="CC=clang-15 CXX=clang++-15" tests
+# DWARF 4: Debian's valgrind 3.19 (loader_api runs under it) cannot read clang-15's DWARF 5.
+make -j"$jobs" BUILD=build-clang CONFIGURE_FLAGS="CC=clang-15 CXX=clang++-15 CFLAGS='-g -gdwarf-4 -O2'" tests
 make BUILD=build-clang check
 echo "test.sh: all configurations passed"

@@ -63,14 +63,23 @@ if [ $peer = 1 ]; then
 fi
 
 for mode in scratch badpkt profile destroybusy selfdestroy fault; do
-  timeout 600 "$sim" -- "$work/ours" $mode "$work/kernels.co" > "$work/$mode.out" 2>&1
+  timeout 300 "$sim" -- "$work/ours" $mode "$work/kernels.co" > "$work/$mode.out" 2>&1
   rc=$?
   cat "$work/$mode.out"
   [ $rc = 0 ] || fail "$mode on our runtime (exit $rc)"
   grep -q '^ok shut_down' "$work/$mode.out" || fail "$mode: no clean shutdown"
   if [ $peer = 1 ] && [ $mode != fault ] && [ $mode != selfdestroy ]; then
-    timeout 600 "$sim" -- "$work/rocr" $mode "$work/kernels.co" > "$work/$mode.rocr" 2>&1 ||
-      fail "$mode on ROCR, the peer (exit $?): $(tail -n 3 "$work/$mode.rocr")"
+    # Known, not yet understood: on a loaded CI machine ROCR's "profile" run once hung
+    # (2 of ~60 runs of a clang-built simulator; never reproduced on demand). A hang of the
+    # peer is retried once and said; a wrong result or a second hang still fails.
+    timeout 120 "$sim" -- "$work/rocr" $mode "$work/kernels.co" > "$work/$mode.rocr" 2>&1
+    rc=$?
+    if [ $rc = 124 ]; then
+      echo "WARNING: $mode on ROCR timed out once; retrying (see the comment above)"
+      timeout 120 "$sim" -- "$work/rocr" $mode "$work/kernels.co" > "$work/$mode.rocr" 2>&1
+      rc=$?
+    fi
+    [ $rc = 0 ] || fail "$mode on ROCR, the peer (exit $rc): $(tail -n 3 "$work/$mode.rocr")"
   fi
 done
 echo "ok"
