@@ -9,7 +9,7 @@ export BUILD SRCDIR
 export CK_TIMEOUT_MULTIPLIER="${CK_TIMEOUT_MULTIPLIER:-5}"
 logdir="$BUILD/tests/logs"
 mkdir -p "$logdir"
-pass=0 fail=0 skip=0 failed=""
+pass=0 fail=0 skip=0 failed="" flaky=""
 
 run_one() { # name command...
   name=$1; shift
@@ -18,6 +18,19 @@ run_one() { # name command...
   start=$(date +%s)
   "$@" >"$log" 2>&1
   rc=$?
+  case "$name" in integration/*)
+    # Debian's ROCR 5.2.3, a peer in many of these tests, can hang for good: a signal
+    # store that lands between its value check and its KFD wait, while its async-event
+    # thread waits on the same event, is lost (KFD before 1.14 has no event age; hsa-sim
+    # models that kernel faithfully). So an integration test gets a time limit and one
+    # more run; one that passes only then is reported as flaky, never hidden.
+    if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
+      mv "$log" "$log.1"
+      "$@" >"$log" 2>&1
+      rc=$?
+      [ $rc -eq 0 ] && flaky="$flaky $name"
+    fi ;;
+  esac
   secs=$(( $(date +%s) - start ))
   if [ $rc -eq 0 ]; then
     pass=$((pass + 1)); printf 'PASS  %-40s %3ss\n' "$name" "$secs"
@@ -37,9 +50,10 @@ done
 for t in "$SRCDIR"/tests/integration/*.sh; do
   [ -f "$t" ] || continue
   shell=sh; head -n 1 "$t" | grep -q bash && shell=bash   # the script's own #! interpreter
-  run_one "integration/$(basename "$t" .sh)" "$shell" "$t"
+  run_one "integration/$(basename "$t" .sh)" timeout 300 "$shell" "$t"
 done
 
 echo "----"
 echo "tests: $pass passed, $fail failed, $skip skipped"
+[ -z "$flaky" ] || echo "flaky (failed once, passed on the second run; first log: <log>.1):$flaky"
 [ $fail -eq 0 ] || { echo "failed:$failed"; exit 1; }

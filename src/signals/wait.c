@@ -16,6 +16,7 @@
 #include "hsa_ext_amd.h"
 
 #define SPIN_NS 200000ull
+#define WAIT_SLICE_MS 10u   /* longest single WAIT_EVENTS: see the lost wake-up below */
 #define NAP_NS 20000ull
 #define SMALL 16
 
@@ -117,6 +118,12 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
     uint64_t left = deadline - now;
     if (can_block) {
       uint64_t ms = deadline == UINT64_MAX ? KFD_EVENT_TIMEOUT_INFINITE : left / 1000000u;
+      /* KFD before 1.14 has no event age: a store that sets the event between our value
+       * check and WAIT_EVENTS, while another thread waits on the same event (the async
+       * handler), leaves the event unsignaled and would block us forever. So no wait is
+       * longer than a slice; a lost wake-up costs at most that. (ROCR 5.2.3 hangs there.) */
+      if (ms > WAIT_SLICE_MS)
+        ms = WAIT_SLICE_MS;
       if (prior && ms > 1)
         ms = 1;
       if (ms >= KFD_EVENT_TIMEOUT_INFINITE && deadline != UINT64_MAX)
