@@ -138,6 +138,14 @@ static int run(hsa_agent_t gpu, const struct found *f, const char *path, uint32_
     fprintf(stderr, "sample_dispatch: cannot read the code object %s\n", path);
     return 2;
   }
+  /* e_ident[EI_ABIVERSION] 3 = code object v5, whose kernels read the grid from hidden
+   * arguments that only the metadata locates; this sample fills the explicit ones only. */
+  if (co_size > 8 && ((const unsigned char *)co)[8] >= 3) {
+    fprintf(stderr, "sample_dispatch: %s is code object v5 or later; this sample fills no "
+                    "hidden kernel arguments: compile with -mcode-object-version=4\n", path);
+    free(co);
+    return 1;
+  }
   hsa_code_object_reader_t reader;
   TRY("hsa_code_object_reader_create_from_memory",
       hsa_code_object_reader_create_from_memory(co, co_size, &reader));

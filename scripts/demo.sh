@@ -47,6 +47,7 @@ target=$("$@" "$sample" --isa) || { echo "demo: no GPU agent found" >&2; exit 2;
 mkdir -p build/demo
 co=build/demo/vector_add-$(echo "$target" | tr ':+' '_p').co
 echo "demo: compiling samples/kernels/vector_add.cl for $target" >&2
-clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$target" -O2 \
+# v4 pinned: the sample fills explicit kernel arguments only (v5 kernels need hidden ones).
+clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$target" -O2 -mcode-object-version=4 \
   --rocm-device-lib-path="$devlibs" -o "$co" samples/kernels/vector_add.cl
 exec "$@" "$sample" "$co"
