@@ -10,24 +10,15 @@
 # Env: BUILD (absolute build dir), SRCDIR. Exit 0 pass, 77 skip, else fail.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-SIM="$BUILD/bin/hsa-sim"
-ROCR=/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1
-
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "skip: preloads libhsa-sim.so into programs not built with sanitizers"; exit 77
-fi
-[ -x "$SIM" ] || { echo "$SIM is not built"; exit 1; }
-[ -e "$ROCR" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
-
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$tmp/client" \
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init interop_vs_rocr
+${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/client" \
   "$SRCDIR/tests/integration/interop_client.c" -L"$BUILD/lib" -lhsa-runtime64 || exit 1
 
 # Known differences, as "ROCR's line|our line": ROCR 5.2.3 copies host to host on a thread
 # that records no times (later ROCR records system timestamps there, as we do), so the
 # signal of such a copy has no copy time in 5.2.3.
-cat > "$tmp/known" <<'KNOWN'
+cat > "$work/known" <<'KNOWN'
 host to host: get_async_copy_time = 0x1000|host to host: get_async_copy_time = 0x0
 hsa_amd_profiling_get_async_copy_time(done, &t)                  = 0x1000|hsa_amd_profiling_get_async_copy_time(done, &t)                  = 0x0
 KNOWN
@@ -36,21 +27,21 @@ status=0
 for machine in "gfx900 1" "gfx90a 2"; do
   set -- $machine
   gpus="$1x$2"
-  env -u LD_LIBRARY_PATH timeout 120 "$SIM" --gpu $1 --gpus $2 -- "$tmp/client" \
-    >"$tmp/rocr.$gpus" 2>"$tmp/rocr.err" || { echo "ROCR run failed ($gpus):"; cat "$tmp/rocr.err"; exit 1; }
-  LD_LIBRARY_PATH="$BUILD/lib" timeout 120 "$SIM" --gpu $1 --gpus $2 -- "$tmp/client" ours \
-    >"$tmp/ours.$gpus" 2>"$tmp/ours.err" || { echo "our run failed ($gpus):"; cat "$tmp/ours.err"; status=1; }
-  n=$(grep -c '^check .*=1$' "$tmp/ours.$gpus")
-  if [ "$n" -ne 6 ] || grep '^check .*=0$' "$tmp/ours.$gpus"; then
+  env -u LD_LIBRARY_PATH timeout 120 "$sim" --gpu $1 --gpus $2 -- "$work/client" \
+    >"$work/rocr.$gpus" 2>"$work/rocr.err" || { echo "ROCR run failed ($gpus):"; cat "$work/rocr.err"; exit 1; }
+  LD_LIBRARY_PATH="$BUILD/lib" timeout 120 "$sim" --gpu $1 --gpus $2 -- "$work/client" ours \
+    >"$work/ours.$gpus" 2>"$work/ours.err" || { echo "our run failed ($gpus):"; cat "$work/ours.err"; status=1; }
+  n=$(grep -c '^check .*=1$' "$work/ours.$gpus")
+  if [ "$n" -ne 6 ] || grep '^check .*=0$' "$work/ours.$gpus"; then
     echo "ours ($gpus): $n of 6 checks hold"; status=1
   fi
   for fact in 'host to host bytes=1' 'device round trip bytes=1' 'outputs untouched=1' \
               'prefetched to gpu0' 'prefetched to cpu' 'prefetch waits for its dependency=1'; do
-    grep -qxF "$fact" "$tmp/ours.$gpus" || { echo "ours ($gpus) lacks: $fact"; status=1; }
+    grep -qxF "$fact" "$work/ours.$gpus" || { echo "ours ($gpus) lacks: $fact"; status=1; }
   done
-  grep -v '^check ' "$tmp/rocr.$gpus" >"$tmp/r"
-  grep -v '^check ' "$tmp/ours.$gpus" >"$tmp/o"
-  awk -v known="$tmp/known" '
+  grep -v '^check ' "$work/rocr.$gpus" >"$work/r"
+  grep -v '^check ' "$work/ours.$gpus" >"$work/o"
+  awk -v known="$work/known" '
     BEGIN { while ((getline l < known) > 0) { split(l, kv, "|"); ok[kv[1] "\n" kv[2]] = 1 } }
     FNR == NR { ref[FNR] = $0; n = FNR; next }
     { ours[FNR] = $0; m = FNR }
@@ -63,7 +54,7 @@ for machine in "gfx900 1" "gfx90a 2"; do
         printf "line %d differs\n  ROCR: %s\n  ours: %s\n", i, ref[i], ours[i]; bad = 1
       }
       exit bad
-    }' "$tmp/r" "$tmp/o" || status=1
+    }' "$work/r" "$work/o" || status=1
 done
 [ $status -eq 0 ] && echo "copy profiling, SVM and interop match ROCR 5.2.3 on 1x gfx900 and 2x gfx90a"
 exit $status

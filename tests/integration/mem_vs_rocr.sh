@@ -8,18 +8,9 @@
 # Env: BUILD (absolute build dir), SRCDIR. Exit 0 pass, 77 skip, else fail.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-SIM="$BUILD/bin/hsa-sim"
-ROCR=/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1
-
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "skip: preloads libhsa-sim.so into programs not built with sanitizers"; exit 77
-fi
-[ -x "$SIM" ] || { echo "$SIM is not built"; exit 1; }
-[ -e "$ROCR" ] || { echo "Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
-
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$tmp/client" \
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init mem_vs_rocr
+${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/client" \
   "$SRCDIR/tests/integration/mem_client.c" -L"$BUILD/lib" -lhsa-runtime64 || exit 1
 
 # Known differences, as "ROCR's line|our line":
@@ -28,7 +19,7 @@ ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$tmp/client" \
 #    mapping away from its neighbours: access to shared objects only grows;
 #  - ROCR 5.2.3 fills host memory with memset(), which keeps only the low byte of the 32-bit
 #    value; we store the whole value (what hsa_amd_memory_fill documents).
-cat > "$tmp/known" <<'KNOWN'
+cat > "$work/known" <<'KNOWN'
 pointer_info(fine after allow cpu) = 0x0 type=1 agent_base=+0 host_base=host+0 size=4096 owner=cpu accessible=|pointer_info(fine after allow cpu) = 0x0 type=1 agent_base=+0 host_base=host+0 size=4096 owner=cpu accessible=gpu0
 pointer_info(fine after allow cpu) = 0x0 type=1 agent_base=+0 host_base=host+0 size=4096 owner=cpu accessible=|pointer_info(fine after allow cpu) = 0x0 type=1 agent_base=+0 host_base=host+0 size=4096 owner=cpu accessible=gpu1
 filled=0|filled=1
@@ -38,18 +29,18 @@ status=0
 for machine in "gfx900 1" "gfx900 2" "gfx90a 2"; do
   set -- $machine
   gpus="$1x$2"
-  env -u LD_LIBRARY_PATH timeout 120 "$SIM" --gpu $1 --gpus $2 -- "$tmp/client" \
-    >"$tmp/rocr.$gpus" 2>"$tmp/rocr.err" || { echo "ROCR run failed ($gpus):"; cat "$tmp/rocr.err"; exit 1; }
-  LD_LIBRARY_PATH="$BUILD/lib" timeout 120 "$SIM" --gpu $1 --gpus $2 -- "$tmp/client" \
-    >"$tmp/ours.$gpus" 2>"$tmp/ours.err" || { echo "our run failed ($gpus):"; cat "$tmp/ours.err"; status=1; }
+  env -u LD_LIBRARY_PATH timeout 120 "$sim" --gpu $1 --gpus $2 -- "$work/client" \
+    >"$work/rocr.$gpus" 2>"$work/rocr.err" || { echo "ROCR run failed ($gpus):"; cat "$work/rocr.err"; exit 1; }
+  LD_LIBRARY_PATH="$BUILD/lib" timeout 120 "$sim" --gpu $1 --gpus $2 -- "$work/client" \
+    >"$work/ours.$gpus" 2>"$work/ours.err" || { echo "our run failed ($gpus):"; cat "$work/ours.err"; status=1; }
   # The outputs must be long and the independent checks hold (bytes read back, callbacks).
   for fact in 'readback=1' 'copied=1' 'callbacks=11' 'userdata=1' 'cpu-only lock returns host=1' \
               'page offset kept=1 differs from host=1' 'device round trip=1' \
               'size 0 leaves completion=1' 'waits for its dependency=1' 'completes=0' \
               'async host copy=1' 'async device copies done'; do
-    grep -qxF "$fact" "$tmp/ours.$gpus" || { echo "ours ($gpus) lacks: $fact"; status=1; }
+    grep -qxF "$fact" "$work/ours.$gpus" || { echo "ours ($gpus) lacks: $fact"; status=1; }
   done
-  awk -v known="$tmp/known" '
+  awk -v known="$work/known" '
     BEGIN { while ((getline l < known) > 0) { split(l, kv, "|"); ok[kv[1] "\n" kv[2]] = 1 } }
     FNR == NR { ref[FNR] = $0; n = FNR; next }
     { ours[FNR] = $0; m = FNR }
@@ -62,7 +53,7 @@ for machine in "gfx900 1" "gfx900 2" "gfx90a 2"; do
         printf "line %d differs\n  ROCR: %s\n  ours: %s\n", i, ref[i], ours[i]; bad = 1
       }
       exit bad
-    }' "$tmp/rocr.$gpus" "$tmp/ours.$gpus" || status=1
+    }' "$work/rocr.$gpus" "$work/ours.$gpus" || status=1
 done
 [ $status -eq 0 ] && echo "memory API matches ROCR 5.2.3 on 1x gfx900, 2x gfx900 and 2x gfx90a"
 exit $status
