@@ -97,7 +97,8 @@ int isa_exec_ds(struct isa_wave *w, const struct isa_inst *in)
   case 46: case 47: case 110: case 111: { /* wrxchg2(st64)_rtn */
     unsigned n = (op == 14 || op == 15 || op == 46 || op == 47) ? 1 : 2;
     unsigned scale = 4 * n * ((op & 1) ? 64 : 1);
-    bool rtn = op >= 46;
+    /* Only the wrxchg2 forms return data; 78/79 (write2 b64) are plain writes. */
+    bool rtn = op == 46 || op == 47 || op == 110 || op == 111;
     ISA_FOR_LANES(exec, l) {
       uint64_t a0 = (uint64_t)v[va][l] + in->offset0 * scale, a1 = (uint64_t)v[va][l] + in->offset1 * scale;
       for (unsigned k = 0; k < n; k++) {

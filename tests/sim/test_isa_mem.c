@@ -182,6 +182,48 @@ START_TEST(lds_64bit_atomics)
 }
 END_TEST
 
+START_TEST(lds_write2_b64_leaves_registers)
+{
+  /* ds_write2_b64 and ds_write2st64_b64 are stores: the registers named in the
+   * instruction must keep their values (rocPRIM sorts and scans broke when they were
+   * treated as the returning wrxchg2 forms and v0..v3 took old LDS contents). */
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  void *code = isa_fx_code(
+    "v_mov_b32_e32 v3, 0x11\n"
+    "v_mov_b32_e32 v4, 0x22\n"
+    "v_mov_b32_e32 v5, 0x33\n"
+    "v_mov_b32_e32 v6, 0x44\n"
+    "v_lshlrev_b32_e32 v7, 4, v0\n"          /* 16 bytes per lane */
+    "ds_write2_b64 v7, v[3:4], v[5:6] offset1:1\n"
+    "ds_write2st64_b64 v7, v[5:6], v[3:4] offset0:2 offset1:3\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "global_store_dwordx4 v7, v[3:6], s[2:3]\n"
+    "ds_read2_b64 v[8:11], v7 offset1:1\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "global_store_dwordx4 v7, v[8:11], s[2:3] offset:1024\n"
+    "ds_read2st64_b64 v[8:11], v7 offset0:2 offset1:3\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "global_store_dwordx4 v7, v[8:11], s[2:3] offset:2048\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+  r.wg.lds_bytes = 4 * 512 * 8;
+  r.init[0].exec = 0xffff;   /* 16 lanes */
+  memset(out, 0xee, 4096);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  static const uint32_t regs[4] = {0x11, 0x22, 0x33, 0x44};
+  static const uint32_t st64[4] = {0x33, 0x44, 0x11, 0x22};
+  for (unsigned l = 0; l < 16; l++)
+    for (unsigned k = 0; k < 4; k++) {
+      ck_assert_msg(out[4 * l + k] == regs[k], "lane %u v%u = %#x", l, 3 + k, out[4 * l + k]);
+      ck_assert_uint_eq(out[256 + 4 * l + k], regs[k]);
+      ck_assert_uint_eq(out[512 + 4 * l + k], st64[k]);
+    }
+}
+END_TEST
+
 START_TEST(trap_handler_entered)
 {
   fx_open();
@@ -323,6 +365,7 @@ Suite *test_suite(void)
   tcase_add_test(t, scalar_buffer_and_atomics);
   tcase_add_test(t, mtbuf_formats);
   tcase_add_test(t, lds_64bit_atomics);
+  tcase_add_test(t, lds_write2_b64_leaves_registers);
   tcase_add_test(t, trap_handler_entered);
   tcase_add_test(t, workgroups_on_threads);
   tcase_add_test(t, vm_lookup_ranges);
