@@ -102,14 +102,17 @@ hsa_status_t ldr_load(struct ldr_executable *exec, const struct core_agent *agen
   l->storage_size = size;
   l->mem = ldr_segment_alloc(agent, lay.span, lay.align);
   if (!l->mem) {
-    ldr_complain("no memory for a %llu-byte code object", (unsigned long long)lay.span);
+    ldr_complain("no memory for a %llu-byte code object (its segments with their "
+                 "zero-filled program variables) in %s's memory; make its program-scope "
+                 "variables smaller or free memory first", (unsigned long long)lay.span,
+                 agent ? agent->name : "system");
     st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
     goto fail;
   }
   /* Segments are host-visible: the host address is the GPU address. */
   uint8_t *host = l->mem;
   uint64_t base = (uint64_t)(uintptr_t)l->mem;
-  ldr_copy_segments(&img, &lay, host);
+  ldr_copy_segments(&img, &lay, host, false);
   st = ldr_symbols_build(exec, &img, &lay, host, base, agent, &l->syms, &l->nsyms);
   if (st != HSA_STATUS_SUCCESS) goto fail;
   struct resolve_ctx rc = {exec, agent ? &l->agent : NULL};
