@@ -26,6 +26,7 @@
 #include "kfd/event.h"
 #include "signals/signal.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,8 +207,15 @@ hsa_status_t aql_fault_watch_start(void) {
     kfd_event_destroy(&rt->kfd, mem_event.id);
     goto out;
   }
-  /* optional: older kernels may not have it */
-  has_hw = kfd_event_create(&rt->kfd, KFD_IOC_EVENT_HW_EXCEPTION, true, 0, &hw_event) == 0;
+  /* Optional where the kernel does not know the type (EINVAL); any other refusal (ENOMEM,
+   * no event slots) is a failure, or GPU resets would go unreported. */
+  int hw = kfd_event_create(&rt->kfd, KFD_IOC_EVENT_HW_EXCEPTION, true, 0, &hw_event);
+  has_hw = hw == 0;
+  if (hw && hw != -EINVAL) {
+    kfd_event_destroy(&rt->kfd, mem_event.id);
+    kfd_event_destroy(&rt->kfd, wake_event.id);
+    goto out;
+  }
   atomic_store(&watch_stop, false);
   if (pthread_create(&watch_thread, NULL, watch_main, NULL)) {
     kfd_event_destroy(&rt->kfd, mem_event.id);
