@@ -20,7 +20,11 @@
  *  - A queue reports at most one error; it is then suspended (UPDATE_QUEUE with 0 percent,
  *    ROCR's Suspend) and stays so until destroyed. Other queues go on.
  *  - Without a callback, the error is printed on stderr and the process goes on (ROCR's
- *    default handler aborts). */
+ *    default handler aborts).
+ *  - The kernel keeps the queues of a faulted (or reset) GPU evicted until the process exits,
+ *    across closing and reopening /dev/kfd. New queues there would never run, so
+ *    hsa_queue_create on that GPU fails with OUT_OF_RESOURCES and says why, also after
+ *    hsa_shut_down and a new hsa_init. */
 #include "aql/internal.h"
 #include "core/runtime.h"
 #include "kfd/event.h"
@@ -149,6 +153,36 @@ static const struct core_agent *agent_of_gpu(uint32_t gpu_id) {
   return NULL;
 }
 
+/* GPUs the kernel stopped for this process, kept for the process's life (not the runtime's). */
+#define STOPPED_MAX 64
+static struct { uint32_t gpu_id; char why[160]; } stopped[STOPPED_MAX];
+static unsigned stopped_count;
+static pthread_mutex_t stopped_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void mark_stopped(uint32_t gpu_id, const char *why) {
+  pthread_mutex_lock(&stopped_lock);
+  bool known = false;
+  for (unsigned i = 0; i < stopped_count; i++) known |= stopped[i].gpu_id == gpu_id;
+  if (!known && stopped_count < STOPPED_MAX) {
+    stopped[stopped_count].gpu_id = gpu_id;
+    snprintf(stopped[stopped_count].why, sizeof(stopped[0].why), "%s", why);
+    stopped_count++;
+  }
+  pthread_mutex_unlock(&stopped_lock);
+}
+
+bool aql_gpu_stopped(uint32_t gpu_id, char *why, size_t why_size) {
+  bool found = false;
+  pthread_mutex_lock(&stopped_lock);
+  for (unsigned i = 0; i < stopped_count && !found; i++)
+    if (stopped[i].gpu_id == gpu_id) {
+      found = true;
+      if (why) snprintf(why, why_size, "%s", stopped[i].why);
+    }
+  pthread_mutex_unlock(&stopped_lock);
+  return found;
+}
+
 static void fault_on(uint32_t gpu_id, hsa_status_t status) {
   struct fault f = {agent_of_gpu(gpu_id), status, true, 0};
   if (!f.agent) return;
@@ -184,11 +218,16 @@ static void *watch_main(void *arg) {
                       "%s. Reason: %s The process's queues on that GPU are stopped.\n",
               a ? a->node_id : 0u, (uint64_t)m->va, m->failure.imprecise ? " (imprecise)" : "",
               why);
+      char what[160];
+      snprintf(what, sizeof(what), "a memory access fault on address 0x%" PRIx64,
+               (uint64_t)m->va);
+      mark_stopped(m->gpu_id, what);
       fault_on(m->gpu_id, (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION);
     }
     if (n == 3 && d[1].hw_exception_data.gpu_id) {
       fprintf(stderr, "hsa-runtime64: GPU %u was reset; its queues are stopped.\n",
               d[1].hw_exception_data.gpu_id);
+      mark_stopped(d[1].hw_exception_data.gpu_id, "a GPU reset");
       fault_on(d[1].hw_exception_data.gpu_id, HSA_STATUS_ERROR);
     }
   }
@@ -198,7 +237,9 @@ static void *watch_main(void *arg) {
 hsa_status_t aql_fault_watch_start(void) {
   struct core_runtime *rt = core_rt();
   if (!rt || rt->kfd.fd < 0) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  hsa_status_t st = HSA_STATUS_SUCCESS;
+  /* The wake-up event below is a signal event: the event page must be ours by then. */
+  hsa_status_t st = sig_ensure_init();
+  if (st != HSA_STATUS_SUCCESS) return st;
   pthread_mutex_lock(&watch_lock);
   if (watching) goto out;
   st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;

@@ -147,6 +147,15 @@ static hsa_status_t gpu_create(const struct core_agent *agent, uint32_t size,
                                struct aql_queue **out) {
   struct core_runtime *rt = core_rt();
   if (!rt || rt->kfd.fd < 0) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  char why[160];
+  if (aql_gpu_stopped(agent->gpu_id, why, sizeof(why))) {
+    fprintf(stderr, "hsa-runtime64: hsa_queue_create: GPU node %u (%s) had %s in this process; "
+                    "the driver keeps the process's queues on it stopped until the process "
+                    "exits, so no queue is created there. Restart the process to use it "
+                    "again (the CPU and other GPUs still work).\n",
+            agent->node_id, agent->name, why);
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
   /* Without the fault watcher a GPU fault on this queue would reach no callback and its
    * dispatch would never complete: refuse the queue instead (ROCR: OUT_OF_RESOURCES). */
   if (aql_fault_watch_start() != HSA_STATUS_SUCCESS) {

@@ -34,6 +34,10 @@ START_TEST(queue_without_fault_watcher_is_refused) {
   hsa_agent_t gpu = {0};
   hsa_iterate_agents(find_gpu, &gpu);
   ck_assert_uint_ne(gpu.handle, 0);
+  /* Signals set up first: their event page is made once per process and kept. */
+  hsa_signal_t sig;
+  ck_assert_int_eq(hsa_signal_create(0, 0, NULL, &sig), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_signal_destroy(sig), HSA_STATUS_SUCCESS);
   unsigned fds = count_dir("/proc/self/fd"), threads = count_dir("/proc/self/task");
   hsa_queue_t *q = NULL;
   ck_assert_int_eq(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, 0, 0, &q),
