@@ -26,6 +26,7 @@
  *    hsa_queue_create on that GPU fails with OUT_OF_RESOURCES and says why, also after
  *    hsa_shut_down and a new hsa_init. */
 #include "aql/internal.h"
+#include "core/code_name.h"
 #include "core/runtime.h"
 #include "kfd/event.h"
 #include "signals/signal.h"
@@ -183,6 +184,24 @@ bool aql_gpu_stopped(uint32_t gpu_id, char *why, size_t why_size) {
   return found;
 }
 
+/* Names the kernel each busy queue of the GPU is running (the dispatch at its read index):
+ * the KFD's fault data has no PC, so this is how a user learns which kernel faulted. */
+static void name_running(struct aql_queue *q, void *arg) {
+  (void)arg;
+  if (q->kind != AQL_GPU || !atomic_load(&q->active) || !queue_busy(q)) return;
+  uint64_t rd = __atomic_load_n(&q->amd->read_dispatch_id, __ATOMIC_ACQUIRE);
+  const hsa_kernel_dispatch_packet_t *p =
+      (const hsa_kernel_dispatch_packet_t *)q->ring + (rd % q->amd->hsa_queue.size);
+  uint16_t header = __atomic_load_n(&p->header, __ATOMIC_ACQUIRE);
+  if (((header >> HSA_PACKET_HEADER_TYPE) & 0xff) != HSA_PACKET_TYPE_KERNEL_DISPATCH) return;
+  char name[384];
+  if (!core_name_code(p->kernel_object, name, sizeof(name)))
+    snprintf(name, sizeof(name), "the kernel object at 0x%" PRIx64, p->kernel_object);
+  fprintf(stderr, "hsa-runtime64:   queue %" PRIu64 " was running %s (dispatch %" PRIu64
+                  ", grid %ux%ux%u).\n", q->amd->hsa_queue.id, name, rd, p->grid_size_x,
+          p->grid_size_y, p->grid_size_z);
+}
+
 static void fault_on(uint32_t gpu_id, hsa_status_t status) {
   struct fault f = {agent_of_gpu(gpu_id), status, true, 0};
   if (!f.agent) return;
@@ -222,6 +241,7 @@ static void *watch_main(void *arg) {
       snprintf(what, sizeof(what), "a memory access fault on address 0x%" PRIx64,
                (uint64_t)m->va);
       mark_stopped(m->gpu_id, what);
+      if (a) aql_for_each(a, name_running, NULL);
       fault_on(m->gpu_id, (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION);
     }
     if (n == 3 && d[1].hw_exception_data.gpu_id) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/runtime.h"
+#include "core/code_name.h"
 #include "loader/loader.h"
 
 static pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
@@ -76,6 +77,7 @@ static void lco_free(struct ldr_lco *l) {
 hsa_status_t ldr_load(struct ldr_executable *exec, const struct core_agent *agent,
                       const void *data, size_t size, const char *uri, struct ldr_lco **out) {
   if (exec->state == HSA_EXECUTABLE_STATE_FROZEN) return HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
+  core_set_code_namer(ldr_describe_code);   /* fault messages can name kernels from now on */
   struct ldr_image img;
   hsa_status_t st = ldr_image_open(&img, data, size);
   if (st != HSA_STATUS_SUCCESS) return st;

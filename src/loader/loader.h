@@ -271,6 +271,8 @@ void ldr_lock(void);
 void ldr_unlock(void);
 
 /* Loads `data` into `exec` for `agent` (NULL: a program code object); the URI is copied. */
+/* core_code_namer_fn of the loader (describe.c): which code object and kernel hold addr. */
+bool ldr_describe_code(uint64_t addr, char *out, size_t size);
 hsa_status_t ldr_load(struct ldr_executable *exec, const struct core_agent *agent,
                       const void *data, size_t size, const char *uri, struct ldr_lco **out);
 struct ldr_executable *ldr_executable_find(hsa_executable_t handle);
