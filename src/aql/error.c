@@ -260,6 +260,7 @@ hsa_status_t aql_fault_watch_start(void) {
   /* The wake-up event below is a signal event: the event page must be ours by then. */
   hsa_status_t st = sig_ensure_init();
   if (st != HSA_STATUS_SUCCESS) return st;
+  if (!sig_events_possible()) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   pthread_mutex_lock(&watch_lock);
   if (watching) goto out;
   st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;

@@ -78,6 +78,7 @@ fail:
   e->ring = NULL;
   e->ptrs = NULL;
   e->fence = NULL;
+  e->tried = false;   /* a refusal (no memory, no queue slot) may pass: the next copy retries */
   return false;
 }
 

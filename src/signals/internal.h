@@ -155,7 +155,10 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
 
 /* event_page.c: on dGPUs, a GTT page for the kernel's event slots (once per process). */
 struct core_runtime;
-void sig_event_page_setup(const struct core_runtime *rt);
+/* True when the CP can write signal mailboxes: the process's event page is ours, a GPU-mapped
+ * buffer (or the GPUs are APUs, which reach the kernel's own). Makes and hands it over when
+ * not yet done; false when the driver refused, and then no signal event may be created. */
+bool sig_event_page_ready(const struct core_runtime *rt);
 /* group.c */
 void sig_groups_free(void);
 /* async.c */

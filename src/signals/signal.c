@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -45,12 +46,23 @@ hsa_status_t sig_ensure_init(void)
     sig_g.dev = rt->no_device || rt->kfd.fd < 0 ? NULL : &rt->kfd;
     sig_g.interrupts = sig_g.dev && env_interrupts();
     sig_g.ts_freq = rt->sys_clock_freq ? rt->sys_clock_freq : 1000000000ull;
-    if (sig_g.interrupts)
-      sig_event_page_setup(rt);
+    if (sig_g.interrupts && !sig_event_page_ready(rt)) {
+      /* A signal event now would give the process the kernel's page for good, where the CP
+       * cannot write: poll instead until a later hsa_init gets the page made. */
+      sig_g.interrupts = false;
+      fprintf(stderr, "hsa-runtime64: the GPU event page could not be set up; signal waits "
+                      "poll instead of sleeping until the next hsa_init.\n");
+    }
     __atomic_store_n(&sig_g.ready, true, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&lock);
   return HSA_STATUS_SUCCESS;
+}
+
+bool sig_events_possible(void)
+{
+  struct core_runtime *rt = core_rt();
+  return rt && rt->kfd.fd >= 0 && sig_event_page_ready(rt);
 }
 
 uint64_t sig_ticks_to_ns(uint64_t ticks)

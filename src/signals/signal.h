@@ -26,6 +26,9 @@ hsa_status_t sig_doorbell_create(volatile uint64_t *doorbell, amd_queue_t *queue
  * kernel with the process's first signal event, before any other module creates one.
  * SUCCESS when ready, else an HSA status (NOT_INITIALIZED when the runtime is closed). */
 hsa_status_t sig_ensure_init(void);
+/* True when a signal event may be created now (see sig_ensure_init); retries the event page
+ * when an earlier attempt was refused. */
+bool sig_events_possible(void);
 hsa_status_t sig_create_internal(hsa_signal_value_t initial, bool interrupt, hsa_signal_t *out);
 void sig_destroy_internal(hsa_signal_t s);
 
