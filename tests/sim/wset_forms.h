@@ -43,7 +43,8 @@ struct wset_form {
   const char *ours;          /* the decoder's table name of the opcode */
   char variant[12];          /* e32, e64, sdwa, dpp, glc, saddr, ... */
   unsigned kind;             /* enum wset_kind */
-  bool optional;             /* a variant LLVM may reject (special destinations): not reported */
+  const char *shows;         /* optional variant (a special destination, a literal): it counts
+                                only when LLVM decodes it and its text shows this */
   unsigned ncand;
   uint32_t cand[WSET_MAXCAND][3];
   unsigned cand_nw[WSET_MAXCAND];
@@ -96,6 +97,17 @@ static void wset_place(struct wset_list *l, struct wset_form *f)
   l->slots += f->ncand;
 }
 
+/* A literal dword after the instruction (src0 = 255): optional, LLVM shows the value. */
+#define WSET_LIT 0x12345678u
+
+static void wset_lit(struct wset_list *l, const char *name, unsigned kind, uint32_t w)
+{
+  struct wset_form *f = wset_new(l, name, "lit", kind);
+  f->shows = "0x12345678";
+  wset_cand(f, 2, w, WSET_LIT, 0);
+  wset_place(l, f);
+}
+
 /* ---- scalar formats ---- */
 /* Destinations besides s16 that scalar code writes: M0, half of VCC, EXEC (optional forms:
  * LLVM rejects some, e.g. a 64-bit result in vcc_hi). */
@@ -112,9 +124,10 @@ static void wset_sop(struct wset_list *l)
     wset_cand(f, 1, w | 16u << 16 | 44u << 8 | 40u, 0, 0);
     wset_cand(f, 1, w | 44u << 8 | 40u, 0, 0);   /* no sdst (s_cbranch_g_fork, s_rfe_restore) */
     wset_place(l, f);
+    wset_lit(l, isa_sop2_names[op], WK_SOP2, w | 16u << 16 | 44u << 8 | 255u);
     for (unsigned k = 0; k < sizeof wset_sdst / sizeof wset_sdst[0]; k++) {
       f = wset_new(l, isa_sop2_names[op], wset_sdst[k].name, WK_SOP2);
-      f->optional = true;
+      f->shows = wset_sdst[k].name;
       wset_cand(f, 1, w | wset_sdst[k].code << 16 | 44u << 8 | 40u, 0, 0);
       wset_place(l, f);
     }
@@ -141,7 +154,7 @@ static void wset_sop(struct wset_list *l)
     }
     for (unsigned k = 0; k < sizeof wset_sdst / sizeof wset_sdst[0] && op != 20; k++) {
       f = wset_new(l, isa_sopk_names[op], wset_sdst[k].name, WK_SOPK);
-      f->optional = true;
+      f->shows = wset_sdst[k].name;
       wset_cand(f, 1, w | wset_sdst[k].code << 16 | simm, 0, 0);
       wset_place(l, f);
     }
@@ -155,10 +168,11 @@ static void wset_sop(struct wset_list *l)
     wset_cand(f, 1, w | 40u, 0, 0);          /* no sdst (s_setpc_b64, ...) */
     wset_cand(f, 1, w | 16u << 16, 0, 0);    /* no source (s_getpc_b64) */
     wset_place(l, f);
+    wset_lit(l, isa_sop1_names[op], WK_SOP1, w | 16u << 16 | 255u);
     /* s_movrel*: SGPR indexing off a special register means nothing */
     for (unsigned k = 0; k < sizeof wset_sdst / sizeof wset_sdst[0] && !(op >= 42 && op <= 45); k++) {
       f = wset_new(l, isa_sop1_names[op], wset_sdst[k].name, WK_SOP1);
-      f->optional = true;
+      f->shows = wset_sdst[k].name;
       wset_cand(f, 1, w | wset_sdst[k].code << 16 | 40u, 0, 0);
       wset_cand(f, 1, w | wset_sdst[k].code << 16, 0, 0);
       wset_place(l, f);
@@ -172,6 +186,7 @@ static void wset_sop(struct wset_list *l)
     wset_cand(f, 1, w | 44u << 8 | 40u, 0, 0);
     wset_cand(f, 1, w | 1u << 8 | 40u, 0, 0);   /* s_set_gpr_idx_on: a mode immediate */
     wset_place(l, f);
+    wset_lit(l, isa_sopc_names[op], WK_SOPC, w | 44u << 8 | 255u);
   }
   for (unsigned op = 0; op < 128; op++) {
     if (!isa_sopp_names[op])
@@ -344,7 +359,8 @@ static void wset_vop3(struct wset_list *l, const struct valu_desc *d, const char
 {
   bool p = d->op >= VALU_OP_VOP3P;
   struct wset_form *f = wset_new(l, d->name, variant, p ? WK_VOP3P : WK_VOP3);
-  f->optional = strcmp(variant, "e64") != 0;
+  const char *dash = strchr(variant, '-');   /* "e64-vcc": vcc must show */
+  f->shows = dash ? dash + 1 : NULL;
   /* unused fields must be zero for LLVM; lane selects must be scalar (LLVM decodes a VGPR
    * there too, which no assembler would write) */
   static const uint16_t srcs[][3] = {
@@ -384,7 +400,7 @@ static void wset_vop32(struct wset_list *l, const struct valu_desc *d, unsigned 
   for (unsigned sd = 0; sd < (mod == 1 && kind == WK_VOPC ? 2u : 1u); sd++) {
     struct wset_form *f = wset_new(l, d->name, vdst != 10 ? "e32-m0" : sd ? "sdwa-sd" : vn[mod],
                                    mod == 0 ? kind : mod == 1 ? WK_SDWA : WK_DPP);
-    f->optional = vdst != 10;
+    f->shows = vdst != 10 ? "m0" : NULL;
     if (mod == 0) {
       wset_cand(f, 1, w | WSET_V(20), 0, 0);
       wset_cand(f, 1, w & ~(0xffu << 17), 0, 0);   /* v_nop, v_clrexcp: no operands */
@@ -402,7 +418,7 @@ static void wset_vop32(struct wset_list *l, const struct valu_desc *d, unsigned 
   }
   if (mod == 2) {   /* rows 0 and 2, banks 1 and 3 written: quad_perm:[0,1,2,3] */
     struct wset_form *f = wset_new(l, d->name, "dpp-mask", WK_DPP);
-    f->optional = true;
+    f->shows = "row_mask:0x5";
     wset_cand(f, 2, w | 0xfau, 20u | 0xe4u << 8 | 0xau << 24 | 0x5u << 28, 0);
     wset_place(l, f);
   }
@@ -437,6 +453,14 @@ static void wset_valu(struct wset_list *l, unsigned gfx_bit)
           wset_vop32(l, d, mod, 10);
       if (d->op < 0x1c0 && scalar_dst)
         wset_vop32(l, d, 0, 124);
+      if (d->op < 0x1c0) {   /* the 32-bit form with a literal source */
+        unsigned op = d->op;
+        uint32_t w = op < 0x100 ? 0x7c000000u | op << 17 | 30u << 9
+                   : op < VALU_OP_VOP1 ? (op - VALU_OP_VOP2) << 25 | 10u << 17 | 30u << 9
+                   : 0x7e000000u | 10u << 17 | (op - VALU_OP_VOP1) << 9;
+        wset_lit(l, d->name, op < 0x100 ? WK_VOPC : op < VALU_OP_VOP1 ? WK_VOP2 : WK_VOP1,
+                 w | 255u);
+      }
     }
 }
 

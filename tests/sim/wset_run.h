@@ -348,7 +348,9 @@ static void wset_run(struct wset_env *e, const struct wset_form *f, unsigned ind
   if (sim_isa_run_probe(&wg, q, &fault) != 0) {
     r->fault = true;
     snprintf(r->fault_text, sizeof r->fault_text, "%s", fault.text);
-    memset(a, 0, sizeof *a);   /* a faulting instruction may write nothing */
+    if (q->pc == slot)
+      memset(a, 0, sizeof *a);   /* a faulting instruction may write nothing */
+    /* else it ran and the wave faulted at its successor (a branch target): its writes stand */
   }
 
   /* indexed and lane-selected destinations, resolved against the initial state */
@@ -414,6 +416,9 @@ static void wset_run(struct wset_env *e, const struct wset_form *f, unsigned ind
     wset_bad(r, "pc(+%lld, not +%u)", (long long)(q->pc - slot), f->size);
   if (!r->fault && a->regs & WR_PC && (q->pc < slot || q->pc >= slot + WSET_SLOT))
     wset_bad(r, "pc(outside the slot: +%lld)", (long long)(q->pc - slot));
+  if (r->fault && q->pc != slot && !(a->regs & WR_PC))
+    wset_bad(r, "pc(faulted at +%lld, after an instruction that does not branch)",
+             (long long)(q->pc - slot));
 
   struct wset_mem fp = {0};
   bool differ = memcmp(e->gbuf, e->gref, WSET_GBUF) || memcmp(e->sbuf, e->sref, WSET_SBUF) ||
