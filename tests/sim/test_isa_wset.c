@@ -305,7 +305,7 @@ static void wset_family(const struct wset_family *fam)
   fprintf(stderr, "%s: %.1f s\n", fam->mcpu,
           (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
   fprintf(stderr, "%s: %u of the %u opcodes in the decoder's tables run clean in some form; "
-          "forms: %u clean, %u fault writing nothing, %u write outside their set, %u expected "
+          "forms: %u clean, %u fault (listed), %u write outside their set, %u expected "
           "failures, %u the decoder takes but LLVM does not, %u LLVM and the decoder both "
           "refuse (pinned: %u forms, %u opcodes)\n", fam->mcpu, ops_clean, ops, cnt['c'],
           cnt['f'], cnt['b'], cnt['x'], cnt['n'], cnt['o'], fam->pinned_forms, fam->pinned_ops);
