@@ -2,6 +2,7 @@
  * until it ends or reaches s_barrier, then the next; when every live wave waits at the
  * barrier they all go on. Register files and LDS are kept per thread between calls. */
 #include "isa/exec.h"
+#include "isa/probe.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -74,7 +75,36 @@ static int bad(struct sim_isa_fault *f, const struct sim_isa_workgroup *wg, cons
   return -1;
 }
 
-int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fault *fault)
+_Static_assert(SIM_ISA_PROBE_SGPRS == ISA_MAX_SGPRS && SIM_ISA_PROBE_VGPRS == ISA_MAX_VGPRS,
+               "the probe state is the wave's");
+
+/* A probe's registers into or out of wave `w`. */
+static void probe_copy(struct isa_wave *w, struct sim_isa_probe *p, unsigned lds_bytes, bool in)
+{
+#define X(field) do { if (in) w->field = p->field; else p->field = w->field; } while (0)
+  X(vcc); X(exec); X(flat_scratch); X(xnack_mask); X(m0); X(scc); X(mode); X(trapsts);
+#undef X
+  unsigned rows = w->vgpr_alloc;
+  if (in) {   /* the pc stays wg->code_entry */
+    memcpy(w->sgpr, p->sgpr, sizeof w->sgpr);
+    memcpy(w->ttmp, p->ttmp, sizeof w->ttmp);
+    memcpy(w->vgpr, p->vgpr, rows * sizeof *w->vgpr);
+  } else {
+    p->pc = w->pc;
+    memcpy(p->sgpr, w->sgpr, sizeof p->sgpr);
+    memcpy(p->ttmp, w->ttmp, sizeof p->ttmp);
+    memcpy(p->vgpr, w->vgpr, rows * sizeof *w->vgpr);
+  }
+  if (p->lds && w->group->lds && lds_bytes) {
+    if (in)
+      memcpy(w->group->lds, p->lds, lds_bytes);
+    else
+      memcpy(p->lds, w->group->lds, lds_bytes);
+  }
+}
+
+static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
+               struct sim_isa_fault *fault)
 {
   struct sim_isa_fault dummy;
   if (!fault)
@@ -127,6 +157,8 @@ int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fau
     w->flat_scratch = wg->scratch_per_wave ? w->scratch_va : 0;
     w->hw_id = (i & 0xf) | (i & 3) << 4;
   }
+  if (probe)
+    probe_copy(&b->waves[0], probe, wg->lds_bytes, true);
 
   int rc = 0;
   for (;;) {
@@ -154,8 +186,26 @@ int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fau
         b->waves[i].at_barrier = false;
   }
 out:
+  if (probe)
+    probe_copy(&b->waves[0], probe, wg->lds_bytes, false);
   isa_group_release(&g);
   if (!rc)
     memset(fault, 0, sizeof *fault);
   return rc;
+}
+
+int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fault *fault)
+{
+  return run(wg, NULL, fault);
+}
+
+int sim_isa_run_probe(const struct sim_isa_workgroup *wg, struct sim_isa_probe *p,
+                      struct sim_isa_fault *fault)
+{
+  struct sim_isa_fault dummy;
+  if (!fault)
+    fault = &dummy;
+  if (!p || (wg && wg->wave_count != 1))
+    return bad(fault, wg, "a probe runs one wave");
+  return run(wg, p, fault);
 }
