@@ -3,8 +3,8 @@
  * packets written and the doorbell rung through the runtime's own doorbell mapping. Checks
  * completion signals and their KFD events, the barrier rules, the in-order rule, queue
  * errors in queue_inactive_signal, VM faults as memory exception events, PM4 through the
- * AMD vendor packet, a dispatch that asks for scratch and resumes, and the sleep/wake path
- * of an idle queue. */
+ * AMD vendor packet, a dispatch that asks for scratch and resumes, the sleep/wake path
+ * of an idle queue, and doorbells rung out of order by several producers. */
 #include "kfd_fixture.h"
 #include "cp_fixture.h"
 
@@ -54,13 +54,22 @@ static uint64_t rptr(struct aqlq *a)
   return __atomic_load_n((uint64_t *)(a->q.host + 0x80), __ATOMIC_ACQUIRE);
 }
 
-/* Writes a packet (header last) and rings the doorbell with its index. */
-static uint64_t submit(struct aqlq *a, const void *pkt)
+/* Reserves a slot as a runtime does (the write index in amd_queue_t first) and writes the
+ * packet, header last; does not ring. */
+static uint64_t write_pkt(struct aqlq *a, const void *pkt)
 {
   uint64_t idx = a->next++;
+  __atomic_store_n((uint64_t *)(a->q.host + 0x38), a->next, __ATOMIC_RELEASE);
   uint8_t *s = a->ring.host + (idx % SLOTS) * 64;
   memcpy(s + 2, (const uint8_t *)pkt + 2, 62);
   __atomic_store_n((uint16_t *)s, *(const uint16_t *)pkt, __ATOMIC_RELEASE);
+  return idx;
+}
+
+/* Writes a packet and rings the doorbell with its index. */
+static uint64_t submit(struct aqlq *a, const void *pkt)
+{
+  uint64_t idx = write_pkt(a, pkt);
   __atomic_store_n(a->doorbell, idx, __ATOMIC_RELEASE);
   return idx;
 }
@@ -164,6 +173,35 @@ START_TEST(idle_queue_wakes_on_doorbell_store)
   cpx_sleep_ms(300);
   submit(&a, p);
   ck_assert(cpx_until64((int64_t *)(a.sig.host + SIG_DONE + 8), -1, 5000));
+}
+END_TEST
+
+/* Producers sharing a queue ring with their own packet ids, and their stores land in any
+ * order (HSA lets a multi-producer queue's doorbell take any value; ROCR does not order them
+ * on gfx9): the last value may be lower than one before it. Two packets written, then
+ * doorbell 1, then doorbell 0: both run, whether the engine was asleep or polling. */
+START_TEST(doorbells_out_of_order_lose_no_packet)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  cpx_signal(&a.sig, SIG_DONE, 4, 0, 0);
+  uint8_t p[64];
+  barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DONE);
+  cpx_sleep_ms(300);   /* asleep: the first store wakes it, it sees only the last */
+  write_pkt(&a, p);
+  write_pkt(&a, p);
+  __atomic_store_n(a.doorbell, 1, __ATOMIC_RELEASE);
+  __atomic_store_n(a.doorbell, 0, __ATOMIC_RELEASE);
+  ck_assert_msg(cpx_until64((int64_t *)(a.sig.host + SIG_DONE + 8), 2, 5000),
+                "after doorbells 1, 0: read index %llu, signal %lld", (unsigned long long)rptr(&a),
+                (long long)cpx_value(&a.sig, SIG_DONE));
+  write_pkt(&a, p);    /* and again while it still polls */
+  write_pkt(&a, p);
+  __atomic_store_n(a.doorbell, 3, __ATOMIC_RELEASE);
+  __atomic_store_n(a.doorbell, 2, __ATOMIC_RELEASE);
+  ck_assert_msg(cpx_until64((int64_t *)(a.sig.host + SIG_DONE + 8), 0, 5000),
+                "after doorbells 3, 2: read index %llu", (unsigned long long)rptr(&a));
+  ck_assert_uint_eq(rptr(&a), 4);
 }
 END_TEST
 
@@ -444,6 +482,7 @@ Suite *test_suite(void)
   tcase_add_test(t, barrier_or_needs_one_dependency);
   tcase_add_test(t, packets_complete_in_order);
   tcase_add_test(t, idle_queue_wakes_on_doorbell_store);
+  tcase_add_test(t, doorbells_out_of_order_lose_no_packet);
   tcase_add_test(t, profiling_queue_stamps_the_completion_signal);
   tcase_add_test(t, undefined_packet_type_is_a_queue_error);
   tcase_add_test(t, zero_workgroup_size_is_invalid_dimension);
