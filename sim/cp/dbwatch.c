@@ -8,7 +8,7 @@
  * SIGFPE in its workers; a SIGSEGV handler, used before, got those threads killed by the
  * kernel at their first doorbell store) and install whatever handlers it likes.
  * Without userfaultfd (no kernel support for shared memory, or a seccomp policy refusing it)
- * nothing is protected, sim_dbwatch_arm says 0 and the engines poll their doorbells with a
+ * nothing is protected, sim_dbwatch_arm says 0 and the engines poll their queues with a
  * back-off; that is said once on stderr. The watcher takes no lock (a storing thread that
  * holds one cannot stall it): it only reads the fault, calls futex and one ioctl. */
 #include "cp/cp.h"
@@ -162,7 +162,7 @@ static void watch_init(void)
     syscall(SYS_close, fd);
   }
   dprintf(2, "hsa-sim: cannot watch doorbells with userfaultfd (%s); idle queues poll their "
-             "doorbells instead, up to 1 ms apart\n", why);
+             "doorbells instead, every 1 to 10 ms\n", why);
 }
 
 static void forget_range(uintptr_t s, uintptr_t e)
@@ -192,7 +192,7 @@ void sim_dbwatch_mapped(void *addr, uint64_t len, uint64_t store_off)
     if (why) {
       unwatched_map = true;
       dprintf(2, "hsa-sim: cannot watch a doorbell mapping with userfaultfd (%s); idle queues "
-                 "poll their doorbells instead, up to 1 ms apart\n", why);
+                 "poll their doorbells instead, every 1 to 10 ms\n", why);
     } else {
       maps[i] = (struct db_map){ s, e, store_off };
     }

@@ -3,7 +3,8 @@
  * write-protects its doorbell page (dbwatch.c), looks once more (a store may have landed just
  * before the protection) and sleeps on the doorbell futex; a store after the protection
  * bumps the futex's generation, read before that last look, so it cannot be missed. When
- * nothing can be protected it polls its queue with a back-off of 20 us to 1 ms instead.
+ * nothing can be protected it polls its queue with a back-off of 20 us to 1 ms instead (10 ms
+ * after a second of idleness, so a sleeping queue costs next to nothing there too).
  * Barriers and polls that wait on memory written by the host poll with an exponential
  * back-off, as nothing notifies them. */
 #include "cp/engine.h"
@@ -18,7 +19,10 @@
 #define SPIN_NS 200000ull          /* keep polling this long after the last work */
 #define BACKOFF_MIN_NS 20000ull
 #define BACKOFF_MAX_NS 1000000ull
-#define UNWATCHED_MAX_NS 1000000ull   /* nothing protected: poll at least once a millisecond */
+/* nothing protected: poll at least once a millisecond, once every 10 ms after a second idle */
+#define UNWATCHED_MAX_NS 1000000ull
+#define UNWATCHED_SLEEPY_NS 10000000ull
+#define SLEEPY_AFTER_NS 1000000000ull
 #define SAFETY_NS 1000000000ull    /* armed sleeps still look once a second */
 #define WOKEN_NAP_NS 20000ull      /* polling interval right after a doorbell wake-up */
 
@@ -118,7 +122,8 @@ static void *engine_main(void *arg)
     }
     if (!armed) {   /* nothing will report a store: look again after a growing pause */
       sim_dbwatch_wait(gen, unwatched);
-      unwatched = unwatched * 2 > UNWATCHED_MAX_NS ? UNWATCHED_MAX_NS : unwatched * 2;
+      uint64_t cap = now - idle_since < SLEEPY_AFTER_NS ? UNWATCHED_MAX_NS : UNWATCHED_SLEEPY_NS;
+      unwatched = unwatched * 2 > cap ? cap : unwatched * 2;
       continue;
     }
     sim_dbwatch_wait(gen, SAFETY_NS);
