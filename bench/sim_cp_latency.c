@@ -5,7 +5,8 @@
  * the doorbell store to the signal reaching 0 bounds the start latency from above (a
  * barrier is completed as soon as it starts). "hot": the next packet follows at once, while
  * the queue's engine still polls; "cold": 20 ms of idleness first, so the engine has
- * write-protected its doorbell page and sleeps (the store faults and wakes it). Idle CPU:
+ * write-protected its doorbell page and sleeps (the store blocks in the kernel until the
+ * simulator's watcher thread lets it land and wakes the engine). Idle CPU:
  * user + system time of the whole process (getrusage) over 1 s with the queue idle. */
 #include <hsa/hsa.h>
 #include <linux/futex.h>
@@ -65,7 +66,7 @@ static double one(hsa_queue_t *q, hsa_signal_t s)
 }
 
 /* The floor of the cold path on this machine: waking a thread asleep on a futex and seeing
- * it run (what the doorbell fault handler does, without the fault and the mprotect). */
+ * it run (what the doorbell watcher does, without the fault and the protection). */
 static unsigned fx_word, fx_seen;
 
 static void *sleeper(void *arg)

@@ -1,9 +1,16 @@
-/* aql.c — AQL packet processing for one compute queue, in order from the read index up to the
- * index the doorbell carries (ROCR rings with the index of the packet it just wrote; values
- * only ever need to be compared, so the largest seen is kept). A packet whose header type is
- * still INVALID stops the queue until the next doorbell. After a packet the slot's header is
- * set back to INVALID (the ring slot is free again), the read index advances, and then the
- * completion signal is decremented and its event raised — what the CP's end-of-pipe does.
+/* aql.c — AQL packet processing for one compute queue, in order from the read index.
+ *
+ * The header bounds the processing, not the doorbell's value. Producers sharing a queue ring
+ * with their own packet ids and the stores land in any order, so the last value may be lower
+ * than one the CP never saw (two packets, doorbell 1 then 0). That is legal: hsa.h lets a
+ * MULTI queue's doorbell take any value, and ROCR orders doorbells (a lock, backward values
+ * dropped) only for gfx7/8, storing them as they come for gfx9's "AQL semantics" doorbell.
+ * A producer publishes a packet by storing its header last, and the CP hands each slot back
+ * INVALID once done, so a valid header at the read index is always a published packet: the
+ * CP runs every one, and a doorbell store of any value only wakes it. A header still INVALID
+ * stops the queue: its producer reserved the slot and rings after publishing it.
+ * After a packet the slot's header is set back to INVALID, the read index advances, and then
+ * the completion signal is decremented and its event raised — what the CP's end-of-pipe does.
  * Packets run to completion one at a time, so the barrier bit is always satisfied. */
 #include "cp/aql.h"
 
@@ -85,9 +92,6 @@ static bool value_ready(struct cp_queue *cq, const uint8_t *pkt, bool *fault)
 enum cp_step cp_aql_step(struct cp_queue *cq)
 {
   struct sim_gpu *gpu = cq->gpu;
-  uint64_t db = __atomic_load_n(cq->doorbell, __ATOMIC_ACQUIRE);
-  if (db > cq->max_doorbell)
-    cq->max_doorbell = db;
   uint64_t *rptr = sim_vm_translate(gpu, cq->rptr, 8);
   if (!rptr || (cq->rptr & 7)) {
     sim_cp_vm_fault(gpu, cq->rptr, false);
@@ -95,8 +99,6 @@ enum cp_step cp_aql_step(struct cp_queue *cq)
   }
   uint64_t amd_queue = cq->rptr - AMD_QUEUE_READ_DISPATCH_ID;
   uint64_t rd = load64(rptr);
-  if (rd > cq->max_doorbell)
-    return CP_IDLE;
   uint64_t slots = cq->ring_size / 64;
   uint64_t pkt_va = cq->ring + (rd % slots) * 64;
   uint8_t *pkt = sim_vm_translate(gpu, pkt_va, 64);

@@ -2,9 +2,10 @@
  * model (sim/kfd) sees them, plus what the two engines share inside sim/.
  *
  * Each user-mode queue (AQL compute or SDMA) gets one engine thread, as each hardware queue
- * descriptor (HQD) runs independently on the GPU. The thread polls its doorbell while the
- * queue is busy; once idle it write-protects the doorbell pages the process mapped and
- * sleeps until a store to one of them faults (see dbwatch.c), so an idle GPU costs no CPU. */
+ * descriptor (HQD) runs independently on the GPU. The thread polls its queue while it is
+ * busy; once idle it write-protects the doorbell pages the process mapped (userfaultfd) and
+ * sleeps until a store to one of them is reported (see dbwatch.c), so an idle GPU costs no
+ * CPU. */
 #ifndef SIM_CP_CP_H
 #define SIM_CP_CP_H
 
@@ -25,9 +26,10 @@ void sim_cp_queue_stop(struct sim_queue *q);
 void sim_dbwatch_mapped(void *addr, uint64_t len, uint64_t store_off);
 void sim_dbwatch_unmapped(void *addr, uint64_t len);
 /* Write-protects every CPU mapping of the doorbell page at store offset `page_off`.
- * Returns the number of mappings protected (0: nothing to fault on; poll instead). */
+ * Returns the number of mappings protected (0: nothing will report a store; poll instead). */
 unsigned sim_dbwatch_arm(uint64_t page_off);
-/* The wake-up generation: bumped by every doorbell fault and by sim_dbwatch_kick(). */
+/* The wake-up generation: bumped by every store to a protected page and by
+ * sim_dbwatch_kick(). */
 uint32_t sim_dbwatch_gen(void);
 /* Sleeps while the generation equals `gen`, at most timeout_ns (0 = no limit). */
 void sim_dbwatch_wait(uint32_t gen, uint64_t timeout_ns);

@@ -1,41 +1,58 @@
-/* dbwatch.c — noticing doorbell stores without burning CPU. A real doorbell is an MMIO write
- * the GPU sees at once; here it is a store to shared memory. An idle queue thread
- * write-protects the doorbell page in every CPU mapping the process has of it and sleeps on
- * a futex. The next store faults; our SIGSEGV handler recognises the page, makes it
- * writable again and wakes the sleepers; the store is then retried by the CPU and lands.
- * Faults on any other address go to the handler that was installed before ours.
- * Everything the handler touches is lock-free: a fixed table of mappings with atomic
- * fields, raw mprotect and futex system calls. */
+/* dbwatch.c — noticing doorbell stores without burning CPU, and without anything the program
+ * can switch off. A real doorbell is an MMIO write the GPU sees at once; here it is a store to
+ * shared memory. An idle queue thread write-protects the doorbell page in every CPU mapping
+ * the process has of it (userfaultfd's write-protect mode) and sleeps on a futex. The next
+ * store blocks in the kernel, which reports it on the userfaultfd to our watcher thread; the
+ * watcher lifts the protection (the store completes) and wakes the sleepers. Nothing is
+ * asked of the storing thread: it may block every signal (ROCm's OpenCL runtime blocks all but
+ * SIGFPE in its workers; a SIGSEGV handler, used before, got those threads killed by the
+ * kernel at their first doorbell store) and install whatever handlers it likes.
+ * Without userfaultfd (no kernel support for shared memory, or a seccomp policy refusing it)
+ * nothing is protected, sim_dbwatch_arm says 0 and the engines poll their queues with a
+ * back-off; that is said once on stderr. The watcher takes no lock (a storing thread that
+ * holds one cannot stall it): it only reads the fault, calls futex and one ioctl. */
 #include "cp/cp.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <linux/userfaultfd.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #define MAX_MAPS 64
 
+/* the CPU mappings registered with the userfaultfd (those that can be protected) */
 struct db_map {
-  _Atomic uintptr_t start;   /* 0 = free slot */
-  _Atomic uintptr_t end;
-  _Atomic uint64_t store_off;
+  uintptr_t start;   /* 0 = free slot */
+  uintptr_t end;
+  uint64_t store_off;
 };
 
-static struct db_map maps[MAX_MAPS];
-static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;   /* writers only */
-static _Atomic uint32_t gen;
-static struct sigaction old_segv;
-static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
+enum { WATCH_UNTRIED, WATCH_UFFD, WATCH_POLL };
 
-static long sys_mprotect(uintptr_t a, size_t n, int prot)
+static struct db_map maps[MAX_MAPS];
+static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;
+static int watch_state = WATCH_UNTRIED;   /* under maps_lock */
+/* a doorbell mapping could not be registered (or the table was full): a store through it
+ * would go unseen, so nothing is protected any more and the engines poll */
+static bool unwatched_map;
+static int uffd = -1;
+static _Atomic uint32_t gen;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+/* Raw system calls: sim/os interposes ioctl, close and fcntl in this same library. */
+static long uffd_ioctl(int fd, unsigned long req, void *arg)
 {
-  return syscall(SYS_mprotect, (void *)a, n, prot);
+  return syscall(SYS_ioctl, fd, req, arg);
 }
 
 static void wake_all(void)
@@ -44,73 +61,142 @@ static void wake_all(void)
   syscall(SYS_futex, &gen, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
-static bool is_doorbell(uintptr_t a)
+/* The watcher: every write fault on a protected page makes the page writable (which also
+ * wakes the faulting thread: its store then lands), then wakes the engines. In that order:
+ * an engine that protects the page again does so after it woke, so after the page was made
+ * writable; the other order could undo its protection, and its next store would go unseen. */
+static void *watcher_main(void *arg)
 {
-  for (unsigned i = 0; i < MAX_MAPS; i++) {
-    uintptr_t s = atomic_load_explicit(&maps[i].start, memory_order_acquire);
-    if (s && a >= s && a < atomic_load_explicit(&maps[i].end, memory_order_acquire))
-      return true;
+  int fd = (int)(intptr_t)arg;
+  struct uffd_msg msg[16];
+  for (;;) {
+    long n = syscall(SYS_read, fd, msg, sizeof msg);
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN)
+        continue;
+      return NULL;   /* the program closed our descriptor: its release lifts every protection */
+    }
+    for (long i = 0; i < n / (long)sizeof msg[0]; i++) {
+      if (msg[i].event != UFFD_EVENT_PAGEFAULT)
+        continue;
+      struct uffdio_writeprotect wp = {
+        .range = { .start = msg[i].arg.pagefault.address & ~(uint64_t)(SIM_PAGE - 1),
+                   .len = SIM_PAGE },
+        .mode = 0,
+      };
+      uffd_ioctl(fd, UFFDIO_WRITEPROTECT, &wp);
+      wake_all();
+    }
   }
-  return false;
 }
 
-static void on_segv(int sig, siginfo_t *si, void *uc)
+/* A forked child has neither the watcher thread nor the parent's registrations (they are
+ * not inherited without UFFD_FEATURE_EVENT_FORK), and the descriptor it inherited speaks for
+ * the parent's address space: start over. */
+static void atfork_child(void)
 {
-  uintptr_t a = (uintptr_t)si->si_addr;
-  if (si->si_code == SEGV_ACCERR && is_doorbell(a)) {
-    /* the store retries when we return; restoring write access is all it needs */
-    sys_mprotect(a & ~(uintptr_t)(SIM_PAGE - 1), SIM_PAGE, PROT_READ | PROT_WRITE);
-    wake_all();
-    return;
+  if (uffd >= 0)
+    syscall(SYS_close, uffd);
+  uffd = -1;
+  watch_state = WATCH_UNTRIED;
+  unwatched_map = false;
+  memset(maps, 0, sizeof maps);
+  pthread_mutex_init(&maps_lock, NULL);
+}
+
+static void atfork_register(void)
+{
+  pthread_atfork(NULL, NULL, atfork_child);
+}
+
+static int open_uffd(const char **why)
+{
+  int fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC);
+  if (fd < 0 && errno == EPERM)   /* vm.unprivileged_userfaultfd=0: user-mode faults only */
+    fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
+  if (fd < 0) {
+    *why = strerror(errno);
+    return -1;
   }
-  if (old_segv.sa_flags & SA_SIGINFO) {
-    if (old_segv.sa_sigaction) {
-      old_segv.sa_sigaction(sig, si, uc);
+  /* out of the way of a program that reuses low descriptor numbers */
+  int high = (int)syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 200);
+  if (high >= 0) {
+    syscall(SYS_close, fd);
+    fd = high;
+  }
+  struct uffdio_api api = { .api = UFFD_API,
+                            .features = UFFD_FEATURE_PAGEFAULT_FLAG_WP |
+                                        UFFD_FEATURE_WP_HUGETLBFS_SHMEM };
+  if (uffd_ioctl(fd, UFFDIO_API, &api) != 0) {
+    *why = "the kernel cannot write-protect shared memory with it";
+    syscall(SYS_close, fd);
+    return -1;
+  }
+  return fd;
+}
+
+/* Called with maps_lock held. */
+static void watch_init(void)
+{
+  if (watch_state != WATCH_UNTRIED)
+    return;
+  pthread_once(&atfork_once, atfork_register);
+  watch_state = WATCH_POLL;
+  const char *why = NULL;
+  int fd = open_uffd(&why);
+  if (fd >= 0) {
+    /* the watcher must not take the process's signals */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    pthread_t t;
+    int r = pthread_create(&t, NULL, watcher_main, (void *)(intptr_t)fd);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (r == 0) {
+      pthread_detach(t);
+      uffd = fd;
+      watch_state = WATCH_UFFD;
       return;
     }
-  } else if (old_segv.sa_handler != SIG_DFL && old_segv.sa_handler != SIG_IGN) {
-    old_segv.sa_handler(sig);
-    return;
+    why = strerror(r);
+    syscall(SYS_close, fd);
   }
-  /* default action: let the faulting access repeat and kill the process as it would have */
-  struct sigaction dfl;
-  memset(&dfl, 0, sizeof dfl);
-  dfl.sa_handler = SIG_DFL;
-  sigaction(SIGSEGV, &dfl, NULL);
-}
-
-static void install_handler(void)
-{
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = on_segv;
-  sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_NODEFER;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGSEGV, &sa, &old_segv);
+  dprintf(2, "hsa-sim: cannot watch doorbells with userfaultfd (%s); idle queues poll their "
+             "doorbells instead, every 1 to 10 ms\n", why);
 }
 
 static void forget_range(uintptr_t s, uintptr_t e)
 {
-  for (unsigned i = 0; i < MAX_MAPS; i++) {
-    uintptr_t ms = atomic_load(&maps[i].start), me = atomic_load(&maps[i].end);
-    if (ms && ms < e && s < me)
-      atomic_store(&maps[i].start, 0);   /* a partly unmapped doorbell slice is no longer watched */
-  }
+  for (unsigned i = 0; i < MAX_MAPS; i++)
+    if (maps[i].start && maps[i].start < e && s < maps[i].end)
+      maps[i].start = 0;   /* a partly unmapped doorbell slice is no longer watched */
 }
 
 void sim_dbwatch_mapped(void *addr, uint64_t len, uint64_t store_off)
 {
-  pthread_once(&handler_once, install_handler);
   uintptr_t s = (uintptr_t)addr, e = s + SIM_PAGE_ALIGN(len);
   pthread_mutex_lock(&maps_lock);
+  watch_init();
   forget_range(s, e);   /* MAP_FIXED replaced whatever was there */
-  for (unsigned i = 0; i < MAX_MAPS; i++)
-    if (!atomic_load(&maps[i].start)) {
-      atomic_store(&maps[i].end, e);
-      atomic_store(&maps[i].store_off, store_off);
-      atomic_store(&maps[i].start, s);
-      break;
+  struct uffdio_register reg = { .range = { .start = s, .len = e - s },
+                                 .mode = UFFDIO_REGISTER_MODE_WP };
+  unsigned i = 0;
+  while (i < MAX_MAPS && maps[i].start)
+    i++;
+  if (watch_state == WATCH_UFFD && !unwatched_map) {
+    const char *why = i == MAX_MAPS ? "too many mappings" : NULL;
+    if (!why && uffd_ioctl(uffd, UFFDIO_REGISTER, &reg) != 0)
+      why = strerror(errno);
+    if (!why && !(reg.ioctls & (1ull << _UFFDIO_WRITEPROTECT)))
+      why = "no write protection for it";
+    if (why) {
+      unwatched_map = true;
+      dprintf(2, "hsa-sim: cannot watch a doorbell mapping with userfaultfd (%s); idle queues "
+                 "poll their doorbells instead, every 1 to 10 ms\n", why);
+    } else {
+      maps[i] = (struct db_map){ s, e, store_off };
     }
+  }
   pthread_mutex_unlock(&maps_lock);
 }
 
@@ -118,26 +204,24 @@ void sim_dbwatch_unmapped(void *addr, uint64_t len)
 {
   uintptr_t s = (uintptr_t)addr, e = s + SIM_PAGE_ALIGN(len);
   pthread_mutex_lock(&maps_lock);
-  forget_range(s, e);
+  forget_range(s, e);   /* munmap ends the registration with the mapping */
   pthread_mutex_unlock(&maps_lock);
 }
 
 unsigned sim_dbwatch_arm(uint64_t page_off)
 {
-  /* a program that replaced our handler would get the doorbell faults: then poll instead */
-  struct sigaction cur;
-  if (sigaction(SIGSEGV, NULL, &cur) != 0 || !(cur.sa_flags & SA_SIGINFO) ||
-      cur.sa_sigaction != on_segv)
-    return 0;
   unsigned n = 0;
   /* the lock keeps munmap from retiring a mapping while we protect it */
   pthread_mutex_lock(&maps_lock);
-  for (unsigned i = 0; i < MAX_MAPS; i++) {
-    uintptr_t s = atomic_load(&maps[i].start), e = atomic_load(&maps[i].end);
-    uint64_t off = atomic_load(&maps[i].store_off);
-    if (!s || page_off < off || page_off - off >= e - s)
+  for (unsigned i = 0; i < MAX_MAPS && watch_state == WATCH_UFFD && !unwatched_map; i++) {
+    const struct db_map *m = &maps[i];
+    if (!m->start || page_off < m->store_off || page_off - m->store_off >= m->end - m->start)
       continue;
-    if (sys_mprotect(s + (page_off - off), SIM_PAGE, PROT_READ) == 0)
+    struct uffdio_writeprotect wp = {
+      .range = { .start = m->start + (page_off - m->store_off), .len = SIM_PAGE },
+      .mode = UFFDIO_WRITEPROTECT_MODE_WP,
+    };
+    if (uffd_ioctl(uffd, UFFDIO_WRITEPROTECT, &wp) == 0)
       n++;
   }
   pthread_mutex_unlock(&maps_lock);

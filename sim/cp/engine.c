@@ -1,8 +1,12 @@
 /* engine.c — the thread behind each user-mode queue: poll while busy, sleep when idle.
  * A queue that found nothing to do keeps looking for a short while (yielding the CPU), then
- * write-protects its doorbell page, looks once more (a store may have landed just before the
- * protection) and sleeps on the doorbell futex. Barriers and polls that wait on memory
- * written by the host poll with an exponential back-off, as nothing notifies them. */
+ * write-protects its doorbell page (dbwatch.c), looks once more (a store may have landed just
+ * before the protection) and sleeps on the doorbell futex; a store after the protection
+ * bumps the futex's generation, read before that last look, so it cannot be missed. When
+ * nothing can be protected it polls its queue with a back-off of 20 us to 1 ms instead (10 ms
+ * after a second of idleness, so a sleeping queue costs next to nothing there too).
+ * Barriers and polls that wait on memory written by the host poll with an exponential
+ * back-off, as nothing notifies them. */
 #include "cp/engine.h"
 
 #include <errno.h>
@@ -15,7 +19,10 @@
 #define SPIN_NS 200000ull          /* keep polling this long after the last work */
 #define BACKOFF_MIN_NS 20000ull
 #define BACKOFF_MAX_NS 1000000ull
-#define UNWATCHED_NS 1000000ull    /* no CPU mapping to protect: poll the doorbell at 1 kHz */
+/* nothing protected: poll at least once a millisecond, once every 10 ms after a second idle */
+#define UNWATCHED_MAX_NS 1000000ull
+#define UNWATCHED_SLEEPY_NS 10000000ull
+#define SLEEPY_AFTER_NS 1000000000ull
 #define SAFETY_NS 1000000000ull    /* armed sleeps still look once a second */
 #define WOKEN_NAP_NS 20000ull      /* polling interval right after a doorbell wake-up */
 
@@ -71,7 +78,7 @@ static void *engine_main(void *arg)
   struct cp_queue *cq = arg;
   /* short naps and back-offs mean what they say: not the default 50 us timer slack */
   prctl(PR_SET_TIMERSLACK, 1000ul, 0ul, 0ul, 0ul);
-  uint64_t idle_since = 0, backoff = BACKOFF_MIN_NS;
+  uint64_t idle_since = 0, backoff = BACKOFF_MIN_NS, unwatched = BACKOFF_MIN_NS;
   bool woken = false;   /* back from an armed sleep, possibly for another queue's doorbell */
   while (!stopped(cq)) {
     uint32_t gen = sim_dbwatch_gen();
@@ -80,7 +87,7 @@ static void *engine_main(void *arg)
     if (r == CP_WORK) {
       idle_since = 0;
       woken = false;
-      backoff = BACKOFF_MIN_NS;
+      backoff = unwatched = BACKOFF_MIN_NS;
       continue;
     }
     if (r == CP_BLOCKED) {
@@ -110,11 +117,18 @@ static void *engine_main(void *arg)
     if (step(cq) == CP_WORK) {   /* a store that landed before the protection */
       idle_since = 0;
       woken = false;
+      unwatched = BACKOFF_MIN_NS;
       continue;
     }
-    sim_dbwatch_wait(gen, armed ? SAFETY_NS : UNWATCHED_NS);
-    /* the faulting store lands only after the handler returned, and the page is writable
-     * again for every queue on it: look for a while before protecting it again */
+    if (!armed) {   /* nothing will report a store: look again after a growing pause */
+      sim_dbwatch_wait(gen, unwatched);
+      uint64_t cap = now - idle_since < SLEEPY_AFTER_NS ? UNWATCHED_MAX_NS : UNWATCHED_SLEEPY_NS;
+      unwatched = unwatched * 2 > cap ? cap : unwatched * 2;
+      continue;
+    }
+    sim_dbwatch_wait(gen, SAFETY_NS);
+    /* the blocked store lands only after the watcher lifted the protection, for every queue
+     * on the page: look for a while before protecting it again */
     idle_since = 0;
     woken = true;
   }

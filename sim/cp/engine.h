@@ -28,7 +28,6 @@ struct cp_queue {
   const volatile uint64_t *doorbell;   /* the driver's own view of the doorbell */
   uint64_t doorbell_page;              /* store offset of its page */
   /* AQL state */
-  uint64_t max_doorbell;
   bool halted;
   bool scratch_wait;                   /* asked the runtime for scratch; wait for the signal */
   uint64_t scratch_signal;

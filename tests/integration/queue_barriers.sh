@@ -3,8 +3,10 @@
 #  - a CPU agent's queue (runtime thread): barrier-AND/OR chains with completion signals,
 #    8 threads x 200 barrier packets through a 64-slot ring with none lost, agent dispatch,
 #    an unsupported packet reaching the callback and stopping the queue;
-#  - a GPU queue (the simulator's command processor): the same chains and producers, on our
-#    runtime and on Debian's ROCR 5.2.3 as the peer; queues on two GPUs at once. While the simulator has no command
+#  - a GPU queue (the simulator's command processor): the same chains, 16 producers, and a
+#    stress of 30 rounds of 16 producers starting together on an idle queue (their doorbell
+#    stores land out of order; a stall fails after 60 s), on our runtime and on Debian's
+#    ROCR 5.2.3 as the peer; queues on two GPUs at once. While the simulator has no command
 #    processor (sim/cp empty) the GPU part is skipped with a message; once it has one, a
 #    GPU that processes nothing is a failure.
 set -u
@@ -47,7 +49,8 @@ if [ $rc = 3 ] && [ $has_cp = 0 ]; then
   exit 0
 fi
 [ $rc = 0 ] || fail "GPU queue barriers (exit $rc)"
-run gpu_mp "$work/ours" mp gpu 8 100 || fail "GPU queue multi-producer"
+run gpu_mp "$work/ours" mp gpu 16 100 || fail "GPU queue multi-producer"
+run gpu_stress "$work/ours" stress gpu 16 4 30 || fail "GPU queue, 16 producers, 30 rounds"
 timeout 300 "$sim" --gpus 2 --gpu gfx906 -- "$work/ours" allgpus > "$work/allgpus.out" 2>&1 ||
   fail "queues on two GPUs: $(tail -n 3 "$work/allgpus.out")"
 grep -q '^ok 2 GPUs' "$work/allgpus.out" || fail "queues on two GPUs: $(cat "$work/allgpus.out")"
@@ -55,6 +58,7 @@ if [ -n "$rocr" ] && [ "${HSA_TEST_SANITIZED:-0}" != 1 ]; then
   ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/rocr" "$src" "$rocr" \
     -Wl,-rpath,"$(dirname "$rocr")" -lpthread || fail "cannot build the ROCR client"
   run rocr_barrier "$work/rocr" barrier gpu || fail "ROCR (the peer) fails the GPU barriers"
-  run rocr_mp "$work/rocr" mp gpu 8 100 || fail "ROCR (the peer) fails the multi-producer test"
+  run rocr_mp "$work/rocr" mp gpu 16 100 || fail "ROCR (the peer) fails the multi-producer test"
+  run rocr_stress "$work/rocr" stress gpu 16 4 30 || fail "ROCR (the peer) stalls with 16 producers"
 fi
 echo "ok"

@@ -5,6 +5,10 @@
  *                               signals: packets must not complete before their dependencies
  *   queue_work mp cpu|gpu T N   T threads submit N barrier packets each to one queue, each
  *                               with its own completion signal: every one must complete
+ *   queue_work stress gpu T N R R rounds of T threads x N barrier packets on one queue (each
+ *                               round starting together after 10 ms of idleness), all counting
+ *                               down one signal; a round not done within 60 s is a stall and
+ *                               fails with what the queue shows
  *   queue_work call             agent dispatch packets on a CPU agent's queue (our extension)
  *   queue_work allgpus          two queues on every GPU, a barrier through each
  *   queue_work cpuerr           a kernel dispatch on a CPU queue reaches its callback, stops it
@@ -12,6 +16,7 @@
  * never processed a packet (no command processor in this simulator yet). */
 #include <dirent.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +75,10 @@ static hsa_queue_t *make_queue(hsa_agent_t a, uint32_t size) {
   return q;
 }
 
+/* stress: give the CPU away between publishing a packet and ringing, as a preempted producer
+ * does, so other producers' doorbell stores overtake this one */
+static int yield_before_ring;
+
 /* Reserves a slot, writes a barrier packet with its header last, rings the doorbell. */
 static void submit_barrier(hsa_queue_t *q, uint16_t type, const hsa_signal_t *deps, int ndeps,
                            hsa_signal_t completion) {
@@ -84,6 +93,7 @@ static void submit_barrier(hsa_queue_t *q, uint16_t type, const hsa_signal_t *de
                                HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
                                HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
   __atomic_store_n((uint32_t *)p, header, __ATOMIC_RELEASE);
+  if (yield_before_ring) sched_yield();
   hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
 }
 
@@ -190,6 +200,58 @@ static void mp_test(hsa_agent_t a, int is_gpu, int threads, int n) {
   uint64_t w = hsa_queue_load_write_index_relaxed(q);
   if (w != (uint64_t)threads * n + 1) FAIL("write index %lu, want %d", (unsigned long)w, threads * n + 1);
   printf("ok mp %d x %d packets\n", threads, n);
+  CHECK(hsa_queue_destroy(q));
+}
+
+struct stresser {
+  hsa_queue_t *q;
+  int n;
+  hsa_signal_t count;
+  pthread_barrier_t *go;
+};
+
+static void *stress_produce(void *arg) {
+  struct stresser *p = arg;
+  pthread_barrier_wait(p->go);   /* all at once: their doorbell stores race */
+  for (int i = 0; i < p->n; i++) submit_barrier(p->q, HSA_PACKET_TYPE_BARRIER_AND, NULL, 0, p->count);
+  return NULL;
+}
+
+/* Producers ring with their own packet ids, so the doorbell's last value is often lower than
+ * an earlier one: a packet processor bounded by the doorbell value it reads stalls at the
+ * end of a round, most often when the burst starts on an idle queue (it wakes up to find
+ * only the last value). */
+static void stress_test(hsa_agent_t a, int is_gpu, int threads, int n, int rounds) {
+  hsa_queue_t *q = make_queue(a, 64);
+  probe(q, is_gpu);
+  hsa_signal_t count = sig(0);
+  pthread_t *tid = calloc((size_t)threads, sizeof(*tid));
+  struct stresser *ps = calloc((size_t)threads, sizeof(*ps));
+  pthread_barrier_t go;
+  pthread_barrier_init(&go, NULL, (unsigned)threads);
+  yield_before_ring = 1;
+  for (int r = 0; r < rounds; r++) {
+    hsa_signal_store_screlease(count, (hsa_signal_value_t)threads * n);
+    usleep(10000);   /* idle: the packet processor goes to sleep, so the burst below wakes it */
+    for (int t = 0; t < threads; t++) {
+      ps[t] = (struct stresser){ q, n, count, &go };
+      pthread_create(&tid[t], NULL, stress_produce, &ps[t]);
+    }
+    for (int t = 0; t < threads; t++) pthread_join(tid[t], NULL);
+    hsa_signal_value_t left = hsa_signal_wait_scacquire(count, HSA_SIGNAL_CONDITION_EQ, 0,
+                                                        60000000000ull, HSA_WAIT_STATE_BLOCKED);
+    if (left != 0)
+      FAIL("stall in round %d: %ld of %d packets not done after 60 s (read index %lu, write "
+           "index %lu)", r, (long)left, threads * n,
+           (unsigned long)hsa_queue_load_read_index_scacquire(q),
+           (unsigned long)hsa_queue_load_write_index_scacquire(q));
+  }
+  uint64_t w = hsa_queue_load_write_index_scacquire(q);
+  if (w != (uint64_t)threads * n * rounds + 1)
+    FAIL("write index %lu, want %d", (unsigned long)w, threads * n * rounds + 1);
+  printf("ok stress %d rounds of %d x %d packets\n", rounds, threads, n);
+  pthread_barrier_destroy(&go);
+  hsa_signal_destroy(count);
   CHECK(hsa_queue_destroy(q));
 }
 
@@ -326,6 +388,9 @@ int main(int argc, char **argv) {
     barrier_test(a, on_gpu);
   else if (!strcmp(argv[1], "mp"))
     mp_test(a, on_gpu, argc > 3 ? atoi(argv[3]) : 8, argc > 4 ? atoi(argv[4]) : 100);
+  else if (!strcmp(argv[1], "stress"))
+    stress_test(a, on_gpu, argc > 3 ? atoi(argv[3]) : 16, argc > 4 ? atoi(argv[4]) : 50,
+                argc > 5 ? atoi(argv[5]) : 30);
   else if (!strcmp(argv[1], "call"))
     call_test();
   else if (!strcmp(argv[1], "cpuerr"))

@@ -5,6 +5,13 @@
 #ifndef TESTS_SIM_CP_FIXTURE_H
 #define TESTS_SIM_CP_FIXTURE_H
 
+#include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 #include "kfd/kfd.h"
@@ -107,6 +114,58 @@ static __attribute__((unused)) bool cpx_until64(volatile int64_t *p, int64_t wan
     nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
   }
   return __atomic_load_n(p, __ATOMIC_ACQUIRE) == want;
+}
+
+/* Whether the page holding `addr` is write-protected through userfaultfd right now
+ * (/proc/self/pagemap bit 57; the mapping's own permissions do not change). */
+static __attribute__((unused)) bool cpx_uffd_wp(const volatile void *addr)
+{
+  int fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+  ck_assert_int_ge(fd, 0);
+  uint64_t e = 0;
+  ck_assert_int_eq(pread(fd, &e, 8, (off_t)((uintptr_t)addr / 4096 * 8)), 8);
+  close(fd);
+  return (e >> 57) & 1;
+}
+
+/* A 64-bit store from a new thread that blocks every signal, as the workers of ROCm's
+ * OpenCL runtime do; returns once the store has completed. */
+struct cpx_store {
+  volatile uint64_t *at;
+  uint64_t value;
+};
+
+static void *cpx_store_main(void *arg)
+{
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, NULL);
+  struct cpx_store *s = arg;
+  __atomic_store_n(s->at, s->value, __ATOMIC_RELEASE);
+  return NULL;
+}
+
+static __attribute__((unused)) void cpx_store_signals_blocked(volatile uint64_t *at, uint64_t v)
+{
+  struct cpx_store s = { at, v };
+  pthread_t t;
+  ck_assert_int_eq(pthread_create(&t, NULL, cpx_store_main, &s), 0);
+  ck_assert_int_eq(pthread_join(t, NULL), 0);
+}
+
+/* What a container's seccomp policy may do: userfaultfd(2) fails with EPERM from now on in
+ * this process and its children (call in a forked child). */
+static __attribute__((unused)) void cpx_deny_userfaultfd(void)
+{
+  struct sock_filter f[] = {
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_userfaultfd, 0, 1),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+  };
+  struct sock_fprog prog = { (unsigned short)(sizeof f / sizeof f[0]), f };
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+    _exit(90);
 }
 
 static __attribute__((unused)) void cpx_sleep_ms(unsigned ms)
