@@ -1,6 +1,8 @@
 /* paths.c — path classification and redirection into the generated tree. */
 #include "os/paths.h"
 
+#include "dev/hostcache.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +121,24 @@ static int is_simulated(const char *p)
   return 0;
 }
 
+/* "/sys/devices/system/node/nodeN/cpuM/cache..." and "/sys/devices/system/cpu/cpuM/cache..."
+ * of a host whose kernel lists no caches: the generated "/sys/devices/system/cpu/cpuM/cache...".
+ * Returns 0 when the path is not one of them. */
+static int cpu_cache_path(const char *p, char *out, size_t outlen)
+{
+  const char *rest = NULL;
+  unsigned node, cpu;
+  int n = 0;
+  if (sscanf(p, "/sys/devices/system/node/node%u/cpu%u/cache%n", &node, &cpu, &n) == 2 && n)
+    rest = p + n;
+  else if (sscanf(p, "/sys/devices/system/cpu/cpu%u/cache%n", &cpu, &n) == 1 && n)
+    rest = p + n;
+  if (!rest || (*rest && *rest != '/') || !sim_host_cache_sysfs_missing())
+    return 0;
+  int w = snprintf(out, outlen, "/sys/devices/system/cpu/cpu%u/cache%s", cpu, rest);
+  return w > 0 && (size_t)w < outlen;
+}
+
 enum sim_path_kind sim_path_map(const char *(*tree)(void), const char *path, char *out,
                                 size_t outlen, struct sim_devnode *dev)
 {
@@ -152,7 +172,10 @@ enum sim_path_kind sim_path_map(const char *(*tree)(void), const char *path, cha
     *dev = (struct sim_devnode){ SIM_DEV_CARD, SIM_DRM_MAJOR, num, sim_gpu(num) };
     return SIM_PATH_DEVICE;
   }
-  if (!is_simulated(p)) {
+  char cache[256];
+  if (cpu_cache_path(p, cache, sizeof cache))
+    p = cache;
+  else if (!is_simulated(p)) {
     /* "/dev/dri/.." names the real /dev: it must not reach the kernel through /dev/dri,
      * which does not exist there. Pass the clean path instead. */
     if (p == norm && is_simulated(path) && strlen(norm) < outlen) {

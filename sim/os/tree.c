@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "dev/catalog.h"
+#include "dev/hostcache.h"
+#include "dev/host.h"
 #include "dev/topology.h"
 #include "os/paths.h"
 #include "sim.h"
@@ -272,6 +274,65 @@ static void modules(struct builder *b)
   dir(b, "/sys/module/amdgpu/parameters");
 }
 
+/* The kernel's cacheinfo entries of every CPU, written only when the host kernel has none
+ * (small VMs): ROCR's thunk reads /sys/devices/system/node/nodeN/cpuM/cache and refuses
+ * the whole topology when a CPU node lists no cache. sim/os/paths.c sends both spellings
+ * of the path here. */
+static void cpu_caches(struct builder *b)
+{
+  if (!sim_host_cache_sysfs_missing())
+    return;
+  const struct sim_host_cache *c;
+  unsigned n = sim_host_caches(&c), cpus = sim_host()->cores;
+  for (unsigned cpu = 0; cpu < cpus; cpu++) {
+    for (unsigned i = 0; i < n; i++) {
+      unsigned share = c[i].sharing && c[i].sharing < cpus ? c[i].sharing : cpus;
+      unsigned first = cpu / share * share, last = first + share - 1;
+      if (last >= cpus)
+        last = cpus - 1;
+      char text[64], list[32], map[1024];
+      const char *base = "/sys/devices/system/cpu/cpu%u/cache/index%u/%s";
+      snprintf(text, sizeof text, "%u\n", c[i].level);
+      PUTS(b, text, base, cpu, i, "level");
+      snprintf(text, sizeof text, "%s\n", c[i].type);
+      PUTS(b, text, base, cpu, i, "type");
+      snprintf(text, sizeof text, "%uK\n", c[i].size_kb);
+      PUTS(b, text, base, cpu, i, "size");
+      snprintf(text, sizeof text, "%u\n", c[i].line);
+      PUTS(b, text, base, cpu, i, "coherency_line_size");
+      snprintf(text, sizeof text, "%u\n", c[i].ways);
+      PUTS(b, text, base, cpu, i, "ways_of_associativity");
+      snprintf(text, sizeof text, "%u\n", c[i].partitions);
+      PUTS(b, text, base, cpu, i, "physical_line_partition");
+      unsigned long long sets = (unsigned long long)c[i].size_kb * 1024 /
+                                ((unsigned long long)c[i].line * c[i].ways * c[i].partitions);
+      snprintf(text, sizeof text, "%llu\n", sets);
+      PUTS(b, text, base, cpu, i, "number_of_sets");
+      snprintf(text, sizeof text, "%u\n", cpu / share);
+      PUTS(b, text, base, cpu, i, "id");
+      if (first == last)
+        snprintf(list, sizeof list, "%u\n", first);
+      else
+        snprintf(list, sizeof list, "%u-%u\n", first, last);
+      PUTS(b, list, base, cpu, i, "shared_cpu_list");
+      /* "%*pb": hex words of 32 CPUs, most significant first, separated by commas. */
+      size_t len = 0;
+      for (int w = (int)((cpus - 1) / 32); w >= 0 && len + 10 < sizeof map; w--) {
+        uint32_t bits = 0;
+        for (unsigned k = 0; k < 32; k++) {
+          unsigned id = (unsigned)w * 32 + k;
+          if (id >= first && id <= last)
+            bits |= 1u << k;
+        }
+        len += (size_t)snprintf(map + len, sizeof map - len, w == (int)((cpus - 1) / 32) ?
+                                "%x" : ",%08x", bits);
+      }
+      snprintf(map + len, sizeof map - len, "\n");
+      PUTS(b, map, base, cpu, i, "shared_cpu_map");
+    }
+  }
+}
+
 int sim_tree_build(const char *root)
 {
   struct builder b = { root, 0 };
@@ -283,6 +344,7 @@ int sim_tree_build(const char *root)
   PUTS(&b, "drm 1.1.0 20060810\n", "/sys/class/drm/version");
   dir(&b, "/dev/dri");
   modules(&b);
+  cpu_caches(&b);
   return b.err;
 }
 

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dev/host.h"
+#include "dev/hostcache.h"
 #include "os/config.h"
 #include "os/fdtable.h"
 #include "os/options.h"
@@ -329,6 +331,69 @@ START_TEST(tree_build_and_remove)
 }
 END_TEST
 
+/* A host kernel without cacheinfo (small VMs) gets the caches described from CPUID, under
+ * both paths ROCR's thunk and our runtime read; a host that has them keeps its own. */
+static const char *cache_root;
+static const char *cache_tree(void)
+{
+  return cache_root;
+}
+
+START_TEST(cpu_caches_when_host_has_none)
+{
+  setenv("HSA_SIM_CONFIG", "gpu=gfx900", 1);
+  char dir[] = "/tmp/test_sim_os.XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char root[64];
+  snprintf(root, sizeof root, "%s/tree", dir);
+  ck_assert_int_eq(sim_tree_build(root), 0);
+  cache_root = root;
+  char out[PATH_MAX];
+  struct sim_devnode dev;
+  const char *node_path = "/sys/devices/system/node/node0/cpu0/cache/index0/level";
+  enum sim_path_kind k = sim_path_map(cache_tree, node_path, out, sizeof out, &dev);
+  if (!sim_host_cache_sysfs_missing()) {
+    ck_assert_int_eq(k, SIM_PATH_PASS);
+    ck_assert(!exists(root, "/sys/devices/system/cpu/cpu0/cache", S_IFDIR));
+  } else {
+    ck_assert_int_eq(k, SIM_PATH_REDIRECT);
+    char want[PATH_MAX];
+    snprintf(want, sizeof want, "%s/sys/devices/system/cpu/cpu0/cache/index0/level", root);
+    ck_assert_str_eq(out, want);
+    ck_assert_int_eq(sim_path_map(cache_tree, "/sys/devices/system/cpu/cpu0/cache", out,
+                                  sizeof out, &dev), SIM_PATH_REDIRECT);
+    ck_assert_int_eq(sim_path_map(cache_tree, "/sys/devices/system/cpu/cpu0/cachex", out,
+                                  sizeof out, &dev), SIM_PATH_PASS);
+    const struct sim_host_cache *c;
+    unsigned n = sim_host_caches(&c), cpus = sim_host()->cores, data_l1 = 0;
+    ck_assert_uint_gt(n, 0);
+    for (unsigned cpu = 0; cpu < cpus; cpu++)
+      for (unsigned i = 0; i < n; i++) {
+        char p[PATH_MAX], buf[64];
+        snprintf(p, sizeof p, "%s/sys/devices/system/cpu/cpu%u/cache/index%u/size", root, cpu, i);
+        FILE *f = fopen(p, "r");
+        ck_assert_msg(f != NULL, "%s missing", p);
+        ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+        fclose(f);
+        ck_assert_uint_eq(strtoul(buf, NULL, 10), c[i].size_kb);
+        snprintf(p, sizeof p, "%s/sys/devices/system/cpu/cpu%u/cache/index%u/shared_cpu_list",
+                 root, cpu, i);
+        f = fopen(p, "r");
+        ck_assert_ptr_nonnull(f);
+        ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+        fclose(f);
+        unsigned first = (unsigned)strtoul(buf, NULL, 10);
+        ck_assert_uint_le(first, cpu);   /* the thunk lists a cache at its first CPU */
+        if (c[i].sharing == 1)
+          ck_assert_uint_eq(first, cpu);
+        data_l1 += cpu == 0 && c[i].level == 1 && strcmp(c[i].type, "Data") == 0;
+      }
+    ck_assert_uint_eq(data_l1, 1);
+  }
+  ck_assert_int_eq(sim_tree_remove(dir), 0);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("sim_os");
@@ -340,6 +405,7 @@ Suite *test_suite(void)
   tcase_add_test(tc, fd_table);
   tcase_add_test(tc, fd_table_threads);
   tcase_add_test(tc, tree_build_and_remove);
+  tcase_add_test(tc, cpu_caches_when_host_has_none);
   suite_add_tcase(s, tc);
   return s;
 }
