@@ -7,6 +7,7 @@
  * and copies asked to run on an engine (force_copy_on_sdma), go to the GPU's SDMA engine
  * (sdma.c) when its VM maps both sides. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,7 +151,13 @@ static void *copy_thread(void *arg) {
   amd_signal_t *timed = j->timed ? sig_from_handle(j->completion) : NULL;
   if (timed) timed->start_ts = mem_copy_profile_now();
   if (j->sdma) {
-    mem_sdma_copy(j->sdma, j->dst, j->src, j->size);
+    if (mem_sdma_copy(j->sdma, j->dst, j->src, j->size) != HSA_STATUS_SUCCESS) {
+      /* The bytes did not move: completing the signal would say they did. */
+      fprintf(stderr, "hsa-runtime64: an asynchronous copy on the SDMA engine of GPU node-%u "
+                      "failed; its completion signal stays as it is\n", j->sdma->node_id);
+      free(j);
+      return NULL;
+    }
   } else if (j->size) {
     memmove(j->dst, j->src, j->size);
   } else {

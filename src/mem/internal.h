@@ -125,6 +125,9 @@ void *mem_cpu_ptr(const void *p, size_t size);
 hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src, size_t size);
 /* A fill of `count` dwords on gpu's SDMA engine. */
 hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t value, size_t count);
+/* `count` packets of `each` dwords on gpu's SDMA engine; returns when they are done. */
+hsa_status_t mem_sdma_packets(const struct core_agent *gpu, const uint32_t *dw, size_t count,
+                              uint32_t each);
 void mem_sdma_shutdown(void);   /* destroys the queues (before the memory goes) */
 /* Whether gpu's VM maps all of [p, p+size) (an allocation or locked memory of ours). */
 bool mem_gpu_reaches(const void *p, size_t size, const struct core_agent *gpu);

@@ -407,6 +407,31 @@ START_TEST(device_memory_behind_a_small_bar_copies_through_sdma) {
 }
 END_TEST
 
+/* An SDMA engine that stops never writes its fence: the wait sees the reset (a packet the
+ * engine refused) or the memory fault the driver reports for that GPU and fails, and the
+ * engine is not used again; the other GPU's goes on. */
+START_TEST(a_stopped_sdma_engine_fails_its_copies_instead_of_hanging) {
+  const struct core_agent *g0 = rt->agents[rt->cpu_count], *g1 = rt->agents[rt->cpu_count + 1];
+  unsigned char *a = NULL, *b = NULL;
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), 4096, (void **)&a), 0);
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), 4096, (void **)&b), 0);
+  pattern(b, 4096, 1);
+  ck_assert_int_eq(mem_sdma_copy(g0, a, b, 4096), HSA_STATUS_SUCCESS);
+  const uint32_t no_such_packet = 0x3f;
+  ck_assert_int_eq(mem_sdma_packets(g0, &no_such_packet, 1, 1), HSA_STATUS_ERROR);
+  ck_assert_int_eq(mem_sdma_copy(g0, a, b, 4096), HSA_STATUS_ERROR);
+  /* a VM fault on the other GPU ends its engine the same way */
+  memset(a, 0, 4096);
+  ck_assert_int_eq(mem_sdma_copy(g1, a, b, 4096), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(memcmp(a, b, 4096), 0);
+  void *unmapped = (void *)(uintptr_t)0x7f0000000000ull;
+  ck_assert_int_eq(mem_sdma_copy(g1, unmapped, b, 64), HSA_STATUS_ERROR);
+  ck_assert_int_eq(mem_sdma_copy(g1, a, b, 64), HSA_STATUS_ERROR);
+  hsa_memory_free(a);
+  hsa_memory_free(b);
+}
+END_TEST
+
 START_TEST(ipc_handles_cannot_be_made_on_this_kernel_interface) {
   void *d = NULL;
   hsa_amd_ipc_memory_t h;
@@ -486,6 +511,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, pcie_flag_makes_device_memory_fine_grained);
   tcase_add_test(tc, forced_engine_copy);
   tcase_add_test(tc, device_memory_behind_a_small_bar_copies_through_sdma);
+  tcase_add_test(tc, a_stopped_sdma_engine_fails_its_copies_instead_of_hanging);
   tcase_add_test(tc, ipc_handles_cannot_be_made_on_this_kernel_interface);
   tcase_add_test(tc, vmem_is_refused_on_this_kernel_interface);
   tcase_add_test(tc, small_async_copies);
