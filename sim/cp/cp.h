@@ -38,8 +38,12 @@ void sim_dbwatch_kick(void);
 /* ---- GPU memory helpers shared by the CP and SDMA (mem.c) ------------------------------ */
 uint64_t sim_cp_now(void);                     /* GPU timestamp counter (100 MHz) */
 /* A VM fault of the process on `gpu` at `va`: memory exception events as the kernel raises
- * them (and it evicts the process's queues of that GPU: see sim_cp_evict). */
+ * them (and it evicts the process's queues of that GPU). */
 void sim_cp_vm_fault(struct sim_gpu *gpu, uint64_t va, bool write);
+/* A queue of the process on `gpu` hung (an engine stopped on a command it cannot run): the
+ * driver resets the GPU, so the process's queues there stop and its HW exception events
+ * are set, as the kernel's reset notification does. */
+void sim_cp_gpu_hang(struct sim_gpu *gpu);
 
 /* ---- AMD signal (amd_signal_t) and queue (amd_queue_t) layout: ROCR's ABI ------------- */
 #define AMD_SIGNAL_KIND 0

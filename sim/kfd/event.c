@@ -377,3 +377,26 @@ void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, 
     }
   pthread_mutex_unlock(&p->ev_lock);
 }
+
+/* Added by sim/cp: the driver reset a hung GPU (kfd_signal_reset_event): every HW exception
+ * event of the process learns the GPU, a whole-GPU reset caused by a hang, and that memory
+ * may be lost (what the kernel always says of a reset), and is set. */
+void sim_kfd_gpu_reset_event(struct sim_gpu *gpu)
+{
+  struct sim_kfd_process *p = sim_kfd_current();
+  if (!p)
+    return;
+  struct kfd_hsa_hw_exception_data d;
+  memset(&d, 0, sizeof d);
+  d.reset_type = KFD_HW_EXCEPTION_WHOLE_GPU_RESET;
+  d.reset_cause = KFD_HW_EXCEPTION_GPU_HANG;
+  d.memory_lost = 1;
+  d.gpu_id = gpu->gpu_id;
+  pthread_mutex_lock(&p->ev_lock);
+  for (struct sim_event *e = p->events; e; e = e->next)
+    if (e->type == KFD_IOC_EVENT_HW_EXCEPTION) {
+      e->hw_exc = d;
+      set_event(p, e);
+    }
+  pthread_mutex_unlock(&p->ev_lock);
+}

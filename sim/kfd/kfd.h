@@ -189,6 +189,8 @@ sim_kfd_handler sim_kfd_get_version, sim_kfd_get_apertures, sim_kfd_get_aperture
 
 /* event.c, added by sim/cp: a GPU page fault sets the process's memory exception events */
 void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, bool write);
+/* event.c, added by sim/cp: the driver reset `gpu` after a hang; sets HW exception events */
+void sim_kfd_gpu_reset_event(struct sim_gpu *gpu);
 
 /* mmap of /dev/kfd by type */
 void *sim_event_mmap(struct sim_kfd_process *p, void *addr, size_t len, int prot, int flags,

@@ -9,6 +9,7 @@
  * copies, then decrements the completion signal. A device copy no engine can make (its GPU
  * does not map the other side and it cannot be locked) falls back to the CPU view. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,11 +135,11 @@ hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count) {
 struct copy_job {
   const struct core_agent *sdma;   /* copy on this GPU's SDMA engine (GPU addresses) */
   const struct core_agent *flush;  /* CPU copy into this GPU's VRAM: flush its HDP after */
-  void *dst;
+  void *dst;                       /* a rectangle's: the CPU address of its first byte */
   const void *src;
-  size_t size;                   /* linear copy; 0 for a rectangle */
-  hsa_pitched_ptr_t rdst, rsrc;  /* rectangle: bases already CPU addresses */
-  hsa_dim3_t dst_off, src_off, range;
+  size_t size;                     /* linear copy */
+  bool is_rect;
+  struct mem_rect rect;
   hsa_signal_t completion;
   bool timed;                    /* write start_ts/end_ts of completion (profiling.c) */
   uint32_t ndeps;
@@ -153,19 +154,17 @@ static void *copy_thread(void *arg) {
     }
   amd_signal_t *timed = j->timed ? sig_from_handle(j->completion) : NULL;
   if (timed) timed->start_ts = mem_copy_profile_now();
-  if (j->sdma) {
-    mem_sdma_copy(j->sdma, j->dst, j->src, j->size);
-  } else if (j->size) {
-    memmove(j->dst, j->src, j->size);
-  } else {
-    for (uint32_t z = 0; z < j->range.z; z++)
-      for (uint32_t y = 0; y < j->range.y; y++) {
-        char *d = (char *)j->rdst.base + (j->dst_off.z + z) * j->rdst.slice +
-                  (j->dst_off.y + y) * j->rdst.pitch + j->dst_off.x;
-        const char *s = (const char *)j->rsrc.base + (j->src_off.z + z) * j->rsrc.slice +
-                        (j->src_off.y + y) * j->rsrc.pitch + j->src_off.x;
-        memmove(d, s, j->range.x);
-      }
+  hsa_status_t st = HSA_STATUS_SUCCESS;
+  if (j->is_rect && j->sdma) st = mem_sdma_rect(j->sdma, &j->rect);
+  else if (j->is_rect) mem_rect_cpu(&j->rect, j->dst, j->src);
+  else if (j->sdma) st = mem_sdma_copy(j->sdma, j->dst, j->src, j->size);
+  else memmove(j->dst, j->src, j->size);
+  if (st != HSA_STATUS_SUCCESS) {
+    /* The bytes did not move: completing the signal would say they did. */
+    fprintf(stderr, "hsa-runtime64: an asynchronous copy on the SDMA engine of GPU node-%u "
+                    "failed; its completion signal stays as it is\n", j->sdma->node_id);
+    free(j);
+    return NULL;
   }
   if (j->flush) mem_hdp_flush(j->flush);
   if (timed) timed->end_ts = mem_copy_profile_now();
@@ -305,6 +304,9 @@ hsa_status_t hsa_amd_memory_copy_engine_status(hsa_agent_t dst_agent, hsa_agent_
   return HSA_STATUS_SUCCESS;
 }
 
+/* ROCR's checks and statuses, in its order. Both sides must be mapped on the copy agent
+ * (ROCR's engine would fault otherwise). A rectangle touching device memory runs on the copy
+ * agent's SDMA engine, as in ROCR (see the top); host to host, the CPU copies it. */
 hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
                                             const hsa_dim3_t *dst_offset,
                                             const hsa_pitched_ptr_t *src,
@@ -325,28 +327,24 @@ hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
   hsa_status_t st = check_signals(num_dep_signals, dep_signals, completion_signal);
   if (st != HSA_STATUS_SUCCESS) return st;
   if (range->x == 0 || range->y == 0 || range->z == 0) return HSA_STATUS_SUCCESS;
-  /* The rows must fit their pitch and the planes their slice (what SDMA requires too). */
-  if (dst_offset->x + (uint64_t)range->x > dst->pitch ||
-      src_offset->x + (uint64_t)range->x > src->pitch ||
-      (range->z > 1 && (dst->slice < dst->pitch * (dst_offset->y + (uint64_t)range->y) ||
-                        src->slice < src->pitch * (src_offset->y + (uint64_t)range->y))))
+  if (a->isa && a->isa->major < 9) return HSA_STATUS_ERROR_INVALID_AGENT;   /* no sub-window */
+  struct mem_rect r = {*dst, *src, *dst_offset, *src_offset, *range};
+  st = mem_rect_check(&r);
+  if (st != HSA_STATUS_SUCCESS) return st;
+  const void *d0 = (const void *)(uintptr_t)mem_rect_first(dst, dst_offset);
+  const void *s0 = (const void *)(uintptr_t)mem_rect_first(src, src_offset);
+  uint64_t dn = mem_rect_span(dst, range), sn = mem_rect_span(src, range);
+  if (!mem_gpu_reaches(d0, dn, a) || !mem_gpu_reaches(s0, sn, a))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  uint64_t dext = (dst_offset->z + (uint64_t)range->z - 1) * dst->slice +
-                  (dst_offset->y + (uint64_t)range->y - 1) * dst->pitch + dst_offset->x + range->x;
-  uint64_t sext = (src_offset->z + (uint64_t)range->z - 1) * src->slice +
-                  (src_offset->y + (uint64_t)range->y - 1) * src->pitch + src_offset->x + range->x;
-  void *d = mem_cpu_ptr(dst->base, dext);
-  void *s = mem_cpu_ptr(src->base, sext);
-  if (!d || !s) return HSA_STATUS_ERROR;
+  void *d = mem_cpu_ptr(d0, dn);
+  const void *s = mem_cpu_ptr(s0, sn);
   struct copy_job *j = new_job(num_dep_signals, dep_signals, completion_signal);
   if (!j) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  j->flush = vram_owner(dst->base);
-  j->rdst = *dst;
-  j->rdst.base = d;
-  j->rsrc = *src;
-  j->rsrc.base = s;
-  j->dst_off = *dst_offset;
-  j->src_off = *src_offset;
-  j->range = *range;
+  j->is_rect = true;
+  j->rect = r;
+  j->sdma = d && s && !vram_owner(d0) && !vram_owner(s0) ? NULL : a;
+  j->flush = j->sdma ? NULL : vram_owner(d0);
+  j->dst = d;
+  j->src = s;
   return start(j);
 }

@@ -1,18 +1,27 @@
 /* sdma.c — copies on a GPU's SDMA engine, for memory the CPU cannot reach (VRAM behind a
  * small BAR) and for copies asked to run there (force_copy_on_sdma). One KFD SDMA queue per
  * GPU, made on first use: a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most
- * 4 MiB, whose count field is 22 bits of "bytes - 1"; CONST_FILL for fills; FENCE to
- * report progress), read and
- * write pointers in bytes that only grow, the write pointer rung on the queue's 64-bit
- * doorbell. Waiting is the caller's: it polls the fence word for its sequence number. */
+ * 4 MiB, whose count field is 22 bits of "bytes - 1"; CONST_FILL for fills; rectangles from
+ * sdma_rect.c; FENCE to report progress), read and write pointers in bytes that only grow,
+ * the write pointer rung on the queue's 64-bit doorbell. Waiting is the caller's: it polls
+ * the fence word for its sequence number.
+ *
+ * An engine that stops (a VM fault, or a packet it refused, after which the driver resets
+ * the GPU) never writes the fence. So the wait also looks, every millisecond, at a memory
+ * exception and a HW exception event of its own: one naming this GPU ends the wait with an
+ * error, and the engine is not used again. */
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/agent.h"
 #include "core/runtime.h"
+#include "kfd/event.h"
 #include "kfd/queue.h"
 #include "mem/internal.h"
 #include "mem/mem.h"
@@ -31,6 +40,10 @@
 struct engine {
   pthread_mutex_t lock;
   bool tried, ok;
+  const struct core_agent *gpu;
+  _Atomic bool dead;          /* its GPU faulted or was reset: the queue runs no more */
+  bool have_events;
+  struct kfd_event fault_ev, reset_ev;
   uint32_t *ring;
   uint64_t *ptrs;             /* [0] read pointer (engine writes), [1] write pointer */
   _Atomic uint32_t *fence;    /* the engine writes each fence's sequence number here */
@@ -54,6 +67,7 @@ static uint32_t gfx_version(const struct core_agent *a) {
 static bool start(struct engine *e, const struct core_agent *gpu) {
   if (e->tried) return e->ok;
   e->tried = true;
+  e->gpu = gpu;
   e->ring = mem_system(RING_BYTES, RING_BYTES, MEM_F_NO_SUBALLOC | MEM_F_UNCACHED);
   e->ptrs = mem_system(2 * sizeof(uint64_t), 64, MEM_F_UNCACHED);
   e->fence = mem_system(sizeof(uint32_t), 64, MEM_F_UNCACHED);
@@ -69,6 +83,14 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
       .ring_size = RING_BYTES, .read_ptr = &e->ptrs[0], .write_ptr = &e->ptrs[1],
       .doorbell_slice = sz.doorbell_slice};
   if (kfd_queue_create(&core_rt()->kfd, &a, &e->kq) != 0) goto fail;
+  /* optional: without them a stopped engine is waited for, as before */
+  const struct kfd_device *dev = &core_rt()->kfd;
+  e->have_events = kfd_event_create(dev, KFD_IOC_EVENT_MEMORY, true, 0, &e->fault_ev) == 0;
+  if (e->have_events &&
+      kfd_event_create(dev, KFD_IOC_EVENT_HW_EXCEPTION, true, 0, &e->reset_ev) != 0) {
+    kfd_event_destroy(dev, e->fault_ev.id);
+    e->have_events = false;
+  }
   e->ok = true;
   return true;
 fail:
@@ -86,11 +108,58 @@ static uint64_t read_ptr(const struct engine *e) {
   return __atomic_load_n(&e->ptrs[0], __ATOMIC_ACQUIRE);
 }
 
-/* Room for n dwords without crossing the ring's end (NOPs fill the tail when needed). */
+static uint64_t now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
+}
+
+/* Whether a fault or reset of e's GPU was reported since the last look (then e is dead). */
+static bool engine_lost(struct engine *e) {
+  const struct core_agent *gpu = e->gpu;
+  if (atomic_load(&e->dead)) return true;
+  if (!e->have_events) return false;
+  struct kfd_event_data d[2];
+  memset(d, 0, sizeof(d));
+  d[0].event_id = e->fault_ev.id;
+  d[1].event_id = e->reset_ev.id;
+  uint32_t result = 0;
+  if (kfd_event_wait_data(&core_rt()->kfd, d, 2, false, 0, &result) != 0 ||
+      result != KFD_IOC_WAIT_RESULT_COMPLETE)
+    return false;
+  const char *what = d[0].memory_exception_data.gpu_id == gpu->gpu_id   ? "a memory fault"
+                     : d[1].hw_exception_data.gpu_id == gpu->gpu_id ? "a reset"
+                                                                      : NULL;
+  if (!what) return false;   /* another GPU's */
+  if (!atomic_exchange(&e->dead, true))
+    fprintf(stderr, "hsa-runtime64: the SDMA engine of GPU node-%" PRIu32 " stopped (%s of the "
+                    "GPU): its copies fail from now on\n", gpu->node_id, what);
+  return true;
+}
+
+/* One round of waiting for the engine: false once it is lost (looked at every millisecond). */
+static bool wait_round(struct engine *e, uint64_t *next_look) {
+  sched_yield();
+  if (now_ms() < *next_look) return true;
+  *next_look = now_ms() + 1;
+  return !engine_lost(e);
+}
+
+static void ring_doorbell(struct engine *e) {
+  /* The packets must be visible before the engine learns about them. */
+  __atomic_store_n(&e->ptrs[1], e->wp, __ATOMIC_RELEASE);
+  __atomic_store_n(e->kq.doorbell, e->wp, __ATOMIC_RELEASE);
+}
+
+/* Room for n dwords without crossing the ring's end (NOPs fill the tail when needed). A full
+ * ring is emptied by the engine: it is told of what is written so far. */
 static void reserve(struct engine *e, uint32_t n) {
   uint64_t at = (e->wp % RING_BYTES) / 4, left = RING_BYTES / 4 - at;
   uint32_t need = n + (left < n ? (uint32_t)left : 0);
-  while (e->wp + 4ull * need - read_ptr(e) > RING_BYTES) sched_yield();
+  if (e->wp + 4ull * need - read_ptr(e) > RING_BYTES) ring_doorbell(e);
+  uint64_t next_look = now_ms() + 1;
+  while (e->wp + 4ull * need - read_ptr(e) > RING_BYTES)
+    if (!wait_round(e, &next_look)) break;   /* the fence wait reports it */
   if (left < n) {
     for (uint64_t i = 0; i < left; i++) e->ring[at + i] = SDMA_OP_NOP;
     e->wp += 4 * left;
@@ -104,17 +173,10 @@ static void emit(struct engine *e, const uint32_t *p, uint32_t n) {
   e->wp += 4ull * n;
 }
 
-static void ring_doorbell(struct engine *e) {
-  /* The packets must be visible before the engine learns about them. */
-  __atomic_store_n(&e->ptrs[1], e->wp, __ATOMIC_RELEASE);
-  __atomic_store_n(e->kq.doorbell, e->wp, __ATOMIC_RELEASE);
-}
+/* Emits the packets of one operation (`put` with `arg`) and a fence, then waits for it. */
+typedef void (*put_fn)(struct engine *e, const void *arg);
 
-/* Emits the packets of one operation (built by `put`) and a fence, then waits for it. */
-typedef void (*put_fn)(struct engine *e, uint64_t dst, uint64_t src, size_t size, uint32_t value);
-
-static hsa_status_t run(const struct core_agent *gpu, put_fn put, uint64_t dst, uint64_t src,
-                        size_t size, uint32_t value) {
+static hsa_status_t run(const struct core_agent *gpu, put_fn put, const void *arg) {
   if (!gpu || gpu->kind != CORE_AGENT_GPU || gpu->gpu_index >= MEM_MAX_GPUS)
     return HSA_STATUS_ERROR_INVALID_AGENT;
   pthread_once(&once, init_locks);
@@ -126,7 +188,11 @@ static hsa_status_t run(const struct core_agent *gpu, put_fn put, uint64_t dst, 
     pthread_mutex_unlock(&e->lock);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }
-  put(e, dst, src, size, value);
+  if (atomic_load(&e->dead)) {
+    pthread_mutex_unlock(&e->lock);
+    return HSA_STATUS_ERROR;
+  }
+  put(e, arg);
   uint32_t seq = ++e->seq;
   uint64_t f = (uint64_t)(uintptr_t)e->fence;
   uint32_t fence[4] = {SDMA_OP_FENCE, (uint32_t)f, (uint32_t)(f >> 32), seq};
@@ -135,11 +201,22 @@ static hsa_status_t run(const struct core_agent *gpu, put_fn put, uint64_t dst, 
   _Atomic uint32_t *word = e->fence;
   pthread_mutex_unlock(&e->lock);
   /* Sequence numbers wrap; the difference tells which came first. */
-  while ((int32_t)(atomic_load_explicit(word, memory_order_acquire) - seq) < 0) sched_yield();
+  uint64_t next_look = now_ms() + 1;
+  while ((int32_t)(atomic_load_explicit(word, memory_order_acquire) - seq) < 0)
+    if (!wait_round(e, &next_look)) return HSA_STATUS_ERROR;
   return HSA_STATUS_SUCCESS;
 }
 
-static void put_copy(struct engine *e, uint64_t d, uint64_t s, size_t size, uint32_t unused) {
+struct linear {
+  uint64_t dst, src;
+  size_t size;
+  uint32_t value;
+};
+
+static void put_copy(struct engine *e, const void *arg) {
+  const struct linear *l = arg;
+  uint64_t d = l->dst, s = l->src;
+  size_t size = l->size;
   for (size_t done = 0; done < size;) {
     uint32_t n = size - done > MAX_COPY ? MAX_COPY : (uint32_t)(size - done);
     uint32_t p[7] = {SDMA_OP_COPY, n - 1, 0, (uint32_t)(s + done), (uint32_t)((s + done) >> 32),
@@ -150,7 +227,11 @@ static void put_copy(struct engine *e, uint64_t d, uint64_t s, size_t size, uint
 }
 
 /* CONST_FILL counts bytes too (minus one, 22 bits); pieces stay dword multiples. */
-static void put_fill(struct engine *e, uint64_t d, uint64_t unused, size_t size, uint32_t value) {
+static void put_fill(struct engine *e, const void *arg) {
+  const struct linear *l = arg;
+  uint64_t d = l->dst;
+  size_t size = l->size;
+  uint32_t value = l->value;
   const uint32_t max = MAX_COPY;
   for (size_t done = 0; done < size;) {
     uint32_t n = size - done > max ? max : (uint32_t)(size - done);
@@ -163,12 +244,31 @@ static void put_fill(struct engine *e, uint64_t d, uint64_t unused, size_t size,
 
 hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src,
                            size_t size) {
-  return run(gpu, put_copy, (uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0);
+  struct linear l = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0};
+  return run(gpu, put_copy, &l);
 }
 
 hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t value,
                            size_t count) {
-  return run(gpu, put_fill, (uint64_t)(uintptr_t)dst, 0, count * 4, value);
+  struct linear l = {(uint64_t)(uintptr_t)dst, 0, count * 4, value};
+  return run(gpu, put_fill, &l);
+}
+
+struct packets {
+  const uint32_t *dw;
+  size_t count;
+  uint32_t each;
+};
+
+static void put_packets(struct engine *e, const void *arg) {
+  const struct packets *p = arg;
+  for (size_t i = 0; i < p->count; i++) emit(e, p->dw + i * p->each, p->each);
+}
+
+hsa_status_t mem_sdma_packets(const struct core_agent *gpu, const uint32_t *dw, size_t count,
+                              uint32_t each) {
+  struct packets p = {dw, count, each};
+  return run(gpu, put_packets, &p);
 }
 
 void mem_sdma_shutdown(void) {
@@ -180,6 +280,12 @@ void mem_sdma_shutdown(void) {
       kfd_queue_destroy(&core_rt()->kfd, &e->kq);
       kfd_queue_doorbell_release(&e->kq);
     }
+    if (e->have_events) {
+      kfd_event_destroy(&core_rt()->kfd, e->fault_ev.id);
+      kfd_event_destroy(&core_rt()->kfd, e->reset_ev.id);
+    }
+    e->have_events = false;
+    atomic_store(&e->dead, false);
     /* The ring and pointers are internal allocations: mem_shutdown frees them next. */
     e->tried = e->ok = false;
     e->ring = NULL;

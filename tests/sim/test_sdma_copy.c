@@ -1,61 +1,10 @@
-/* test_sdma_copy.c — the SDMA engine model through the KFD ABI: an SDMA queue whose ring and
- * read/write pointers live in GTT buffers, packets in SDMA v4 format, the write pointer (in
- * bytes) rung on the doorbell. Results are compared with memcmp against what the host
- * computes; FENCE, TRAP (a KFD event), POLL_REGMEM, ATOMIC and TIMESTAMP are checked by
- * their effects, an unmapped address by its memory exception event. */
+/* test_sdma_copy.c — the SDMA engine model through the KFD ABI (sdma_fixture.h). Results
+ * are compared with memcmp against what the host computes; FENCE, TRAP (a KFD event),
+ * POLL_REGMEM, ATOMIC and TIMESTAMP are checked by their effects, an unmapped address by its
+ * memory exception event. */
 #include "kfd_fixture.h"
 #include "cp_fixture.h"
-
-struct sdmaq {
-  struct buf ring, ptrs;
-  volatile uint64_t *doorbell;
-  uint64_t wptr;
-};
-
-static void sq_setup(struct sdmaq *s)
-{
-  fx_open();
-  memset(s, 0, sizeof *s);
-  s->ring = cpx_gtt(4096);
-  s->ptrs = cpx_gtt(4096);
-  struct kfd_ioctl_create_queue_args c = {
-    .ring_base_address = s->ring.va, .ring_size = 4096, .gpu_id = GPU0,
-    .read_pointer_address = s->ptrs.va, .write_pointer_address = s->ptrs.va + 8,
-    .queue_type = KFD_IOC_QUEUE_TYPE_SDMA, .queue_percentage = 100, .queue_priority = 7 };
-  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
-  s->doorbell = cpx_doorbells(c.doorbell_offset) + (c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
-}
-
-/* Appends dwords to the ring (wrapping) without ringing. */
-static void put(struct sdmaq *s, const uint32_t *dw, unsigned n)
-{
-  for (unsigned i = 0; i < n; i++) {
-    memcpy(s->ring.host + s->wptr % 4096, &dw[i], 4);
-    s->wptr += 4;
-  }
-}
-
-static void ring(struct sdmaq *s)
-{
-  __atomic_store_n((uint64_t *)(s->ptrs.host + 8), s->wptr, __ATOMIC_RELEASE);
-  __atomic_store_n(s->doorbell, s->wptr, __ATOMIC_RELEASE);
-}
-
-static void fence(struct sdmaq *s, uint64_t va, uint32_t value)
-{
-  uint32_t f[4] = { 5, (uint32_t)va, (uint32_t)(va >> 32), value };
-  put(s, f, 4);
-}
-
-static bool wait32(volatile uint32_t *p, uint32_t want)
-{
-  for (unsigned i = 0; i < 5000; i++) {
-    if (__atomic_load_n(p, __ATOMIC_ACQUIRE) == want)
-      return true;
-    cpx_sleep_ms(1);
-  }
-  return false;
-}
+#include "sdma_fixture.h"
 
 START_TEST(copy_fill_fence)
 {
@@ -151,6 +100,35 @@ START_TEST(poll_atomic_timestamp_trap)
 }
 END_TEST
 
+/* ROCR 5.2.3's HDP flush (a register poll, function "always") and amdgpu's (the HDP flush
+ * bit, "equal" on the flush registers) pass at once; a dword fill fills whole dwords whether
+ * its count is ROCR's (dwords - 1) * 4 or amdgpu's and Mesa's bytes - 1. */
+START_TEST(hdp_flushes_and_both_fill_counts)
+{
+  struct sdmaq s;
+  sq_setup(&s);
+  struct buf dst = cpx_gtt(4096), done = cpx_gtt(4096);
+  uint32_t rocr_hdp[6] = { 8, 0, 0x80000000u, 0, 0, 0 };
+  uint32_t amdgpu_hdp[6] = { 8u | 1u << 26 | 3u << 28, 0x1234, 0x5678, 0, 0, 10 | 0xfffu << 16 };
+  put(&s, rocr_hdp, 6);
+  put(&s, amdgpu_hdp, 6);
+  uint32_t rocr_fill[5] = { 11u | 2u << 30, (uint32_t)dst.va, (uint32_t)(dst.va >> 32),
+                            0x11223344u, (10 - 1) * 4 };
+  uint64_t at = dst.va + 64;
+  uint32_t mesa_fill[5] = { 11u | 2u << 30, (uint32_t)at, (uint32_t)(at >> 32), 0x55667788u,
+                            6 * 4 - 1 };
+  put(&s, rocr_fill, 5);
+  put(&s, mesa_fill, 5);
+  fence(&s, done.va, 7);
+  ring(&s);
+  ck_assert(wait32((uint32_t *)done.host, 7));
+  uint32_t got[24];
+  memcpy(got, dst.host, sizeof got);
+  for (unsigned i = 0; i < 24; i++)
+    ck_assert_uint_eq(got[i], i < 10 ? 0x11223344u : i >= 16 && i < 22 ? 0x55667788u : 0);
+}
+END_TEST
+
 START_TEST(unmapped_copy_source_raises_memory_event)
 {
   struct sdmaq s;
@@ -181,6 +159,7 @@ Suite *test_suite(void)
   tcase_add_test(t, copy_fill_fence);
   tcase_add_test(t, copy_across_buffers_and_ring_wrap);
   tcase_add_test(t, poll_atomic_timestamp_trap);
+  tcase_add_test(t, hdp_flushes_and_both_fill_counts);
   tcase_add_test(t, unmapped_copy_source_raises_memory_event);
   suite_add_tcase(s, t);
   return s;

@@ -244,6 +244,12 @@ START_TEST(rectangle_copy) {
   hsa_dim3_t so = {4, 1, 0}, dof = {10, 2, 1}, range = {20, 5, 2};
   hsa_signal_t done;
   ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &done), 0);
+  /* the copy agent must map both sides (ROCR's engine would fault): pool memory is its
+   * owner's alone until access is granted */
+  ck_assert_int_eq(hsa_amd_memory_async_copy_rect(&pd, &dof, &ps, &so, &range, gpu[0],
+                                                  hsaHostToDevice, 0, NULL, done),
+                   HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(hsa_amd_agents_allow_access(1, &gpu[0], NULL, src), HSA_STATUS_SUCCESS);
   ck_assert_int_eq(hsa_amd_memory_async_copy_rect(&pd, &dof, &ps, &so, &range, gpu[0],
                                                   hsaHostToDevice, 0, NULL, done),
                    HSA_STATUS_SUCCESS);
@@ -407,6 +413,93 @@ START_TEST(device_memory_behind_a_small_bar_copies_through_sdma) {
 }
 END_TEST
 
+/* Rectangles to and from VRAM the CPU cannot map go to the copy agent's SDMA engine as
+ * COPY_LINEAR_SUB_WINDOW packets: odd widths and offsets (1-byte elements at the edges),
+ * 16-byte-aligned middles, 3-D, and 2-D rows wider than the packet's pitch field. */
+START_TEST(rectangle_copy_of_vram_the_cpu_cannot_map_runs_on_sdma) {
+  enum { N = 3u << 20 };
+  unsigned char *host = NULL, *back = NULL, *dv = NULL, *want = malloc(N);
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), N, (void **)&host), 0);
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), N, (void **)&back), 0);
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(dev[1], N, 0, (void **)&dv), 0);
+  memset(dv, 0x77, N);   /* while the CPU still can */
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = mem_table_find((uintptr_t)dv);
+  r->bo->cpu_visible = false;
+  ck_assert_int_eq(kfd_mem_cpu_unmap(r->bo->va, r->bo->size), 0);
+  pthread_mutex_unlock(&mem_mutex);
+  static const struct {
+    size_t hp, hs, dp, ds;
+    hsa_dim3_t ho, dof, range;
+  } c[] = {
+    {256, 256 * 40, 300, 300 * 33, {3, 2, 1}, {17, 5, 2}, {203, 27, 3}},
+    {64, 64 * 9, 100, 100 * 7 + 4, {1, 1, 1}, {2, 0, 3}, {59, 5, 5}},
+    {(1u << 20) + 64, 0, 512, 0, {4, 0, 0}, {32, 1, 0}, {400, 2, 1}},
+  };
+  hsa_signal_t done;
+  ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &done), 0);
+  for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+    pattern(host, N, i + 3);
+    hsa_pitched_ptr_t ph = {host, c[i].hp, c[i].hs}, pd = {dv, c[i].dp, c[i].ds};
+    /* host to VRAM, then back into a copy of the host buffer at the same place */
+    hsa_signal_store_screlease(done, 1);
+    ck_assert_int_eq(hsa_amd_memory_async_copy_rect(&pd, &c[i].dof, &ph, &c[i].ho, &c[i].range,
+                                                    gpu[1], hsaHostToDevice, 0, NULL, done),
+                     HSA_STATUS_SUCCESS);
+    ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                               HSA_WAIT_STATE_BLOCKED), 0);
+    memset(back, 0x11, N);
+    memset(want, 0x11, N);
+    hsa_pitched_ptr_t pb = {back, c[i].hp, c[i].hs};
+    hsa_signal_store_screlease(done, 1);
+    ck_assert_int_eq(hsa_amd_memory_async_copy_rect(&pb, &c[i].ho, &pd, &c[i].dof, &c[i].range,
+                                                    gpu[1], hsaDeviceToHost, 0, NULL, done),
+                     HSA_STATUS_SUCCESS);
+    ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                               HSA_WAIT_STATE_BLOCKED), 0);
+    for (size_t z = 0; z < c[i].range.z; z++)
+      for (size_t y = 0; y < c[i].range.y; y++) {
+        size_t at = (c[i].ho.z + z) * c[i].hs + (c[i].ho.y + y) * c[i].hp + c[i].ho.x;
+        memcpy(want + at, host + at, c[i].range.x);
+      }
+    ck_assert_msg(memcmp(back, want, N) == 0, "case %u: the round trip differs", i);
+  }
+  /* what is around the rectangle in VRAM is untouched: read it all back linearly */
+  ck_assert_int_eq(hsa_memory_copy(back, dv, 4096), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(back[0], 0x77);
+  hsa_signal_destroy(done);
+  hsa_memory_free(host);
+  hsa_memory_free(back);
+  free(want);
+  ck_assert_int_eq(hsa_amd_memory_pool_free(dv), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+/* An SDMA engine that stops never writes its fence: the wait sees the reset (a packet the
+ * engine refused) or the memory fault the driver reports for that GPU and fails, and the
+ * engine is not used again; the other GPU's goes on. */
+START_TEST(a_stopped_sdma_engine_fails_its_copies_instead_of_hanging) {
+  const struct core_agent *g0 = rt->agents[rt->cpu_count], *g1 = rt->agents[rt->cpu_count + 1];
+  unsigned char *a = NULL, *b = NULL;
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), 4096, (void **)&a), 0);
+  ck_assert_int_eq(hsa_memory_allocate(fine_region(), 4096, (void **)&b), 0);
+  pattern(b, 4096, 1);
+  ck_assert_int_eq(mem_sdma_copy(g0, a, b, 4096), HSA_STATUS_SUCCESS);
+  const uint32_t no_such_packet = 0x3f;
+  ck_assert_int_eq(mem_sdma_packets(g0, &no_such_packet, 1, 1), HSA_STATUS_ERROR);
+  ck_assert_int_eq(mem_sdma_copy(g0, a, b, 4096), HSA_STATUS_ERROR);
+  /* a VM fault on the other GPU ends its engine the same way */
+  memset(a, 0, 4096);
+  ck_assert_int_eq(mem_sdma_copy(g1, a, b, 4096), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(memcmp(a, b, 4096), 0);
+  void *unmapped = (void *)(uintptr_t)0x7f0000000000ull;
+  ck_assert_int_eq(mem_sdma_copy(g1, unmapped, b, 64), HSA_STATUS_ERROR);
+  ck_assert_int_eq(mem_sdma_copy(g1, a, b, 64), HSA_STATUS_ERROR);
+  hsa_memory_free(a);
+  hsa_memory_free(b);
+}
+END_TEST
+
 START_TEST(ipc_handles_cannot_be_made_on_this_kernel_interface) {
   void *d = NULL;
   hsa_amd_ipc_memory_t h;
@@ -486,6 +579,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, pcie_flag_makes_device_memory_fine_grained);
   tcase_add_test(tc, forced_engine_copy);
   tcase_add_test(tc, device_memory_behind_a_small_bar_copies_through_sdma);
+  tcase_add_test(tc, rectangle_copy_of_vram_the_cpu_cannot_map_runs_on_sdma);
+  tcase_add_test(tc, a_stopped_sdma_engine_fails_its_copies_instead_of_hanging);
   tcase_add_test(tc, ipc_handles_cannot_be_made_on_this_kernel_interface);
   tcase_add_test(tc, vmem_is_refused_on_this_kernel_interface);
   tcase_add_test(tc, small_async_copies);
