@@ -4,6 +4,7 @@
  * scratch is such a resource (swizzled, ADD_TID). MTBUF and the *_format forms convert
  * the common data/number formats. */
 #include "isa/exec.h"
+#include "isa/hostmem.h"
 
 #include <math.h>
 #include <string.h>
@@ -189,8 +190,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
         uint64_t a = buf_addr(&r, in, ln, 0, &oob);
         uint8_t *p = oob ? NULL : isa_mem_fast(w, a, bytes, store);
         if (!oob && !p) return -1;
-        uint64_t raw = 0;
-        if (p) memcpy(&raw, p, bytes);
+        uint64_t raw = p ? isa_ld_small(p, bytes) : 0;
         unsigned sh = 0;
         for (unsigned c = 0; c < f.comps; c++) {
           uint64_t m = f.bits[c] == 32 ? 0xffffffffull : ((1ull << f.bits[c]) - 1);
@@ -201,7 +201,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
           }
           sh += f.bits[c];
         }
-        if (store && p) memcpy(p, &raw, bytes);
+        if (store && p) isa_st_small(p, (uint32_t)raw, bytes);
       } else {
         for (unsigned c = 0; c < f.comps; c++) {   /* 32-bit components, checked one by one */
           uint64_t a = buf_addr(&r, in, ln, 4 * c, &oob);
@@ -209,7 +209,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
           if (store && c >= n) continue;
           uint8_t *p = isa_mem_fast(w, a, 4, store);
           if (!p) return -1;
-          if (store) memcpy(p, &v[vs + c][l], 4); else memcpy(&comp[c], p, 4);
+          if (store) isa_st32(p, v[vs + c][l]); else comp[c] = isa_ld32(p);
         }
       }
       if (!store) {
@@ -258,7 +258,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       if (!oob) {
         const uint8_t *p = isa_mem_fast(w, a, len, false);
         if (!p) return -1;
-        memcpy(&raw, p, len);
+        raw = isa_ld_small(p, len);
       }
       if (op == 17) raw = (uint32_t)(int32_t)(int8_t)raw;
       if (op == 19) raw = (uint32_t)(int32_t)(int16_t)raw;
@@ -272,7 +272,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       if (!oob) {
         const uint8_t *p = isa_mem_fast(w, a, len, false);
         if (!p) return -1;
-        memcpy(&raw, p, len);
+        raw = isa_ld_small(p, len);
       }
       if (op == 34 || op == 35) raw = (uint32_t)(int32_t)(int8_t)raw;
       raw &= 0xffff;
@@ -286,22 +286,36 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       if (!oob) {
         uint8_t *p = isa_mem_fast(w, a, len, true);
         if (!p) return -1;
-        memcpy(p, &x, len);
+        isa_st_small(p, x, len);
       }
       continue;
     }
     if ((op >= 20 && op <= 23) || (op >= 28 && op <= 31)) {   /* dword loads and stores */
       bool store = op >= 28;
       unsigned n = in->dwords;
-      for (unsigned k = 0; k < n; k++) {
+      for (unsigned k = 0; k < n;) {   /* range-checked per dword */
         uint64_t a = buf_addr(&r, in, ln, 4 * k, &oob);
         if (oob) {
           if (!store) v[vs + k][l] = 0;
+          k++;
           continue;
         }
-        uint8_t *p = isa_mem_fast(w, a, 4, store);
+        /* an aligned 8-byte piece (the next dword in range and adjacent) is one 64-bit
+         * access, which never crosses a page: the lookup faults as per dword */
+        bool pair = false;
+        if (k + 1 < n && !(a & 7)) {
+          bool oob1;
+          uint64_t a1 = buf_addr(&r, in, ln, 4 * (k + 1), &oob1);
+          pair = !oob1 && a1 == a + 4;
+        }
+        unsigned m = pair ? 2 : 1;
+        uint8_t *p = isa_mem_fast(w, a, 4 * m, store);
         if (!p) return -1;
-        if (store) memcpy(p, &v[vs + k][l], 4); else memcpy(&v[vs + k][l], p, 4);
+        if (store)
+          isa_st_lane(p, &v[vs + k], (unsigned)l, m);
+        else
+          isa_ld_lane(p, &v[vs + k], (unsigned)l, m);
+        k += m;
       }
       continue;
     }
