@@ -71,6 +71,37 @@ static uint64_t buf_addr(const struct vsharp *r, const struct isa_inst *in, stru
   return r->base + ln.soffset + bo;
 }
 
+/* `n` (<= 4) dwords of a lane's access to or from d[], range-checked per dword (loads of
+ * those out of range give 0, stores skip them). An in-range, adjacent, 8-byte-aligned pair
+ * is one 64-bit access (hostmem.h); it never crosses a page, so it faults as its dwords
+ * would. */
+static int buf_dwords(struct isa_wave *w, const struct vsharp *r, const struct isa_inst *in,
+                      struct lane ln, uint32_t *d, unsigned n, bool store)
+{
+  bool oob;
+  for (unsigned k = 0; k < n;) {
+    uint64_t a = buf_addr(r, in, ln, 4 * k, &oob);
+    if (oob) {
+      if (!store) d[k] = 0;
+      k++;
+      continue;
+    }
+    bool pair = false;
+    if (k + 1 < n && !(a & 7)) {
+      bool oob1;
+      uint64_t a1 = buf_addr(r, in, ln, 4 * (k + 1), &oob1);
+      pair = !oob1 && a1 == a + 4;
+    }
+    unsigned m = pair ? 2 : 1;
+    uint8_t *p = isa_mem_fast(w, a, 4 * m, store);
+    if (!p)
+      return -1;
+    if (store) isa_st_dwords(p, d + k, m); else isa_ld_dwords(p, d + k, m);
+    k += m;
+  }
+  return 0;
+}
+
 /* ---- data formats (MTBUF, *_format) ---- */
 struct fmt {
   unsigned comps, bits[4];
@@ -202,15 +233,13 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
           sh += f.bits[c];
         }
         if (store && p) isa_st_small(p, (uint32_t)raw, bytes);
+      } else if (store) {   /* 32-bit components: the first n of them */
+        unsigned m = n < f.comps ? n : f.comps;
+        for (unsigned c = 0; c < m; c++)
+          comp[c] = v[vs + c][l];
+        if (buf_dwords(w, &r, in, ln, comp, m, true)) return -1;
       } else {
-        for (unsigned c = 0; c < f.comps; c++) {   /* 32-bit components, checked one by one */
-          uint64_t a = buf_addr(&r, in, ln, 4 * c, &oob);
-          if (oob) { if (!store) comp[c] = 0; continue; }
-          if (store && c >= n) continue;
-          uint8_t *p = isa_mem_fast(w, a, 4, store);
-          if (!p) return -1;
-          if (store) isa_st32(p, v[vs + c][l]); else comp[c] = isa_ld32(p);
-        }
+        if (buf_dwords(w, &r, in, ln, comp, f.comps, false)) return -1;
       }
       if (!store) {
         for (unsigned c = 0; c < n; c++) {
@@ -293,30 +322,14 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
     if ((op >= 20 && op <= 23) || (op >= 28 && op <= 31)) {   /* dword loads and stores */
       bool store = op >= 28;
       unsigned n = in->dwords;
-      for (unsigned k = 0; k < n;) {   /* range-checked per dword */
-        uint64_t a = buf_addr(&r, in, ln, 4 * k, &oob);
-        if (oob) {
-          if (!store) v[vs + k][l] = 0;
-          k++;
-          continue;
-        }
-        /* an aligned 8-byte piece (the next dword in range and adjacent) is one 64-bit
-         * access, which never crosses a page: the lookup faults as per dword */
-        bool pair = false;
-        if (k + 1 < n && !(a & 7)) {
-          bool oob1;
-          uint64_t a1 = buf_addr(&r, in, ln, 4 * (k + 1), &oob1);
-          pair = !oob1 && a1 == a + 4;
-        }
-        unsigned m = pair ? 2 : 1;
-        uint8_t *p = isa_mem_fast(w, a, 4 * m, store);
-        if (!p) return -1;
-        if (store)
-          isa_st_lane(p, &v[vs + k], (unsigned)l, m);
-        else
-          isa_ld_lane(p, &v[vs + k], (unsigned)l, m);
-        k += m;
-      }
+      uint32_t d[4];
+      if (store)
+        for (unsigned k = 0; k < n; k++)
+          d[k] = v[vs + k][l];
+      if (buf_dwords(w, &r, in, ln, d, n, store)) return -1;
+      if (!store)
+        for (unsigned k = 0; k < n; k++)
+          v[vs + k][l] = d[k];
       continue;
     }
     return isa_unknown(w, in);

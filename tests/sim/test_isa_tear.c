@@ -16,7 +16,7 @@ static const char *const families[] = { "gfx900", "gfx906", "gfx90a" };
 
 /* Who stores and who polls. X4 stores (i, i, i, i) into 16-byte slots: only each aligned
  * 64-bit half is single-copy atomic (as on hardware), so only those are compared. */
-enum side { GLOBAL, FLAT, BUFFER, GLOBAL_X4, SMEM, HOST };
+enum side { GLOBAL, FLAT, BUFFER, TBUFFER, GLOBAL_X4, SMEM, HOST };
 
 static const struct tcase_def {
   const char *name;
@@ -25,6 +25,7 @@ static const struct tcase_def {
   { "global_store_dwordx2 -> global_load_dwordx2 glc", GLOBAL, GLOBAL },
   { "flat_store_dwordx2 -> flat_load_dwordx2 glc", FLAT, FLAT },
   { "buffer_store_dwordx2 -> buffer_load_dwordx2 glc", BUFFER, BUFFER },
+  { "tbuffer_store_format_xy -> tbuffer_load_format_xy glc (32_32)", TBUFFER, TBUFFER },
   { "global_store_dwordx4 -> global_load_dwordx4 glc", GLOBAL_X4, GLOBAL_X4 },
   { "global_store_dwordx2 -> s_load_dwordx2/x4 glc", GLOBAL, SMEM },
   { "host 64-bit stores -> global_load_dwordx2 glc", HOST, GLOBAL },
@@ -63,7 +64,7 @@ static size_t put(char *b, size_t at, size_t sz, const char *fmt, ...)
 }
 
 /* v6 = the lane's slot offset (v18 its 8-byte one); flat: v[6:7] the slot's address;
- * buffer: s[12:15] a raw V# of the slots */
+ * (t)buffer: s[12:15] a raw V# of the slots */
 static size_t addressing(char *b, size_t at, size_t sz, enum side k)
 {
   at = put(b, at, sz, "v_lshlrev_b32_e32 v6, %u, v0\nv_lshlrev_b32_e32 v18, 3, v0\n",
@@ -71,7 +72,7 @@ static size_t addressing(char *b, size_t at, size_t sz, enum side k)
   if (k == FLAT)
     at = put(b, at, sz, "v_mov_b32_e32 v7, s1\nv_add_co_u32_e32 v6, vcc, s0, v6\n"
              "v_addc_co_u32_e32 v7, vcc, 0, v7, vcc\n");
-  if (k == BUFFER)
+  if (k == BUFFER || k == TBUFFER)
     at = put(b, at, sz, "s_mov_b32 s12, s0\ns_and_b32 s13, s1, 0xffff\n"
              "s_mov_b32 s14, 0x1000\ns_mov_b32 s15, 0x27000\n");
   return at;
@@ -84,6 +85,7 @@ static size_t writer_src(char *b, size_t at, size_t sz, enum side k, unsigned id
     [GLOBAL] = "global_store_dwordx2 v6, v[2:3], s[0:1]",
     [FLAT] = "flat_store_dwordx2 v[6:7], v[2:3]",
     [BUFFER] = "buffer_store_dwordx2 v[2:3], v6, s[12:15], 0 offen",
+    [TBUFFER] = "tbuffer_store_format_xy v[2:3], v6, s[12:15], 0 format:[BUF_DATA_FORMAT_32_32, BUF_NUM_FORMAT_UINT] offen",
     [GLOBAL_X4] = "global_store_dwordx4 v6, v[2:5], s[0:1]",
   };
   at = addressing(b, at, sz, k);
@@ -114,6 +116,7 @@ static size_t poller_src(char *b, size_t at, size_t sz, enum side k, uint32_t la
     [GLOBAL] = "global_load_dwordx2 v[4:5], v6, s[0:1] glc",
     [FLAT] = "flat_load_dwordx2 v[4:5], v[6:7] glc",
     [BUFFER] = "buffer_load_dwordx2 v[4:5], v6, s[12:15], 0 offen glc",
+    [TBUFFER] = "tbuffer_load_format_xy v[4:5], v6, s[12:15], 0 format:[BUF_DATA_FORMAT_32_32, BUF_NUM_FORMAT_UINT] offen glc",
   };
   at = addressing(b, at, sz, k);
   at = put(b, at, sz,
