@@ -2,8 +2,7 @@
  * in the LDS or private aperture reach the workgroup's LDS or the wave's scratch; scratch
  * offsets are swizzled per dword across the 64 lanes (isa_scratch_addr). */
 #include "isa/exec.h"
-
-#include <string.h>
+#include "isa/hostmem.h"
 
 enum space { SP_GLOBAL, SP_LDS, SP_SCRATCH };
 
@@ -208,13 +207,13 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
     uint8_t *p = contiguous(w, &c, w->exec, store);
     if (p) {
       uint32_t *v = store ? w->vgpr[vs] : w->vgpr[vd];
-      if (w->exec == ~0ull) {
-        if (store) memcpy(p, v, 256); else memcpy(v, p, 256);
+      if (w->exec == ~0ull) {   /* not memcpy: it promises no access width */
+        if (store) isa_st_dwords(p, v, 64); else isa_ld_dwords(p, v, 64);
       } else {
         unsigned first = (unsigned)__builtin_ctzll(w->exec);
         ISA_FOR_LANES(w->exec, l) {
           uint8_t *q = p + 4 * (l - first);
-          if (store) memcpy(q, &v[l], 4); else memcpy(&v[l], q, 4);
+          if (store) isa_st32(q, v[l]); else v[l] = isa_ld32(q);
         }
       }
       w->pc += 8;
@@ -229,20 +228,19 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
         uint32_t v = w->vgpr[vs][l] >> ((op == 25 || op == 27) ? 16 : 0);
         uint8_t *p = lane_ptr(w, la, (unsigned)l, 0, len, true, &oob);
         if (!p && !oob) return -1;
-        if (p) memcpy(p, &v, len);
+        if (p) isa_st_small(p, v, len);
         continue;
       }
-      if (la.sp == SP_GLOBAL) {
+      if (la.sp == SP_GLOBAL) {   /* one access: aligned 64-bit pieces stay whole */
         uint8_t *p = isa_mem_fast(w, la.a, 4 * n, true);
         if (!p) return -1;
-        for (unsigned k = 0; k < n; k++)
-          memcpy(p + 4 * k, &w->vgpr[vs + k][l], 4);
+        isa_st_lane(p, &w->vgpr[vs], (unsigned)l, n);
         continue;
       }
       for (unsigned k = 0; k < n; k++) {
         uint8_t *p = lane_ptr(w, la, (unsigned)l, k, 4, true, &oob);
         if (!p && !oob) return -1;
-        if (p) memcpy(p, &w->vgpr[vs + k][l], 4);
+        if (p) isa_st32(p, w->vgpr[vs + k][l]);
       }
     }
     w->pc += 8;
@@ -256,16 +254,13 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
       if (la.sp == SP_GLOBAL) {
         const uint8_t *p = isa_mem_fast(w, la.a, 4 * n, false);
         if (!p) return -1;
-        for (unsigned k = 0; k < n; k++)
-          memcpy(&w->vgpr[vd + k][l], p + 4 * k, 4);
+        isa_ld_lane(p, &w->vgpr[vd], (unsigned)l, n);
         continue;
       }
       for (unsigned k = 0; k < n; k++) {
-        uint32_t v = 0;
         const uint8_t *p = lane_ptr(w, la, (unsigned)l, k, 4, false, &oob);
         if (!p && !oob) return -1;
-        if (p) memcpy(&v, p, 4);
-        w->vgpr[vd + k][l] = v;
+        w->vgpr[vd + k][l] = p ? isa_ld32(p) : 0;
       }
       continue;
     }
@@ -273,8 +268,7 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
     unsigned len = byte ? 1 : 2;
     const uint8_t *p = lane_ptr(w, la, (unsigned)l, 0, len, false, &oob);
     if (!p && !oob) return -1;
-    uint32_t raw = 0;
-    if (p) memcpy(&raw, p, len);
+    uint32_t raw = p ? isa_ld_small(p, len) : 0;
     bool sign = op == 17 || op == 19 || op == 34 || op == 35;
     uint32_t v = sign ? (byte ? (uint32_t)(int32_t)(int8_t)raw : (uint32_t)(int32_t)(int16_t)raw) : raw;
     uint32_t *d = &w->vgpr[vd][l];

@@ -4,6 +4,7 @@
  * scratch is such a resource (swizzled, ADD_TID). MTBUF and the *_format forms convert
  * the common data/number formats. */
 #include "isa/exec.h"
+#include "isa/hostmem.h"
 
 #include <math.h>
 #include <string.h>
@@ -68,6 +69,37 @@ static uint64_t buf_addr(const struct vsharp *r, const struct isa_inst *in, stru
   else
     bo = (uint64_t)idx * r->stride + off;
   return r->base + ln.soffset + bo;
+}
+
+/* `n` (<= 4) dwords of a lane's access to or from d[], range-checked per dword (loads of
+ * those out of range give 0, stores skip them). An in-range, adjacent, 8-byte-aligned pair
+ * is one 64-bit access (hostmem.h); it never crosses a page, so it faults as its dwords
+ * would. */
+static int buf_dwords(struct isa_wave *w, const struct vsharp *r, const struct isa_inst *in,
+                      struct lane ln, uint32_t *d, unsigned n, bool store)
+{
+  bool oob;
+  for (unsigned k = 0; k < n;) {
+    uint64_t a = buf_addr(r, in, ln, 4 * k, &oob);
+    if (oob) {
+      if (!store) d[k] = 0;
+      k++;
+      continue;
+    }
+    bool pair = false;
+    if (k + 1 < n && !(a & 7)) {
+      bool oob1;
+      uint64_t a1 = buf_addr(r, in, ln, 4 * (k + 1), &oob1);
+      pair = !oob1 && a1 == a + 4;
+    }
+    unsigned m = pair ? 2 : 1;
+    uint8_t *p = isa_mem_fast(w, a, 4 * m, store);
+    if (!p)
+      return -1;
+    if (store) isa_st_dwords(p, d + k, m); else isa_ld_dwords(p, d + k, m);
+    k += m;
+  }
+  return 0;
 }
 
 /* ---- data formats (MTBUF, *_format) ---- */
@@ -189,8 +221,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
         uint64_t a = buf_addr(&r, in, ln, 0, &oob);
         uint8_t *p = oob ? NULL : isa_mem_fast(w, a, bytes, store);
         if (!oob && !p) return -1;
-        uint64_t raw = 0;
-        if (p) memcpy(&raw, p, bytes);
+        uint64_t raw = p ? isa_ld_small(p, bytes) : 0;
         unsigned sh = 0;
         for (unsigned c = 0; c < f.comps; c++) {
           uint64_t m = f.bits[c] == 32 ? 0xffffffffull : ((1ull << f.bits[c]) - 1);
@@ -201,16 +232,14 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
           }
           sh += f.bits[c];
         }
-        if (store && p) memcpy(p, &raw, bytes);
+        if (store && p) isa_st_small(p, (uint32_t)raw, bytes);
+      } else if (store) {   /* 32-bit components: the first n of them */
+        unsigned m = n < f.comps ? n : f.comps;
+        for (unsigned c = 0; c < m; c++)
+          comp[c] = v[vs + c][l];
+        if (buf_dwords(w, &r, in, ln, comp, m, true)) return -1;
       } else {
-        for (unsigned c = 0; c < f.comps; c++) {   /* 32-bit components, checked one by one */
-          uint64_t a = buf_addr(&r, in, ln, 4 * c, &oob);
-          if (oob) { if (!store) comp[c] = 0; continue; }
-          if (store && c >= n) continue;
-          uint8_t *p = isa_mem_fast(w, a, 4, store);
-          if (!p) return -1;
-          if (store) memcpy(p, &v[vs + c][l], 4); else memcpy(&comp[c], p, 4);
-        }
+        if (buf_dwords(w, &r, in, ln, comp, f.comps, false)) return -1;
       }
       if (!store) {
         for (unsigned c = 0; c < n; c++) {
@@ -258,7 +287,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       if (!oob) {
         const uint8_t *p = isa_mem_fast(w, a, len, false);
         if (!p) return -1;
-        memcpy(&raw, p, len);
+        raw = isa_ld_small(p, len);
       }
       if (op == 17) raw = (uint32_t)(int32_t)(int8_t)raw;
       if (op == 19) raw = (uint32_t)(int32_t)(int16_t)raw;
@@ -272,7 +301,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       if (!oob) {
         const uint8_t *p = isa_mem_fast(w, a, len, false);
         if (!p) return -1;
-        memcpy(&raw, p, len);
+        raw = isa_ld_small(p, len);
       }
       if (op == 34 || op == 35) raw = (uint32_t)(int32_t)(int8_t)raw;
       raw &= 0xffff;
@@ -286,23 +315,21 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       if (!oob) {
         uint8_t *p = isa_mem_fast(w, a, len, true);
         if (!p) return -1;
-        memcpy(p, &x, len);
+        isa_st_small(p, x, len);
       }
       continue;
     }
     if ((op >= 20 && op <= 23) || (op >= 28 && op <= 31)) {   /* dword loads and stores */
       bool store = op >= 28;
       unsigned n = in->dwords;
-      for (unsigned k = 0; k < n; k++) {
-        uint64_t a = buf_addr(&r, in, ln, 4 * k, &oob);
-        if (oob) {
-          if (!store) v[vs + k][l] = 0;
-          continue;
-        }
-        uint8_t *p = isa_mem_fast(w, a, 4, store);
-        if (!p) return -1;
-        if (store) memcpy(p, &v[vs + k][l], 4); else memcpy(&v[vs + k][l], p, 4);
-      }
+      uint32_t d[4];
+      if (store)
+        for (unsigned k = 0; k < n; k++)
+          d[k] = v[vs + k][l];
+      if (buf_dwords(w, &r, in, ln, d, n, store)) return -1;
+      if (!store)
+        for (unsigned k = 0; k < n; k++)
+          v[vs + k][l] = d[k];
       continue;
     }
     return isa_unknown(w, in);

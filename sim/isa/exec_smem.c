@@ -2,6 +2,7 @@
  * buffer resource (out-of-range dwords read 0, writes are dropped), scalar atomics, and
  * the cache and clock instructions. */
 #include "isa/exec.h"
+#include "isa/hostmem.h"
 
 #include <string.h>
 #include <time.h>
@@ -89,7 +90,7 @@ int isa_exec_smem(struct isa_wave *w, const struct isa_inst *in)
       void *p = isa_mem_fast(w, addr, 4 * in_range, true);
       if (!p)
         return -1;
-      memcpy(p, vals, 4 * in_range);
+      isa_st_dwords(p, vals, in_range);   /* aligned 64-bit pieces whole */
     }
   } else {
     memset(vals, 0, sizeof vals);
@@ -97,7 +98,7 @@ int isa_exec_smem(struct isa_wave *w, const struct isa_inst *in)
       const void *p = isa_mem_fast(w, addr, 4 * in_range, false);
       if (!p)
         return -1;
-      memcpy(vals, p, 4 * in_range);
+      isa_ld_dwords(p, vals, in_range);
     }
     for (unsigned i = 0; i < n; i++)
       isa_write_s32(w, in->sdst + i, vals[i]);

@@ -312,6 +312,66 @@ START_TEST(workgroups_on_threads)
 }
 END_TEST
 
+/* ---- wide accesses at every alignment: 64-bit pieces where aligned, dwords elsewhere,
+ * bytes when misaligned, buffer range checks per dword (hostmem.h) ---- */
+START_TEST(wide_accesses_any_alignment)
+{
+  fx_open();
+  uint32_t *in = isa_fx_mem(4096), *out = isa_fx_mem(8192);
+  for (unsigned i = 0; i < 1024; i++)
+    in[i] = 0x1000 + i;
+  void *code = isa_fx_code(
+    "s_mov_b32 s8, s0\n"
+    "s_and_b32 s9, s1, 0xffff\n"
+    "s_movk_i32 s10, 0x100\n"               /* 64 dwords of in */
+    "s_mov_b32 s11, 0x27000\n"
+    "buffer_load_dwordx4 v[4:7], v1, s[8:11], 0 offen\n"   /* in[l..l+3], 0 past dword 63 */
+    "v_lshlrev_b32_e32 v11, 4, v0\n"
+    "global_store_dwordx4 v11, v[4:7], s[2:3]\n"           /* out[4l..]: 16-byte aligned */
+    "global_load_dwordx3 v[8:10], v1, s[0:1] offset:4\n"   /* in[l+1..l+3]: 4 mod 8 for even l */
+    "global_store_dwordx3 v11, v[8:10], s[2:3] offset:1028\n"  /* out[257 + 4l..]: 4 mod 8 */
+    "s_add_u32 s12, s2, 0x800\n"
+    "s_addc_u32 s13, s3, 0\n"
+    "s_and_b32 s13, s13, 0xffff\n"
+    "s_movk_i32 s14, 0x2d4\n"               /* 724 bytes: lane 60's dwords 1, 2 are out */
+    "s_mov_b32 s15, 0x27000\n"
+    "v_mul_u32_u24_e32 v12, 12, v0\n"
+    "buffer_store_dwordx3 v[8:10], v12, s[12:15], 0 offen\n"   /* out[512 + 3l..] */
+    "global_load_dwordx2 v[2:3], v1, s[0:1] offset:1\n"    /* misaligned: bytes 4l+1..4l+8 */
+    "v_lshlrev_b32_e32 v13, 3, v0\n"
+    "global_store_dwordx2 v13, v[2:3], s[2:3] offset:3072\n"   /* out[768 + 2l..] */
+    "s_load_dwordx4 s[20:23], s[0:1], 0x4\n"    /* in[1..4]: 4 mod 8 */
+    "s_load_dwordx8 s[24:31], s[0:1], 0x8\n"    /* in[2..9] */
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_store_dwordx4 s[20:23], s[2:3], 0x1004\n"   /* out[1025..1028] */
+    "s_store_dwordx4 s[24:27], s[2:3], 0x1020\n"   /* out[1032..1039] */
+    "s_store_dwordx4 s[28:31], s[2:3], 0x1030\n"
+    "s_dcache_wb\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  const uint8_t *inb = (const uint8_t *)in;
+  for (unsigned l = 0; l < 64; l++) {
+    for (unsigned k = 0; k < 4; k++)
+      ck_assert_uint_eq(out[4 * l + k], l + k < 64 ? in[l + k] : 0);
+    for (unsigned k = 0; k < 3; k++) {
+      ck_assert_uint_eq(out[257 + 4 * l + k], in[l + 1 + k]);
+      ck_assert_uint_eq(out[512 + 3 * l + k], 12 * l + 4 * k < 724 ? in[l + 1 + k] : 0);
+    }
+    uint32_t mis[2];
+    memcpy(mis, inb + 4 * l + 1, 8);
+    ck_assert_uint_eq(out[768 + 2 * l], mis[0]);
+    ck_assert_uint_eq(out[768 + 2 * l + 1], mis[1]);
+  }
+  for (unsigned k = 0; k < 4; k++)
+    ck_assert_uint_eq(out[1025 + k], in[1 + k]);
+  for (unsigned k = 0; k < 8; k++)
+    ck_assert_uint_eq(out[1032 + k], in[2 + k]);
+}
+END_TEST
+
 /* ---- sim_vm_lookup: the whole contiguous range behind an address ---- */
 START_TEST(vm_lookup_ranges)
 {
@@ -368,6 +428,7 @@ Suite *test_suite(void)
   tcase_add_test(t, lds_write2_b64_leaves_registers);
   tcase_add_test(t, trap_handler_entered);
   tcase_add_test(t, workgroups_on_threads);
+  tcase_add_test(t, wide_accesses_any_alignment);
   tcase_add_test(t, vm_lookup_ranges);
   tcase_add_test(t, agpr_memory_faults);
   suite_add_tcase(s, t);
