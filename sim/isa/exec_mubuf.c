@@ -200,6 +200,28 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
   if ((mtbuf && op > 7) || (!mtbuf && ((op >= 8 && op <= 15) || op == 38 || op == 39)))
     return isa_unknown(w, in);   /* d16 format forms */
   bool oob;
+  if (op >= 64 && !fmt_op) {
+    /* An atomic that faults on some lane (unmapped, misaligned: a 64-bit atomic through a
+     * swizzled resource of 4-byte elements) must not have changed memory or registers for
+     * the lanes before it: every lane is checked before any lane runs. */
+    bool wide = op >= 96;
+    unsigned atop = wide ? op - 96 : op - 64;
+    if (atop > ISA_AT_MAX_F64 || (wide && atop > ISA_AT_DEC))
+      return isa_unknown(w, in);
+    wide |= atop >= ISA_AT_ADD_F64;
+    ISA_FOR_LANES(w->exec, l) {
+      struct lane ln = {0, (uint32_t)in->offset, soff};
+      if (in->idxen) ln.index = v[va][l];
+      if (in->offen) ln.offset += v[va + (in->idxen ? 1 : 0)][l];
+      if (r.add_tid) ln.index += (uint32_t)l;
+      uint64_t a = buf_addr(&r, in, ln, 0, &oob);
+      if (oob) continue;
+      if (!isa_mem_fast(w, a, wide ? 8 : 4, true)) return -1;
+      if (a & (wide ? 7 : 3))
+        return isa_fault(w, SIM_ISA_FAULT_MEMORY, a, true, "misaligned buffer atomic at 0x%llx",
+                         (unsigned long long)a);
+    }
+  }
   ISA_FOR_LANES(w->exec, l) {
     struct lane ln = {0, (uint32_t)in->offset, soff};
     if (in->idxen) ln.index = v[va][l];
@@ -216,12 +238,20 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       unsigned bytes = (total + 7) / 8;
       bool store = op >= 4;
       uint32_t comp[4] = {0, 0, 0, nfmt == 4 || nfmt == 5 ? 1u : fbits(1.0f)};
-      if (total <= 32 || (total % 32)) {
-        /* packed components in one element of `bytes` bytes */
+      if (f.bits[0] != 32) {
+        /* packed components in one element of `bytes` (<= 8) bytes: 16_16_16_16 is 8 bytes
+         * of four halves, not four dwords */
         uint64_t a = buf_addr(&r, in, ln, 0, &oob);
         uint8_t *p = oob ? NULL : isa_mem_fast(w, a, bytes, store);
         if (!oob && !p) return -1;
-        uint64_t raw = p ? isa_ld_small(p, bytes) : 0;
+        uint64_t raw = 0;
+        if (p && bytes <= 4) {
+          raw = isa_ld_small(p, bytes);
+        } else if (p) {
+          uint32_t d2[2];
+          isa_ld_dwords(p, d2, 2);
+          raw = d2[0] | (uint64_t)d2[1] << 32;
+        }
         unsigned sh = 0;
         for (unsigned c = 0; c < f.comps; c++) {
           uint64_t m = f.bits[c] == 32 ? 0xffffffffull : ((1ull << f.bits[c]) - 1);
@@ -232,7 +262,12 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
           }
           sh += f.bits[c];
         }
-        if (store && p) isa_st_small(p, (uint32_t)raw, bytes);
+        if (store && p && bytes <= 4) {
+          isa_st_small(p, (uint32_t)raw, bytes);
+        } else if (store && p) {
+          uint32_t d2[2] = {(uint32_t)raw, (uint32_t)(raw >> 32)};
+          isa_st_dwords(p, d2, 2);
+        }
       } else if (store) {   /* 32-bit components: the first n of them */
         unsigned m = n < f.comps ? n : f.comps;
         for (unsigned c = 0; c < m; c++)

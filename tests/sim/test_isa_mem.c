@@ -153,6 +153,44 @@ START_TEST(mtbuf_formats)
 }
 END_TEST
 
+/* 16_16_16_16 is one 8-byte element of four 16-bit components (it was read as four dwords,
+ * 16 bytes, never unpacked). */
+START_TEST(mtbuf_format_16x4)
+{
+  fx_open();
+  uint16_t *in = isa_fx_mem(4096);
+  uint32_t *out = isa_fx_mem(8192);
+  for (unsigned i = 0; i < 2048; i++)
+    in[i] = (uint16_t)(i * 977 + 3);
+  void *code = isa_fx_code(
+    "s_mov_b32 s8, s0\n"
+    "s_and_b32 s9, s1, 0xffff\n"
+    "s_mov_b32 s10, 4096\n"
+    "s_mov_b32 s11, 0\n"
+    "v_lshlrev_b32_e32 v3, 3, v0\n"           /* 8 bytes per lane */
+    "tbuffer_load_format_xyzw v[4:7], v3, s[8:11], 0 format:[BUF_DATA_FORMAT_16_16_16_16, BUF_NUM_FORMAT_UINT] offen\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_lshlrev_b32_e32 v8, 4, v0\n"
+    "global_store_dwordx4 v8, v[4:7], s[2:3]\n"
+    "v_add_u32_e32 v4, 1, v4\n"
+    "tbuffer_store_format_xy v[4:5], v3, s[8:11], 0 format:[BUF_DATA_FORMAT_16_16_16_16, BUF_NUM_FORMAT_UINT] offen offset:2048\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 64; l++) {
+    for (unsigned c = 0; c < 4; c++)
+      ck_assert_msg(out[4 * l + c] == in[4 * l + c], "lane %u comp %u: %#x, want %#x", l, c,
+                    out[4 * l + c], in[4 * l + c]);
+    /* the store writes x and y of its element and keeps z and w */
+    ck_assert_uint_eq(in[1024 + 4 * l], (uint16_t)(in[4 * l] + 1));
+    ck_assert_uint_eq(in[1024 + 4 * l + 1], in[4 * l + 1]);
+    ck_assert_uint_eq(in[1024 + 4 * l + 2], (uint16_t)((1024 + 4 * l + 2) * 977 + 3));
+  }
+}
+END_TEST
+
 START_TEST(lds_64bit_atomics)
 {
   fx_open();
@@ -424,6 +462,7 @@ Suite *test_suite(void)
   tcase_add_test(t, flat_reaches_lds_and_private);
   tcase_add_test(t, scalar_buffer_and_atomics);
   tcase_add_test(t, mtbuf_formats);
+  tcase_add_test(t, mtbuf_format_16x4);
   tcase_add_test(t, lds_64bit_atomics);
   tcase_add_test(t, lds_write2_b64_leaves_registers);
   tcase_add_test(t, trap_handler_entered);

@@ -40,10 +40,6 @@ static const struct wset_family wset_families[] = {
  * chip) and what goes wrong. They are reported as XFAIL; one that runs clean fails the test
  * (XPASS: remove its entry with the fix). */
 static const struct { const char *form, *wrong; } wset_expected_failures[] = {
-  { "*:buffer_atomic_*_x2/swz-*", "exec_mubuf.c: a 64-bit atomic through a swizzled resource "
-    "(element size 4) does lane 0's 8 bytes as one atomic, writes the returned data, then "
-    "faults on lane 1 as misaligned: the faulting instruction has written memory and VGPRs" },
-  { "*:buffer_atomic_*_f64/swz-*", "exec_mubuf.c: as the _x2 atomics above (gfx90a)" },
   { NULL, NULL },
 };
 
