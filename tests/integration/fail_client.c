@@ -3,7 +3,8 @@
  * step that fails must say so with an error status (never SUCCESS with broken state), the
  * same step tried again must work (the refusal was one call), a barrier packet must then run
  * to completion, and two whole cycles must leave the process as a clean run leaves it: the
- * counts of fds and threads printed at the end are compared with a run without injection.
+ * counts of fds, threads and mappings printed at the end are compared with a run without
+ * injection.
  * Prints "step X failed: 0x..." for each refusal met, "counts fds=N threads=N", exit 0. */
 #include <dirent.h>
 #include <stdint.h>
@@ -62,6 +63,16 @@ static unsigned count(const char *dir) {
   return n;
 }
 
+static unsigned maps(void) {
+  FILE *f = fopen("/proc/self/maps", "r");
+  if (!f) FAIL("/proc/self/maps");
+  unsigned n = 0;
+  int c;
+  while ((c = fgetc(f)) != EOF) n += c == '\n';
+  fclose(f);
+  return n;
+}
+
 static void cycle(void) {
   STEP("hsa_init", hsa_init());
   gpu.handle = cpu.handle = dev_pool.handle = host_pool.handle = 0;
@@ -103,6 +114,7 @@ int main(void) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   cycle();
   cycle();
-  printf("counts fds=%u threads=%u\n", count("/proc/self/fd"), count("/proc/self/task"));
+  printf("counts fds=%u threads=%u maps=%u\n", count("/proc/self/fd"), count("/proc/self/task"),
+         maps());
   return 0;
 }
