@@ -197,7 +197,7 @@ bench: all
 
 # Fuzzing (not part of check): the loader's libFuzzer target for FUZZ_TIME seconds (clang).
 FUZZ_TIME ?= 60
-fuzz: $(STUB_C)
+fuzz: $(STUB_C) $(BUILD)/gen/tools_table.c
 	DEP_CFLAGS="$(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS)" sh fuzz/run.sh $(abspath $(BUILD)) $(FUZZ_TIME)
 .PHONY: fuzz
 

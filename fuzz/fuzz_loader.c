@@ -29,10 +29,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (img.md_note && ldr_metadata_parse(img.md_note, img.md_size, &note_md) == HSA_STATUS_SUCCESS)
       ldr_metadata_free(note_md);
     struct ldr_layout lay;
-    /* Layouts up to 1 GiB are legal; the fuzzer only allocates small ones. */
-    if (ldr_layout(&img, &lay) == HSA_STATUS_SUCCESS && lay.span <= (16u << 20)) {
-      uint8_t *host = malloc(lay.span);
-      ldr_copy_segments(&img, &lay, host);
+    /* Spans up to the GPU's address space are legal; the host image is committed only where
+     * written, as the deprecated code object API does it. */
+    uint8_t *host = NULL;
+    if (ldr_layout(&img, &lay) == HSA_STATUS_SUCCESS && (host = ldr_host_image(lay.span))) {
+      ldr_copy_segments(&img, &lay, host, true);
       static struct ldr_executable exec;
       struct ldr_symbol *syms;
       unsigned n;
@@ -49,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         free(syms);
       }
       (void)ldr_relocate(&img, host, base, lay.vbase, lay.span, resolve, NULL);
-      free(host);
+      ldr_host_image_free(host, lay.span);
     }
     ldr_image_close(&img);
   }

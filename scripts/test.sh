@@ -13,6 +13,11 @@ sh scripts/bootstrap.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 make -j"$jobs" tests
 make check
+# The loader's fuzz target, briefly, from the committed corpus: it must keep linking and
+# find nothing (a crash fails the run and leaves its input in build/fuzz/crashes/).
+make fuzz FUZZ_TIME="${HSA_FUZZ_TIME:-60}" >build/fuzz.log 2>&1 || {
+  tail -n 40 build/fuzz.log; echo "test.sh: the loader fuzzer failed (log: build/fuzz.log)"; exit 1; }
+grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' build/fuzz.log || true
 
 [ "${HSA_TEST_QUICK:-0}" = 1 ] && exit 0
 

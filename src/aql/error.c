@@ -20,12 +20,18 @@
  *  - A queue reports at most one error; it is then suspended (UPDATE_QUEUE with 0 percent,
  *    ROCR's Suspend) and stays so until destroyed. Other queues go on.
  *  - Without a callback, the error is printed on stderr and the process goes on (ROCR's
- *    default handler aborts). */
+ *    default handler aborts).
+ *  - The kernel keeps the queues of a faulted (or reset) GPU evicted until the process exits,
+ *    across closing and reopening /dev/kfd. New queues there would never run, so
+ *    hsa_queue_create on that GPU fails with OUT_OF_RESOURCES and says why, also after
+ *    hsa_shut_down and a new hsa_init. */
 #include "aql/internal.h"
+#include "core/code_name.h"
 #include "core/runtime.h"
 #include "kfd/event.h"
 #include "signals/signal.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +154,54 @@ static const struct core_agent *agent_of_gpu(uint32_t gpu_id) {
   return NULL;
 }
 
+/* GPUs the kernel stopped for this process, kept for the process's life (not the runtime's). */
+#define STOPPED_MAX 64
+static struct { uint32_t gpu_id; char why[160]; } stopped[STOPPED_MAX];
+static unsigned stopped_count;
+static pthread_mutex_t stopped_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void mark_stopped(uint32_t gpu_id, const char *why) {
+  pthread_mutex_lock(&stopped_lock);
+  bool known = false;
+  for (unsigned i = 0; i < stopped_count; i++) known |= stopped[i].gpu_id == gpu_id;
+  if (!known && stopped_count < STOPPED_MAX) {
+    stopped[stopped_count].gpu_id = gpu_id;
+    snprintf(stopped[stopped_count].why, sizeof(stopped[0].why), "%s", why);
+    stopped_count++;
+  }
+  pthread_mutex_unlock(&stopped_lock);
+}
+
+bool aql_gpu_stopped(uint32_t gpu_id, char *why, size_t why_size) {
+  bool found = false;
+  pthread_mutex_lock(&stopped_lock);
+  for (unsigned i = 0; i < stopped_count && !found; i++)
+    if (stopped[i].gpu_id == gpu_id) {
+      found = true;
+      if (why) snprintf(why, why_size, "%s", stopped[i].why);
+    }
+  pthread_mutex_unlock(&stopped_lock);
+  return found;
+}
+
+/* Names the kernel each busy queue of the GPU is running (the dispatch at its read index):
+ * the KFD's fault data has no PC, so this is how a user learns which kernel faulted. */
+static void name_running(struct aql_queue *q, void *arg) {
+  (void)arg;
+  if (q->kind != AQL_GPU || !atomic_load(&q->active) || !queue_busy(q)) return;
+  uint64_t rd = __atomic_load_n(&q->amd->read_dispatch_id, __ATOMIC_ACQUIRE);
+  const hsa_kernel_dispatch_packet_t *p =
+      (const hsa_kernel_dispatch_packet_t *)q->ring + (rd % q->amd->hsa_queue.size);
+  uint16_t header = __atomic_load_n(&p->header, __ATOMIC_ACQUIRE);
+  if (((header >> HSA_PACKET_HEADER_TYPE) & 0xff) != HSA_PACKET_TYPE_KERNEL_DISPATCH) return;
+  char name[384];
+  if (!core_name_code(p->kernel_object, name, sizeof(name)))
+    snprintf(name, sizeof(name), "the kernel object at 0x%" PRIx64, p->kernel_object);
+  fprintf(stderr, "hsa-runtime64:   queue %" PRIu64 " was running %s (dispatch %" PRIu64
+                  ", grid %ux%ux%u).\n", q->amd->hsa_queue.id, name, rd, p->grid_size_x,
+          p->grid_size_y, p->grid_size_z);
+}
+
 static void fault_on(uint32_t gpu_id, hsa_status_t status) {
   struct fault f = {agent_of_gpu(gpu_id), status, true, 0};
   if (!f.agent) return;
@@ -183,11 +237,17 @@ static void *watch_main(void *arg) {
                       "%s. Reason: %s The process's queues on that GPU are stopped.\n",
               a ? a->node_id : 0u, (uint64_t)m->va, m->failure.imprecise ? " (imprecise)" : "",
               why);
+      char what[160];
+      snprintf(what, sizeof(what), "a memory access fault on address 0x%" PRIx64,
+               (uint64_t)m->va);
+      mark_stopped(m->gpu_id, what);
+      if (a) aql_for_each(a, name_running, NULL);
       fault_on(m->gpu_id, (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION);
     }
     if (n == 3 && d[1].hw_exception_data.gpu_id) {
       fprintf(stderr, "hsa-runtime64: GPU %u was reset; its queues are stopped.\n",
               d[1].hw_exception_data.gpu_id);
+      mark_stopped(d[1].hw_exception_data.gpu_id, "a GPU reset");
       fault_on(d[1].hw_exception_data.gpu_id, HSA_STATUS_ERROR);
     }
   }
@@ -197,7 +257,9 @@ static void *watch_main(void *arg) {
 hsa_status_t aql_fault_watch_start(void) {
   struct core_runtime *rt = core_rt();
   if (!rt || rt->kfd.fd < 0) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  hsa_status_t st = HSA_STATUS_SUCCESS;
+  /* The wake-up event below is a signal event: the event page must be ours by then. */
+  hsa_status_t st = sig_ensure_init();
+  if (st != HSA_STATUS_SUCCESS) return st;
   pthread_mutex_lock(&watch_lock);
   if (watching) goto out;
   st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -206,8 +268,15 @@ hsa_status_t aql_fault_watch_start(void) {
     kfd_event_destroy(&rt->kfd, mem_event.id);
     goto out;
   }
-  /* optional: older kernels may not have it */
-  has_hw = kfd_event_create(&rt->kfd, KFD_IOC_EVENT_HW_EXCEPTION, true, 0, &hw_event) == 0;
+  /* Optional where the kernel does not know the type (EINVAL); any other refusal (ENOMEM,
+   * no event slots) is a failure, or GPU resets would go unreported. */
+  int hw = kfd_event_create(&rt->kfd, KFD_IOC_EVENT_HW_EXCEPTION, true, 0, &hw_event);
+  has_hw = hw == 0;
+  if (hw && hw != -EINVAL) {
+    kfd_event_destroy(&rt->kfd, mem_event.id);
+    kfd_event_destroy(&rt->kfd, wake_event.id);
+    goto out;
+  }
   atomic_store(&watch_stop, false);
   if (pthread_create(&watch_thread, NULL, watch_main, NULL)) {
     kfd_event_destroy(&rt->kfd, mem_event.id);

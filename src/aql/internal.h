@@ -101,6 +101,9 @@ void aql_inactive_handler_stop(struct aql_queue *q);
 /* The process-wide KFD memory-exception event and its thread (started with the first GPU
  * queue, stopped at shutdown). */
 hsa_status_t aql_fault_watch_start(void);
+/* True (and a sentence of why in `why`) when the kernel has stopped this process's queues on
+ * GPU `gpu_id` for good: after a memory fault or a reset, until the process exits. */
+bool aql_gpu_stopped(uint32_t gpu_id, char *why, size_t why_size);
 void aql_fault_watch_stop(void);
 /* The status a CP error code in queue_inactive_signal means (0: not an error). */
 hsa_status_t aql_cp_error_status(int64_t code);

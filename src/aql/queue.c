@@ -147,6 +147,23 @@ static hsa_status_t gpu_create(const struct core_agent *agent, uint32_t size,
                                struct aql_queue **out) {
   struct core_runtime *rt = core_rt();
   if (!rt || rt->kfd.fd < 0) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  char why[160];
+  if (aql_gpu_stopped(agent->gpu_id, why, sizeof(why))) {
+    fprintf(stderr, "hsa-runtime64: hsa_queue_create: GPU node %u (%s) had %s in this process; "
+                    "the driver keeps the process's queues on it stopped until the process "
+                    "exits, so no queue is created there. Restart the process to use it "
+                    "again (the CPU and other GPUs still work).\n",
+            agent->node_id, agent->name, why);
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
+  /* Without the fault watcher a GPU fault on this queue would reach no callback and its
+   * dispatch would never complete: refuse the queue instead (ROCR: OUT_OF_RESOURCES). */
+  if (aql_fault_watch_start() != HSA_STATUS_SUCCESS) {
+    fprintf(stderr, "hsa-runtime64: hsa_queue_create: cannot watch the GPU for faults (the "
+                    "driver refused an event); no queue was created. Free events or queues "
+                    "and retry.\n");
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
   struct aql_queue *q = calloc(1, sizeof(*q));
   if (!q) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   pthread_mutex_init(&q->lock, NULL);
@@ -184,8 +201,9 @@ static hsa_status_t gpu_create(const struct core_agent *agent, uint32_t size,
     kfd_queue_cwsr_header(q->cwsr, &sz, 0, NULL);
   }
 
-  /* The CP writes error codes and scratch requests here and raises its interrupt. */
-  if ((st = sig_create_internal(0, true, &q->inactive)) != HSA_STATUS_SUCCESS) goto fail;
+  /* The CP writes error codes and scratch requests here and raises its interrupt. Any
+   * failure is the driver's or memory's: the caller passed no signal to blame. */
+  if (sig_create_internal(0, true, &q->inactive) != HSA_STATUS_SUCCESS) goto fail;
   amd->queue_inactive_signal = q->inactive;
 
   if ((st = aql_scratch_init(q, private_size)) != HSA_STATUS_SUCCESS) goto fail;
@@ -216,7 +234,6 @@ static hsa_status_t gpu_create(const struct core_agent *agent, uint32_t size,
     aql_inactive_handler_stop(q);
     goto fail;
   }
-  aql_fault_watch_start();   /* best effort: without it faults are still reported by the CP */
   *out = q;
   return HSA_STATUS_SUCCESS;
 

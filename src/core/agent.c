@@ -257,12 +257,19 @@ static void bind_xnack(struct core_runtime *rt) {
   if (kfd_get_xnack_mode(&rt->kfd, &on) == 0) rt->xnack = on;
 }
 
-/* Binds each GPU's VM to this process and records its apertures (LDS base for the region). */
-static void attach_vms(struct core_runtime *rt) {
-  if (rt->kfd.fd < 0 || rt->gpu_count == 0) return;
+/* Binds each GPU's VM to this process and records its apertures (LDS base for the region).
+ * A GPU whose VM or apertures the driver refuses could run nothing (every queue and
+ * allocation would fail), so hsa_init fails as ROCR's does, and a later one tries again. */
+static hsa_status_t attach_vms(struct core_runtime *rt) {
+  if (rt->kfd.fd < 0 || rt->gpu_count == 0) return HSA_STATUS_SUCCESS;
   struct kfd_aperture ap[64];
   unsigned n = 0;
-  if (kfd_get_apertures(&rt->kfd, ap, 64, &n) != 0) n = 0;
+  if (kfd_get_apertures(&rt->kfd, ap, 64, &n) != 0) {
+    fprintf(stderr, "hsa-runtime64: hsa_init: the driver did not give this process its GPU "
+                    "address ranges; no GPU can be used, so hsa_init fails. Retry, or check "
+                    "dmesg for the driver's reason.\n");
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
   for (unsigned i = rt->cpu_count; i < rt->agent_count; i++) {
     struct core_agent *a = rt->agents[i];
     for (unsigned k = 0; k < n; k++) {
@@ -272,13 +279,14 @@ static void attach_vms(struct core_runtime *rt) {
       for (unsigned r = 0; r < a->region_count; r++)
         if (a->regions[r].heap == CORE_HEAP_LDS) a->regions[r].base = ap[k].lds_base;
     }
-    if (a->drm.fd >= 0) {
-      int rc = kfd_acquire_vm(&rt->kfd, a->gpu_id, a->drm.fd);
-      if (rc)
-        fprintf(stderr, "hsa-runtime64: AMDKFD_IOC_ACQUIRE_VM failed for GPU node %u: %s.\n",
-                a->node_id, strerror(-rc));
+    if (a->drm.fd >= 0 && kfd_acquire_vm(&rt->kfd, a->gpu_id, a->drm.fd) != 0) {
+      fprintf(stderr, "hsa-runtime64: hsa_init: GPU node %u (%s) cannot be given an address "
+                      "space in this process, so hsa_init fails; retry, or hide the GPU with "
+                      "ROCR_VISIBLE_DEVICES.\n", a->node_id, a->name);
+      return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
     }
   }
+  return HSA_STATUS_SUCCESS;
 }
 
 static const struct core_agent *nearest_cpu(struct core_runtime *rt, const struct kfd_node *n) {
@@ -369,8 +377,7 @@ hsa_status_t core_agents_build(struct core_runtime *rt) {
   for (unsigned i = 0; i < n; i++) kfd_drm_close(&drms[i]); /* hidden or skipped GPUs */
   free(drms);
   free(usable);
-  attach_vms(rt);
-  return HSA_STATUS_SUCCESS;
+  return attach_vms(rt);
 
 oom:
   for (unsigned i = 0; i < n; i++) kfd_drm_close(&drms[i]);

@@ -19,6 +19,7 @@ int kfd_get_apertures(const struct kfd_device *dev, struct kfd_aperture *out, un
   args.kfd_process_device_apertures_ptr = (uint64_t)(uintptr_t)raw;
   args.num_of_nodes = max;
   int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &args);
+  kfd_report("AMDKFD_IOC_GET_PROCESS_APERTURES_NEW", rc);
   if (rc == 0) {
     unsigned n = args.num_of_nodes < max ? args.num_of_nodes : max;
     for (unsigned i = 0; i < n; i++) {
@@ -38,5 +39,7 @@ int kfd_get_apertures(const struct kfd_device *dev, struct kfd_aperture *out, un
 
 int kfd_acquire_vm(const struct kfd_device *dev, uint32_t gpu_id, int drm_fd) {
   struct kfd_ioctl_acquire_vm_args args = {.drm_fd = (uint32_t)drm_fd, .gpu_id = gpu_id};
-  return kfd_ioctl(dev->fd, AMDKFD_IOC_ACQUIRE_VM, &args);
+  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_ACQUIRE_VM, &args);
+  kfd_report("AMDKFD_IOC_ACQUIRE_VM", rc);
+  return rc;
 }

@@ -75,6 +75,8 @@ int kfd_event_create(const struct kfd_device *dev, uint32_t type, bool auto_rese
   if (handing_over)
     a.event_page_offset = provided_handle;
   int r = kfd_ioctl(dev->fd, AMDKFD_IOC_CREATE_EVENT, &a);
+  if (r && !(type == KFD_IOC_EVENT_HW_EXCEPTION && r == -EINVAL))   /* a probe, not a failure */
+    kfd_report("AMDKFD_IOC_CREATE_EVENT", r);
   if (r) {
     pthread_mutex_unlock(&page_lock);
     return r;

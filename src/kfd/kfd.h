@@ -119,6 +119,9 @@ int kfd_device_open(const char *path, struct kfd_device *dev);
 void kfd_device_close(struct kfd_device *dev);
 /* ioctl that retries on EINTR/EAGAIN; returns 0 or -errno. */
 int kfd_ioctl(int fd, unsigned long request, void *arg);
+/* Names a refused kernel call once on stderr (call, errno, its usual meaning) unless
+ * HSA_ENABLE_DRIVER_MESSAGES=0; rc is the -errno a kfd_* call returned (>= 0: nothing). */
+void kfd_report(const char *call, int rc);
 
 /* XNACK mode of the process: *enabled set from the driver (AMDKFD_IOC_SET_XNACK_MODE with -1).
  * set_xnack_mode asks for a mode. 0 or -errno (-ENOTTY/-EINVAL on kernels without it). */

@@ -34,6 +34,7 @@ int kfd_mem_alloc(const struct kfd_device *dev, uint32_t gpu_id, uint64_t va, ui
   a.flags = flags;
   a.mmap_offset = userptr;   /* the kernel reads the CPU address of a userptr from here */
   int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a);
+  kfd_report("AMDKFD_IOC_ALLOC_MEMORY_OF_GPU", rc);
   if (rc == 0) {
     *handle = a.handle;
     if (mmap_offset) *mmap_offset = a.mmap_offset;
@@ -55,7 +56,10 @@ static int map_common(const struct kfd_device *dev, unsigned long req, uint64_t 
   a.device_ids_array_ptr = (uint64_t)(uintptr_t)gpu_ids;
   a.n_devices = count;
   a.n_success = 0;   /* kfd_ioctl retries with the same args: the kernel resumes at n_success */
-  return kfd_ioctl(dev->fd, req, &a);
+  int rc = kfd_ioctl(dev->fd, req, &a);
+  kfd_report(req == AMDKFD_IOC_MAP_MEMORY_TO_GPU ? "AMDKFD_IOC_MAP_MEMORY_TO_GPU"
+                                                 : "AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU", rc);
+  return rc;
 }
 
 int kfd_mem_map(const struct kfd_device *dev, uint64_t handle, const uint32_t *gpu_ids,

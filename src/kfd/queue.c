@@ -134,6 +134,7 @@ int kfd_queue_create(const struct kfd_device *dev, const struct kfd_queue_args *
   args.ctx_save_restore_size = (uint32_t)a->ctx_save_size;
   args.ctl_stack_size = (uint32_t)a->ctl_stack_size;
   int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_CREATE_QUEUE, &args);
+  kfd_report("AMDKFD_IOC_CREATE_QUEUE", rc);
   if (rc) return rc;
   /* SOC15 parts return the doorbell's place inside the slice in the low bits. */
   uint64_t mask = a->doorbell_slice - 1;

@@ -49,15 +49,15 @@ hsa_status_t hsa_code_object_deserialize(void *serialized, size_t size, const ch
   struct ldr_layout lay;
   if (st == HSA_STATUS_SUCCESS) st = ldr_layout(&c->img, &lay);
   uint8_t *host = NULL;
-  if (st == HSA_STATUS_SUCCESS && !(host = malloc(lay.span))) st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  if (st == HSA_STATUS_SUCCESS && !(host = ldr_host_image(lay.span))) st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   if (st == HSA_STATUS_SUCCESS) {
     /* Symbols as they would be at address 0, marked not loaded. */
-    ldr_copy_segments(&c->img, &lay, host);
+    ldr_copy_segments(&c->img, &lay, host, true);
     st = ldr_symbols_build(&c->scratch, &c->img, &lay, host, 0, NULL, &c->syms, &c->nsyms);
     if (st == HSA_STATUS_ERROR_VARIABLE_UNDEFINED) st = HSA_STATUS_SUCCESS;   /* resolved at load */
     for (unsigned i = 0; i < c->nsyms; i++) c->syms[i].is_loaded = false;
   }
-  free(host);
+  if (host) ldr_host_image_free(host, lay.span);
   if (st != HSA_STATUS_SUCCESS) {
     co_free(c);
     return st;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/runtime.h"
+#include "core/code_name.h"
 #include "loader/loader.h"
 
 static pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
@@ -76,6 +77,7 @@ static void lco_free(struct ldr_lco *l) {
 hsa_status_t ldr_load(struct ldr_executable *exec, const struct core_agent *agent,
                       const void *data, size_t size, const char *uri, struct ldr_lco **out) {
   if (exec->state == HSA_EXECUTABLE_STATE_FROZEN) return HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
+  core_set_code_namer(ldr_describe_code);   /* fault messages can name kernels from now on */
   struct ldr_image img;
   hsa_status_t st = ldr_image_open(&img, data, size);
   if (st != HSA_STATUS_SUCCESS) return st;
@@ -102,14 +104,17 @@ hsa_status_t ldr_load(struct ldr_executable *exec, const struct core_agent *agen
   l->storage_size = size;
   l->mem = ldr_segment_alloc(agent, lay.span, lay.align);
   if (!l->mem) {
-    ldr_complain("no memory for a %llu-byte code object", (unsigned long long)lay.span);
+    ldr_complain("no memory for a %llu-byte code object (its segments with their "
+                 "zero-filled program variables) in %s's memory; make its program-scope "
+                 "variables smaller or free memory first", (unsigned long long)lay.span,
+                 agent ? agent->name : "system");
     st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
     goto fail;
   }
   /* Segments are host-visible: the host address is the GPU address. */
   uint8_t *host = l->mem;
   uint64_t base = (uint64_t)(uintptr_t)l->mem;
-  ldr_copy_segments(&img, &lay, host);
+  ldr_copy_segments(&img, &lay, host, false);
   st = ldr_symbols_build(exec, &img, &lay, host, base, agent, &l->syms, &l->nsyms);
   if (st != HSA_STATUS_SUCCESS) goto fail;
   struct resolve_ctx rc = {exec, agent ? &l->agent : NULL};

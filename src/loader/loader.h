@@ -149,8 +149,14 @@ struct ldr_layout {
 };
 /* Checks PT_LOAD ordering/overlap/sizes and computes the one allocation covering them. */
 hsa_status_t ldr_layout(const struct ldr_image *img, struct ldr_layout *out);
-/* Copies the file bytes of each PT_LOAD into `host` (zeroed first). */
-void ldr_copy_segments(const struct ldr_image *img, const struct ldr_layout *lay, uint8_t *host);
+/* Copies the file bytes of each PT_LOAD into `host` and zero-fills the rest of the span,
+ * unless `zeroed` says it is zero already (a bss of GiBs is then never touched). */
+void ldr_copy_segments(const struct ldr_image *img, const struct ldr_layout *lay, uint8_t *host,
+                       bool zeroed);
+/* Zeroed host memory for a span, committed only where written (spans may be GiBs of bss);
+ * NULL when the address space cannot hold it. */
+uint8_t *ldr_host_image(uint64_t span);
+void ldr_host_image_free(uint8_t *p, uint64_t span);
 /* GPU-visible memory for a loaded code object: agent's VRAM (host-visible, executable) or
  * system memory for program code objects. NULL when out of memory. */
 void *ldr_segment_alloc(const struct core_agent *agent, size_t size, size_t align);
@@ -265,6 +271,8 @@ void ldr_lock(void);
 void ldr_unlock(void);
 
 /* Loads `data` into `exec` for `agent` (NULL: a program code object); the URI is copied. */
+/* core_code_namer_fn of the loader (describe.c): which code object and kernel hold addr. */
+bool ldr_describe_code(uint64_t addr, char *out, size_t size);
 hsa_status_t ldr_load(struct ldr_executable *exec, const struct core_agent *agent,
                       const void *data, size_t size, const char *uri, struct ldr_lco **out);
 struct ldr_executable *ldr_executable_find(hsa_executable_t handle);

@@ -2,14 +2,19 @@
  * them all, preserving their relative virtual addresses (code refers to data PC-relatively),
  * aligned to the largest segment alignment (at least 256, the code alignment). */
 #include <stdatomic.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "loader/loader.h"
 #include "mem/mem.h"
 
 #define MIN_ALIGN 256u
 #define MAX_ALIGN (64u << 10)       /* larger p_align values only matter to CPU page maps */
-#define MAX_SPAN (1ull << 30)       /* a code object spanning more than 1 GiB is not sane */
+/* No code object can span more than a GPU's user address space (47 bits on gfx9 and later);
+ * anything below that is for the memory pool to grant or refuse: OpenCL programs may declare
+ * program-scope variables of several GiB. */
+#define MAX_SPAN (1ull << 47)
 
 hsa_status_t ldr_layout(const struct ldr_image *img, struct ldr_layout *out) {
   memset(out, 0, sizeof(*out));
@@ -30,8 +35,9 @@ hsa_status_t ldr_layout(const struct ldr_image *img, struct ldr_layout *out) {
   }
   uint64_t vbase = img->loads[0].vaddr & ~(align - 1);
   if (end - vbase > MAX_SPAN || end == vbase) {
-    ldr_complain("invalid code object: segments span %llu bytes",
-                 (unsigned long long)(end - vbase));
+    ldr_complain("invalid code object: its segments span %llu bytes%s",
+                 (unsigned long long)(end - vbase),
+                 end == vbase ? "" : ", more than a GPU's 128 TiB address space");
     return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
   }
   out->vbase = vbase;
@@ -40,12 +46,30 @@ hsa_status_t ldr_layout(const struct ldr_image *img, struct ldr_layout *out) {
   return HSA_STATUS_SUCCESS;
 }
 
-void ldr_copy_segments(const struct ldr_image *img, const struct ldr_layout *lay, uint8_t *host) {
-  memset(host, 0, lay->span);
+void ldr_copy_segments(const struct ldr_image *img, const struct ldr_layout *lay, uint8_t *host,
+                       bool zeroed) {
+  uint64_t at = 0;   /* offset in the span up to which bytes are in place */
   for (unsigned i = 0; i < img->nloads; i++) {
     const struct ldr_load_segment *s = &img->loads[i];
-    if (s->filesz) memcpy(host + (s->vaddr - lay->vbase), img->data + s->offset, s->filesz);
+    uint64_t off = s->vaddr - lay->vbase;
+    if (!zeroed && off > at) memset(host + at, 0, off - at);
+    if (s->filesz) memcpy(host + off, img->data + s->offset, s->filesz);
+    at = off + s->filesz;
+    if (!zeroed && s->memsz > s->filesz) memset(host + at, 0, s->memsz - s->filesz);
+    at = off + s->memsz;
   }
+  if (!zeroed && lay->span > at) memset(host + at, 0, lay->span - at);
+}
+
+uint8_t *ldr_host_image(uint64_t span) {
+  if (span == 0 || span > SIZE_MAX) return NULL;
+  void *p = mmap(NULL, (size_t)span, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+void ldr_host_image_free(uint8_t *p, uint64_t span) {
+  if (p) munmap(p, (size_t)span);
 }
 
 void *ldr_segment_alloc(const struct core_agent *agent, size_t size, size_t align) {

@@ -1,11 +1,13 @@
-/* copy.c — hsa_memory_copy, hsa_amd_memory_fill and the asynchronous copies. Every allocation
- * of this runtime is reachable by the CPU at its own address (system memory; VRAM through the
- * render node when the board exposes it) or at the user's pages (locked memory), so copies
- * are CPU copies by default: the asynchronous ones run on a thread of their own per request,
- * as ROCR does for host-to-host copies — it waits for the dependencies, copies, then
- * decrements the completion signal. Memory the CPU cannot reach (VRAM behind a small BAR),
- * and copies asked to run on an engine (force_copy_on_sdma), go to the GPU's SDMA engine
- * (sdma.c) when its VM maps both sides. */
+/* copy.c — hsa_memory_copy, hsa_amd_memory_fill and the asynchronous copies.
+ * Copies and fills that touch device memory (VRAM) move the data the GPU sees: they run on
+ * the owning GPU's SDMA engine (sdma.c), as ROCR's do. Going through the pointer's CPU view
+ * would be wrong whenever that view is not the GPU's: ROCm's OpenCL runtime maps its own pages
+ * over the CPU view of device buffers (MAP_FIXED at the same address), and VRAM behind a small
+ * BAR has no CPU view at all. Host-to-host copies (system and locked memory, which the runtime
+ * knows to be plain pages at those addresses) are CPU copies: the asynchronous ones run on a
+ * thread of their own per request, as ROCR does for them — it waits for the dependencies,
+ * copies, then decrements the completion signal. A device copy no engine can make (its GPU
+ * does not map the other side and it cannot be locked) falls back to the CPU view. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,22 +74,25 @@ hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size) {
   if (size == 0) return HSA_STATUS_SUCCESS;
   void *d = mem_cpu_ptr(dst, size);
   const void *s = mem_cpu_ptr(src, size);
-  if (!d || !s) {
+  if (!d || !s || vram_owner(dst) || vram_owner(src)) {
     const struct core_agent *gpu = engine_for(dst, src, size, NULL);
     if (gpu) return mem_sdma_copy(gpu, dst, src, size);
     /* Host memory the engine's GPU does not map is locked for the copy, as ROCR does. */
     struct mem_block b;
-    void *vram = !d ? dst : (void *)src, *host = !d ? (void *)src : dst;
-    if (!mem_lookup(vram, &b) || !b.device || !mem_gpu_reaches(vram, size, b.owner) ||
-        mem_lookup(host, NULL))
-      return HSA_STATUS_ERROR;
-    hsa_agent_t agent = core_agent_handle(b.owner);
-    void *alias = NULL;
-    hsa_status_t st = hsa_amd_memory_lock(host, size, &agent, 1, &alias);
-    if (st != HSA_STATUS_SUCCESS) return st;
-    st = !d ? mem_sdma_copy(b.owner, dst, alias, size) : mem_sdma_copy(b.owner, alias, src, size);
-    hsa_amd_memory_unlock(host);
-    return st;
+    bool dst_dev = mem_lookup(dst, &b) && b.device;
+    if (!dst_dev && !(mem_lookup(src, &b) && b.device)) b.device = false;
+    void *vram = dst_dev ? dst : (void *)src, *host = dst_dev ? (void *)src : dst;
+    if (b.device && mem_gpu_reaches(vram, size, b.owner) && !mem_lookup(host, NULL)) {
+      hsa_agent_t agent = core_agent_handle(b.owner);
+      void *alias = NULL;
+      hsa_status_t st = hsa_amd_memory_lock(host, size, &agent, 1, &alias);
+      if (st != HSA_STATUS_SUCCESS) return st;
+      st = dst_dev ? mem_sdma_copy(b.owner, dst, alias, size)
+                   : mem_sdma_copy(b.owner, alias, src, size);
+      hsa_amd_memory_unlock(host);
+      return st;
+    }
+    if (!d || !s) return HSA_STATUS_ERROR;
   }
   memmove(d, s, size);
   const struct core_agent *owner = vram_owner(dst);
@@ -110,13 +115,12 @@ hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count) {
                       (uintptr_t)ptr - r->host_base + bytes <= r->host_size));
   pthread_mutex_unlock(&mem_mutex);
   if (!known) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  /* Device memory: the owner's SDMA engine fills what the GPU sees (see the top). */
+  struct mem_block b;
+  if (mem_lookup(ptr, &b) && b.device && mem_gpu_reaches(ptr, bytes, b.owner))
+    return mem_sdma_fill(b.owner, ptr, value, count);
   uint32_t *p = mem_cpu_ptr(ptr, bytes);
-  if (!p) {   /* VRAM the CPU cannot map: the owner's SDMA engine fills it */
-    struct mem_block b;
-    if (mem_lookup(ptr, &b) && b.device && mem_gpu_reaches(ptr, bytes, b.owner))
-      return mem_sdma_fill(b.owner, ptr, value, count);
-    return HSA_STATUS_ERROR;
-  }
+  if (!p) return HSA_STATUS_ERROR;
   for (size_t i = 0; i < count; i++) p[i] = value;
   const struct core_agent *owner = vram_owner(ptr);
   if (owner) mem_hdp_flush(owner);
@@ -222,7 +226,7 @@ static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src
   void *d = mem_cpu_ptr(dst, size);
   const void *s = mem_cpu_ptr(src, size);
   const struct core_agent *engine = NULL;
-  if (force_sdma || !d || !s) {
+  if (force_sdma || !d || !s || vram_owner(dst) || vram_owner(src)) {
     /* As ROCR picks its copy agent: the source GPU, else the destination GPU. */
     const struct core_agent *prefer = sa->kind == CORE_AGENT_GPU ? sa
                                       : da->kind == CORE_AGENT_GPU ? da

@@ -61,8 +61,6 @@ struct sig_state {
 };
 extern struct sig_state sig_g;
 
-/* 0 when ready, else an HSA status (NOT_INITIALIZED when the runtime is closed). */
-hsa_status_t sig_ensure_init(void);
 
 /* Registry (signal.c): chunks are appended under a lock and published by the count. */
 #define SIG_MAX_CHUNKS 4096u

@@ -21,6 +21,11 @@ hsa_status_t sig_doorbell_create(volatile uint64_t *doorbell, amd_queue_t *queue
                                  hsa_signal_t *out);
 /* A user signal with an interrupt (KFD signal event and mailbox) the runtime uses for its own
  * completion tracking (queues' internal signals, copies). */
+/* Sets up what signals need from the driver, the event page above all: the CP writes
+ * interrupt signals' mailboxes there through GPUVM, so the runtime's page must reach the
+ * kernel with the process's first signal event, before any other module creates one.
+ * SUCCESS when ready, else an HSA status (NOT_INITIALIZED when the runtime is closed). */
+hsa_status_t sig_ensure_init(void);
 hsa_status_t sig_create_internal(hsa_signal_value_t initial, bool interrupt, hsa_signal_t *out);
 void sig_destroy_internal(hsa_signal_t s);
 

@@ -206,12 +206,29 @@ static void fault_test(void) {
     FAIL("fault reported as 0x%x, not a memory fault", (unsigned)last_error);
   CHECK(hsa_queue_destroy(q));
   /* The kernel evicted the process's queues on this GPU for good (as Linux does after a VM
-   * fault); the process itself goes on: queues can still be made and unmade, memory used. */
-  hsa_queue_t *q2 = queue();
-  CHECK(hsa_queue_destroy(q2));
+   * fault): a new queue there would never run, so creation is refused with a status, also
+   * after a new hsa_init (the kernel's process outlives the runtime). The process itself goes
+   * on: memory is used and freed. */
+  hsa_queue_t *q2 = NULL;
+  hsa_status_t st = hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, on_error, NULL, UINT32_MAX,
+                                     UINT32_MAX, &q2);
+  if (st != HSA_STATUS_ERROR_OUT_OF_RESOURCES)
+    FAIL("a queue on the faulted GPU: status 0x%x, want OUT_OF_RESOURCES", (unsigned)st);
   uint32_t *mem = alloc(data_region, 4096);
   mem[0] = 7;
   CHECK(hsa_memory_free(mem));
+  hsa_executable_destroy(exec);
+  CHECK(hsa_shut_down());
+  CHECK(hsa_init());
+  have_gpu = 0;
+  hsa_iterate_agents(pick, NULL);
+  if (!have_gpu) FAIL("no GPU after a new hsa_init");
+  st = hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, on_error, NULL, UINT32_MAX, UINT32_MAX,
+                        &q2);
+  if (st != HSA_STATUS_ERROR_OUT_OF_RESOURCES)
+    FAIL("after hsa_init again, a queue on the faulted GPU: status 0x%x", (unsigned)st);
+  CHECK(hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+                                  NULL, &exec));   /* main destroys one */
   printf("ok after fault\n");
 }
 

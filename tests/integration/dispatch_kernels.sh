@@ -68,6 +68,9 @@ for mode in scratch badpkt profile destroybusy selfdestroy fault; do
   cat "$work/$mode.out"
   [ $rc = 0 ] || fail "$mode on our runtime (exit $rc)"
   grep -q '^ok shut_down' "$work/$mode.out" || fail "$mode: no clean shutdown"
+  # A fault message names the kernel that was running, not only the address.
+  [ $mode != fault ] || grep -q 'was running kernel `poke.kd` in memory://' "$work/$mode.out" ||
+    fail "the fault message does not name the faulting kernel poke"
   if [ $peer = 1 ] && [ $mode != fault ] && [ $mode != selfdestroy ]; then
     # ROCR 5.2.3 can lose a wake-up and hang in hsa_queue_destroy (see tests/run.sh: KFD
     # before 1.14 has no event age). A hang of the peer is retried once and said; a wrong

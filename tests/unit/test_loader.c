@@ -141,7 +141,7 @@ START_TEST(v2_notes_and_kernel_code) {
   struct ldr_layout lay;
   ck_assert_int_eq(ldr_layout(&img, &lay), HSA_STATUS_SUCCESS);
   uint8_t *host = malloc(lay.span);
-  ldr_copy_segments(&img, &lay, host);
+  ldr_copy_segments(&img, &lay, host, false);
   struct ldr_executable e = {0};
   struct ldr_symbol *syms;
   unsigned n;
@@ -182,9 +182,18 @@ START_TEST(layout_and_symbols) {
   ck_assert_uint_eq(lay.vbase, 0);
   ck_assert_uint_eq(lay.span, B_DATA_VADDR + B_DATA_MEMSZ);
   ck_assert_uint_eq(lay.align, 0x1000);
+  /* Program-scope variables may take GiBs (bss): only the address space limits the span. */
+  uint64_t memsz = img.loads[2].memsz;
+  img.loads[2].memsz = 3ull << 30;
+  ck_assert_int_eq(ldr_layout(&img, &lay), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(lay.span, B_DATA_VADDR + (3ull << 30));
+  img.loads[2].memsz = 1ull << 47;
+  ck_assert_int_eq(ldr_layout(&img, &lay), HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
+  img.loads[2].memsz = memsz;
+  ck_assert_int_eq(ldr_layout(&img, &lay), HSA_STATUS_SUCCESS);
   uint8_t *host = malloc(lay.span);
   memset(host, 0x5a, lay.span);
-  ldr_copy_segments(&img, &lay, host);
+  ldr_copy_segments(&img, &lay, host, false);
   /* File bytes where they belong, zeros in between and in the bss. */
   ck_assert_uint_eq(host[B_DATA_VADDR + 3], 0xa3);
   ck_assert_uint_eq(host[B_DATA_VADDR + B_DATA_FILESZ + 1], 0);
@@ -262,7 +271,7 @@ START_TEST(relocations_every_type) {
   struct ldr_layout lay;
   ck_assert_int_eq(ldr_layout(&img, &lay), HSA_STATUS_SUCCESS);
   uint8_t *host = malloc(lay.span);
-  ldr_copy_segments(&img, &lay, host);
+  ldr_copy_segments(&img, &lay, host, false);
   uint64_t e = ext;
   ck_assert_int_eq(ldr_relocate(&img, host, base, lay.vbase, lay.span, resolve_ext, &e),
                    HSA_STATUS_SUCCESS);
@@ -311,7 +320,7 @@ START_TEST(relocations_refused) {
     struct ldr_layout lay;
     ck_assert_int_eq(ldr_layout(&img, &lay), HSA_STATUS_SUCCESS);
     uint8_t *host = malloc(lay.span);
-    ldr_copy_segments(&img, &lay, host);
+    ldr_copy_segments(&img, &lay, host, false);
     ck_assert_int_eq(ldr_relocate(&img, host, 0x10000, lay.vbase, lay.span, NULL, NULL),
                      HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
     free(host);
@@ -364,7 +373,7 @@ START_TEST(kernel_descriptor_checks) {
   struct ldr_layout lay;
   ck_assert_int_eq(ldr_layout(&img, &lay), HSA_STATUS_SUCCESS);
   uint8_t *host = malloc(lay.span);
-  ldr_copy_segments(&img, &lay, host);
+  ldr_copy_segments(&img, &lay, host, false);
   struct ldr_executable e = {0};
   struct ldr_symbol *syms;
   unsigned n;
@@ -377,7 +386,7 @@ START_TEST(kernel_descriptor_checks) {
   ldr_image_close(&img);
   free(p);
   ck_assert_int_eq(open_spec(&s, &p), HSA_STATUS_SUCCESS);
-  ldr_copy_segments(&img, &lay, host);
+  ldr_copy_segments(&img, &lay, host, false);
   ck_assert_int_eq(ldr_symbols_build(&e, &img, &lay, host, 0, NULL, &syms, &n),
                    HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
   free(host);
@@ -512,8 +521,13 @@ START_TEST(corruptions_survive) {
     if (ldr_image_open(&img, p, n) == HSA_STATUS_SUCCESS) {
       struct ldr_layout lay;
       if (ldr_layout(&img, &lay) == HSA_STATUS_SUCCESS) {
-        uint8_t *host = malloc(lay.span);
-        ldr_copy_segments(&img, &lay, host);
+        uint8_t *host = ldr_host_image(lay.span);   /* corrupted sizes may ask for TiBs */
+        if (!host) {
+          ldr_image_close(&img);
+          free(p);
+          continue;
+        }
+        ldr_copy_segments(&img, &lay, host, true);
         struct ldr_executable e = {0};
         struct ldr_symbol *syms;
         unsigned ns;
@@ -523,7 +537,7 @@ START_TEST(corruptions_survive) {
           free(syms);
         }
         ldr_relocate(&img, host, 0x1000000, lay.vbase, lay.span, NULL, NULL);
-        free(host);
+        ldr_host_image_free(host, lay.span);
       }
       ldr_image_close(&img);
     }
