@@ -2,6 +2,7 @@
 # The programs of libs_rocr.sh (Debian's rocRAND/hipRAND, rocSPARSE/hipSPARSE, hipRTC and
 # rocPRIM, driven by programs built with Debian's hipcc) on Debian's HIP 5.2 over our runtime
 # under hsa-sim. A program failing here but passing in libs_rocr points at our runtime.
+# timeout: 600
 set -eu
 if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
   echo "preloads libhsa-sim.so into HIP programs, which are not built with sanitizers"; exit 77

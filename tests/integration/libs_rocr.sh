@@ -5,6 +5,7 @@
 # primitives) on Debian's HIP 5.2 and ROCR 5.2.3 under hsa-sim: the simulator's own check.
 # Each program compares its results with the host's. libs_ours.sh runs the same builds on
 # our runtime.
+# timeout: 600
 set -eu
 if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
   echo "preloads libhsa-sim.so into HIP programs, which are not built with sanitizers"; exit 77

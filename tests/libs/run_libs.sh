@@ -7,7 +7,7 @@
 # Exit 0 all pass, 1 a program failed, 77 a needed Debian package is missing (says which).
 #
 # Builds are cached in $BUILD/tests/libs-programs and shared by both runtimes: a program is
-# rebuilt only when its source (or hip_check.h) is newer, at most two hipcc at a time.
+# rebuilt only when its source (or hip_check.h) is newer or its hipcc arguments changed.
 # rand prints digests of everything it generated; each runtime's are kept there too, and
 # when the other runtime's are as new as the program, the two must be equal bit for bit.
 set -u
@@ -54,31 +54,29 @@ build_one() { # name: into $progs/name, through a temporary file (an interrupted
   start=$(date +%s)
   # shellcheck disable=SC2046 # the arguments are words
   if hipcc $(build_args "$1") -std=c++17 -O2 -Wall -Werror -o "$p.tmp" "$f" > "$p.log" 2>&1; then
-    mv "$p.tmp" "$p"; echo "built $1 in $(( $(date +%s) - start )) s"
+    mv "$p.tmp" "$p"; build_args "$1" > "$p.args"; echo "built $1 in $(( $(date +%s) - start )) s"
   else
     rm -f "$p.tmp"; cat "$p.log"
   fi
 }
-# The slowest first (rocPRIM's templates), two at a time.
+# Two hipcc at a time: rocPRIM's device algorithms (the slowest by far) in one queue, the
+# rest in the other.
 all="prim_device prim_block rand rtc sparse"
-stale=""
+q1="" q2=""
 for n in $all; do
   # shellcheck disable=SC3013 # dash and bash have -nt
-  if [ ! -x "$progs/$n" ] || [ "$ldir/$n.hip" -nt "$progs/$n" ] || [ "$SRCDIR/tests/hip/hip_check.h" -nt "$progs/$n" ]; then
-    stale="$stale $n"
+  if [ ! -x "$progs/$n" ] || [ "$ldir/$n.hip" -nt "$progs/$n" ] || [ "$SRCDIR/tests/hip/hip_check.h" -nt "$progs/$n" ] ||
+     [ "$(build_args "$n")" != "$(cat "$progs/$n.args" 2> /dev/null)" ]; then
+    if [ "$n" = prim_device ]; then q1=$n; else q2="$q2 $n"; fi
   fi
 done
-if [ -n "$stale" ]; then
+if [ -n "$q1$q2" ]; then
   (
     # one builder at a time, should both runtimes' tests start together
     command -v flock > /dev/null 2>&1 && flock 9
-    set -- $stale
-    while [ $# -gt 0 ]; do
-      build_one "$1" &
-      if [ $# -gt 1 ]; then build_one "$2" & shift; fi
-      shift
-      wait
-    done
+    for n in $q1; do build_one "$n"; done &
+    for n in $q2; do build_one "$n"; done
+    wait
   ) 9> "$progs/.lock"
 fi
 for n in $all; do
