@@ -6,7 +6,8 @@
 //    host is slow at skipping ahead), continued from one call to the next; Sobol32
 //    against a host Sobol sequence (Gray code over rocRAND's Joe-Kuo direction vectors,
 //    4 dimensions). Uniform doubles, normal floats (mean 3, stddev 2) and doubles are
-//    checked by mean and variance, and Philox normals against Box-Muller on the host.
+//    checked by mean and variance, and Philox normals against Box-Muller on the host;
+//    so are Poisson (small and large lambda), log-normal, MTGP32 and Sobol64 draws.
 //  - hipRAND's generators must give the very numbers rocRAND gives for the same seed.
 //  - Device API in our own kernel: rocrand_init/rocrand/rocrand_uniform/rocrand_normal with
 //    XORWOW, MRG32k3a and Philox states (subsequence = thread, an offset per thread),
@@ -213,6 +214,48 @@ static std::vector<unsigned> host_api(rocrand_rng_type type, const char *name, s
   return u;
 }
 
+// More of the host API: Poisson (small and large lambda, which rocRAND draws differently),
+// log-normal, the MTGP32 generator and 64-bit Sobol, by their moments.
+static void more_distributions()
+{
+  const size_t n = 1 << 16;
+  void *d;
+  HIP_OK(hipMalloc(&d, n * 8));
+  rocrand_generator g;
+  ROC_OK(rocrand_create_generator(&g, ROCRAND_RNG_PSEUDO_PHILOX4_32_10));
+  ROC_OK(rocrand_set_seed(g, SEED));
+  for (double lambda : {4.5, 300.0}) {
+    ROC_OK(rocrand_generate_poisson(g, (unsigned *)d, n, lambda));
+    auto u = from_dev<unsigned>(d, n);
+    char what[64];
+    std::snprintf(what, sizeof what, "philox poisson(%g)", lambda);
+    digest(what, u.data(), n * 4);
+    moments(what, u, lambda, lambda);
+  }
+  ROC_OK(rocrand_generate_log_normal(g, (float *)d, n, 0.0f, 0.5f));
+  auto f = from_dev<float>(d, n);
+  digest("philox log-normal(0, 0.5)", f.data(), n * 4);
+  moments("philox log-normal(0, 0.5)", f, std::exp(0.125), (std::exp(0.25) - 1) * std::exp(0.25));
+  rocrand_destroy_generator(g);
+
+  ROC_OK(rocrand_create_generator(&g, ROCRAND_RNG_PSEUDO_MTGP32));
+  ROC_OK(rocrand_set_seed(g, SEED));
+  ROC_OK(rocrand_generate_uniform(g, (float *)d, n));
+  f = from_dev<float>(d, n);
+  digest("mtgp32 uniform", f.data(), n * 4);
+  for (float x : f) EXPECT(x > 0 && x <= 1, "mtgp32 uniform: %.9g outside (0, 1]", x);
+  moments("mtgp32 uniform", f, 0.5, 1.0 / 12);
+  rocrand_destroy_generator(g);
+
+  ROC_OK(rocrand_create_generator(&g, ROCRAND_RNG_QUASI_SOBOL64));
+  ROC_OK(rocrand_generate_uniform_double(g, (double *)d, n));
+  auto u64 = from_dev<double>(d, n);
+  digest("sobol64 uniform double", u64.data(), n * 8);
+  moments("sobol64 uniform double", u64, 0.5, 1.0 / 12);
+  rocrand_destroy_generator(g);
+  HIP_OK(hipFree(d));
+}
+
 // hipRAND over rocRAND: the same numbers for the same seed
 static void hiprand_matches(hiprandRngType_t type, const char *name, const std::vector<unsigned> &want)
 {
@@ -299,6 +342,8 @@ int main()
   lap("rocRAND philox");
   auto sobol = host_api(ROCRAND_RNG_QUASI_SOBOL32, "sobol32", SOBOL_N);
   lap("rocRAND sobol32");
+  more_distributions();
+  lap("rocRAND poisson, log-normal, mtgp32, sobol64");
   hiprand_matches(HIPRAND_RNG_PSEUDO_XORWOW, "xorwow", xorwow);
   lap("hipRAND xorwow");
   hiprand_matches(HIPRAND_RNG_PSEUDO_MRG32K3A, "mrg32k3a", mrg);

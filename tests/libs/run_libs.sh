@@ -7,7 +7,8 @@
 # Exit 0 all pass, 1 a program failed, 77 a needed Debian package is missing (says which).
 #
 # Builds are cached in $BUILD/tests/libs-programs and shared by both runtimes: a program is
-# rebuilt only when its source (or hip_check.h) is newer or its hipcc arguments changed.
+# rebuilt only when its source or a header of ours it includes is newer or its hipcc
+# arguments changed.
 # rand prints digests of everything it generated; each runtime's are kept there too, and
 # when the other runtime's are as new as the program, the two must be equal bit for bit.
 set -u
@@ -46,6 +47,7 @@ build_args() {
     prim_block) echo "--offload-arch=gfx900 --offload-arch=gfx90a" ;;
     rand) echo "--offload-arch=gfx900 -lrocrand -lhiprand" ;;
     sparse) echo "--offload-arch=gfx900 -lrocsparse -lhipsparse" ;;
+    sparse_gemm) echo "--offload-arch=gfx900 -lrocsparse" ;;
     rtc) echo "--offload-arch=gfx900" ;;
   esac
 }
@@ -61,12 +63,22 @@ build_one() { # name: into $progs/name, through a temporary file (an interrupted
 }
 # Two hipcc at a time: rocPRIM's device algorithms (the slowest by far) in one queue, the
 # rest in the other.
-all="prim_device prim_block rand rtc sparse"
+all="prim_device prim_block rand rtc sparse sparse_gemm"
 q1="" q2=""
+headers() { # name: the headers of ours it includes
+  echo "$SRCDIR/tests/hip/hip_check.h"
+  case $1 in sparse*) echo "$ldir/sparse_common.h" ;; esac
+}
+stale() { # name: not built, its source or a header newer, or other hipcc arguments
+  [ -x "$progs/$1" ] || return 0
+  for src in "$ldir/$1.hip" $(headers "$1"); do
+    # shellcheck disable=SC3013 # dash and bash have -nt
+    [ "$src" -nt "$progs/$1" ] && return 0
+  done
+  [ "$(build_args "$1")" != "$(cat "$progs/$1.args" 2> /dev/null)" ]
+}
 for n in $all; do
-  # shellcheck disable=SC3013 # dash and bash have -nt
-  if [ ! -x "$progs/$n" ] || [ "$ldir/$n.hip" -nt "$progs/$n" ] || [ "$SRCDIR/tests/hip/hip_check.h" -nt "$progs/$n" ] ||
-     [ "$(build_args "$n")" != "$(cat "$progs/$n.args" 2> /dev/null)" ]; then
+  if stale "$n"; then
     if [ "$n" = prim_device ]; then q1=$n; else q2="$q2 $n"; fi
   fi
 done
@@ -101,6 +113,7 @@ run() { # tag timeout sim-args... -- program args...
 run "prim_device [gfx900]" 240 --gpu gfx900 -- "$progs/prim_device"
 run "prim_block [gfx900]" 240 --gpu gfx900 -- "$progs/prim_block"
 run "sparse [gfx900]" 240 --gpu gfx900 -- "$progs/sparse"
+run "sparse_gemm [gfx900]" 240 --gpu gfx900 -- "$progs/sparse_gemm"
 run "rtc [gfx900]" 240 --gpu gfx900 -- "$progs/rtc"
 run "rand [gfx900]" 400 --gpu gfx900 -- "$progs/rand"
 # The libraries' and hipRTC's code for other chips: rocSPARSE's gfx90a kernels, hipRTC
