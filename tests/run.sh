@@ -50,7 +50,9 @@ done
 for t in "$SRCDIR"/tests/integration/*.sh; do
   [ -f "$t" ] || continue
   shell=sh; head -n 1 "$t" | grep -q bash && shell=bash   # the script's own #! interpreter
-  run_one "integration/$(basename "$t" .sh)" timeout 300 "$shell" "$t"
+  # 300 s each, unless the script's header says "# timeout: SECONDS" (long hipcc builds)
+  limit=$(sed -n '1,20s/^# timeout: *\([0-9][0-9]*\).*/\1/p' "$t" | head -n 1)
+  run_one "integration/$(basename "$t" .sh)" timeout "${limit:-300}" "$shell" "$t"
 done
 
 echo "----"
