@@ -12,6 +12,7 @@ struct lds {
 
 static uint8_t *at(struct lds s, uint64_t a, unsigned len)
 {
+  a = (uint32_t)a;   /* the address (VGPR + offset) is 32 bits: it wraps */
   return a + len <= s.size ? s.m + a : NULL;
 }
 

@@ -41,7 +41,9 @@ int isa_exec_smem(struct isa_wave *w, const struct isa_inst *in)
     addr = (d0 | (uint64_t)(d1 & 0xffff) << 32) + (off & ~3u);
     limit = d2;
   } else {
-    addr = (isa_read_s64(w, in, in->saddr, ISA_T_B64) + off) & ~3ull;
+    /* the immediate is 21 bits signed here; an SGPR offset adds as unsigned */
+    uint64_t soff = in->soe && in->soffset != 0xffff ? (uint32_t)isa_read_s32(w, in, in->soffset) : 0;
+    addr = (isa_read_s64(w, in, in->saddr, ISA_T_B64) + (uint64_t)(int64_t)in->offset + soff) & ~3ull;
   }
   unsigned n = in->dwords;
   bool store = (op >= 16 && op <= 31) && !(op >= 0x20);

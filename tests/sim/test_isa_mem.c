@@ -111,6 +111,37 @@ START_TEST(scalar_buffer_and_atomics)
 }
 END_TEST
 
+START_TEST(smem_negative_offset)
+{
+  /* s_load's immediate offset is 21 bits signed on gfx9: base + (-8) is 8 bytes below the
+   * base (rocSPARSE's gtsv reads rhs_scratch[i - 1] so). An SGPR offset adds unsigned. */
+  fx_open();
+  uint32_t *in = isa_fx_mem(4096), *out = isa_fx_mem(4096);
+  for (unsigned i = 0; i < 64; i++)
+    in[i] = 900 + i;
+  void *code = isa_fx_code(
+    "s_add_u32 s4, s0, 0x40\n"               /* s[4:5] = &in[16] */
+    "s_addc_u32 s5, s1, 0\n"
+    "s_load_dword s6, s[4:5], -0x8\n"        /* in[14] */
+    "s_load_dwordx2 s[8:9], s[4:5], -0x40\n" /* in[0], in[1] */
+    "s_mov_b32 s10, 8\n"
+    "s_load_dword s7, s[4:5], s10\n"         /* in[18] */
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_store_dword s6, s[2:3], 0x0\n"
+    "s_store_dwordx2 s[8:9], s[2:3], 0x4\n"
+    "s_store_dword s7, s[2:3], 0xc\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_uint_eq(out[0], 914);
+  ck_assert_uint_eq(out[1], 900);
+  ck_assert_uint_eq(out[2], 901);
+  ck_assert_uint_eq(out[3], 918);
+}
+END_TEST
+
 START_TEST(mtbuf_formats)
 {
   fx_open();
@@ -259,6 +290,49 @@ START_TEST(lds_write2_b64_leaves_registers)
       ck_assert_uint_eq(out[256 + 4 * l + k], regs[k]);
       ck_assert_uint_eq(out[512 + 4 * l + k], st64[k]);
     }
+}
+END_TEST
+
+START_TEST(lds_address_wraps_at_32_bits)
+{
+  /* A DS address is VGPR + offset in 32 bits: clang folds "x - 512" into a negative
+   * base plus offset:512 (rocSPARSE's csrgemm multipass kernel clears and counts its LDS
+   * table this way); computing it in 64 bits put such accesses out of range. */
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  void *code = isa_fx_code(
+    "v_lshlrev_b32_e32 v1, 2, v0\n"            /* a = lane * 4 */
+    "v_or_b32_e32 v2, 0xfffffe00, v1\n"        /* a - 512, as 32 bits */
+    "v_add_u32_e32 v3, 0x100, v0\n"
+    "ds_write_b32 v2, v3 offset:512\n"         /* lds[a] = 0x100 + lane */
+    "v_mov_b32_e32 v4, 7\n"
+    "ds_add_u32 v2, v4 offset:512\n"           /* lds[a] += 7 */
+    "v_mov_b32_e32 v5, 0x5a\n"
+    "v_or_b32_e32 v6, 0xffffff00, v0\n"        /* lane - 256 */
+    "ds_write_b8 v6, v5 offset:320\n"          /* byte 64 + lane = 0x5a */
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read_b32 v7, v1\n"
+    "ds_read_b32 v8, v2 offset:512\n"
+    "ds_read2_b32 v[9:10], v2 offset0:128 offset1:128\n"
+    "ds_read_u8 v12, v6 offset:320\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_mov_b32_e32 v10, v12\n"
+    "v_lshlrev_b32_e32 v11, 4, v0\n"
+    "global_store_dwordx4 v11, v[7:10], s[2:3]\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+  r.wg.lds_bytes = 1024;
+  r.init[0].exec = 0xffff;   /* 16 lanes */
+  memset(out, 0xee, 4096);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 16; l++) {
+    ck_assert_msg(out[4 * l] == 0x107 + l, "lane %u: lds[%u] = %#x", l, 4 * l, out[4 * l]);
+    ck_assert_msg(out[4 * l + 1] == 0x107 + l, "lane %u: wrapped read %#x", l, out[4 * l + 1]);
+    ck_assert_msg(out[4 * l + 2] == 0x107 + l, "lane %u: wrapped read2 %#x", l, out[4 * l + 2]);
+    ck_assert_msg(out[4 * l + 3] == 0x5a, "lane %u: wrapped byte %#x", l, out[4 * l + 3]);
+  }
 }
 END_TEST
 
@@ -461,10 +535,12 @@ Suite *test_suite(void)
   tcase_set_timeout(t, 60);
   tcase_add_test(t, flat_reaches_lds_and_private);
   tcase_add_test(t, scalar_buffer_and_atomics);
+  tcase_add_test(t, smem_negative_offset);
   tcase_add_test(t, mtbuf_formats);
   tcase_add_test(t, mtbuf_format_16x4);
   tcase_add_test(t, lds_64bit_atomics);
   tcase_add_test(t, lds_write2_b64_leaves_registers);
+  tcase_add_test(t, lds_address_wraps_at_32_bits);
   tcase_add_test(t, trap_handler_entered);
   tcase_add_test(t, workgroups_on_threads);
   tcase_add_test(t, wide_accesses_any_alignment);
