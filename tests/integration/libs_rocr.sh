@@ -7,6 +7,9 @@
 # our runtime.
 # timeout: 600
 set -eu
+if [ "${HSA_TEST_LIGHT:-0}" = 1 ]; then
+  echo "skip: the ROCm library programs run in the first configuration only (CI time)"; exit 77
+fi
 if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
   echo "preloads libhsa-sim.so into HIP programs, which are not built with sanitizers"; exit 77
 fi
