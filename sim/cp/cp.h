@@ -44,6 +44,9 @@ void sim_cp_vm_fault(struct sim_gpu *gpu, uint64_t va, bool write);
  * driver resets the GPU, so the process's queues there stop and its HW exception events
  * are set, as the kernel's reset notification does. */
 void sim_cp_gpu_hang(struct sim_gpu *gpu);
+/* The compare of a memory poll (PM4 WAIT_REG_MEM, SDMA POLL_REGMEM; both engines number
+ * their functions alike): 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >; anything else never. */
+bool sim_cp_poll_compare(uint32_t v, unsigned fn, uint32_t ref);
 
 /* ---- AMD signal (amd_signal_t) and queue (amd_queue_t) layout: ROCR's ABI ------------- */
 #define AMD_SIGNAL_KIND 0

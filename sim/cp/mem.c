@@ -78,3 +78,17 @@ bool sim_cp_signal_complete(struct sim_gpu *gpu, uint64_t handle, bool store, in
   }
   return true;
 }
+
+bool sim_cp_poll_compare(uint32_t v, unsigned fn, uint32_t ref)
+{
+  switch (fn) {
+  case 0: return true;
+  case 1: return v < ref;
+  case 2: return v <= ref;
+  case 3: return v == ref;
+  case 4: return v != ref;
+  case 5: return v >= ref;
+  case 6: return v > ref;
+  default: return false;
+  }
+}

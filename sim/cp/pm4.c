@@ -27,20 +27,6 @@ struct poll {
   bool fault;
 };
 
-static bool compare(uint32_t v, uint32_t fn, uint32_t ref)
-{
-  switch (fn) {
-  case 0: return true;
-  case 1: return v < ref;
-  case 2: return v <= ref;
-  case 3: return v == ref;
-  case 4: return v != ref;
-  case 5: return v >= ref;
-  case 6: return v > ref;
-  default: return false;
-  }
-}
-
 static bool poll_done(void *arg)
 {
   struct poll *p = arg;
@@ -49,7 +35,7 @@ static bool poll_done(void *arg)
     p->fault = true;
     return true;
   }
-  return compare(__atomic_load_n(m, __ATOMIC_ACQUIRE) & p->mask, p->fn, p->ref);
+  return sim_cp_poll_compare(__atomic_load_n(m, __ATOMIC_ACQUIRE) & p->mask, p->fn, p->ref);
 }
 
 static bool write_mem(struct sim_gpu *gpu, uint64_t addr, const void *src, size_t n)

@@ -32,19 +32,6 @@ static enum sdma_res bad(struct sdma_pkt *p, const char *why)
   return SDMA_BAD;
 }
 
-static bool compare(uint32_t v, unsigned fn, uint32_t ref)
-{
-  switch (fn) {
-  case 0: return true;
-  case 1: return v < ref;
-  case 2: return v <= ref;
-  case 3: return v == ref;
-  case 4: return v != ref;
-  case 5: return v >= ref;
-  default: return v > ref;   /* 6; 7 is refused before */
-  }
-}
-
 static enum sdma_res poll(struct sim_gpu *gpu, struct sdma_pkt *p)
 {
   const uint32_t *d = p->dw;
@@ -62,7 +49,7 @@ static enum sdma_res poll(struct sim_gpu *gpu, struct sdma_pkt *p)
     sim_cp_vm_fault(gpu, addr, false);
     return SDMA_FAULT;
   }
-  if (compare(__atomic_load_n(m, __ATOMIC_ACQUIRE) & d[4], fn, d[3]))
+  if (sim_cp_poll_compare(__atomic_load_n(m, __ATOMIC_ACQUIRE) & d[4], fn, d[3]))
     return SDMA_DONE;
   if (((d[5] >> 16) & 0xfff) != RETRY_FOREVER)
     return bad(p, "POLL_REGMEM that gives up after some retries is not modelled (0xfff: never)");
