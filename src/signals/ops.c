@@ -5,7 +5,8 @@
  * interrupt signal sets its KFD event when someone is blocked on it. Doorbell signals keep
  * the value in the record and write every new value to the hardware doorbell, with release
  * order whatever the name, since the doorbell tells the CP to read packets written before.
- * Invalid handles are ignored (loads return 0): these calls cannot report errors. */
+ * A handle that is not a live signal does nothing and is named once on stderr (stale.c):
+ * these calls cannot report errors; loads, exchanges and CAS then return SIG_STALE_VALUE. */
 #include "signals/internal.h"
 
 #define VAL(o) ((_Atomic int64_t *)(uintptr_t)&(o)->amd->value)
@@ -25,8 +26,8 @@ static inline int64_t wrap_sub(int64_t a, int64_t b) { return (int64_t)((uint64_
   hsa_signal_value_t hsa_signal_load_##suffix(hsa_signal_t s)                       \
   {                                                                                 \
     struct sig_obj *o = sig_obj_of(s);                                              \
-    if (!o)                                                                         \
-      return 0;                                                                     \
+    if (__builtin_expect(!o, 0))                                                    \
+      return sig_stale_value(__func__, s);                                          \
     if (o->flags & SIG_F_DOORBELL)                                                  \
       return atomic_load_explicit(&o->shadow, order);                               \
     return atomic_load_explicit(VAL(o), order);                                     \
@@ -40,8 +41,10 @@ LOAD(acquire, memory_order_acquire)
   void hsa_signal_##name(hsa_signal_t s, hsa_signal_value_t v)                      \
   {                                                                                 \
     struct sig_obj *o = sig_obj_of(s);                                              \
-    if (!o)                                                                         \
+    if (__builtin_expect(!o, 0)) {                                                  \
+      sig_stale(__func__, s);                                                       \
       return;                                                                       \
+    }                                                                               \
     if (o->flags & SIG_F_DOORBELL) {                                                \
       atomic_store_explicit(&o->shadow, v, order);                                  \
       ring(o, v);                                                                   \
@@ -62,8 +65,10 @@ STORE(silent_store_screlease, memory_order_release, 0)
   void hsa_signal_##op##_##suffix(hsa_signal_t s, hsa_signal_value_t v)             \
   {                                                                                 \
     struct sig_obj *o = sig_obj_of(s);                                              \
-    if (!o)                                                                         \
+    if (__builtin_expect(!o, 0)) {                                                  \
+      sig_stale(__func__, s);                                                       \
       return;                                                                       \
+    }                                                                               \
     if (o->flags & SIG_F_DOORBELL) {                                                \
       int64_t old = fetch(&o->shadow, v, order);                                    \
       ring(o, combine(old, v));                                                     \
@@ -95,8 +100,8 @@ RMW_ALL(xor, atomic_fetch_xor_explicit, C_XOR)
   hsa_signal_value_t hsa_signal_exchange_##suffix(hsa_signal_t s, hsa_signal_value_t v) \
   {                                                                                 \
     struct sig_obj *o = sig_obj_of(s);                                              \
-    if (!o)                                                                         \
-      return 0;                                                                     \
+    if (__builtin_expect(!o, 0))                                                    \
+      return sig_stale_value(__func__, s);                                          \
     if (o->flags & SIG_F_DOORBELL) {                                                \
       int64_t old = atomic_exchange_explicit(&o->shadow, v, order);                 \
       ring(o, v);                                                                   \
@@ -113,8 +118,8 @@ RMW_ALL(xor, atomic_fetch_xor_explicit, C_XOR)
                                              hsa_signal_value_t v)                  \
   {                                                                                 \
     struct sig_obj *o = sig_obj_of(s);                                              \
-    if (!o)                                                                         \
-      return 0;                                                                     \
+    if (__builtin_expect(!o, 0))                                                    \
+      return sig_stale_value(__func__, s);                                          \
     int64_t seen = expected;                                                        \
     if (o->flags & SIG_F_DOORBELL) {                                                \
       if (atomic_compare_exchange_strong_explicit(&o->shadow, &seen, v, order, fail_order)) \
