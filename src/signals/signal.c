@@ -370,6 +370,8 @@ hsa_status_t hsa_signal_destroy(hsa_signal_t signal)
 {
   if (!core_runtime_is_open())
     return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (!signal.handle)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* the spec's answer for 0, and ROCR's */
   struct sig_obj *o = sig_obj_of(signal);
   if (!o || (o->flags & (SIG_F_INTERNAL | SIG_F_DOORBELL)))
     return HSA_STATUS_ERROR_INVALID_SIGNAL;   /* the runtime's own are not the user's to free */

@@ -251,7 +251,7 @@ START_TEST(create_and_destroy_reject_bad_input) {
   ck_assert_int_eq(hsa_signal_create(0, 1, &bogus, &s), HSA_STATUS_ERROR_INVALID_AGENT);
 
   hsa_signal_t zero = {0}, odd = {0x1234}, stack = {(uint64_t)(uintptr_t)&s};
-  ck_assert_int_eq(hsa_signal_destroy(zero), HSA_STATUS_ERROR_INVALID_SIGNAL);
+  ck_assert_int_eq(hsa_signal_destroy(zero), HSA_STATUS_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(hsa_signal_destroy(odd), HSA_STATUS_ERROR_INVALID_SIGNAL);
   ck_assert_int_eq(hsa_signal_destroy(stack), HSA_STATUS_ERROR_INVALID_SIGNAL);
   /* an address inside a live signal is not a handle either */
