@@ -34,8 +34,9 @@ enum {
 
 enum { SIG_FREE = 0, SIG_LIVE = 1, SIG_DYING = 2 };
 
+/* 128 bytes, so a slot's record is found with shifts (sig_obj_any) */
 struct sig_obj {
-  _Atomic uint32_t state;     /* SIG_FREE / SIG_LIVE / SIG_DYING */
+  _Alignas(128) _Atomic uint32_t state;   /* SIG_FREE / SIG_LIVE / SIG_DYING */
   _Atomic uint32_t gen;       /* bumped on each destroy: 0 = the slot never held a signal */
   /* Atomic although fixed while live: a stale handle may be used while its slot is reborn,
    * and that must be a race on values, not undefined behaviour. */
@@ -65,6 +66,7 @@ struct sig_obj {
 #define SIG_QUARANTINE_DOORBELL 512u
 
 _Static_assert(sizeof(amd_signal_t) == 64, "a slot is one amd_signal_t");
+_Static_assert(sizeof(struct sig_obj) == 2 * sizeof(amd_signal_t), "record = 2 slots");
 _Static_assert(SIG_CHUNK_SIGNALS * sizeof(amd_signal_t) == 1u << SIG_CHUNK_SHIFT, "chunk size");
 
 struct sig_chunk {
@@ -81,24 +83,46 @@ struct sig_state {
 };
 extern struct sig_state sig_g;
 
-/* The arena (signal.c): chunks are published by advancing `used` with release. */
-extern _Atomic uintptr_t sig_arena_base;
-extern _Atomic uintptr_t sig_arena_used;   /* bytes of committed chunks */
-extern struct sig_chunk *sig_chunk_tab[SIG_ARENA_CHUNKS];
+/* The arena (signal.c): chunks are published by advancing `used` with release. Hidden, so
+ * the hot path reaches them without the GOT. */
+#define SIG_HIDDEN __attribute__((visibility("hidden")))
+extern SIG_HIDDEN _Atomic uintptr_t sig_arena_base;
+extern SIG_HIDDEN _Atomic uintptr_t sig_arena_used;   /* bytes of committed chunks */
+extern SIG_HIDDEN struct sig_chunk *sig_chunk_tab[SIG_ARENA_CHUNKS];
 
 /* An IPC record by handle, NULL if none (ipc.c; the rare path of sig_obj_any). */
 struct sig_obj *sig_obj_ipc(hsa_signal_t s);
 
-/* The record of a handle in any state, NULL if foreign (lock-free, O(1); inline because
- * every value operation starts here). */
-static inline struct sig_obj *sig_obj_any(hsa_signal_t s)
+/* The record of an arena slot in any state, NULL for any other handle (lock-free, O(1): a
+ * subtract, a compare and two shifts; inline because every value operation starts here). */
+static inline struct sig_obj *sig_obj_arena(hsa_signal_t s)
 {
   uintptr_t used = atomic_load_explicit(&sig_arena_used, memory_order_acquire);
   uintptr_t off = (uintptr_t)s.handle - atomic_load_explicit(&sig_arena_base, memory_order_relaxed);
-  if (__builtin_expect(off < used && !(off & (sizeof(amd_signal_t) - 1)), 1))
-    return &sig_chunk_tab[off >> SIG_CHUNK_SHIFT]
-                ->objs[(off / sizeof(amd_signal_t)) % SIG_CHUNK_SIGNALS];
-  return sig_obj_ipc(s);
+  if (__builtin_expect(off >= used || (off & (sizeof(amd_signal_t) - 1)), 0))
+    return NULL;
+  /* records are twice a slot's size: the slot's offset in its chunk, doubled */
+  struct sig_obj *o = (struct sig_obj *)((char *)sig_chunk_tab[off >> SIG_CHUNK_SHIFT] +
+                                         2 * (off & ((1u << SIG_CHUNK_SHIFT) - 1)));
+  if (!o)
+    __builtin_unreachable();   /* a published chunk: saves the hot path a test */
+  return o;
+}
+/* The live arena signal behind a handle, NULL otherwise (IPC signals included): the value
+ * operations' fast path, whose misses go to an out-of-line slow path. */
+static inline struct sig_obj *sig_obj_fast(hsa_signal_t s)
+{
+  struct sig_obj *o = sig_obj_arena(s);
+  if (__builtin_expect(!o, 0) ||
+      atomic_load_explicit(&o->state, memory_order_acquire) != SIG_LIVE)
+    return NULL;
+  return o;
+}
+/* The record of a handle in any state, NULL if foreign. */
+static inline struct sig_obj *sig_obj_any(hsa_signal_t s)
+{
+  struct sig_obj *o = sig_obj_arena(s);
+  return o ? o : sig_obj_ipc(s);
 }
 /* The live record behind a handle, NULL otherwise. */
 static inline struct sig_obj *sig_obj_of(hsa_signal_t s)

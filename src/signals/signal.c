@@ -137,11 +137,12 @@ static bool grow(struct fifo *f)
   if (i == SIG_ARENA_CHUNKS)
     return false;
   amd_signal_t *amd = (amd_signal_t *)(base + used);
-  struct sig_chunk *c = calloc(1, sizeof *c);
+  struct sig_chunk *c = aligned_alloc(_Alignof(struct sig_chunk), sizeof *c);
   if (!c || !mem_arena_commit(amd, 1u << SIG_CHUNK_SHIFT)) {
     free(c);
     return false;
   }
+  memset(c, 0, sizeof *c);
   for (uint32_t k = SIG_CHUNK_SIGNALS; k-- > 0;) {
     c->objs[k].amd = &amd[k];
     c->objs[k].ipc_fd = -1;
@@ -264,9 +265,10 @@ struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags, volatile uint64_t *
 struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size,
                               uint64_t bo)
 {
-  struct sig_obj *o = calloc(1, sizeof *o);
+  struct sig_obj *o = aligned_alloc(_Alignof(struct sig_obj), sizeof *o);
   if (!o)
     return NULL;
+  memset(o, 0, sizeof *o);
   o->amd = amd;
   o->flags = flags;
   o->ipc_fd = fd;

@@ -155,22 +155,25 @@ out:
   return result;
 }
 
-/* A wait on a signal that is not live, or that dies while waited on, returns at once with a
- * value failing its condition (stale.c), never one that says the work is done. */
-static hsa_signal_value_t wait_one(const char *op, hsa_signal_t s, hsa_signal_condition_t cond,
-                                   hsa_signal_value_t cmp, uint64_t timeout_hint,
-                                   hsa_wait_state_t hint)
+/* Everything but a condition already met on a live arena signal. A wait on a signal that is
+ * not live, or that dies while waited on, returns at once with a value failing its condition
+ * (stale.c), never one that says the work is done. */
+__attribute__((noinline)) static hsa_signal_value_t wait_slow(const char *op, hsa_signal_t s,
+                                                              hsa_signal_condition_t cond,
+                                                              hsa_signal_value_t cmp,
+                                                              uint64_t timeout_hint,
+                                                              hsa_wait_state_t hint)
 {
   if (!sig_cond_valid(cond))
     return 0;
   struct sig_obj *o = sig_obj_of(s);
-  if (__builtin_expect(!o, 0)) {
+  if (!o) {
     sig_stale(op, s);
     return sig_unmet(cond, cmp);
   }
   hsa_signal_value_t v = sig_value_relaxed(o);
   if (sig_cond_met(cond, v, cmp))
-    return v;   /* already met: no clock, no conversion, no bookkeeping */
+    return v;
   uint32_t dead = UINT32_MAX;
   sig_wait_objs(1, &s, &cond, &cmp, sig_ticks_to_ns(timeout_hint), hint, &v, &dead);
   if (dead != UINT32_MAX) {
@@ -180,30 +183,24 @@ static hsa_signal_value_t wait_one(const char *op, hsa_signal_t s, hsa_signal_co
   return v;
 }
 
-hsa_signal_value_t hsa_signal_wait_relaxed(hsa_signal_t s, hsa_signal_condition_t cond,
-                                           hsa_signal_value_t cmp, uint64_t timeout_hint,
-                                           hsa_wait_state_t hint)
-{
-  return wait_one(__func__, s, cond, cmp, timeout_hint, hint);
-}
-
-hsa_signal_value_t hsa_signal_wait_scacquire(hsa_signal_t s, hsa_signal_condition_t cond,
-                                             hsa_signal_value_t cmp, uint64_t timeout_hint,
-                                             hsa_wait_state_t hint)
-{
-  hsa_signal_value_t v = wait_one(__func__, s, cond, cmp, timeout_hint, hint);
-  atomic_thread_fence(memory_order_acquire);
-  return v;
-}
-
-hsa_signal_value_t hsa_signal_wait_acquire(hsa_signal_t s, hsa_signal_condition_t cond,
-                                           hsa_signal_value_t cmp, uint64_t timeout_hint,
-                                           hsa_wait_state_t hint)
-{
-  hsa_signal_value_t v = wait_one(__func__, s, cond, cmp, timeout_hint, hint);
-  atomic_thread_fence(memory_order_acquire);
-  return v;
-}
+/* Already met: no clock, no conversion, no bookkeeping, no stack frame. An invalid condition
+ * is never met, so it goes the slow way too (which answers 0). */
+#define WAIT(name, fence)                                                                \
+  hsa_signal_value_t name(hsa_signal_t s, hsa_signal_condition_t cond,                   \
+                          hsa_signal_value_t cmp, uint64_t timeout_hint,                 \
+                          hsa_wait_state_t hint)                                         \
+  {                                                                                      \
+    struct sig_obj *o = sig_obj_fast(s);                                                 \
+    hsa_signal_value_t v;                                                                \
+    if (__builtin_expect(!o || !sig_cond_met(cond, v = sig_value_relaxed(o), cmp), 0))   \
+      v = wait_slow(__func__, s, cond, cmp, timeout_hint, hint);                         \
+    if (fence)                                                                           \
+      atomic_thread_fence(memory_order_acquire);                                         \
+    return v;                                                                            \
+  }
+WAIT(hsa_signal_wait_relaxed, 0)
+WAIT(hsa_signal_wait_scacquire, 1)
+WAIT(hsa_signal_wait_acquire, 1)
 
 hsa_signal_value_t sig_wait(hsa_signal_t s, hsa_signal_condition_t cond,
                             hsa_signal_value_t value, uint64_t timeout_ns)
