@@ -36,12 +36,21 @@ static uint32_t index_of(const void *p) {
   return (uint32_t)(off / PAGE);
 }
 
+/* A forked child gets no copy of the pages (MADV_DONTFORK, as all GPU-visible host memory):
+ * fresh zeroed ones go there, so the pointers it inherited never fault. */
+static void child_after_fork(void) {
+  uintptr_t b = atomic_load_explicit(&base, memory_order_relaxed);
+  if (b && committed) mem_arena_commit((void *)b, (size_t)committed * PAGE);
+  if (sink) mem_arena_commit(sink, SINK_BYTES);
+}
+
 /* Lock held: a page to use, or UINT32_MAX. */
 static uint32_t take(void) {
   if (!atomic_load_explicit(&base, memory_order_relaxed)) {
     void *b = mem_arena_reserve((size_t)AQL_ARENA_PAGES * PAGE);
     if (!b) return UINT32_MAX;
     atomic_store_explicit(&base, (uintptr_t)b, memory_order_release);
+    pthread_atfork(NULL, NULL, child_after_fork);
   }
   uintptr_t b = atomic_load_explicit(&base, memory_order_relaxed);
   if (fifo_len <= AQL_QUARANTINE && committed < AQL_ARENA_PAGES &&

@@ -121,6 +121,17 @@ static struct sig_obj *fifo_pop(struct fifo *f)
   return o;
 }
 
+/* A forked child gets no copy of the arena's pages (MADV_DONTFORK, as all GPU-visible host
+ * memory): fresh zeroed ones (kind INVALID) go there, so the handles it inherited read dead
+ * slots and its own hsa_init can reuse them, instead of faulting. */
+static void child_after_fork(void)
+{
+  uintptr_t base = atomic_load_explicit(&sig_arena_base, memory_order_relaxed);
+  uintptr_t used = atomic_load_explicit(&sig_arena_used, memory_order_relaxed);
+  if (base && used)
+    mem_arena_commit((void *)base, used);
+}
+
 /* Called with lock held: the next chunk of the arena onto f (its slots never used). */
 static bool grow(struct fifo *f)
 {
@@ -131,6 +142,7 @@ static bool grow(struct fifo *f)
     if (!base)
       return false;
     atomic_store_explicit(&sig_arena_base, base, memory_order_relaxed);
+    pthread_atfork(NULL, NULL, child_after_fork);
   }
   uintptr_t used = atomic_load_explicit(&sig_arena_used, memory_order_relaxed);
   uintptr_t i = used >> SIG_CHUNK_SHIFT;

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "aql/internal.h"
 #include "hsa.h"
@@ -154,6 +156,22 @@ START_TEST(quarantine_is_a_bounded_fifo) {
 }
 END_TEST
 
+/* A forked child has no copy of the queue pages (MADV_DONTFORK): it gets zeroed ones, so an
+ * index operation on an inherited pointer reads 0 instead of faulting. */
+START_TEST(forked_child_does_not_fault) {
+  hsa_queue_t *q = gpu_queue();
+  hsa_queue_add_write_index_relaxed(q, 5);
+  pid_t pid = fork();
+  if (pid == 0) _exit(hsa_queue_load_write_index_relaxed(q) == 0 ? 0 : 3);
+  int status = 0;
+  ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+  ck_assert(WIFEXITED(status));
+  ck_assert_int_eq(WEXITSTATUS(status), 0);
+  ck_assert_uint_eq(hsa_queue_load_write_index_relaxed(q), 5);
+  ck_assert_int_eq(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("queue_stale");
   TCase *tc = tcase_create("stale");
@@ -163,6 +181,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, made_up_queue_pointers_are_refused);
   tcase_add_test(tc, queue_from_before_shut_down_is_refused);
   tcase_add_test(tc, quarantine_is_a_bounded_fifo);
+  tcase_add_test(tc, forked_child_does_not_fault);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -201,6 +202,26 @@ START_TEST(destroyed_ipc_signal_is_refused) {
 }
 END_TEST
 
+/* A forked child has no copy of the arena's pages (MADV_DONTFORK): it gets zeroed ones, so
+ * the handles it inherited read dead memory instead of faulting. */
+START_TEST(forked_child_does_not_fault) {
+  hsa_signal_t dead = make(1), live = make(2);
+  ck_assert_int_eq(hsa_signal_destroy(dead), HSA_STATUS_SUCCESS);
+  pid_t pid = fork();
+  if (pid == 0) {
+    bool ok = hsa_signal_load_relaxed(dead) == INT64_MAX && amd(live)->kind == 0 &&
+              amd(dead)->kind == AMD_SIGNAL_KIND_INVALID;
+    _exit(ok ? 0 : 3);
+  }
+  int status = 0;
+  ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+  ck_assert(WIFEXITED(status));
+  ck_assert_int_eq(WEXITSTATUS(status), 0);
+  ck_assert_int_eq(hsa_signal_load_relaxed(live), 2);
+  ck_assert_int_eq(hsa_signal_destroy(live), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("signal_stale");
   TCase *tc = tcase_create("stale");
@@ -212,6 +233,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, destroy_under_a_waiter_fails_the_wait);
   tcase_add_test(tc, stderr_names_each_handle_once);
   tcase_add_test(tc, destroyed_ipc_signal_is_refused);
+  tcase_add_test(tc, forked_child_does_not_fault);
   suite_add_tcase(s, tc);
   return s;
 }
