@@ -51,6 +51,9 @@ static uint32_t take(void) {
     if (!b) return UINT32_MAX;
     atomic_store_explicit(&base, (uintptr_t)b, memory_order_release);
     pthread_atfork(NULL, NULL, child_after_fork);
+    /* the sink too, now (reserving needs the open runtime's aperture, freeing may not) */
+    if ((sink = mem_arena_reserve(SINK_BYTES)) && !mem_arena_commit(sink, SINK_BYTES))
+      sink = NULL;   /* reserved but unusable: stale rings get NULL */
   }
   uintptr_t b = atomic_load_explicit(&base, memory_order_relaxed);
   if (fifo_len <= AQL_QUARANTINE && committed < AQL_ARENA_PAGES &&
@@ -87,8 +90,6 @@ void aql_slot_free(amd_queue_t *amd) {
   if (i == UINT32_MAX) return;
   mem_release(amd);   /* the driver's registration; the page stays */
   pthread_mutex_lock(&lock);
-  if (!sink && (sink = mem_arena_reserve(SINK_BYTES)) && !mem_arena_commit(sink, SINK_BYTES))
-    sink = NULL;   /* reserved but unusable: leave it reserved, use none */
   uint64_t ring_bytes = (uint64_t)amd->hsa_queue.size * 64u;
   __atomic_store_n(&amd->hsa_queue.base_address, ring_bytes <= SINK_BYTES ? sink : NULL,
                    __ATOMIC_RELEASE);
