@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CPU_QUEUE 0x20000u
+#define MAX_CPU_QUEUE AQL_MAX_RING_PACKETS
 #define POLL_NS 1000000ull   /* barriers re-check stop requests at least this often */
 #define IDLE_NS 1000000000ull /* an idle queue sleeps on its doorbell (a stop rings it too) */
 
@@ -135,7 +135,7 @@ hsa_status_t aql_cpu_queue_create(const struct core_agent *agent, uint32_t size,
 fail:
   if (q->doorbell.handle) sig_destroy_internal(q->doorbell);
   mem_release(q->ring);
-  mem_release(q->amd);
+  aql_slot_free(q->amd);
   pthread_mutex_destroy(&q->lock);
   free(q);
   return st;

@@ -3,7 +3,7 @@
  *
  * Every queue, hardware or not, is an amd_queue_t in GPU-visible memory whose first member
  * is the hsa_queue_t the user holds; the index operations (ring.c) work on it directly
- * without a lookup, like ROCR's. */
+ * without a lookup, like ROCR's (safe on a destroyed queue: its page stays mapped, slots.c). */
 #ifndef AQL_INTERNAL_H
 #define AQL_INTERNAL_H
 
@@ -77,6 +77,17 @@ struct aql_queue {
 };
 
 static inline hsa_queue_t *aql_handle(const struct aql_queue *q) { return &q->amd->hsa_queue; }
+
+/* slots.c: the page of every amd_queue_t (see there: O(1) lookup, quarantine, sink ring).
+ * alloc gives a zeroed page registered with the driver; free (when the last reference goes)
+ * drops the registration, keeps the page mapped and quarantines it; set/get tie a page to
+ * its live queue (get takes a reference). */
+#define AQL_QUARANTINE 512u             /* freed queue pages before an address comes back */
+#define AQL_MAX_RING_PACKETS 0x20000u   /* the largest GPU or CPU queue */
+amd_queue_t *aql_slot_alloc(void);
+void aql_slot_free(amd_queue_t *amd);
+void aql_slot_set(const amd_queue_t *amd, struct aql_queue *q);
+struct aql_queue *aql_slot_get(const hsa_queue_t *handle);
 
 /* queue.c: the registry. lookup takes a reference (aql_put drops it); NULL for anything that
  * is not a live queue of ours. */

@@ -29,21 +29,13 @@ hsa_status_t aql_register(struct aql_queue *q) {
   q->next = reg_head;
   reg_head = q;
   pthread_mutex_unlock(&reg_lock);
+  aql_slot_set(q->amd, q);
   return HSA_STATUS_SUCCESS;
 }
 
+/* O(1) by the handle's page; a destroyed queue's page names no queue (slots.c). */
 struct aql_queue *aql_lookup(const hsa_queue_t *handle) {
-  if (!handle) return NULL;
-  struct aql_queue *found = NULL;
-  pthread_mutex_lock(&reg_lock);
-  for (struct aql_queue *q = reg_head; q; q = q->next)
-    if (aql_handle(q) == handle) {
-      atomic_fetch_add(&q->refs, 1);
-      found = q;
-      break;
-    }
-  pthread_mutex_unlock(&reg_lock);
-  return found;
+  return handle ? aql_slot_get(handle) : NULL;
 }
 
 /* Removes q from the registry; false when it was not there (a concurrent destroy won). */
@@ -57,12 +49,13 @@ static bool unregister(struct aql_queue *q) {
       break;
     }
   pthread_mutex_unlock(&reg_lock);
+  if (found) aql_slot_set(q->amd, NULL);
   return found;
 }
 
 void aql_put(struct aql_queue *q) {
   if (atomic_fetch_sub(&q->refs, 1) != 1) return;
-  mem_release(q->amd);
+  aql_slot_free(q->amd);
   pthread_mutex_destroy(&q->lock);
   free(q);
 }
@@ -91,11 +84,8 @@ void aql_for_each(const struct core_agent *agent, void (*fn)(struct aql_queue *q
 
 amd_queue_t *aql_amd_queue_alloc(uint32_t size, hsa_queue_type32_t type, uint32_t features,
                                  void *ring) {
-  /* A page of its own: newer kernels want the read and write pointers CREATE_QUEUE gets to
-   * lie in a buffer object mapping of exactly one page, starting at that page. */
-  amd_queue_t *amd = mem_system(4096, 4096, MEM_F_ZERO | MEM_F_NO_SUBALLOC);
+  amd_queue_t *amd = aql_slot_alloc();   /* zeroed */
   if (!amd) return NULL;
-  memset(amd, 0, sizeof(*amd));
   amd->hsa_queue.type = type;
   amd->hsa_queue.features = features;
   amd->hsa_queue.base_address = ring;
@@ -240,7 +230,7 @@ static hsa_status_t gpu_create(const struct core_agent *agent, uint32_t size,
 fail:
   gpu_inactivate(q);
   gpu_release(q);
-  mem_release(q->amd);
+  aql_slot_free(q->amd);
   pthread_mutex_destroy(&q->lock);
   free(q);
   return st;
@@ -272,7 +262,7 @@ static hsa_status_t coop_create(const struct core_agent *agent, uint32_t size, a
     uint32_t first;
     if (kfd_queue_alloc_gws(&core_rt()->kfd, &(*out)->kq, 1, &first)) {
       gpu_destroy(*out);
-      mem_release((*out)->amd);
+      aql_slot_free((*out)->amd);
       free(*out);
       st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
     } else {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/quarantine.h"
 #include "core/runtime.h"
 
 #define PAGE 4096u
@@ -390,8 +391,9 @@ void core_agents_free(struct core_runtime *rt) {
   for (unsigned i = 0; i < rt->agent_count; i++) {
     struct core_agent *a = rt->agents[i];
     kfd_drm_close(&a->drm);
-    free(a->caches);
-    free(a);
+    /* kept a while: a handle from before hsa_shut_down must not match the next runtime's */
+    core_free_later(a->caches, a->cache_count * sizeof(*a->caches));
+    core_free_later(a, sizeof(*a));
   }
   free(rt->agents);
   rt->agents = NULL;

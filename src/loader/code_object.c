@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/runtime.h"
+#include "core/quarantine.h"
 #include "loader/loader.h"
 
 struct code_object {
@@ -30,7 +31,7 @@ static void co_free(struct code_object *c) {
   for (unsigned i = 0; i < c->nsyms; i++) free(c->syms[i].name);
   free(c->syms);
   ldr_image_close(&c->img);
-  free(c->data);
+  core_free_later(c->data, c->size);   /* the handle: not reused for a while */
   free(c);
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/runtime.h"
 #include "core/code_name.h"
+#include "core/quarantine.h"
 #include "loader/loader.h"
 
 static pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
@@ -220,7 +221,7 @@ static void destroy(struct ldr_executable *e) {
     x = next;
   }
   ldr_symbols_free(e);
-  free(e);
+  core_free_later(e, sizeof(*e));   /* its address is the handle: not reused for a while */
 }
 
 hsa_status_t hsa_executable_destroy(hsa_executable_t executable) {

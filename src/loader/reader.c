@@ -11,6 +11,7 @@
 
 #include "core/runtime.h"
 #include "hsa_ven_amd_loader.h"
+#include "core/quarantine.h"
 #include "loader/loader.h"
 
 static struct ldr_reader *readers;    /* live readers (loader lock) */
@@ -100,7 +101,7 @@ static void reader_add(struct ldr_reader *r, hsa_code_object_reader_t *out) {
 static void reader_free(struct ldr_reader *r) {
   if (r->map) munmap(r->map, r->map_size);
   free(r->uri);
-  free(r);
+  core_free_later(r, sizeof(*r));   /* its address is the handle: not reused for a while */
 }
 
 static hsa_status_t from_file(hsa_file_t file, size_t offset, size_t size,

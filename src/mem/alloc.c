@@ -122,6 +122,28 @@ void *mem_system(size_t size, size_t align, uint32_t flags) {
   return (void *)r->base;
 }
 
+bool mem_system_at(void *va, size_t size, uint32_t flags) {
+  if (!core_runtime_is_open() && !core_rt()) return false;
+  const struct core_agent *cpu = mem_first_cpu();
+  if (!cpu || !va || size == 0 || ((uintptr_t)va & (MEM_PAGE - 1))) return false;
+  struct mem_rec *r = calloc(1, sizeof(*r));
+  if (!r) return false;
+  r->kind = MEM_KIND_INTERNAL;
+  r->owner = cpu;
+  r->fine = true;
+  r->size = size;
+  r->access = mem_all_gpus();
+  r->base = (uintptr_t)va;
+  hsa_status_t st;
+  pthread_mutex_lock(&mem_mutex);
+  r->bo = mem_bo_system_at(va, size, kfd_flags_of(NULL, false, true, flags), r->access, &st);
+  bool ok = r->bo && mem_table_insert(r) == 0;
+  if (!ok && r->bo) mem_bo_destroy(r->bo);
+  pthread_mutex_unlock(&mem_mutex);
+  if (!ok) free(r);
+  return ok;
+}
+
 void *mem_device(const struct core_agent *gpu, size_t size, size_t align, uint32_t flags) {
   if (!gpu || gpu->kind != CORE_AGENT_GPU || size == 0 || (align & (align - 1))) return NULL;
   if (align == 0) align = 64;

@@ -142,6 +142,35 @@ fail:
   return NULL;
 }
 
+struct mem_bo *mem_bo_system_at(void *va, uint64_t size, uint32_t kfd_flags, uint64_t gpus,
+                                hsa_status_t *st) {
+  *st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  struct mem_bo *bo = calloc(1, sizeof(*bo));
+  if (!bo) return NULL;
+  bo->va = va;
+  bo->size = MEM_ALIGN_UP(size, MEM_PAGE);
+  bo->cpu_visible = true;
+  bo->keep_va = true;
+  const struct core_agent *g = first_gpu();
+  if (!g) return bo;   /* no GPU: plain host memory */
+  int rc = kfd_mem_alloc(&core_rt()->kfd, g->gpu_id, (uint64_t)(uintptr_t)va, bo->size,
+                         kfd_flags | KFD_MEM_USERPTR, (uint64_t)(uintptr_t)va, &bo->handle, NULL);
+  if (rc) {
+    *st = errno_status(rc);
+    free(bo);
+    return NULL;
+  }
+  bo->alloc_gpu = g;
+  bo->kfd_flags = kfd_flags | KFD_MEM_USERPTR;
+  return finish(bo, gpus, st);
+}
+
+void mem_gpuvm_range(uint64_t *lo, uint64_t *hi) {
+  const struct core_agent *g = first_gpu();
+  *lo = aperture_lo(g);
+  *hi = aperture_hi(g);
+}
+
 struct mem_bo *mem_bo_device(const struct core_agent *gpu, uint64_t size, uint64_t align,
                              uint32_t kfd_flags, bool host_visible, uint64_t gpus,
                              hsa_status_t *st) {
@@ -210,6 +239,6 @@ void mem_bo_destroy(struct mem_bo *bo) {
     /* The object goes before its pages: a userptr must not outlive them. */
     kfd_mem_free(&core_rt()->kfd, bo->handle);
   }
-  kfd_va_release(bo->va, bo->size);
+  if (!bo->keep_va) kfd_va_release(bo->va, bo->size);
   free(bo);
 }

@@ -27,6 +27,7 @@ struct mem_bo {
   uint64_t mapped;                   /* bit per gpu_index: the GPU's VM maps it */
   bool cpu_visible;                  /* the CPU can read and write va */
   bool anon_pages;                   /* va holds anonymous pages we mapped (system memory) */
+  bool keep_va;                      /* the pages are the caller's (arena): destroy leaves them */
 };
 
 enum mem_kind { MEM_KIND_USER, MEM_KIND_INTERNAL, MEM_KIND_LOCKED };
@@ -80,6 +81,12 @@ struct mem_bo *mem_bo_device(const struct core_agent *gpu, uint64_t size, uint64
  * its own. */
 struct mem_bo *mem_bo_userptr(uintptr_t host, uint64_t size, uint32_t kfd_flags, uint64_t gpus,
                               hsa_status_t *st);
+/* A userptr BO over pages the caller mapped at `va` (page aligned), GPU VA = va; destroying
+ * it leaves the pages mapped (arena.c). */
+struct mem_bo *mem_bo_system_at(void *va, uint64_t size, uint32_t kfd_flags, uint64_t gpus,
+                                hsa_status_t *st);
+/* The first GPU's GPUVM aperture [*lo, *hi) (0, 0 without one): where system memory goes. */
+void mem_gpuvm_range(uint64_t *lo, uint64_t *hi);
 hsa_status_t mem_bo_map(struct mem_bo *bo, uint64_t gpus);
 void mem_bo_destroy(struct mem_bo *bo);
 /* Every GPU agent (bit per gpu_index), and the agent of a gpu_index. */

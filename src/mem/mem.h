@@ -36,6 +36,17 @@ void *mem_system(size_t size, size_t align, uint32_t flags);
 void *mem_device(const struct core_agent *gpu, size_t size, size_t align, uint32_t flags);
 void mem_release(void *ptr);   /* frees either; NULL is fine */
 
+/* Host memory at addresses kept for the life of the process: signal slots and queue
+ * structures, whose addresses are the handles users hold. mem_arena_reserve reserves address
+ * space once (inside the GPUs' aperture; never released), mem_arena_commit maps zeroed pages
+ * in it for good. mem_system_at registers committed pages with the driver for the open
+ * runtime (GPU VA = CPU VA, on every GPU; `flags` as mem_system's); mem_release of `va` and
+ * mem_shutdown drop that registration but leave the pages, so a stale handle reads harmless
+ * memory and the kernel never hands the address to anyone else. */
+void *mem_arena_reserve(size_t size);
+bool mem_arena_commit(void *va, size_t size);
+bool mem_system_at(void *va, size_t size, uint32_t flags);
+
 /* What mem knows about the allocation containing `ptr` (any address inside it). */
 struct mem_block {
   void *base;                  /* start of the user's (sub-)allocation */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/quarantine.h"
 #include "core/runtime.h"
 
 struct sig_group {
@@ -37,7 +38,7 @@ static void group_put(struct sig_group *g)
   bool last = --g->refs == 0;
   pthread_mutex_unlock(&lock);
   if (last)
-    free(g);
+    core_free_later(g, sizeof *g + g->count * sizeof(hsa_signal_t));   /* the handle */
 }
 
 hsa_status_t hsa_signal_group_create(uint32_t num_signals, const hsa_signal_t *signals,

@@ -1,10 +1,18 @@
 /* internal.h — what the files of src/signals share: the host-side record of each signal and
  * the registry that turns a handle (the address of an amd_signal_t) back into it.
  *
- * Signals live in chunks: an array of amd_signal_t in GPU-visible memory plus a parallel
- * array of sig_obj. Chunks are only ever appended (never unmapped before sig_shutdown), so a
- * stale or foreign handle is recognised by an address range check and a stale one never
- * touches freed memory — that is what makes destroy-vs-concurrent-use safe. */
+ * Signal slots live in one arena: address space reserved for the life of the process, cut
+ * into chunks of SIG_CHUNK_SIGNALS amd_signal_t committed on demand, each with its array of
+ * sig_obj records. Neither the pages nor the records are ever freed (hsa_shut_down only drops
+ * the driver's registration of the pages), so a handle turns into its record by one subtract
+ * and compare, a stale handle never touches freed memory, and the records keep what tells a
+ * destroyed signal from a live one across hsa_shut_down/hsa_init.
+ *
+ * Freed slots wait in a FIFO quarantine: a slot is handed out again only after
+ * SIG_QUARANTINE others were freed after it, so a stale handle finds its own destroyed slot
+ * (refused, and named once on stderr) rather than a newer signal, in all but extreme churn.
+ * IPC signals (a page of shared memory each) are outside the arena and found by a hash of
+ * their page. */
 #ifndef SIGNALS_INTERNAL_H
 #define SIGNALS_INTERNAL_H
 
@@ -26,30 +34,44 @@ enum {
 
 enum { SIG_FREE = 0, SIG_LIVE = 1, SIG_DYING = 2 };
 
+/* 128 bytes, so a slot's record is found with shifts (sig_obj_any) */
 struct sig_obj {
-  _Atomic uint32_t state;     /* SIG_FREE / SIG_LIVE / SIG_DYING */
-  _Atomic uint32_t gen;       /* bumped on each destroy: tells a reused slot from the old one */
+  _Alignas(128) _Atomic uint32_t state;   /* SIG_FREE / SIG_LIVE / SIG_DYING */
+  _Atomic uint32_t gen;       /* bumped on each destroy: 0 = the slot never held a signal */
   /* Atomic although fixed while live: a stale handle may be used while its slot is reborn,
    * and that must be a race on values, not undefined behaviour. */
-  _Atomic uint32_t flags;     /* SIG_F_*; a doorbell slot stays one for good (own free list) */
+  _Atomic uint32_t flags;     /* SIG_F_*; a doorbell slot stays one for good (own FIFO) */
   _Atomic uint32_t waiters;   /* threads inside a wait on it (stores set the event only then) */
-  _Atomic bool has_event;     /* `event` is valid (kept with the slot across reuse) */
-  struct kfd_event event;
+  _Atomic bool has_event;     /* event_id is this signal's KFD event */
+  _Atomic uint32_t event_id;
+  _Atomic uint32_t said;      /* gen + 1 once a use of the destroyed slot was reported */
   _Atomic int64_t shadow;     /* doorbell signals: the last value written */
   amd_signal_t *amd;
-  struct sig_obj *next_free;
-  /* IPC: the shared mapping (own chunk of one) */
+  struct sig_obj *next_free;  /* free FIFO (lock held) */
+  struct kfd_event event;     /* the event itself, touched with the lock held only */
+  /* IPC: the shared mapping (outside the arena) */
   int ipc_fd;
   void *ipc_map;
   size_t ipc_size;
   uint64_t ipc_bo;            /* the userptr BO that maps the page on the GPUs, 0 if none */
 };
 
+/* Arena geometry: 256 slots of 64 bytes a chunk, up to 2^20 signals (64 MiB of addresses). */
+#define SIG_CHUNK_SIGNALS 256u
+#define SIG_CHUNK_SHIFT 14
+#define SIG_ARENA_CHUNKS 4096u
+/* Quarantine lengths (slots freed after a slot before it is reused): bounded memory of
+ * 64 bytes + one record per slot. Doorbell slots follow the queues' own quarantine. */
+#define SIG_QUARANTINE 4096u
+#define SIG_QUARANTINE_DOORBELL 512u
+
+_Static_assert(sizeof(amd_signal_t) == 64, "a slot is one amd_signal_t");
+_Static_assert(sizeof(struct sig_obj) == 2 * sizeof(amd_signal_t), "record = 2 slots");
+_Static_assert(SIG_CHUNK_SIGNALS * sizeof(amd_signal_t) == 1u << SIG_CHUNK_SHIFT, "chunk size");
+
 struct sig_chunk {
-  amd_signal_t *base;
-  uint32_t count;
-  bool own_mapping;           /* base is an mmap of ipc memory (munmap at shutdown) */
-  struct sig_obj *objs;
+  struct sig_obj objs[SIG_CHUNK_SIGNALS];
+  bool registered;            /* the open runtime registered the pages with the driver */
 };
 
 /* Module state (signal.c). */
@@ -61,27 +83,46 @@ struct sig_state {
 };
 extern struct sig_state sig_g;
 
+/* The arena (signal.c): chunks are published by advancing `used` with release. Hidden, so
+ * the hot path reaches them without the GOT. */
+#define SIG_HIDDEN __attribute__((visibility("hidden")))
+extern SIG_HIDDEN _Atomic uintptr_t sig_arena_base;
+extern SIG_HIDDEN _Atomic uintptr_t sig_arena_used;   /* bytes of committed chunks */
+extern SIG_HIDDEN struct sig_chunk *sig_chunk_tab[SIG_ARENA_CHUNKS];
 
-/* Registry (signal.c): chunks are appended under a lock and published by the count. */
-#define SIG_MAX_CHUNKS 4096u
-extern struct sig_chunk *sig_chunks[SIG_MAX_CHUNKS];
-extern _Atomic uint32_t sig_chunk_count;
+/* An IPC record by handle, NULL if none (ipc.c; the rare path of sig_obj_any). */
+struct sig_obj *sig_obj_ipc(hsa_signal_t s);
 
-/* The record of a handle in any state, NULL if foreign (lock-free; inline because every
- * value operation starts here). */
+/* The record of an arena slot in any state, NULL for any other handle (lock-free, O(1): a
+ * subtract, a compare and two shifts; inline because every value operation starts here). */
+static inline struct sig_obj *sig_obj_arena(hsa_signal_t s)
+{
+  uintptr_t used = atomic_load_explicit(&sig_arena_used, memory_order_acquire);
+  uintptr_t off = (uintptr_t)s.handle - atomic_load_explicit(&sig_arena_base, memory_order_relaxed);
+  if (__builtin_expect(off >= used || (off & (sizeof(amd_signal_t) - 1)), 0))
+    return NULL;
+  /* records are twice a slot's size: the slot's offset in its chunk, doubled */
+  struct sig_obj *o = (struct sig_obj *)((char *)sig_chunk_tab[off >> SIG_CHUNK_SHIFT] +
+                                         2 * (off & ((1u << SIG_CHUNK_SHIFT) - 1)));
+  if (!o)
+    __builtin_unreachable();   /* a published chunk: saves the hot path a test */
+  return o;
+}
+/* The live arena signal behind a handle, NULL otherwise (IPC signals included): the value
+ * operations' fast path, whose misses go to an out-of-line slow path. */
+static inline struct sig_obj *sig_obj_fast(hsa_signal_t s)
+{
+  struct sig_obj *o = sig_obj_arena(s);
+  if (__builtin_expect(!o, 0) ||
+      atomic_load_explicit(&o->state, memory_order_acquire) != SIG_LIVE)
+    return NULL;
+  return o;
+}
+/* The record of a handle in any state, NULL if foreign. */
 static inline struct sig_obj *sig_obj_any(hsa_signal_t s)
 {
-  uintptr_t a = (uintptr_t)s.handle;
-  if (!a || (a & (AMD_SIGNAL_ALIGN_BYTES - 1)))
-    return NULL;
-  uint32_t n = atomic_load_explicit(&sig_chunk_count, memory_order_acquire);
-  for (uint32_t i = 0; i < n; i++) {
-    const struct sig_chunk *c = sig_chunks[i];
-    uintptr_t off = a - (uintptr_t)c->base;   /* wraps for addresses below base */
-    if (off < (uintptr_t)c->count * sizeof(amd_signal_t))
-      return &c->objs[off / sizeof(amd_signal_t)];
-  }
-  return NULL;
+  struct sig_obj *o = sig_obj_arena(s);
+  return o ? o : sig_obj_ipc(s);
 }
 /* The live record behind a handle, NULL otherwise. */
 static inline struct sig_obj *sig_obj_of(hsa_signal_t s)
@@ -96,12 +137,24 @@ static inline hsa_signal_t sig_handle_of(const struct sig_obj *o)
   hsa_signal_t h = {(uint64_t)(uintptr_t)o->amd};
   return h;
 }
-/* Allocates a record in a chunk (flags: SIG_F_INTERRUPT asks for an event, dropped when none
- * can be had; SIG_F_DOORBELL takes `doorbell` and `queue`, set before the signal goes live).
- * Returns NULL when out of memory. The signal is live on return. */
+
+/* stale.c: a handle that is not a live signal reached a call that cannot return a status.
+ * The first such use of each handle is named on stderr (op = the API function). */
+void sig_stale(const char *op, hsa_signal_t s);
+/* What loads, exchanges and CAS return then: INT64_MAX, "not done" for a completion signal
+ * (which counts down to 0), so a client polling for 0 does not take its work as finished. */
+#define SIG_STALE_VALUE INT64_MAX
+hsa_signal_value_t sig_stale_value(const char *op, hsa_signal_t s);
+/* What a wait returns then, at once: a value that fails `cond` against `cmp` (none exists
+ * for GTE INT64_MIN, which every value meets). */
+hsa_signal_value_t sig_unmet(hsa_signal_condition_t cond, hsa_signal_value_t cmp);
+
+/* Allocates a slot (flags: SIG_F_INTERRUPT asks for an event, dropped when none can be had;
+ * SIG_F_DOORBELL takes `doorbell` and `queue`, set before the signal goes live). Returns
+ * NULL when out of memory. The signal is live on return. */
 struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags, volatile uint64_t *doorbell,
                             amd_queue_t *queue);
-/* Registers a chunk of one signal at `amd` (IPC memory mapped at `map`, GPU BO `bo`). */
+/* Registers an IPC signal at `amd` (memory mapped at `map`, GPU BO `bo`). */
 struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size,
                               uint64_t bo);
 hsa_status_t sig_obj_destroy(struct sig_obj *o);
@@ -169,5 +222,9 @@ hsa_status_t sig_ipc_create(hsa_signal_value_t initial, hsa_signal_t *out);
 void sig_ipc_release(struct sig_obj *o);
 /* Unregisters the page from the GPUs and unmaps it (sig_shutdown). */
 void sig_ipc_unmap(struct sig_obj *o);
+/* The IPC records' table: insert (false when full), and forget them all (sig_shutdown, which
+ * then frees the records; a handle from before is foreign). Lock held by the caller. */
+bool sig_ipc_insert(struct sig_obj *o);
+void sig_ipc_reset(void (*each)(struct sig_obj *o));
 
 #endif

@@ -76,6 +76,56 @@ static amd_signal_t *map_fd(int fd, uint64_t *bo)
   return m;
 }
 
+/* ---- the table of IPC records: open addressing by page, at most half full --------------- */
+#define IPC_SLOTS 8192u
+static _Atomic(struct sig_obj *) ipc_tab[IPC_SLOTS];
+static _Atomic uint32_t ipc_count;
+
+static uint32_t ipc_hash(uintptr_t a)
+{
+  return (uint32_t)(((uint64_t)(a >> 12) * 0x9e3779b97f4a7c15ull) >> 51) & (IPC_SLOTS - 1);
+}
+
+struct sig_obj *sig_obj_ipc(hsa_signal_t s)
+{
+  uintptr_t a = (uintptr_t)s.handle;
+  if (!a || !atomic_load_explicit(&ipc_count, memory_order_acquire))
+    return NULL;
+  for (uint32_t i = ipc_hash(a), n = 0; n < IPC_SLOTS; i = (i + 1) & (IPC_SLOTS - 1), n++) {
+    struct sig_obj *o = atomic_load_explicit(&ipc_tab[i], memory_order_acquire);
+    if (!o)
+      return NULL;
+    if ((uintptr_t)o->amd == a)
+      return o;
+  }
+  return NULL;
+}
+
+bool sig_ipc_insert(struct sig_obj *o)
+{
+  uint32_t n = atomic_load_explicit(&ipc_count, memory_order_relaxed);
+  if (n >= IPC_SLOTS / 2)
+    return false;
+  uint32_t i = ipc_hash((uintptr_t)o->amd);
+  while (atomic_load_explicit(&ipc_tab[i], memory_order_relaxed))
+    i = (i + 1) & (IPC_SLOTS - 1);
+  atomic_store_explicit(&ipc_tab[i], o, memory_order_release);
+  atomic_store_explicit(&ipc_count, n + 1, memory_order_release);
+  return true;
+}
+
+void sig_ipc_reset(void (*each)(struct sig_obj *o))
+{
+  if (!atomic_load_explicit(&ipc_count, memory_order_relaxed))
+    return;
+  atomic_store_explicit(&ipc_count, 0, memory_order_release);   /* every handle now foreign */
+  for (uint32_t i = 0; i < IPC_SLOTS; i++) {
+    struct sig_obj *o = atomic_exchange_explicit(&ipc_tab[i], NULL, memory_order_relaxed);
+    if (o)
+      each(o);
+  }
+}
+
 void sig_ipc_unmap(struct sig_obj *o)
 {
   if (o->ipc_bo) {

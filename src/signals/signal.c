@@ -1,8 +1,9 @@
-/* signal.c — signal records and handles: chunks of amd_signal_t in GPU-visible memory, the
- * lock-free handle check, create/destroy (API and internal), doorbell signals, shutdown.
- * Interrupt signals (ROCR's rule: interrupts enabled, not GPU-only or IPC, and no consumer
- * list or one that names a CPU) carry a KFD signal event; the event stays with the slot when
- * the signal is destroyed, so the next interrupt signal there reuses it without ioctls. */
+/* signal.c — signal slots and handles: the arena of amd_signal_t in GPU-visible memory, the
+ * free FIFOs that quarantine destroyed slots, create/destroy (API and internal), doorbell
+ * signals, shutdown. Interrupt signals (ROCR's rule: interrupts enabled, not GPU-only or IPC,
+ * and no consumer list or one that names a CPU) carry a KFD signal event; a destroyed
+ * signal's event goes back to a pool the next interrupt signal takes it from (no ioctl), so
+ * quarantined slots hold no events. */
 #include "signals/internal.h"
 
 #include <errno.h>
@@ -10,23 +11,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
 #include "mem/mem.h"
 
-#define CHUNK_SIGNALS 256u
-
 struct sig_state sig_g;
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* chunks, free list, init */
-struct sig_chunk *sig_chunks[SIG_MAX_CHUNKS];
-_Atomic uint32_t sig_chunk_count;
-/* Doorbell slots only ever hold doorbell signals, so a stale handle of one never finds a
- * plain value where the doorbell pointer was (the two share a union). */
-static struct sig_obj *free_list, *free_doorbells;
-static bool events_short;   /* the event page is full: reuse free slots that have an event */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* arena, FIFOs, events, init */
+_Atomic uintptr_t sig_arena_base;
+_Atomic uintptr_t sig_arena_used;
+struct sig_chunk *sig_chunk_tab[SIG_ARENA_CHUNKS];
+
+/* Freed slots, oldest first. Doorbell slots only ever hold doorbell signals, so a stale
+ * handle of one never finds a plain value where the doorbell pointer was (the two share a
+ * union). Both outlive hsa_shut_down: the quarantine spans runtimes. */
+struct fifo {
+  struct sig_obj *head, *tail;
+  uint32_t len, keep;   /* keep: the quarantine length */
+};
+static struct fifo free_user = {.keep = SIG_QUARANTINE};
+static struct fifo free_doorbell = {.keep = SIG_QUARANTINE_DOORBELL};
+
+/* KFD events of destroyed signals, for the next interrupt signal (this runtime's). */
+static struct kfd_event *events;
+static uint32_t event_count, event_cap;
+static bool events_short;   /* the driver said ENOSPC: no more events until shutdown */
 
 static bool env_interrupts(void)
 {
@@ -82,45 +92,108 @@ amd_signal_t *sig_from_handle(hsa_signal_t s)
   return o ? o->amd : NULL;
 }
 
-/* Called with lock held. */
-static bool add_chunk(amd_signal_t *base, uint32_t count, struct sig_obj *objs, bool own)
+static struct sig_chunk *chunk_of(const struct sig_obj *o)
 {
-  uint32_t n = atomic_load_explicit(&sig_chunk_count, memory_order_relaxed);
-  if (n == SIG_MAX_CHUNKS)
-    return false;
-  struct sig_chunk *c = calloc(1, sizeof *c);
-  if (!c)
-    return false;
-  c->base = base;
-  c->count = count;
-  c->objs = objs;
-  c->own_mapping = own;
-  for (uint32_t i = 0; i < count; i++) {
-    objs[i].amd = &base[i];
-    objs[i].ipc_fd = -1;
+  uintptr_t off = (uintptr_t)o->amd - atomic_load_explicit(&sig_arena_base, memory_order_relaxed);
+  return sig_chunk_tab[off >> SIG_CHUNK_SHIFT];
+}
+
+static void fifo_push(struct fifo *f, struct sig_obj *o)
+{
+  o->next_free = NULL;
+  if (f->tail)
+    f->tail->next_free = o;
+  else
+    f->head = o;
+  f->tail = o;
+  f->len++;
+}
+
+/* Never-used slots go first: they are not anyone's stale handle, and the destroyed slots
+ * behind them then age by frees only. */
+static void fifo_push_head(struct fifo *f, struct sig_obj *o)
+{
+  o->next_free = f->head;
+  f->head = o;
+  if (!f->tail)
+    f->tail = o;
+  f->len++;
+}
+
+static struct sig_obj *fifo_pop(struct fifo *f)
+{
+  struct sig_obj *o = f->head;
+  if (!o)
+    return NULL;
+  f->head = o->next_free;
+  if (!f->head)
+    f->tail = NULL;
+  o->next_free = NULL;
+  f->len--;
+  return o;
+}
+
+/* A forked child gets no copy of the arena's pages (MADV_DONTFORK, as all GPU-visible host
+ * memory): fresh zeroed ones (kind INVALID) go there, so the handles it inherited read dead
+ * slots and its own hsa_init can reuse them, instead of faulting. */
+static void child_after_fork(void)
+{
+  uintptr_t base = atomic_load_explicit(&sig_arena_base, memory_order_relaxed);
+  uintptr_t used = atomic_load_explicit(&sig_arena_used, memory_order_relaxed);
+  if (base && used)
+    mem_arena_commit((void *)base, used);
+}
+
+/* Called with lock held: the next chunk of the arena onto f (its slots never used). */
+static bool grow(struct fifo *f)
+{
+  uintptr_t base = atomic_load_explicit(&sig_arena_base, memory_order_relaxed);
+  if (!base) {
+    /* once per process: the arena's addresses are never given back */
+    base = (uintptr_t)mem_arena_reserve((size_t)SIG_ARENA_CHUNKS << SIG_CHUNK_SHIFT);
+    if (!base)
+      return false;
+    atomic_store_explicit(&sig_arena_base, base, memory_order_relaxed);
+    pthread_atfork(NULL, NULL, child_after_fork);
   }
-  sig_chunks[n] = c;
-  atomic_store_explicit(&sig_chunk_count, n + 1, memory_order_release);
+  uintptr_t used = atomic_load_explicit(&sig_arena_used, memory_order_relaxed);
+  uintptr_t i = used >> SIG_CHUNK_SHIFT;
+  if (i == SIG_ARENA_CHUNKS)
+    return false;
+  amd_signal_t *amd = (amd_signal_t *)(base + used);
+  struct sig_chunk *c = aligned_alloc(_Alignof(struct sig_chunk), sizeof *c);
+  if (!c || !mem_arena_commit(amd, 1u << SIG_CHUNK_SHIFT)) {
+    free(c);
+    return false;
+  }
+  memset(c, 0, sizeof *c);
+  for (uint32_t k = SIG_CHUNK_SIGNALS; k-- > 0;) {
+    c->objs[k].amd = &amd[k];
+    c->objs[k].ipc_fd = -1;
+    fifo_push_head(f, &c->objs[k]);
+  }
+  sig_chunk_tab[i] = c;
+  atomic_store_explicit(&sig_arena_used, used + (1u << SIG_CHUNK_SHIFT), memory_order_release);
   return true;
 }
 
-/* Called with lock held: a fresh chunk onto a free list. */
-static bool grow(struct sig_obj **list)
+/* Called with lock held: a slot for a new signal. A destroyed slot comes back only once
+ * f->keep others were freed after it; until then the arena grows (and when it cannot, the
+ * quarantine gives way rather than the allocation). */
+static struct sig_obj *take(struct fifo *f)
 {
-  amd_signal_t *base = mem_system(CHUNK_SIGNALS * sizeof(amd_signal_t), 4096,
-                                  MEM_F_UNCACHED | MEM_F_ZERO);
-  struct sig_obj *objs = calloc(CHUNK_SIGNALS, sizeof *objs);
-  if (!base || !objs || !add_chunk(base, CHUNK_SIGNALS, objs, false)) {
-    mem_release(base);
-    free(objs);
-    return false;
+  bool fresh = f->head && atomic_load_explicit(&f->head->gen, memory_order_relaxed) == 0;
+  if (!fresh && f->len <= f->keep && !grow(f) && !f->head)
+    return NULL;
+  struct sig_obj *o = fifo_pop(f);
+  struct sig_chunk *c = chunk_of(o);
+  /* each runtime registers the pages it uses with its driver */
+  if (!c->registered && !(c->registered = mem_system_at(c->objs[0].amd,
+                                                         1u << SIG_CHUNK_SHIFT, MEM_F_UNCACHED))) {
+    fifo_push_head(f, o);   /* back where it was */
+    return NULL;
   }
-  memset(base, 0, CHUNK_SIGNALS * sizeof(amd_signal_t));
-  for (uint32_t i = CHUNK_SIGNALS; i-- > 0;) {
-    objs[i].next_free = *list;
-    *list = &objs[i];
-  }
-  return true;
+  return o;
 }
 
 /* Gives o an event when it asked for one and can have one. Called with lock held. */
@@ -128,19 +201,45 @@ static void attach_event(struct sig_obj *o)
 {
   if (!(o->flags & SIG_F_INTERRUPT))
     return;
-  if (!o->has_event && sig_g.interrupts && !events_short) {
+  bool have = false;
+  if (event_count) {
+    o->event = events[--event_count];
+    have = true;
+  } else if (sig_g.interrupts && !events_short) {
     int r = kfd_event_create(sig_g.dev, KFD_IOC_EVENT_SIGNAL, true, 0, &o->event);
-    if (r == 0)
-      o->has_event = true;
-    else if (r == -ENOSPC)
-      events_short = true;   /* every slot has an event (kept by its signal slot) */
+    have = r == 0;
+    if (r == -ENOSPC)
+      events_short = true;
   }
-  if (!o->has_event) {
+  if (!have) {
     o->flags &= ~(uint32_t)SIG_F_INTERRUPT;   /* out of events: a polled signal, as ROCR */
     return;
   }
   o->amd->event_mailbox_ptr = (uint64_t)(uintptr_t)o->event.mailbox;
   o->amd->event_id = o->event.id;
+  atomic_store_explicit(&o->event_id, o->event.id, memory_order_relaxed);
+  atomic_store_explicit(&o->has_event, true, memory_order_relaxed);
+}
+
+/* Takes o's event back into the pool (lock held); the CP no longer raises it for o. */
+static void detach_event(struct sig_obj *o)
+{
+  if (!atomic_load_explicit(&o->has_event, memory_order_relaxed))
+    return;
+  atomic_store_explicit(&o->has_event, false, memory_order_relaxed);
+  o->amd->event_mailbox_ptr = 0;
+  o->amd->event_id = 0;
+  if (event_count == event_cap) {
+    uint32_t cap = event_cap ? event_cap * 2 : 64;
+    struct kfd_event *n = realloc(events, cap * sizeof *n);
+    if (!n) {
+      kfd_event_destroy(sig_g.dev, o->event.id);
+      return;
+    }
+    events = n;
+    event_cap = cap;
+  }
+  events[event_count++] = o->event;
 }
 
 static void init_amd(struct sig_obj *o, int64_t initial)
@@ -160,24 +259,12 @@ struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags, volatile uint64_t *
                             amd_queue_t *queue)
 {
   bool db = flags & SIG_F_DOORBELL;
-  struct sig_obj **list = db ? &free_doorbells : &free_list;
   pthread_mutex_lock(&lock);
-  if (!*list && !grow(list)) {
+  struct sig_obj *o = take(db ? &free_doorbell : &free_user);
+  if (!o) {
     pthread_mutex_unlock(&lock);
     return NULL;
   }
-  struct sig_obj **pick = list;
-  if (events_short && (flags & SIG_F_INTERRUPT)) {
-    /* events are scarce: a free slot that kept one serves an interrupt signal best */
-    for (struct sig_obj **l = list; *l; l = &(*l)->next_free)
-      if ((*l)->has_event) {
-        pick = l;
-        break;
-      }
-  }
-  struct sig_obj *o = *pick;
-  *pick = o->next_free;
-  o->next_free = NULL;
   o->flags = flags;
   atomic_store_explicit(&o->waiters, 0, memory_order_relaxed);
   if (db) {
@@ -202,33 +289,52 @@ struct sig_obj *sig_obj_new(int64_t initial, uint32_t flags, volatile uint64_t *
 struct sig_obj *sig_obj_adopt(amd_signal_t *amd, uint32_t flags, int fd, void *map, size_t size,
                               uint64_t bo)
 {
-  struct sig_obj *o = calloc(1, sizeof *o);
+  struct sig_obj *o = aligned_alloc(_Alignof(struct sig_obj), sizeof *o);
   if (!o)
     return NULL;
-  pthread_mutex_lock(&lock);
-  bool ok = add_chunk(amd, 1, o, map != NULL);
-  pthread_mutex_unlock(&lock);
-  if (!ok) {
-    free(o);
-    return NULL;
-  }
+  memset(o, 0, sizeof *o);
+  o->amd = amd;
   o->flags = flags;
   o->ipc_fd = fd;
   o->ipc_map = map;
   o->ipc_size = size;
   o->ipc_bo = bo;
   atomic_store_explicit(&o->state, SIG_LIVE, memory_order_release);
+  pthread_mutex_lock(&lock);
+  bool ok = sig_ipc_insert(o);
+  pthread_mutex_unlock(&lock);
+  if (!ok) {
+    free(o);
+    return NULL;
+  }
   return o;
 }
 
 void sig_notify(struct sig_obj *o)
 {
-  if (!o->has_event)
+  if (!atomic_load_explicit(&o->has_event, memory_order_relaxed))
     return;
   /* pairs with the waiter's fence between counting itself and re-reading the value */
   atomic_thread_fence(memory_order_seq_cst);
   if (atomic_load_explicit(&o->waiters, memory_order_relaxed))
-    kfd_event_set(sig_g.dev, o->event.id);
+    kfd_event_set(sig_g.dev, atomic_load_explicit(&o->event_id, memory_order_relaxed));
+}
+
+/* Called with lock held, o already DYING: wake its waiters, mark the slot dead for the CP
+ * and for stale handles, and put it at the end of its FIFO. */
+static void retire(struct sig_obj *o)
+{
+  atomic_fetch_add(&o->gen, 1);
+  if (atomic_load_explicit(&o->has_event, memory_order_relaxed)) {
+    /* blocked waiters wake, see the signal gone and return */
+    atomic_thread_fence(memory_order_seq_cst);
+    if (atomic_load_explicit(&o->waiters, memory_order_relaxed))
+      kfd_event_set(sig_g.dev, o->event.id);
+    detach_event(o);
+  }
+  __atomic_store_n(&o->amd->kind, (int64_t)AMD_SIGNAL_KIND_INVALID, __ATOMIC_RELEASE);
+  atomic_store_explicit(&o->state, SIG_FREE, memory_order_release);
+  fifo_push((o->flags & SIG_F_DOORBELL) ? &free_doorbell : &free_user, o);
 }
 
 hsa_status_t sig_obj_destroy(struct sig_obj *o)
@@ -236,23 +342,13 @@ hsa_status_t sig_obj_destroy(struct sig_obj *o)
   uint32_t live = SIG_LIVE;
   if (!atomic_compare_exchange_strong(&o->state, &live, SIG_DYING))
     return HSA_STATUS_ERROR_INVALID_SIGNAL;   /* someone else destroyed it first */
-  atomic_fetch_add(&o->gen, 1);
-  if (o->has_event) {
-    /* blocked waiters wake, see the signal gone and return */
-    atomic_thread_fence(memory_order_seq_cst);
-    if (atomic_load_explicit(&o->waiters, memory_order_relaxed))
-      kfd_event_set(sig_g.dev, o->event.id);
-  }
   if (o->flags & (SIG_F_IPC | SIG_F_ATTACHED)) {
-    sig_ipc_release(o);   /* its own chunk: never reused, its mapping kept until shutdown */
+    atomic_fetch_add(&o->gen, 1);
+    sig_ipc_release(o);   /* outside the arena: its mapping is kept until shutdown */
     return HSA_STATUS_SUCCESS;
   }
-  __atomic_store_n(&o->amd->kind, (int64_t)AMD_SIGNAL_KIND_INVALID, __ATOMIC_RELEASE);
   pthread_mutex_lock(&lock);
-  atomic_store_explicit(&o->state, SIG_FREE, memory_order_release);
-  struct sig_obj **list = (o->flags & SIG_F_DOORBELL) ? &free_doorbells : &free_list;
-  o->next_free = *list;
-  *list = o;
+  retire(o);
   pthread_mutex_unlock(&lock);
   return HSA_STATUS_SUCCESS;
 }
@@ -300,6 +396,8 @@ hsa_status_t hsa_signal_destroy(hsa_signal_t signal)
 {
   if (!core_runtime_is_open())
     return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (!signal.handle)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* the spec's answer for 0, and ROCR's */
   struct sig_obj *o = sig_obj_of(signal);
   if (!o || (o->flags & (SIG_F_INTERNAL | SIG_F_DOORBELL)))
     return HSA_STATUS_ERROR_INVALID_SIGNAL;   /* the runtime's own are not the user's to free */
@@ -362,33 +460,44 @@ hsa_status_t sig_doorbell_create(volatile uint64_t *doorbell, amd_queue_t *queue
   return HSA_STATUS_SUCCESS;
 }
 
-/* ---- shutdown --------------------------------------------------------------------------- */
+/* ---- shutdown ------------------------------------------------------------------------- */
+
+static void free_ipc(struct sig_obj *o)
+{
+  sig_ipc_release(o);
+  sig_ipc_unmap(o);
+  free(o);
+}
 
 void sig_shutdown(void)
 {
   sig_async_stop();
   sig_groups_free();
   pthread_mutex_lock(&lock);
-  uint32_t n = atomic_load_explicit(&sig_chunk_count, memory_order_relaxed);
-  atomic_store_explicit(&sig_chunk_count, 0, memory_order_release);   /* every handle now foreign */
-  for (uint32_t i = 0; i < n; i++) {
-    struct sig_chunk *c = sig_chunks[i];
-    for (uint32_t j = 0; j < c->count; j++) {
+  /* Every signal still alive dies here like a destroyed one: its slot joins the quarantine
+   * and its handle stays refused in the next runtime. The pages stay; their registration
+   * with this runtime's driver goes. */
+  uintptr_t used = atomic_load_explicit(&sig_arena_used, memory_order_relaxed);
+  for (uintptr_t i = 0; i < used >> SIG_CHUNK_SHIFT; i++) {
+    struct sig_chunk *c = sig_chunk_tab[i];
+    for (uint32_t j = 0; j < SIG_CHUNK_SIGNALS; j++) {
       struct sig_obj *o = &c->objs[j];
-      if (o->has_event && sig_g.dev)
-        kfd_event_destroy(sig_g.dev, o->event.id);
-      sig_ipc_release(o);
+      uint32_t live = SIG_LIVE;
+      if (atomic_compare_exchange_strong(&o->state, &live, SIG_DYING))
+        retire(o);
     }
-    if (c->own_mapping)
-      sig_ipc_unmap(&c->objs[0]);
-    else
-      mem_release(c->base);
-    free(c->objs);
-    free(c);
-    sig_chunks[i] = NULL;
+    if (c->registered)
+      mem_release(c->objs[0].amd);
+    c->registered = false;
   }
-  free_list = free_doorbells = NULL;
+  for (uint32_t i = 0; i < event_count; i++)
+    if (sig_g.dev)
+      kfd_event_destroy(sig_g.dev, events[i].id);
+  free(events);
+  events = NULL;
+  event_count = event_cap = 0;
   events_short = false;
+  sig_ipc_reset(free_ipc);
   kfd_event_page_release();   /* the page itself stays: the KFD process keeps it */
   memset(&sig_g, 0, sizeof sig_g);
   pthread_mutex_unlock(&lock);

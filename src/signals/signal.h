@@ -1,6 +1,12 @@
 /* signal.h — HSA signals as amd_signal_t in GPU-visible memory, the handle users hold being
  * the address of that amd_signal_t (so the CP decrements handle + 8 and reads the event
- * mailbox at handle + 16, as hardware does). What other runtime modules need of them. */
+ * mailbox at handle + 16, as hardware does). What other runtime modules need of them.
+ *
+ * Stale handles: slots live in an arena kept for the process and a destroyed slot is
+ * quarantined (internal.h), so a destroyed or made-up handle is refused in O(1)
+ * (INVALID_SIGNAL where there is a status). Calls without a status name it once on stderr
+ * and do nothing: loads, exchanges and CAS return INT64_MAX, waits return at once with a
+ * value failing their condition (stale.c). */
 #ifndef SIGNALS_SIGNAL_H
 #define SIGNALS_SIGNAL_H
 

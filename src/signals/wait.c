@@ -50,15 +50,17 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
     }
   }
   struct sig_obj *small_objs[SMALL];
-  uint32_t small_ids[SMALL];
+  uint32_t small_ids[SMALL], small_gens[SMALL];
   struct sig_obj **objs = small_objs;
-  uint32_t *ids = small_ids;
+  uint32_t *ids = small_ids, *gens = small_gens;
   if (n > SMALL) {
     objs = malloc(n * sizeof *objs);
     ids = malloc(n * sizeof *ids);
-    if (!objs || !ids) {
+    gens = malloc(n * sizeof *gens);
+    if (!objs || !ids || !gens) {
       free(objs);
       free(ids);
+      free(gens);
       return n;
     }
   }
@@ -73,16 +75,18 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
       goto out;
     }
     objs[counted] = o;
+    gens[counted] = atomic_load_explicit(&o->gen, memory_order_acquire);
     uint32_t p = atomic_fetch_add(&o->waiters, 1);
     prior = p > prior ? p : prior;
-    if (!o->has_event) {
+    if (!atomic_load_explicit(&o->has_event, memory_order_relaxed)) {
       can_block = false;
     } else {
+      uint32_t id = atomic_load_explicit(&o->event_id, memory_order_relaxed);
       uint32_t k = 0;
-      while (k < nids && ids[k] != o->event.id)
+      while (k < nids && ids[k] != id)
         k++;
       if (k == nids)
-        ids[nids++] = o->event.id;
+        ids[nids++] = id;
     }
   }
   /* pairs with sig_notify: either the storer sees us counted or we see its value */
@@ -94,7 +98,9 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
     for (uint32_t i = 0; i < n; i++) {
       struct sig_obj *o = objs[i];
       int64_t v = sig_value_relaxed(o);
-      if (atomic_load_explicit(&o->state, memory_order_acquire) != SIG_LIVE) {
+      /* destroyed meanwhile (the generation tells a reborn slot from the one we counted on) */
+      if (atomic_load_explicit(&o->state, memory_order_acquire) != SIG_LIVE ||
+          atomic_load_explicit(&o->gen, memory_order_relaxed) != gens[i]) {
         if (dead)
           *dead = i;
         *value = v;
@@ -144,46 +150,57 @@ out:
   if (objs != small_objs) {
     free(objs);
     free(ids);
+    free(gens);
   }
   return result;
 }
 
-static hsa_signal_value_t wait_one(hsa_signal_t s, hsa_signal_condition_t cond,
-                                   hsa_signal_value_t cmp, uint64_t timeout_hint,
-                                   hsa_wait_state_t hint)
+/* Everything but a condition already met on a live arena signal. A wait on a signal that is
+ * not live, or that dies while waited on, returns at once with a value failing its condition
+ * (stale.c), never one that says the work is done. */
+__attribute__((noinline)) static hsa_signal_value_t wait_slow(const char *op, hsa_signal_t s,
+                                                              hsa_signal_condition_t cond,
+                                                              hsa_signal_value_t cmp,
+                                                              uint64_t timeout_hint,
+                                                              hsa_wait_state_t hint)
 {
-  struct sig_obj *o = sig_obj_of(s);
-  if (!o || !sig_cond_valid(cond))
+  if (!sig_cond_valid(cond))
     return 0;
+  struct sig_obj *o = sig_obj_of(s);
+  if (!o) {
+    sig_stale(op, s);
+    return sig_unmet(cond, cmp);
+  }
   hsa_signal_value_t v = sig_value_relaxed(o);
   if (sig_cond_met(cond, v, cmp))
-    return v;   /* already met: no clock, no conversion, no bookkeeping */
-  sig_wait_objs(1, &s, &cond, &cmp, sig_ticks_to_ns(timeout_hint), hint, &v, NULL);
+    return v;
+  uint32_t dead = UINT32_MAX;
+  sig_wait_objs(1, &s, &cond, &cmp, sig_ticks_to_ns(timeout_hint), hint, &v, &dead);
+  if (dead != UINT32_MAX) {
+    sig_stale(op, s);
+    return sig_unmet(cond, cmp);
+  }
   return v;
 }
 
-hsa_signal_value_t hsa_signal_wait_relaxed(hsa_signal_t s, hsa_signal_condition_t cond,
-                                           hsa_signal_value_t cmp, uint64_t timeout_hint,
-                                           hsa_wait_state_t hint)
-{
-  return wait_one(s, cond, cmp, timeout_hint, hint);
-}
-
-hsa_signal_value_t hsa_signal_wait_scacquire(hsa_signal_t s, hsa_signal_condition_t cond,
-                                             hsa_signal_value_t cmp, uint64_t timeout_hint,
-                                             hsa_wait_state_t hint)
-{
-  hsa_signal_value_t v = wait_one(s, cond, cmp, timeout_hint, hint);
-  atomic_thread_fence(memory_order_acquire);
-  return v;
-}
-
-hsa_signal_value_t hsa_signal_wait_acquire(hsa_signal_t s, hsa_signal_condition_t cond,
-                                           hsa_signal_value_t cmp, uint64_t timeout_hint,
-                                           hsa_wait_state_t hint)
-{
-  return hsa_signal_wait_scacquire(s, cond, cmp, timeout_hint, hint);
-}
+/* Already met: no clock, no conversion, no bookkeeping, no stack frame. An invalid condition
+ * is never met, so it goes the slow way too (which answers 0). */
+#define WAIT(name, fence)                                                                \
+  hsa_signal_value_t name(hsa_signal_t s, hsa_signal_condition_t cond,                   \
+                          hsa_signal_value_t cmp, uint64_t timeout_hint,                 \
+                          hsa_wait_state_t hint)                                         \
+  {                                                                                      \
+    struct sig_obj *o = sig_obj_fast(s);                                                 \
+    hsa_signal_value_t v;                                                                \
+    if (__builtin_expect(!o || !sig_cond_met(cond, v = sig_value_relaxed(o), cmp), 0))   \
+      v = wait_slow(__func__, s, cond, cmp, timeout_hint, hint);                         \
+    if (fence)                                                                           \
+      atomic_thread_fence(memory_order_acquire);                                         \
+    return v;                                                                            \
+  }
+WAIT(hsa_signal_wait_relaxed, 0)
+WAIT(hsa_signal_wait_scacquire, 1)
+WAIT(hsa_signal_wait_acquire, 1)
 
 hsa_signal_value_t sig_wait(hsa_signal_t s, hsa_signal_condition_t cond,
                             hsa_signal_value_t value, uint64_t timeout_ns)
@@ -203,13 +220,21 @@ uint32_t hsa_amd_signal_wait_any(uint32_t signal_count, hsa_signal_t *signals,
 {
   if (sig_ensure_init() != HSA_STATUS_SUCCESS || !signal_count || !signals || !conds || !values)
     return UINT32_MAX;
-  for (uint32_t i = 0; i < signal_count; i++)
-    if (!sig_cond_valid(conds[i]) || !sig_obj_of(signals[i]))
+  for (uint32_t i = 0; i < signal_count; i++) {
+    if (!sig_cond_valid(conds[i]))
       return UINT32_MAX;
+    if (!sig_obj_of(signals[i])) {
+      sig_stale(__func__, signals[i]);
+      return UINT32_MAX;
+    }
+  }
   hsa_signal_value_t v = 0;
+  uint32_t dead = UINT32_MAX;
   uint32_t i = sig_wait_objs(signal_count, signals, conds, values,
-                             sig_ticks_to_ns(timeout_hint), wait_hint, &v, NULL);
+                             sig_ticks_to_ns(timeout_hint), wait_hint, &v, &dead);
   atomic_thread_fence(memory_order_acquire);
+  if (dead < signal_count)
+    sig_stale(__func__, signals[dead]);
   if (i >= signal_count)
     return UINT32_MAX;
   if (satisfying_value)

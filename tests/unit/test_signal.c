@@ -208,12 +208,15 @@ START_TEST(interrupt_signals_have_events) {
   uint32_t res, id = p->event_id;
   ck_assert_int_eq(kfd_event_wait(&rt->kfd, &id, 1, true, 0, &res), 0);
   ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);
-  /* destroy keeps the event with the slot: the next interrupt signal reuses it */
+  /* destroy gives the event back to a pool: the next interrupt signal reuses it, in another
+   * slot (the destroyed one is quarantined, its mailbox cleared so the CP raises nothing) */
   uint32_t old_id = p->event_id;
   hsa_signal_t plain2;
   ck_assert_int_eq(hsa_signal_destroy(plain), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(amd(plain)->kind, AMD_SIGNAL_KIND_INVALID);
+  ck_assert_uint_eq(amd(plain)->event_mailbox_ptr, 0);
   ck_assert_int_eq(hsa_signal_create(5, 0, NULL, &plain2), HSA_STATUS_SUCCESS);
-  ck_assert_uint_eq(plain2.handle, plain.handle);
+  ck_assert_uint_ne(plain2.handle, plain.handle);
   ck_assert_uint_eq(amd(plain2)->event_id, old_id);
   ck_assert_int_eq(amd(plain2)->value, 5);
   hsa_signal_destroy(plain2);
@@ -248,7 +251,7 @@ START_TEST(create_and_destroy_reject_bad_input) {
   ck_assert_int_eq(hsa_signal_create(0, 1, &bogus, &s), HSA_STATUS_ERROR_INVALID_AGENT);
 
   hsa_signal_t zero = {0}, odd = {0x1234}, stack = {(uint64_t)(uintptr_t)&s};
-  ck_assert_int_eq(hsa_signal_destroy(zero), HSA_STATUS_ERROR_INVALID_SIGNAL);
+  ck_assert_int_eq(hsa_signal_destroy(zero), HSA_STATUS_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(hsa_signal_destroy(odd), HSA_STATUS_ERROR_INVALID_SIGNAL);
   ck_assert_int_eq(hsa_signal_destroy(stack), HSA_STATUS_ERROR_INVALID_SIGNAL);
   /* an address inside a live signal is not a handle either */
@@ -257,15 +260,16 @@ START_TEST(create_and_destroy_reject_bad_input) {
   ck_assert_int_eq(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
   ck_assert_int_eq(hsa_signal_destroy(s), HSA_STATUS_ERROR_INVALID_SIGNAL);
   ck_assert_int_eq(hsa_signal_destroy(inner), HSA_STATUS_ERROR_INVALID_SIGNAL);
-  /* operations on invalid handles do nothing and loads give 0 */
+  /* operations on invalid handles do nothing; loads give INT64_MAX ("not done"), waits a
+   * value failing their condition */
   hsa_signal_store_relaxed(s, 5);
   hsa_signal_add_scacq_screl(zero, 5);
   hsa_signal_store_screlease(stack, 5);
-  ck_assert_int_eq(hsa_signal_load_relaxed(zero), 0);
-  ck_assert_int_eq(hsa_signal_exchange_relaxed(odd, 3), 0);
-  ck_assert_int_eq(hsa_signal_cas_relaxed(s, 0, 3), 0);
+  ck_assert_int_eq(hsa_signal_load_relaxed(zero), INT64_MAX);
+  ck_assert_int_eq(hsa_signal_exchange_relaxed(odd, 3), INT64_MAX);
+  ck_assert_int_eq(hsa_signal_cas_relaxed(s, 0, 3), INT64_MAX);
   ck_assert_int_eq(hsa_signal_wait_scacquire(zero, HSA_SIGNAL_CONDITION_EQ, 0, 1000,
-                                             HSA_WAIT_STATE_ACTIVE), 0);
+                                             HSA_WAIT_STATE_ACTIVE), 1);
   ck_assert_int_eq(hsa_signal_load_relaxed(t), 1);
   volatile hsa_signal_value_t *vp;
   ck_assert_int_eq(hsa_amd_signal_value_pointer(t, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
@@ -281,13 +285,20 @@ START_TEST(calls_before_init_fail_cleanly) {
   ck_assert_int_eq(hsa_signal_create(0, 0, NULL, &s), HSA_STATUS_ERROR_NOT_INITIALIZED);
   hsa_signal_t zero = {0};
   ck_assert_int_eq(hsa_signal_destroy(zero), HSA_STATUS_ERROR_NOT_INITIALIZED);
-  ck_assert_int_eq(hsa_signal_load_relaxed(zero), 0);
-  /* a handle from an earlier session is foreign after shut down */
+  ck_assert_int_eq(hsa_signal_load_relaxed(zero), INT64_MAX);
+  /* a handle from an earlier session is dead after shut down, and stays refused by the next */
   ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS);
   s = make(4);
   ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS);
-  ck_assert_int_eq(hsa_signal_load_relaxed(s), 0);
+  ck_assert_int_eq(hsa_signal_load_relaxed(s), INT64_MAX);
   hsa_signal_store_relaxed(s, 1);
+  ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS);
+  hsa_signal_t n = make(4);
+  ck_assert_uint_ne(n.handle, s.handle);
+  ck_assert_int_eq(hsa_signal_destroy(s), HSA_STATUS_ERROR_INVALID_SIGNAL);
+  ck_assert_int_eq(hsa_signal_load_relaxed(n), 4);
+  ck_assert_int_eq(hsa_signal_destroy(n), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS);
 }
 END_TEST
 
