@@ -1,8 +1,8 @@
 #!/bin/sh
 # fail_inject.sh — every kernel call of the set-up paths refused once (hsa-sim --fail
 # KIND:N:ENOMEM for N = 1..3) under fail_client.c: each refusal is an error status, a retry
-# works, the GPU still runs a packet, and two cycles leave as many fds, threads and mappings as a run
-# without injection. Env: BUILD (absolute build dir), SRCDIR. Exit 0 pass, 77 skip, else fail.
+# works, the GPU still runs a packet, and two cycles leave as many fds, threads and device
+# mappings as a run without injection. Env: BUILD (absolute build dir), SRCDIR. Exit 0 pass, 77 skip, else fail.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 . "$SRCDIR/tests/integration/lib/peer.sh"
