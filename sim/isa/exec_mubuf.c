@@ -181,6 +181,18 @@ static uint32_t pack(uint32_t v, unsigned bits, unsigned nfmt)
   }
 }
 
+/* The index and offset lane l addresses with (idxen, offen, ADD_TID). */
+static struct lane lane_of(const struct isa_inst *in, const struct vsharp *r,
+                           uint32_t (*v)[SIM_ISA_WAVE_SIZE], unsigned va, uint32_t soff,
+                           unsigned l)
+{
+  struct lane ln = {0, (uint32_t)in->offset, soff};
+  if (in->idxen) ln.index = v[va][l];
+  if (in->offen) ln.offset += v[va + (in->idxen ? 1 : 0)][l];
+  if (r->add_tid) ln.index += (uint32_t)l;
+  return ln;
+}
+
 /* ---- the instruction ---- */
 int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
 {
@@ -200,21 +212,18 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
   if ((mtbuf && op > 7) || (!mtbuf && ((op >= 8 && op <= 15) || op == 38 || op == 39)))
     return isa_unknown(w, in);   /* d16 format forms */
   bool oob;
+  /* Atomics: op 64.. 32-bit, 96.. 64-bit; the f64 ones are 64-bit whatever their range. */
+  bool wide = op >= 96;
+  unsigned atop = wide ? op - 96 : op - 64;
   if (op >= 64 && !fmt_op) {
-    /* An atomic that faults on some lane (unmapped, misaligned: a 64-bit atomic through a
-     * swizzled resource of 4-byte elements) must not have changed memory or registers for
-     * the lanes before it: every lane is checked before any lane runs. */
-    bool wide = op >= 96;
-    unsigned atop = wide ? op - 96 : op - 64;
     if (atop > ISA_AT_MAX_F64 || (wide && atop > ISA_AT_DEC))
       return isa_unknown(w, in);
     wide |= atop >= ISA_AT_ADD_F64;
+    /* An atomic that faults on some lane (unmapped, misaligned: a 64-bit atomic through a
+     * swizzled resource of 4-byte elements) must not have changed memory or registers for
+     * the lanes before it: every lane is checked before any lane runs. */
     ISA_FOR_LANES(w->exec, l) {
-      struct lane ln = {0, (uint32_t)in->offset, soff};
-      if (in->idxen) ln.index = v[va][l];
-      if (in->offen) ln.offset += v[va + (in->idxen ? 1 : 0)][l];
-      if (r.add_tid) ln.index += (uint32_t)l;
-      uint64_t a = buf_addr(&r, in, ln, 0, &oob);
+      uint64_t a = buf_addr(&r, in, lane_of(in, &r, v, va, soff, l), 0, &oob);
       if (oob) continue;
       if (!isa_mem_fast(w, a, wide ? 8 : 4, true)) return -1;
       if (a & (wide ? 7 : 3))
@@ -223,10 +232,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
     }
   }
   ISA_FOR_LANES(w->exec, l) {
-    struct lane ln = {0, (uint32_t)in->offset, soff};
-    if (in->idxen) ln.index = v[va][l];
-    if (in->offen) ln.offset += v[va + (in->idxen ? 1 : 0)][l];
-    if (r.add_tid) ln.index += (uint32_t)l;
+    struct lane ln = lane_of(in, &r, v, va, soff, l);
     if (fmt_op) {
       struct fmt f;
       unsigned dfmt = mtbuf ? in->dfmt : r.dfmt, nfmt = mtbuf ? in->nfmt : r.nfmt;
@@ -289,12 +295,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       }
       continue;
     }
-    if (op >= 64) {   /* atomics */
-      bool wide = op >= 96;
-      unsigned atop = wide ? op - 96 : op - 64;
-      if (atop > ISA_AT_MAX_F64 || (wide && atop > ISA_AT_DEC))
-        return isa_unknown(w, in);
-      if (atop >= ISA_AT_ADD_F64) wide = true;
+    if (op >= 64) {   /* atomics, decoded and checked on every lane above */
       uint64_t a = buf_addr(&r, in, ln, 0, &oob);
       uint64_t old = 0;
       if (!oob) {
