@@ -75,29 +75,27 @@ hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size) {
   if (size == 0) return HSA_STATUS_SUCCESS;
   void *d = mem_cpu_ptr(dst, size);
   const void *s = mem_cpu_ptr(src, size);
-  if (!d || !s || vram_owner(dst) || vram_owner(src)) {
+  const struct core_agent *dst_vram = vram_owner(dst), *src_vram = vram_owner(src);
+  if (!d || !s || dst_vram || src_vram) {
     const struct core_agent *gpu = engine_for(dst, src, size, NULL);
     if (gpu) return mem_sdma_copy(gpu, dst, src, size);
     /* Host memory the engine's GPU does not map is locked for the copy, as ROCR does. */
-    struct mem_block b;
-    bool dst_dev = mem_lookup(dst, &b) && b.device;
-    if (!dst_dev && !(mem_lookup(src, &b) && b.device)) b.device = false;
-    void *vram = dst_dev ? dst : (void *)src, *host = dst_dev ? (void *)src : dst;
-    if (b.device && mem_gpu_reaches(vram, size, b.owner) && !mem_lookup(host, NULL)) {
-      hsa_agent_t agent = core_agent_handle(b.owner);
+    const struct core_agent *owner = dst_vram ? dst_vram : src_vram;
+    void *vram = dst_vram ? dst : (void *)src, *host = dst_vram ? (void *)src : dst;
+    if (owner && mem_gpu_reaches(vram, size, owner) && !mem_lookup(host, NULL)) {
+      hsa_agent_t agent = core_agent_handle(owner);
       void *alias = NULL;
       hsa_status_t st = hsa_amd_memory_lock(host, size, &agent, 1, &alias);
       if (st != HSA_STATUS_SUCCESS) return st;
-      st = dst_dev ? mem_sdma_copy(b.owner, dst, alias, size)
-                   : mem_sdma_copy(b.owner, alias, src, size);
+      st = dst_vram ? mem_sdma_copy(owner, dst, alias, size)
+                    : mem_sdma_copy(owner, alias, src, size);
       hsa_amd_memory_unlock(host);
       return st;
     }
     if (!d || !s) return HSA_STATUS_ERROR;
   }
   memmove(d, s, size);
-  const struct core_agent *owner = vram_owner(dst);
-  if (owner) mem_hdp_flush(owner);
+  if (dst_vram) mem_hdp_flush(dst_vram);
   return HSA_STATUS_SUCCESS;
 }
 
