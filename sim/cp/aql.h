@@ -1,4 +1,5 @@
-/* aql.h — the parts of AQL processing: dispatch set-up, the PM4 interpreter, queue errors. */
+/* aql.h — the parts of compute queue processing: dispatch set-up, the PM4 interpreter, queue
+ * errors. */
 #ifndef SIM_CP_AQL_H
 #define SIM_CP_AQL_H
 
@@ -25,10 +26,43 @@ enum cp_dispatch_result {
   CP_DISPATCH_FAULT,     /* VM fault raised; queue halted */
 };
 
+/* One kernel launch as the hardware sees it once the COMPUTE_* registers are set, whoever
+ * set them (the AQL front end in dispatch.c or PM4 SET_SH_REG in pm4disp.c). */
+struct cp_launch {
+  uint64_t code_entry;             /* first instruction */
+  uint32_t rsrc1, rsrc2;           /* COMPUTE_PGM_RSRC1/2 */
+  uint32_t user[16];               /* user SGPRs s0.. (COMPUTE_USER_DATA_*) */
+  unsigned nu;
+  uint16_t size[3];                /* work-group size in work-items */
+  uint32_t grid[3];                /* work-items per dimension, counted from work-group 0 */
+  uint32_t first[3];               /* first work-group id (COMPUTE_START_*) */
+  uint32_t lds_bytes;
+  uint64_t scratch_base;           /* GPU VA of wave slot 0 */
+  uint32_t scratch_waves;          /* COMPUTE_TMPRING_SIZE.WAVES */
+  uint32_t scratch_per_wave;       /* bytes; 0 = no scratch */
+};
+
+/* Runs every work-group of `l`; CP_DISPATCH_ERROR with *err for a wave exception. */
+enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launch *l,
+                                      uint32_t *err);
+
 enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uint64_t pkt_va,
                                     uint64_t amd_queue, uint64_t dispatch_id, uint32_t *err);
 /* Runs the PM4 commands of an AMD PM4-IB vendor packet. */
 enum cp_step cp_pm4_slot(struct cp_queue *cq, const uint8_t *pkt, uint64_t amd_queue);
+/* Runs `n` dwords of PM4 commands (whole packets) for a PM4 ring queue (amd_queue 0) or an
+ * AQL queue's vendor packet. CP_WORK when all ran, CP_HALTED on a fault or error. */
+enum cp_step cp_pm4_run(struct cp_queue *cq, const uint32_t *dw, uint32_t n, uint64_t amd_queue,
+                        unsigned depth);
+/* The dwords of the packet whose header is `h` (type 2: 1; type 3: header + body, the
+ * one-dword NOP form counted as 1); 0 for a type the CP does not take. */
+uint32_t cp_pm4_packet_dwords(uint32_t h);
+/* The CP stops the queue on a command it cannot run: an AQL queue gets the vendor-packet
+ * error in its inactive signal, a PM4 queue halts with the CP's bad-opcode interrupt. */
+void cp_pm4_error(struct cp_queue *cq, uint64_t amd_queue, const char *why, uint32_t h);
+/* DISPATCH_DIRECT/INDIRECT: launches with the SH registers (pm4disp.c). */
+enum cp_step cp_pm4_dispatch(struct cp_queue *cq, const uint32_t dim[3], uint32_t initiator,
+                             uint64_t amd_queue);
 /* Stores `code` in the queue's inactive signal (with its event) and halts the queue. */
 void cp_queue_error(struct cp_queue *cq, uint64_t amd_queue, uint32_t code);
 

@@ -1,8 +1,8 @@
 /* cp.h — the command processor model (sim/cp) and the SDMA engines (sim/sdma) as the driver
  * model (sim/kfd) sees them, plus what the two engines share inside sim/.
  *
- * Each user-mode queue (AQL compute or SDMA) gets one engine thread, as each hardware queue
- * descriptor (HQD) runs independently on the GPU. The thread polls its queue while it is
+ * Each user-mode queue (AQL or PM4 compute, or SDMA) gets one engine thread, as each hardware
+ * queue descriptor (HQD) runs independently on the GPU. The thread polls its queue while it is
  * busy; once idle it write-protects the doorbell pages the process mapped (userfaultfd) and
  * sleeps until a store to one of them is reported (see dbwatch.c), so an idle GPU costs no
  * CPU. */

@@ -1,11 +1,13 @@
 /* dispatch.c — kernel dispatch set-up as AMDGPUUsage "Kernel Descriptor" and "Initial Kernel
- * Execution State" define it: the 64-byte descriptor at kernel_object gives the entry point,
- * COMPUTE_PGM_RSRC1/2 and the user SGPR enables; user SGPRs are dense from s0 in the fixed
- * order, the system SGPRs (work-group ids, info, scratch wave offset) start at
+ * Execution State" define it. Two front ends fill one launch description (struct cp_launch):
+ * an AQL dispatch packet, whose 64-byte descriptor at kernel_object gives the entry point,
+ * COMPUTE_PGM_RSRC1/2 and the user SGPR enables (user SGPRs dense from s0 in the fixed
+ * order), and a PM4 DISPATCH_DIRECT/INDIRECT, where the COMPUTE_* registers give all of it
+ * (pm4disp.c). The system SGPRs (work-group ids, info, scratch wave offset) start at
  * RSRC2.USER_SGPR; v0..v2 hold the work-item ids (packed into v0 on gfx90a). Work-groups are
  * run one after the other, x fastest; partial work-groups at the grid's edge are dispatched
- * with their actual size. Scratch comes from the queue (amd_queue_t): the V# and the backing
- * address ROCR set, per-wave slices of COMPUTE_TMPRING_SIZE.WAVESIZE KiB. */
+ * with their actual size. Scratch on an AQL queue comes from the queue (amd_queue_t): the V#
+ * and the backing address ROCR set, per-wave slices of COMPUTE_TMPRING_SIZE.WAVESIZE KiB. */
 #include "cp/aql.h"
 #include "cp/pool.h"
 #include "isa/isa.h"
@@ -66,7 +68,7 @@ struct grid {
   uint32_t rsrc2, scratch_waves;
   bool packed;
   uint16_t size[3];
-  uint32_t grid[3], groups[3];
+  uint32_t grid[3], groups[3], first[3];
   pthread_mutex_t lock;          /* the first fault */
   struct sim_isa_fault fault;
   bool faulted, stopped;
@@ -85,6 +87,8 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   static __thread struct sim_isa_wave_init waves[SIM_ISA_MAX_WAVES_PER_GROUP];
   uint32_t id[3] = { (uint32_t)(item % g->groups[0]), (uint32_t)(item / g->groups[0] % g->groups[1]),
                      (uint32_t)(item / ((uint64_t)g->groups[0] * g->groups[1])) };
+  for (unsigned i = 0; i < 3; i++)   /* a PM4 dispatch may start at a work-group other than 0 */
+    id[i] += g->first[i];
   uint32_t size[3];
   for (unsigned i = 0; i < 3; i++) {   /* a partial group at the grid's edge has its real size */
     uint64_t left = (uint64_t)g->grid[i] - (uint64_t)id[i] * g->size[i];
@@ -149,6 +153,79 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   return false;
 }
 
+enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launch *l,
+                                      uint32_t *err)
+{
+  struct sim_gpu *gpu = cq->gpu;
+  uint32_t rsrc1 = l->rsrc1, rsrc2 = l->rsrc2;
+  unsigned sys = (rsrc2 >> 1) & 31;   /* where the hardware starts the system SGPRs */
+  struct sim_pdd *pdd = cq->pdd;
+  struct sim_isa_workgroup wg;
+  memset(&wg, 0, sizeof wg);
+  wg.gpu = gpu;
+  wg.code_entry = l->code_entry;
+  unsigned sg = (rsrc1 >> 6) & 15;
+  wg.sgpr_alloc = (sg + 1) * 8 > 6 ? (sg + 1) * 8 - 6 : 0;   /* VCC, FLAT_SCRATCH, XNACK_MASK on top */
+  if (wg.sgpr_alloc > 102)
+    wg.sgpr_alloc = 102;
+  bool packed = gpu->model->gfx_target_version == 90010;   /* gfx90a: ids packed in v0 */
+  wg.vgpr_alloc = ((rsrc1 & 63) + 1) * (packed ? 8 : 4);   /* gfx90a allocates VGPRs by 8 */
+  wg.lds_bytes = l->lds_bytes;
+  wg.rsrc1 = rsrc1;
+  wg.rsrc2 = rsrc2;
+  wg.shared_base = pdd->lds_base;
+  wg.shared_limit = pdd->lds_limit;
+  wg.private_base = pdd->scratch_base;
+  wg.private_limit = pdd->scratch_limit;
+  wg.scratch_base = l->scratch_base;
+  wg.scratch_per_wave = l->scratch_per_wave;
+  wg.tba = pdd->tba;
+  wg.tma = pdd->tma;
+
+  struct grid g = { .cq = cq, .wg = wg, .nu = l->nu > 16 ? 16 : l->nu, .sys = sys, .rsrc2 = rsrc2,
+                    .tidig = (rsrc2 >> 11) & 3, .packed = packed,
+                    .scratch_waves = l->scratch_waves };
+  memcpy(g.user, l->user, sizeof g.user);
+  memcpy(g.size, l->size, sizeof g.size);
+  memcpy(g.grid, l->grid, sizeof g.grid);
+  memcpy(g.first, l->first, sizeof g.first);
+  for (unsigned i = 0; i < 3; i++) {
+    uint32_t end = (uint32_t)(((uint64_t)l->grid[i] + l->size[i] - 1) / l->size[i]);
+    g.groups[i] = end > l->first[i] ? end - l->first[i] : 0;
+  }
+  uint64_t count = (uint64_t)g.groups[0] * g.groups[1] * g.groups[2];
+  if (!count)
+    return CP_DISPATCH_DONE;
+  /* work-groups side by side only while each running wave has its own scratch slot */
+  unsigned wpg = ((uint32_t)l->size[0] * l->size[1] * l->size[2] + SIM_ISA_WAVE_SIZE - 1) /
+                 SIM_ISA_WAVE_SIZE;
+  unsigned workers = cp_pool_workers();
+  if (l->scratch_per_wave && l->scratch_waves / wpg < workers)
+    workers = l->scratch_waves / wpg ? l->scratch_waves / wpg : 1;
+  g.wpg = wpg;
+  pthread_mutex_init(&g.lock, NULL);
+  bool ok = cp_pool_run(count, workers, run_group, &g);
+  pthread_mutex_destroy(&g.lock);
+  if (ok)
+    return CP_DISPATCH_DONE;
+  if (g.stopped)
+    return CP_DISPATCH_FAULT;   /* the queue is being destroyed mid-dispatch */
+  struct sim_isa_fault *f = &g.fault;
+  sim_trace("cp: queue %u wave fault kind %d at pc 0x%llx: %s", cq->q->id, (int)f->kind,
+            (unsigned long long)f->pc, f->text);
+  switch (f->kind) {
+  case SIM_ISA_FAULT_MEMORY:
+    sim_cp_vm_fault(gpu, f->addr, f->write);
+    return CP_DISPATCH_FAULT;
+  case SIM_ISA_FAULT_TRAP:
+    return fail(err, CP_ERR_DEBUG_TRAP);
+  case SIM_ISA_FAULT_LDS:
+    return fail(err, CP_ERR_MEMORY_VIOLATION);
+  default:
+    return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
+  }
+}
+
 enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uint64_t pkt_va,
                                     uint64_t amd_queue, uint64_t dispatch_id, uint32_t *err)
 {
@@ -192,7 +269,9 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   }
 
   /* user SGPRs, dense in the fixed order */
-  uint32_t user[16];
+  struct cp_launch l;
+  memset(&l, 0, sizeof l);
+  uint32_t *user = l.user;
   unsigned nu = 0;
   if ((flags & 1) && aq)            /* private segment buffer V# */
     for (unsigned i = 0; i < 4; i++)
@@ -214,64 +293,17 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   if ((flags & 64) && nu < 16)
     user[nu++] = private_size;
 #undef PUT64
-  unsigned sys = (rsrc2 >> 1) & 31;   /* where the hardware starts the system SGPRs */
-
-  struct sim_pdd *pdd = cq->pdd;
-  struct sim_isa_workgroup wg;
-  memset(&wg, 0, sizeof wg);
-  wg.gpu = gpu;
-  wg.code_entry = d.kernel_object + (uint64_t)entry_off;
-  unsigned sg = (rsrc1 >> 6) & 15;
-  wg.sgpr_alloc = (sg + 1) * 8 > 6 ? (sg + 1) * 8 - 6 : 0;   /* VCC, FLAT_SCRATCH, XNACK_MASK on top */
-  if (wg.sgpr_alloc > 102)
-    wg.sgpr_alloc = 102;
-  bool packed = gpu->model->gfx_target_version == 90010;   /* gfx90a: ids packed in v0 */
-  wg.vgpr_alloc = ((rsrc1 & 63) + 1) * (packed ? 8 : 4);   /* gfx90a allocates VGPRs by 8 */
-  wg.lds_bytes = d.group_size;
-  wg.rsrc1 = rsrc1;
-  wg.rsrc2 = rsrc2;
-  wg.shared_base = pdd->lds_base;
-  wg.shared_limit = pdd->lds_limit;
-  wg.private_base = pdd->scratch_base;
-  wg.private_limit = pdd->scratch_limit;
-  wg.scratch_base = aq ? rd64(aq + AMD_QUEUE_SCRATCH_LOCATION) : 0;
-  wg.scratch_per_wave = private_size ? wave_kib * 1024u : 0;
-  wg.tba = pdd->tba;
-  wg.tma = pdd->tma;
-
-  struct grid g = { .cq = cq, .wg = wg, .nu = nu, .sys = sys, .rsrc2 = rsrc2,
-                    .tidig = (rsrc2 >> 11) & 3, .packed = packed, .scratch_waves = scratch_waves };
-  memcpy(g.user, user, sizeof user);
-  memcpy(g.size, d.wg, sizeof d.wg);
-  memcpy(g.grid, d.grid, sizeof d.grid);
-  for (unsigned i = 0; i < 3; i++)
-    g.groups[i] = (uint32_t)(((uint64_t)d.grid[i] + d.wg[i] - 1) / d.wg[i]);
-  uint64_t count = (uint64_t)g.groups[0] * g.groups[1] * g.groups[2];
-  /* work-groups side by side only while each running wave has its own scratch slot */
-  unsigned wpg = ((uint32_t)d.wg[0] * d.wg[1] * d.wg[2] + SIM_ISA_WAVE_SIZE - 1) / SIM_ISA_WAVE_SIZE;
-  unsigned workers = cp_pool_workers();
-  if (private_size && scratch_waves / wpg < workers)
-    workers = scratch_waves / wpg ? scratch_waves / wpg : 1;
-  g.wpg = wpg;
-  pthread_mutex_init(&g.lock, NULL);
-  bool ok = cp_pool_run(count, workers, run_group, &g);
-  pthread_mutex_destroy(&g.lock);
-  if (ok)
-    return CP_DISPATCH_DONE;
-  if (g.stopped)
-    return CP_DISPATCH_FAULT;   /* the queue is being destroyed mid-dispatch */
-  struct sim_isa_fault *f = &g.fault;
-  sim_trace("cp: queue %u wave fault kind %d at pc 0x%llx: %s", cq->q->id, (int)f->kind,
-            (unsigned long long)f->pc, f->text);
-  switch (f->kind) {
-  case SIM_ISA_FAULT_MEMORY:
-    sim_cp_vm_fault(gpu, f->addr, f->write);
-    return CP_DISPATCH_FAULT;
-  case SIM_ISA_FAULT_TRAP:
-    return fail(err, CP_ERR_DEBUG_TRAP);
-  case SIM_ISA_FAULT_LDS:
-    return fail(err, CP_ERR_MEMORY_VIOLATION);
-  default:
-    return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
+  l.nu = nu;
+  l.code_entry = d.kernel_object + (uint64_t)entry_off;
+  l.rsrc1 = rsrc1;
+  l.rsrc2 = rsrc2;
+  for (unsigned i = 0; i < 3; i++) {
+    l.size[i] = d.wg[i];
+    l.grid[i] = d.grid[i];
   }
+  l.lds_bytes = d.group_size;
+  l.scratch_base = aq ? rd64(aq + AMD_QUEUE_SCRATCH_LOCATION) : 0;
+  l.scratch_waves = scratch_waves;
+  l.scratch_per_wave = private_size ? wave_kib * 1024u : 0;
+  return cp_launch_run(cq, &l, err);
 }

@@ -58,7 +58,9 @@ static enum cp_step step(struct cp_queue *cq)
     return CP_HALTED;
   if (!cq->active)
     return CP_IDLE;   /* a suspended queue (percent 0) resumes with an update */
-  return cq->sdma ? sdma_step(cq) : cp_aql_step(cq);
+  if (cq->sdma)
+    return sdma_step(cq);
+  return cq->pm4 ? cp_pm4_queue_step(cq) : cp_aql_step(cq);
 }
 
 bool cp_poll_until(struct cp_queue *cq, bool (*done)(void *arg), void *arg)
@@ -144,6 +146,8 @@ int sim_cp_queue_start(struct sim_queue *q)
   cq->pdd = q->pdd;
   cq->gpu = q->pdd->gpu;
   cq->sdma = q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
+  /* the kernel gives COMPUTE queues the PM4 format, COMPUTE_AQL the AQL one */
+  cq->pm4 = q->type == KFD_IOC_QUEUE_TYPE_COMPUTE;
   cq->doorbell = (const volatile uint64_t *)((char *)q->pdd->doorbells +
                                              (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE);
   cq->doorbell_page = (q->pdd->doorbells_off + (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE) &
@@ -166,7 +170,7 @@ int sim_cp_queue_start(struct sim_queue *q)
   }
   q->engine = cq;
   sim_trace("cp: queue %u (%s) started on gpu %u, doorbell %u", q->id,
-            cq->sdma ? "sdma" : "aql", cq->gpu->index, q->doorbell_id);
+            cq->sdma ? "sdma" : cq->pm4 ? "pm4" : "aql", cq->gpu->index, q->doorbell_id);
   return 0;
 }
 

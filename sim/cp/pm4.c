@@ -1,9 +1,13 @@
-/* pm4.c — the PM4 subset that reaches a compute queue through the AMD "PM4 IB" vendor AQL
- * packet (ROCR 5.2 on gfx9: dword 1-4 of the slot hold an INDIRECT_BUFFER command, dword 5
- * the count of slot dwords left to skip). Type-3 packets: header bits 31:30 = 3, 29:16 =
- * body dwords - 1, 15:8 = opcode. ROCR itself sends ACQUIRE_MEM (code cache invalidation);
- * the other opcodes are what the firmware accepts and tools send. An opcode the model does
- * not know stops the queue with the vendor-packet error rather than being skipped. */
+/* pm4.c — the PM4 commands of a compute queue's micro engine (MEC), as the packets reach it
+ * from a PM4 ring (pm4q.c) or through the AMD "PM4 IB" vendor AQL packet (ROCR 5.2 on gfx9:
+ * dword 1-4 of the slot hold an INDIRECT_BUFFER command, dword 5 the count of slot dwords
+ * left to skip). Type-3 packets: header bits 31:30 = 3, 29:16 = body dwords - 1, 15:8 =
+ * opcode; a NOP whose count is 0x3fff is one dword long (the kernel pads rings with it);
+ * type 2 is a one-dword filler. Opcodes and field layouts are the gfx9 ones (soc15d.h):
+ * NOP, SET_SH_REG, DISPATCH_DIRECT/INDIRECT (pm4disp.c), EVENT_WRITE (flushes only),
+ * WRITE_DATA, WAIT_REG_MEM, INDIRECT_BUFFER (chained too), ACQUIRE_MEM, RELEASE_MEM. A
+ * packet the model does not know, or a field value it does not model, stops the queue
+ * (cp_pm4_error) rather than being skipped. */
 #include "cp/aql.h"
 #include "isa/isa.h"
 
@@ -11,14 +15,46 @@
 #include <string.h>
 
 #define OP_NOP 0x10
+#define OP_DISPATCH_DIRECT 0x15
+#define OP_DISPATCH_INDIRECT 0x16
 #define OP_WRITE_DATA 0x37
 #define OP_WAIT_REG_MEM 0x3c
 #define OP_INDIRECT_BUFFER 0x3f
+#define OP_EVENT_WRITE 0x46
 #define OP_RELEASE_MEM 0x49
 #define OP_ACQUIRE_MEM 0x58
+#define OP_SET_SH_REG 0x76
 
+#define NOP_ONE_DWORD 0x3fffu
 #define MAX_IB_DEPTH 4
 #define MAX_IB_DWORDS 0xfffffu
+#define IB_CHAIN (1u << 20)
+
+uint32_t cp_pm4_packet_dwords(uint32_t h)
+{
+  unsigned type = h >> 30;
+  if (type == 2)
+    return 1;
+  if (type != 3)
+    return 0;
+  uint32_t count = (h >> 16) & 0x3fff;
+  if (((h >> 8) & 0xff) == OP_NOP && count == NOP_ONE_DWORD)
+    return 1;
+  return count + 2;
+}
+
+void cp_pm4_error(struct cp_queue *cq, uint64_t amd_queue, const char *why, uint32_t h)
+{
+  sim_trace("cp: queue %u PM4 stopped at header 0x%08x: %s", cq->q->id, h, why);
+  if (!cq->pm4) {
+    cp_queue_error(cq, amd_queue, CP_ERR_VENDOR_PACKET);
+    return;
+  }
+  /* the MEC halts the queue and raises its bad-opcode interrupt; Linux 6.1 turns that
+   * into the process's HW exception events (kfd_int_process_v9.c) */
+  cq->halted = true;
+  sim_kfd_hw_exception_signal();
+}
 
 struct poll {
   struct sim_gpu *gpu;
@@ -54,114 +90,197 @@ static bool write_mem(struct sim_gpu *gpu, uint64_t addr, const void *src, size_
   return true;
 }
 
-/* Runs `n` dwords of PM4. Returns CP_WORK when done, CP_HALTED on a fault or error. */
-static enum cp_step run(struct cp_queue *cq, const uint32_t *dw, uint32_t n, uint64_t amd_queue,
-                        unsigned depth)
+/* RELEASE_MEM (gfx9: 7 body dwords; the 6-dword gfx8 form has no interrupt context id):
+ * after the work before it, write the data DATA_SEL picks, then raise the end-of-pipe
+ * interrupt INT_SEL asks for. Its context id is the data's low dword (or dword 7 for the
+ * "send context id" selection); the kernel takes all 32 bits as the event id. */
+static enum cp_step release_mem(struct cp_queue *cq, const uint32_t *b, uint32_t body,
+                                uint64_t amd_queue, uint32_t h)
+{
+  if (body < 6) {
+    cp_pm4_error(cq, amd_queue, "RELEASE_MEM too short", h);
+    return CP_HALTED;
+  }
+  atomic_thread_fence(memory_order_release);
+  uint32_t data_sel = b[1] >> 29, int_sel = (b[1] >> 24) & 7;
+  uint64_t addr = b[2] | (uint64_t)b[3] << 32;
+  uint64_t data = b[4] | (uint64_t)b[5] << 32;
+  if (data_sel > 3 || int_sel > 4 || (int_sel == 4 && body < 7)) {
+    cp_pm4_error(cq, amd_queue, "RELEASE_MEM selection not modelled", h);
+    return CP_HALTED;
+  }
+  if (data_sel == 3)
+    data = sim_cp_now();
+  if (data_sel == 1 && !write_mem(cq->gpu, addr, &(uint32_t){ (uint32_t)data }, 4))
+    return CP_HALTED;
+  if (data_sel >= 2 && !write_mem(cq->gpu, addr, &data, 8))
+    return CP_HALTED;
+  if (int_sel == 1 || int_sel == 2)
+    sim_kfd_signal_interrupt((uint32_t)data);
+  else if (int_sel == 4)
+    sim_kfd_signal_interrupt(b[6]);
+  return CP_WORK;
+}
+
+/* Runs the packet of `len` dwords at dw. */
+static enum cp_step packet(struct cp_queue *cq, const uint32_t *dw, uint32_t len,
+                           uint64_t amd_queue, unsigned depth, bool *chained)
 {
   struct sim_gpu *gpu = cq->gpu;
+  uint32_t h = dw[0];
+  if (len == 1)   /* type-2 filler or one-dword NOP */
+    return CP_WORK;
+  uint32_t body = len - 1, op = (h >> 8) & 0xff;
+  const uint32_t *b = dw + 1;
+  switch (op) {
+  case OP_NOP:
+    return CP_WORK;
+  case OP_SET_SH_REG: {
+    uint32_t off = b[0] & 0xffff;
+    if (body < 2 || off + (body - 1) > CP_SH_REG_COUNT) {
+      cp_pm4_error(cq, amd_queue, "SET_SH_REG outside the SH registers", h);
+      return CP_HALTED;
+    }
+    memcpy(&cq->sh[off], b + 1, (body - 1) * 4u);
+    return CP_WORK;
+  }
+  case OP_DISPATCH_DIRECT:
+    if (body < 4) {
+      cp_pm4_error(cq, amd_queue, "DISPATCH_DIRECT too short", h);
+      return CP_HALTED;
+    }
+    return cp_pm4_dispatch(cq, b, b[3], amd_queue);
+  case OP_DISPATCH_INDIRECT: {
+    /* the compute engine's form: the 64-bit address of three dimension dwords */
+    if (body < 3) {
+      cp_pm4_error(cq, amd_queue, "DISPATCH_INDIRECT too short", h);
+      return CP_HALTED;
+    }
+    uint64_t addr = b[0] | (uint64_t)b[1] << 32;
+    const uint32_t *dims = (addr & 3) ? NULL : sim_vm_translate(gpu, addr, 12);
+    if (!dims) {
+      sim_cp_vm_fault(gpu, addr, false);
+      return CP_HALTED;
+    }
+    uint32_t dim[3];
+    for (unsigned i = 0; i < 3; i++)
+      dim[i] = __atomic_load_n(&dims[i], __ATOMIC_ACQUIRE);
+    return cp_pm4_dispatch(cq, dim, b[2], amd_queue);
+  }
+  case OP_EVENT_WRITE: {
+    /* work runs to completion before the next packet: partial flushes (event index 4) and
+     * cache events (index 0) have nothing left to wait for; the others write counters */
+    unsigned index = (b[0] >> 8) & 15;
+    if (index != 0 && index != 4) {
+      cp_pm4_error(cq, amd_queue, "EVENT_WRITE event not modelled", h);
+      return CP_HALTED;
+    }
+    atomic_thread_fence(memory_order_seq_cst);
+    return CP_WORK;
+  }
+  case OP_INDIRECT_BUFFER: {
+    if (body < 3 || depth >= MAX_IB_DEPTH) {
+      cp_pm4_error(cq, amd_queue, "INDIRECT_BUFFER too short or nested too deep", h);
+      return CP_HALTED;
+    }
+    uint64_t ib = (b[0] & ~3u) | (uint64_t)(b[1] & 0xffff) << 32;
+    uint32_t size = b[2] & MAX_IB_DWORDS;
+    if (b[2] & IB_CHAIN)   /* the rest of the current buffer is dropped for this one */
+      *chained = true;
+    if (!size)
+      return CP_WORK;
+    const uint32_t *ibp = sim_vm_translate(gpu, ib, (uint64_t)size * 4);
+    if (!ibp) {
+      sim_cp_vm_fault(gpu, ib, false);
+      return CP_HALTED;
+    }
+    return cp_pm4_run(cq, ibp, size, amd_queue, depth + 1);
+  }
+  case OP_ACQUIRE_MEM: {
+    /* caches are coherent here; an instruction/constant cache action drops predecoded code */
+    atomic_thread_fence(memory_order_acquire);
+    uint32_t cntl = b[0];
+    sim_trace("cp: queue %u PM4 ACQUIRE_MEM coher_cntl=0x%x", cq->q->id, cntl);
+    if ((cntl & ((1u << 29) | (1u << 27))) && body >= 5) {
+      uint64_t size = ((uint64_t)(b[2] & 0xff) << 32 | b[1]) << 8;
+      uint64_t base = ((uint64_t)(b[4] & 0xffffff) << 32 | b[3]) << 8;
+      bool all = b[1] == 0xffffffffu && (b[2] & 0xff) == 0xff;
+      sim_isa_invalidate(gpu, all ? 0 : base, all ? 0 : size);
+    }
+    return CP_WORK;
+  }
+  case OP_RELEASE_MEM:
+    return release_mem(cq, b, body, amd_queue, h);
+  case OP_WRITE_DATA: {
+    if (body < 3) {
+      cp_pm4_error(cq, amd_queue, "WRITE_DATA too short", h);
+      return CP_HALTED;
+    }
+    unsigned dst_sel = (b[0] >> 8) & 15;
+    bool one_addr = b[0] & (1u << 16);
+    uint64_t addr = b[1] | (uint64_t)b[2] << 32;
+    if (dst_sel == 5 || dst_sel == 2) {   /* memory (through L2) */
+      for (uint32_t k = 3; k < body; k++)
+        if (!write_mem(gpu, one_addr ? addr : addr + 4ull * (k - 3), &b[k], 4))
+          return CP_HALTED;
+    } else if (dst_sel == 0) {            /* registers: the SH ones are modelled */
+      for (uint32_t k = 3; k < body; k++) {
+        uint64_t reg = one_addr ? b[1] : b[1] + (uint64_t)(k - 3);
+        if (reg >= CP_SH_REG_BASE && reg < CP_SH_REG_BASE + CP_SH_REG_COUNT)
+          cq->sh[reg - CP_SH_REG_BASE] = b[k];
+        else
+          sim_trace("cp: queue %u WRITE_DATA to register 0x%llx not modelled", cq->q->id,
+                    (unsigned long long)reg);
+      }
+    } else {
+      cp_pm4_error(cq, amd_queue, "WRITE_DATA destination not modelled", h);
+      return CP_HALTED;
+    }
+    return CP_WORK;
+  }
+  case OP_WAIT_REG_MEM: {
+    if (body < 6) {
+      cp_pm4_error(cq, amd_queue, "WAIT_REG_MEM too short", h);
+      return CP_HALTED;
+    }
+    if (!(b[0] & (1u << 4))) {
+      cp_pm4_error(cq, amd_queue, "WAIT_REG_MEM on a register not modelled", h);
+      return CP_HALTED;
+    }
+    struct poll p = { gpu, (b[1] & ~3u) | (uint64_t)b[2] << 32, b[3], b[4], b[0] & 7, false };
+    if (!cp_poll_until(cq, poll_done, &p))
+      return CP_HALTED;
+    if (p.fault) {
+      sim_cp_vm_fault(gpu, p.addr, false);
+      return CP_HALTED;
+    }
+    return CP_WORK;
+  }
+  default:
+    cp_pm4_error(cq, amd_queue, "opcode not modelled", h);
+    return CP_HALTED;
+  }
+}
+
+enum cp_step cp_pm4_run(struct cp_queue *cq, const uint32_t *dw, uint32_t n, uint64_t amd_queue,
+                        unsigned depth)
+{
   uint32_t i = 0;
   while (i < n) {
-    uint32_t h = dw[i];
-    unsigned type = h >> 30;
-    if (type == 2) {   /* type-2: a one-dword filler */
-      i++;
-      continue;
-    }
-    if (type != 3) {
-      cp_queue_error(cq, amd_queue, CP_ERR_VENDOR_PACKET);
+    uint32_t h = dw[i], len = cp_pm4_packet_dwords(h);
+    if (!len) {
+      cp_pm4_error(cq, amd_queue, "packet type not taken", h);
       return CP_HALTED;
     }
-    uint32_t body = ((h >> 16) & 0x3fff) + 1, op = (h >> 8) & 0xff;
-    if (i + 1 + body > n) {
-      cp_queue_error(cq, amd_queue, CP_ERR_VENDOR_PACKET);
+    if (len > n - i) {
+      cp_pm4_error(cq, amd_queue, "packet runs past its buffer", h);
       return CP_HALTED;
     }
-    const uint32_t *b = dw + i + 1;
-    switch (op) {
-    case OP_NOP:
-      break;
-    case OP_INDIRECT_BUFFER: {
-      if (body < 3 || depth >= MAX_IB_DEPTH) {
-        cp_queue_error(cq, amd_queue, CP_ERR_VENDOR_PACKET);
-        return CP_HALTED;
-      }
-      uint64_t ib = (b[0] & ~3u) | (uint64_t)(b[1] & 0xffff) << 32;
-      uint32_t size = b[2] & MAX_IB_DWORDS;
-      if (!size)
-        break;
-      const uint32_t *ibp = sim_vm_translate(gpu, ib, (uint64_t)size * 4);
-      if (!ibp) {
-        sim_cp_vm_fault(gpu, ib, false);
-        return CP_HALTED;
-      }
-      enum cp_step s = run(cq, ibp, size, amd_queue, depth + 1);
-      if (s != CP_WORK)
-        return s;
-      break;
-    }
-    case OP_ACQUIRE_MEM: {
-      /* caches are coherent here; an instruction/constant cache action drops predecoded code */
-      atomic_thread_fence(memory_order_acquire);
-      uint32_t cntl = b[0];
-      sim_trace("cp: queue %u PM4 ACQUIRE_MEM coher_cntl=0x%x", cq->q->id, cntl);
-      if ((cntl & ((1u << 29) | (1u << 27))) && body >= 5) {
-        uint64_t size = ((uint64_t)(b[2] & 0xff) << 32 | b[1]) << 8;
-        uint64_t base = ((uint64_t)(b[4] & 0xffffff) << 32 | b[3]) << 8;
-        bool all = b[1] == 0xffffffffu && (b[2] & 0xff) == 0xff;
-        sim_isa_invalidate(gpu, all ? 0 : base, all ? 0 : size);
-      }
-      break;
-    }
-    case OP_RELEASE_MEM: {
-      if (body < 6)
-        break;
-      atomic_thread_fence(memory_order_release);
-      uint32_t data_sel = b[1] >> 29, int_sel = (b[1] >> 24) & 7;
-      uint64_t addr = b[2] | (uint64_t)b[3] << 32;
-      uint64_t data = b[4] | (uint64_t)b[5] << 32;
-      if (data_sel == 3)
-        data = sim_cp_now();
-      if (data_sel == 1 && !write_mem(gpu, addr, &(uint32_t){ (uint32_t)data }, 4))
-        return CP_HALTED;
-      if (data_sel >= 2 && data_sel <= 4 && !write_mem(gpu, addr, &data, 8))
-        return CP_HALTED;
-      if (int_sel == 1 || int_sel == 2)   /* the end-of-pipe interrupt carries the data */
-        sim_kfd_signal_interrupt((uint32_t)data & 0xfffffff);
-      break;
-    }
-    case OP_WRITE_DATA: {
-      if (body < 3)
-        break;
-      unsigned dst_sel = (b[0] >> 8) & 15;
-      bool one_addr = b[0] & (1u << 16);
-      uint64_t addr = b[1] | (uint64_t)b[2] << 32;
-      if (dst_sel == 5 || dst_sel == 2) {   /* memory (through L2); registers are ignored */
-        for (uint32_t k = 3; k < body; k++)
-          if (!write_mem(gpu, one_addr ? addr : addr + 4ull * (k - 3), &b[k], 4))
-            return CP_HALTED;
-      }
-      break;
-    }
-    case OP_WAIT_REG_MEM: {
-      if (body < 6)
-        break;
-      if (b[0] & (1u << 4)) {   /* memory space; register polls complete at once */
-        struct poll p = { gpu, (b[1] & ~3u) | (uint64_t)b[2] << 32, b[3], b[4], b[0] & 7, false };
-        if (!cp_poll_until(cq, poll_done, &p))
-          return CP_HALTED;
-        if (p.fault) {
-          sim_cp_vm_fault(gpu, p.addr, false);
-          return CP_HALTED;
-        }
-      }
-      break;
-    }
-    default:
-      sim_trace("cp: queue %u PM4 opcode 0x%x not modelled", cq->q->id, op);
-      cp_queue_error(cq, amd_queue, CP_ERR_VENDOR_PACKET);
-      return CP_HALTED;
-    }
-    i += 1 + body;
+    bool chained = false;
+    enum cp_step s = packet(cq, dw + i, len, amd_queue, depth, &chained);
+    if (s != CP_WORK || chained)
+      return s;
+    i += len;
   }
   return CP_WORK;
 }
@@ -170,5 +289,5 @@ enum cp_step cp_pm4_slot(struct cp_queue *cq, const uint8_t *pkt, uint64_t amd_q
 {
   uint32_t dw[4];
   memcpy(dw, pkt + 4, sizeof dw);   /* the IB jump; the rest of the slot is skipped */
-  return run(cq, dw, 4, amd_queue, 0);
+  return cp_pm4_run(cq, dw, 4, amd_queue, 0);
 }

@@ -400,3 +400,18 @@ void sim_kfd_gpu_reset_event(struct sim_gpu *gpu)
     }
   pthread_mutex_unlock(&p->ev_lock);
 }
+
+/* Added by sim/cp: a compute queue's micro engine met a command it cannot run (the CP's
+ * bad-opcode interrupt). Linux 6.1 sets every HW exception event of the process
+ * (kfd_signal_hw_exception_event) without filling their data; with none, it only logs. */
+void sim_kfd_hw_exception_signal(void)
+{
+  struct sim_kfd_process *p = sim_kfd_current();
+  if (!p)
+    return;
+  pthread_mutex_lock(&p->ev_lock);
+  for (struct sim_event *e = p->events; e; e = e->next)
+    if (e->type == KFD_IOC_EVENT_HW_EXCEPTION)
+      set_event(p, e);
+  pthread_mutex_unlock(&p->ev_lock);
+}

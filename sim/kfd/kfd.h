@@ -191,6 +191,8 @@ sim_kfd_handler sim_kfd_get_version, sim_kfd_get_apertures, sim_kfd_get_aperture
 void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, bool write);
 /* event.c, added by sim/cp: the driver reset `gpu` after a hang; sets HW exception events */
 void sim_kfd_gpu_reset_event(struct sim_gpu *gpu);
+/* event.c, added by sim/cp: the CP's bad-opcode interrupt; sets HW exception events */
+void sim_kfd_hw_exception_signal(void);
 
 /* mmap of /dev/kfd by type */
 void *sim_event_mmap(struct sim_kfd_process *p, void *addr, size_t len, int prot, int flags,
