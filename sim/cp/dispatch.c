@@ -239,14 +239,21 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   d.group_size = rd32(pkt + 28);
   d.kernel_object = rd64(pkt + 32);
   d.kernarg = rd64(pkt + 40);
+  /* The checks in the precedence of the queue error bits (ROCR and our runtime test them in
+   * this order: dimensions 0x2, group segment 0x4, code 0x8, then work-group size 0x40),
+   * the first failing one reported. The dimension count (setup bits 1:0, 1..3) comes first:
+   * the sizes are read through it. */
+  unsigned dims = rd16(pkt + 2) & 3;
+  if (dims == 0)
+    return fail(err, CP_ERR_INVALID_DIM);
   if (!d.wg[0] || !d.wg[1] || !d.wg[2] || !d.grid[0] || !d.grid[1] || !d.grid[2])
     return fail(err, CP_ERR_INVALID_DIM);
-  if ((uint32_t)d.wg[0] * d.wg[1] * d.wg[2] > MAX_GROUP_ITEMS)
-    return fail(err, CP_ERR_GROUP_TOO_LARGE);
   if (d.group_size > MAX_LDS_BYTES)
     return fail(err, CP_ERR_GROUP_MEMORY);
   if (!d.kernel_object || (d.kernel_object & 63))
     return fail(err, CP_ERR_INVALID_CODE);
+  if ((uint32_t)d.wg[0] * d.wg[1] * d.wg[2] > MAX_GROUP_ITEMS)
+    return fail(err, CP_ERR_GROUP_TOO_LARGE);
   const uint8_t *kd = sim_vm_translate(gpu, d.kernel_object, 64);
   if (!kd) {
     sim_cp_vm_fault(gpu, d.kernel_object, false);

@@ -417,30 +417,64 @@ static void queue_error(hsa_status_t st, hsa_queue_t *q, void *data)
   cb_called = 1;
 }
 
-/* A dispatch with a zero work-group size: the packet processor reports it through the
- * queue's inactive signal, and the runtime calls the queue's error callback. */
+/* Malformed dispatch packets, each on a queue of its own (a queue stops at its first error):
+ * the packet processor reports the first failing check through the queue's inactive signal,
+ * and the runtime calls the queue's error callback with the status it maps the code to. The
+ * dimension count comes before everything else, then the sizes, the group segment, the code
+ * object and the work-group size, so a packet with two faults names the earlier one. */
+struct bad_dispatch {
+  const char *name;
+  uint16_t setup, wg_x;
+  uint32_t group_bytes;
+  uint64_t kernel_object;
+  hsa_status_t want;
+};
+
 static void invalid_dispatch(void)
 {
-  hsa_queue_t *q;
-  if (hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, queue_error, NULL, UINT32_MAX, UINT32_MAX,
-                       &q)) {
-    CHECK("error_queue", 0, "cannot create");
-    return;
+  static const struct bad_dispatch cases[] = {
+    { "queue_error_callback", 1, 0, 0, 64, HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS },
+    { "bad_dispatch_no_dimensions", 0, 64, 0, 64, HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS },
+    { "bad_dispatch_no_dimensions_and_group_too_large", 0, 2048, 0, 64,
+      HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS },
+    { "bad_dispatch_no_dimensions_and_no_code", 0, 64, 0, 0,
+      HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS },
+    { "bad_dispatch_group_segment", 1, 64, 128u << 10, 64, HSA_STATUS_ERROR_INVALID_ALLOCATION },
+    { "bad_dispatch_group_segment_and_group_too_large", 1, 2048, 128u << 10, 64,
+      HSA_STATUS_ERROR_INVALID_ALLOCATION },
+    { "bad_dispatch_no_code", 1, 64, 0, 0, HSA_STATUS_ERROR_INVALID_CODE_OBJECT },
+    { "bad_dispatch_misaligned_code", 1, 64, 0, 96, HSA_STATUS_ERROR_INVALID_CODE_OBJECT },
+    { "bad_dispatch_no_code_and_group_too_large", 1, 2048, 0, 0,
+      HSA_STATUS_ERROR_INVALID_CODE_OBJECT },
+    { "bad_dispatch_group_too_large", 1, 2048, 0, 64, HSA_STATUS_ERROR_INVALID_ARGUMENT },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const struct bad_dispatch *c = &cases[i];
+    hsa_queue_t *q;
+    cb_called = 0;
+    cb_status = HSA_STATUS_SUCCESS;
+    if (hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, queue_error, NULL, UINT32_MAX,
+                         UINT32_MAX, &q)) {
+      CHECK(c->name, 0, "cannot create a queue");
+      continue;
+    }
+    hsa_kernel_dispatch_packet_t p;
+    memset(&p, 0, sizeof p);
+    p.setup = c->setup;
+    p.workgroup_size_x = c->wg_x;
+    p.workgroup_size_y = p.workgroup_size_z = 1;
+    p.grid_size_x = 4096;
+    p.grid_size_y = p.grid_size_z = 1;
+    p.group_segment_size = c->group_bytes;
+    p.kernel_object = c->kernel_object;
+    uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
+    publish(q, idx, &p, hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH));
+    for (int t = 0; t < 10000 && !cb_called; t++)
+      nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+    CHECK(c->name, cb_called && cb_status == c->want, "called %d, status 0x%x, want 0x%x",
+          cb_called, (unsigned)cb_status, (unsigned)c->want);
+    hsa_queue_destroy(q);
   }
-  hsa_kernel_dispatch_packet_t p;
-  memset(&p, 0, sizeof p);
-  p.setup = 1;
-  p.workgroup_size_x = 0;
-  p.workgroup_size_y = p.workgroup_size_z = 1;
-  p.grid_size_x = p.grid_size_y = p.grid_size_z = 64;
-  p.kernel_object = 64;
-  uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
-  publish(q, idx, &p, hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH));
-  for (int i = 0; i < 10000 && !cb_called; i++)
-    nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
-  CHECK("queue_error_callback", cb_called && cb_status == HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS,
-        "called %d, status 0x%x", cb_called, (unsigned)cb_status);
-  hsa_queue_destroy(q);
 }
 
 int main(int argc, char **argv)

@@ -3,7 +3,8 @@
 # the plain HSA API: barrier-AND/OR and barrier-value packets with host-set dependency
 # signals, completion signals (ROCR waits on their KFD events), in-order processing; copies
 # (hsa_memory_copy: blit kernels; hsa_amd_memory_async_copy: an SDMA queue), a queue error
-# reaching the queue's callback; then a
+# reaching the queue's callback, malformed dispatch packets each reported with the status
+# of their first failing check (the dimension count first); then a
 # vector-add kernel compiled here with clang-15 for gfx900, checked on the host, and the same
 # kernel given an unmapped pointer, which ROCR must report as a GPU memory access fault; a
 # kernel needing more scratch than the queue has (the CP asks ROCR through the queue's
@@ -55,7 +56,12 @@ cat "$work/out"
 [ $rc -eq 0 ] || fail "client exited $rc: $(grep FAIL "$work/out") $(tail -n 5 "$work/err")"
 for c in barrier_and_waits barrier_and_completes read_index_advances slot_invalidated \
          barrier_or_waits barrier_or_completes in_order in_order_completes batch_of_64 \
-         barrier_value_waits barrier_value_completes copy_roundtrip async_copy_roundtrip async_copy_waits_for_dependency queue_error_callback kernel_load kernel_completes kernel_result ids_load ids_result; do
+         barrier_value_waits barrier_value_completes copy_roundtrip async_copy_roundtrip async_copy_waits_for_dependency queue_error_callback \
+         bad_dispatch_no_dimensions bad_dispatch_no_dimensions_and_group_too_large \
+         bad_dispatch_no_dimensions_and_no_code bad_dispatch_group_segment \
+         bad_dispatch_group_segment_and_group_too_large bad_dispatch_no_code \
+         bad_dispatch_misaligned_code bad_dispatch_no_code_and_group_too_large \
+         bad_dispatch_group_too_large kernel_load kernel_completes kernel_result ids_load ids_result; do
   grep -q "^$c ok" "$work/out" || fail "check $c missing"
 done
 grep -q 'cp: queue [0-9]* (sdma) started' "$work/trace" || fail "the async copy did not use an SDMA queue"

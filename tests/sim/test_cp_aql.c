@@ -298,6 +298,34 @@ START_TEST(zero_workgroup_size_is_invalid_dimension)
 }
 END_TEST
 
+/* The first failing check is reported, in the precedence of the error bits: dimension count,
+ * sizes, group segment, code object, then work-group size. */
+START_TEST(dispatch_checks_run_in_error_bit_order)
+{
+  static const struct { uint16_t setup, wgx; uint32_t group; bool no_code; int64_t want; } c[] = {
+    { 0, 64, 0, false, 2 },            /* no dimensions */
+    { 0, 2048, 1u << 17, true, 2 },    /* no dimensions before everything else */
+    { 1, 2048, 1u << 17, false, 4 },   /* group segment before the work-group size */
+    { 1, 2048, 0, true, 8 },           /* code object before the work-group size */
+    { 1, 2048, 0, false, 0x40 },
+  };
+  for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+    struct aqlq a;
+    aq_setup(&a);
+    uint8_t p[64];
+    dispatch_pkt(p, c[i].wgx, 4096, 0, c[i].no_code ? 0 : a.sig.va + 1024, a.sig.va + SIG_DONE);
+    *(uint16_t *)(p + 2) = c[i].setup;
+    memcpy(p + 28, &c[i].group, 4);
+    submit(&a, p);
+    ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+    ck_assert_msg(cpx_value(&a.sig, SIG_INACTIVE) == c[i].want, "case %u: code 0x%llx", i,
+                  (unsigned long long)cpx_value(&a.sig, SIG_INACTIVE));
+    struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
+    ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
+  }
+}
+END_TEST
+
 /* A kernel that is only s_endpgm: descriptor at 0, code at 256. */
 static uint64_t endpgm_kernel(struct buf *code)
 {
@@ -506,6 +534,7 @@ Suite *test_suite(void)
   tcase_add_test(t, profiling_queue_stamps_the_completion_signal);
   tcase_add_test(t, undefined_packet_type_is_a_queue_error);
   tcase_add_test(t, zero_workgroup_size_is_invalid_dimension);
+  tcase_add_test(t, dispatch_checks_run_in_error_bit_order);
   tcase_add_test(t, dispatch_asks_for_scratch_then_runs);
   tcase_add_test(t, unmapped_signal_is_a_vm_fault);
   tcase_add_test(t, kernel_memory_fault_raises_memory_event);
