@@ -3,8 +3,9 @@
  * doorbell store of the write pointer in dwords. The packet-format corners the integration
  * test (sim_pm4_queue.sh) does not reach: one-dword NOPs and type-2 fillers, a packet
  * submitted in two parts, a chained indirect buffer, RELEASE_MEM's context-id interrupt and
- * timestamp, WRITE_DATA into an SH register, and a SET_SH_REG outside the SH registers
- * halting the queue with the HW exception event. */
+ * timestamp, WRITE_DATA into an SH register, DISPATCH_DIRECT of a hand-assembled kernel
+ * (start group, work-item dimensions, partial groups), and a SET_SH_REG outside the SH
+ * registers halting the queue with the HW exception event. */
 #include "kfd_fixture.h"
 #include "cp_fixture.h"
 
@@ -30,7 +31,8 @@ static void pq_setup(struct pm4q *q)
     .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE, .queue_percentage = 100, .queue_priority = 7 };
   ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
   q->queue_id = c.queue_id;
-  q->doorbell = cpx_doorbells(c.doorbell_offset) + (c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
+  q->doorbell = cpx_doorbells(c.doorbell_offset) +
+                (c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
 }
 
 static void put(struct pm4q *q, uint32_t v)
@@ -208,6 +210,63 @@ START_TEST(write_data_reaches_the_sh_registers)
 }
 END_TEST
 
+static void set_sh(struct pm4q *q, uint32_t reg, const uint32_t *v, unsigned n)
+{
+  put(q, hdr(0x76, n + 1));
+  put(q, reg - 0x2c00);
+  for (unsigned i = 0; i < n; i++)
+    put(q, v[i]);
+}
+
+/* out[g * 64 + t] = g << 16 | t for work-group g, work-item t (llvm-mc -mcpu=gfx900, also
+ * gfx90a): v_lshlrev_b32 v2, 2, v0; s_lshl_b32 s3, s2, 8; v_add_u32 v2, s3, v2;
+ * v_lshl_or_b32 v1, s2, 16, v0; global_store_dword v2, v1, s[0:1]; s_endpgm. s[0:1] come
+ * from COMPUTE_USER_DATA_0/1, s2 is the work-group id (RSRC2: 2 user SGPRs, TGID_X_EN). */
+static const uint32_t ids_code[] = { 0x24040082, 0x8e038802, 0x68040403, 0xd2000001, 0x04012002,
+                                     0xdc708000, 0x00000102, 0xbf810000 };
+
+static void dispatch(struct pm4q *q, uint64_t code, uint64_t out, uint32_t start, uint32_t dim,
+                     uint32_t initiator, uint32_t num_thread)
+{
+  uint32_t pgm[2] = { (uint32_t)(code >> 8), (uint32_t)(code >> 40) };
+  set_sh(q, 0x2e0c, pgm, 2);
+  uint32_t rsrc[2] = { 0, 2u << 1 | 1u << 7 };
+  set_sh(q, 0x2e12, rsrc, 2);
+  uint32_t dims[6] = { start, 0, 0, num_thread, 1, 1 };
+  set_sh(q, 0x2e04, dims, 6);
+  uint32_t user[2] = { (uint32_t)out, (uint32_t)(out >> 32) };
+  set_sh(q, 0x2e40, user, 2);
+  put(q, hdr(0x15, 4));
+  put(q, dim);
+  put(q, 1);
+  put(q, 1);
+  put(q, initiator);
+}
+
+START_TEST(dispatch_direct_takes_the_launch_from_the_registers)
+{
+  struct pm4q q;
+  pq_setup(&q);
+  struct buf code = cpx_gtt(4096), a = cpx_gtt(4096), b = cpx_gtt(4096), c = cpx_gtt(4096);
+  memcpy(code.host, ids_code, sizeof ids_code);
+  dispatch(&q, code.va, a.va, 1, 4, 1, 64);               /* groups 1..3 */
+  dispatch(&q, code.va, b.va, 0, 150, 1 | 32, 64);        /* 150 work-items: 64, 64, 22 */
+  dispatch(&q, code.va, c.va, 0, 2, 1 | 2, 64 | 10u << 16); /* 2 groups, the last of 10 */
+  write_data(&q, q.data.va, 1);
+  ring(&q);
+  ck_assert(drained(&q));
+  for (int i = 0; i < 5000 && data(&q, 0) != 1; i++)
+    cpx_sleep_ms(1);
+  ck_assert_uint_eq(data(&q, 0), 1);
+  for (uint32_t i = 0; i < 256; i++) {
+    uint32_t g = i / 64, t = i % 64, want = g << 16 | t;
+    ck_assert_msg(((uint32_t *)a.host)[i] == (g >= 1 ? want : 0), "start: element %u", i);
+    ck_assert_msg(((uint32_t *)b.host)[i] == (i < 150 ? want : 0), "threads: element %u", i);
+    ck_assert_msg(((uint32_t *)c.host)[i] == (i < 74 ? want : 0), "partial: element %u", i);
+  }
+}
+END_TEST
+
 START_TEST(set_sh_reg_outside_the_sh_registers_halts_with_hw_exception)
 {
   struct pm4q q;
@@ -237,6 +296,7 @@ Suite *test_suite(void)
   tcase_add_test(t, a_chained_indirect_buffer_replaces_the_rest_of_its_caller);
   tcase_add_test(t, release_mem_context_id_interrupt_and_timestamp);
   tcase_add_test(t, write_data_reaches_the_sh_registers);
+  tcase_add_test(t, dispatch_direct_takes_the_launch_from_the_registers);
   tcase_add_test(t, set_sh_reg_outside_the_sh_registers_halts_with_hw_exception);
   suite_add_tcase(s, t);
   return s;
