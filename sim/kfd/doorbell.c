@@ -20,19 +20,10 @@ int sim_mmio_page(struct sim_pdd *pdd)
   return sim_store_alloc(pdd->proc, SIM_PAGE, &pdd->mmio_off, &pdd->mmio);
 }
 
-/* The doorbells a CP queue may take: not those the chip routes to SDMA, IH or VCN (in either
- * page), as KFD's init_doorbell_bitmap reserves them. */
-static bool cp_doorbell(const struct sim_pdd *pdd, uint32_t i)
-{
-  const struct sim_gpu_model *m = pdd->gpu->model;
-  uint32_t k = i % (SIM_DOORBELLS_PER_PROCESS / 2);
-  return m->non_cp_last == 0 || k < m->non_cp_first || k > m->non_cp_last;
-}
-
 int sim_doorbell_alloc(struct sim_pdd *pdd, uint32_t *id)
 {
   for (uint32_t i = 0; i < SIM_DOORBELLS_PER_PROCESS; i++)
-    if (cp_doorbell(pdd, i) && !(pdd->doorbell_bitmap[i / 64] & (1ull << (i % 64)))) {
+    if (!(pdd->doorbell_bitmap[i / 64] & (1ull << (i % 64)))) {
       pdd->doorbell_bitmap[i / 64] |= 1ull << (i % 64);
       *id = i;
       return 0;

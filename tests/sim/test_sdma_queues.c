@@ -138,6 +138,32 @@ START_TEST(catalogue_doorbell_layouts)
 }
 END_TEST
 
+/* KFD's doorbell bitmap: a CP queue's doorbell is any of the process's 1024 but those the chip
+ * routes elsewhere (0x100-0x18f on Vega 20, 0xf0-0xff on Vega 10, in both pages). */
+START_TEST(cp_doorbells_avoid_the_non_cp_range)
+{
+  const char *board = boards[_i];
+  fx_cfg.gpu_model = board;
+  fx_open();
+  struct sim_kfd_process *p = sim_kfd_current();
+  ck_assert_ptr_nonnull(p);
+  struct sim_pdd *pdd = sim_pdd_by_id(p, GPU0);
+  ck_assert_ptr_nonnull(pdd);
+  unsigned lo = strcmp(board, "gfx900") == 0 ? 0xf0 : 0x100;
+  unsigned hi = strcmp(board, "gfx900") == 0 ? 0xff : 0x18f;
+  unsigned n = 0;
+  uint32_t id;
+  pthread_mutex_lock(&p->lock);
+  while (sim_doorbell_alloc(pdd, &id) == 0) {
+    unsigned k = id % 512;
+    ck_assert_msg(k < lo || k > hi, "%s: CP doorbell 0x%x is in the non-CP range", board, id);
+    n++;
+  }
+  pthread_mutex_unlock(&p->lock);
+  ck_assert_uint_eq(n, 1024 - 2 * (hi - lo + 1));
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("sdma_queues");
@@ -146,6 +172,8 @@ Suite *test_suite(void)
   tcase_add_loop_test(t, every_sdma_queue_copies_at_once, 0,
                       (int)(sizeof boards / sizeof boards[0]));
   tcase_add_test(t, catalogue_doorbell_layouts);
+  tcase_add_loop_test(t, cp_doorbells_avoid_the_non_cp_range, 0,
+                      (int)(sizeof boards / sizeof boards[0]));
   suite_add_tcase(s, t);
   return s;
 }
