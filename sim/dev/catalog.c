@@ -19,6 +19,15 @@
 /* ECC boards also report RAS events and SRAM EDC. */
 #define GFX9_ECC_CAP (GFX9_CAP | HSA_CAP_RASEVENTNOTIFY | HSA_CAP_SRAM_EDCSUPPORTED)
 
+/* Doorbell layouts of amdgpu (amdgpu_doorbell.h): Vega 10 (GC 9.0.1) puts its two SDMA engines
+ * two doorbells apart, so a queue id above 3 reaches the next engine's doorbells; Vega 20,
+ * Arcturus and Aldebaran (GC 9.4.x, vega20_doorbell_index_init) space eight engines ten
+ * apart. The non-CP range runs from the first SDMA doorbell to the last VCE one. */
+#define VEGA10_DOORBELLS .sdma_doorbell = { 0xf0, 0xf2 }, .non_cp_first = 0xf0, .non_cp_last = 0xff
+#define VEGA20_DOORBELLS                                                                    \
+  .sdma_doorbell = { 0x100, 0x10a, 0x114, 0x11e, 0x128, 0x132, 0x13c, 0x146 },                \
+  .non_cp_first = 0x100, .non_cp_last = 0x18f
+
 static const struct sim_gpu_model models[] = {
   {
     /* Vega 10: Radeon RX Vega 64 (64 CUs, 8 GiB HBM2 on a 2048-bit bus, PCIe 3.0). */
@@ -40,6 +49,7 @@ static const struct sim_gpu_model models[] = {
     .xnack = 0, .sramecc = -1,
     .asic_name = "vega10", .subsystem_vendor_id = 0x1002, .subsystem_device_id = 0x0b36,
     .pcie_gen = 3, .unique_id = 0,
+    VEGA10_DOORBELLS,
   },
   {
     /* Vega 20: Radeon VII / Instinct MI50 (60 CUs, 16 GiB HBM2, 4096-bit, PCIe 4.0). */
@@ -62,6 +72,7 @@ static const struct sim_gpu_model models[] = {
     .xnack = 0, .sramecc = 1,
     .asic_name = "vega20", .subsystem_vendor_id = 0x1002, .subsystem_device_id = 0x081e,
     .pcie_gen = 4, .unique_id = 985321441578344217ull,
+    VEGA20_DOORBELLS,
   },
   {
     /* Aldebaran: Instinct MI210 (104 CUs, 64 GiB HBM2e, 4096-bit, PCIe 4.0). */
@@ -84,6 +95,7 @@ static const struct sim_gpu_model models[] = {
     .xnack = 0, .sramecc = 1,
     .asic_name = "aldebaran", .subsystem_vendor_id = 0x1002, .subsystem_device_id = 0x0c34,
     .pcie_gen = 4, .unique_id = 0x49fa3c2d1e07b5a1ull,
+    VEGA20_DOORBELLS,
   },
 };
 

@@ -36,6 +36,10 @@ struct sim_gpu_model {
   uint16_t subsystem_vendor_id, subsystem_device_id;  /* PCI subsystem of the board */
   uint32_t pcie_gen;                /* link generation (x16): io_link bandwidth */
   uint64_t unique_id;               /* KFD unique_id of the first board; 0 if none */
+  /* added for the doorbell layout: amdgpu's doorbell assignment of the chip (its
+   * *_doorbell_index_init), in 64-bit doorbell units of a process's doorbell pages. */
+  uint16_t sdma_doorbell[8];        /* first doorbell of each SDMA engine, xGMI ones after */
+  uint16_t non_cp_first, non_cp_last;  /* SDMA/IH/VCN range: never given to a CP queue */
 };
 
 /* NULL when no such model. */

@@ -170,6 +170,14 @@ int sim_mmio_page(struct sim_pdd *pdd);
 void sim_doorbell_mapped(struct sim_kfd_process *p, void *addr, uint64_t len, uint64_t off);
 void sim_doorbell_unmapped(void *addr, uint64_t len);
 
+/* svm.c: the host bytes behind [va, va+len) when an SVM range maps it on `gpu` (with XNACK,
+ * after servicing the retry fault), with the range [*lo, *hi) around it that is mapped alike;
+ * NULL: a VM fault. Takes its own lock: call without p->lock. */
+void *sim_svm_translate(struct sim_kfd_process *p, struct sim_gpu *gpu, uint64_t va, uint64_t len,
+                        uint64_t *lo, uint64_t *hi);
+/* svm.c: the user unmapped [addr, addr+len): its SVM ranges go (the MMU notifier) */
+void sim_svm_unmapped(uint64_t addr, uint64_t len);
+
 /* memory.c */
 struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle);
 uint64_t sim_bo_handle(const struct sim_bo *bo);

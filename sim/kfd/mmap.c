@@ -57,6 +57,8 @@ int sim_kfd_munmap(void *addr, size_t len)
   pthread_mutex_unlock(&maps_lock);
   if (ours)
     sim_doorbell_unmapped(addr, len);   /* sim/cp stops watching it */
+  else
+    sim_svm_unmapped(s, e - s);   /* user memory: SVM ranges in it go */
   return ours;
 }
 

@@ -57,10 +57,11 @@ static void pdd_init(struct sim_kfd_process *p, struct sim_pdd *pdd, struct sim_
   pdd->scratch_limit = (SIM_SCRATCH_BASE & ~0xffffffffull) | 0xffffffffull;
   pdd->gpuvm_base = SIM_GPUVM_BASE;
   pdd->gpuvm_limit = SIM_GPUVM_SIZE - 1;
-  /* Doorbells the hardware routes to SDMA/IH on SOC15: ids whose bits 5-8 are 0b0111, in
-   * both halves of the page. */
+  /* Doorbells the chip routes to SDMA, IH and VCN (its non-CP range), in both halves of
+   * the page, are never a CP queue's (KFD's init_doorbell_bitmap). */
+  const struct sim_gpu_model *model = gpu->model;
   for (uint32_t i = 0; i < SIM_DOORBELLS_PER_PROCESS / 2; i++)
-    if ((i & 0x1e0) == 0x0e0) {
+    if (model->non_cp_last && i >= model->non_cp_first && i <= model->non_cp_last) {
       pdd->doorbell_bitmap[i / 64] |= 1ull << (i % 64);
       uint32_t m = i + SIM_DOORBELLS_PER_PROCESS / 2;
       pdd->doorbell_bitmap[m / 64] |= 1ull << (m % 64);

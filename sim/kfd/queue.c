@@ -11,9 +11,9 @@
 
 #define ENOTSUPP 524   /* the kernel-internal errno KFD leaks for an unknown queue type */
 
-/* vega10's SDMA doorbells, in 64-bit doorbell units: engine 0 at 0xf0, engine 1 at 0xf2 */
-#define SDMA_DOORBELL_BASE 0xf0u
-#define DOORBELL_MIRROR 512u
+/* Queues 2k and 2k+1 of an SDMA engine ring doorbell k of its range in the first and in the
+ * second doorbell page (KFD's allocate_doorbell); the ranges are the chip's (catalog). */
+#define DOORBELL_MIRROR (SIM_DOORBELLS_PER_PROCESS / 2)
 
 static bool is_pow2(uint32_t v)
 {
@@ -126,8 +126,8 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
     /* slots are handed out engine-major: queue k of every engine before queue k+1 */
     q->sdma_engine = slot % engines + (xgmi ? m->num_sdma_engines : 0);
     q->sdma_queue = slot / engines;
-    q->doorbell_id = SDMA_DOORBELL_BASE + 2 * q->sdma_engine +
-                     (q->sdma_queue & 1) * DOORBELL_MIRROR + (q->sdma_queue >> 1);
+    q->doorbell_id = m->sdma_doorbell[q->sdma_engine] + (q->sdma_queue & 1) * DOORBELL_MIRROR +
+                     (q->sdma_queue >> 1);
   } else if ((r = sim_doorbell_alloc(pdd, &q->doorbell_id)) != 0) {
     free(q);
     goto out;

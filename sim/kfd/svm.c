@@ -6,10 +6,24 @@
  * GET_ATTR merges the ranges it meets (a location only when all agree, access only where
  * all grant it, flags set in all / clear in all, the smallest granularity) and answers the
  * defaults where there is none. The kernel drops ranges when the user unmaps the memory (MMU
- * notifier); we cannot see munmap, so each call first trims the ranges to what is still
- * mapped. Prefetch is recorded; nothing migrates (VRAM and system memory are both host
- * memory here). XNACK: per-process retry is only switchable on GC 9.4.2 and later; older
- * gfx9 parts keep it off. */
+ * notifier): munmap through the interposer drops them at once, and each call first trims
+ * the ranges to what is still mapped (libc's own munmaps are not seen).
+ *
+ * The GPUs see the ranges (svm_range_validate_and_map): a GPU whose bit is set in a range's
+ * ACCESS or ACCESS_IN_PLACE map reaches its pages at the CPU's addresses (SVM addresses are
+ * the same on both sides), NO_ACCESS or no attribute is a VM fault. With XNACK on, a GPU
+ * access nothing maps is a retry fault the driver services (svm_range_restore_pages): it
+ * makes a range of the granularity block around the address, clipped to its neighbours and
+ * to mapped memory, with the default attributes (every GPU may access), unless a range
+ * there denies that GPU. Prefetch migrates (svm_range_trigger_migration): to the prefetch
+ * GPU's VRAM unless another GPU that must reach the range is outside its XGMI hive (no
+ * simulated GPU is in one), else to system memory; here VRAM and system memory are both
+ * host memory, so the bytes stay where they are and only the location is kept (and traced).
+ * Not modelled: SMI migrate events (the SMI event file never reports anything here), page
+ * protection (mincore shows mappings, not their rights) and TLB shootdown of the
+ * interpreter's per-workgroup translations when access is revoked mid-dispatch. XNACK:
+ * per-process retry is switchable on GC 9.4.2 (gfx90a) and the GC 9.4.3+ parts; older gfx9
+ * parts keep it off. */
 #include "kfd/kfd.h"
 
 #include <errno.h>
@@ -25,6 +39,7 @@ uint32_t sim_kfd_arg_size(void);
 struct svm_range {
   uint64_t start, last;        /* pages, inclusive */
   uint32_t preferred_loc, prefetch_loc;
+  uint32_t actual_loc;         /* where the pages are: 0 system memory, else a gpu_id */
   uint32_t granularity;
   uint32_t flags;
   uint32_t access, aip;        /* bit per GPU index of the process (pdds[]) */
@@ -46,6 +61,15 @@ static int gpu_index(struct sim_kfd_process *p, uint32_t gpu_id)
 {
   struct sim_pdd *pdd = sim_pdd_by_id(p, gpu_id);
   return pdd ? (int)(pdd - p->pdds) : -1;
+}
+
+/* svm_lock held: a new process (a fork's child opening the device) starts with no range */
+static void own(struct sim_kfd_process *p)
+{
+  if (svm_owner != p) {
+    n_ranges = 0;
+    svm_owner = p;
+  }
 }
 
 static struct svm_range new_range(struct sim_kfd_process *p, uint64_t start, uint64_t last)
@@ -209,6 +233,30 @@ static void apply(struct sim_kfd_process *p, struct svm_range *r,
   }
 }
 
+/* The location a prefetch moves the range to: the prefetch GPU's VRAM when every other GPU
+ * that maps the range is in its XGMI hive (none is here), else system memory. */
+static uint32_t prefetch_target(struct sim_kfd_process *p, const struct svm_range *r)
+{
+  uint32_t loc = r->prefetch_loc;
+  if (loc == KFD_IOCTL_SVM_LOCATION_SYSMEM || loc == KFD_IOCTL_SVM_LOCATION_UNDEFINED)
+    return 0;
+  int self = gpu_index(p, loc);
+  uint32_t users = p->xnack ? r->aip : r->access | r->aip;
+  if (self < 0 || (users & ~(1u << self)))
+    return 0;
+  return loc;
+}
+
+static void migrate(struct sim_kfd_process *p, struct svm_range *r)
+{
+  uint32_t to = prefetch_target(p, r);
+  if (to == r->actual_loc)
+    return;
+  sim_trace("svm: pages 0x%llx-0x%llx migrate to %s 0x%x", (unsigned long long)r->start,
+            (unsigned long long)r->last, to ? "the VRAM of gpu" : "system memory", to);
+  r->actual_loc = to;
+}
+
 /* svm_lock held */
 static int set_attr(struct sim_kfd_process *p, const struct kfd_ioctl_svm_args *a)
 {
@@ -238,9 +286,15 @@ static int set_attr(struct sim_kfd_process *p, const struct kfd_ioctl_svm_args *
     pg = end + 1;
     i++;
   }
+  bool prefetch = false;
+  for (uint32_t k = 0; k < a->nattr; k++)
+    prefetch |= a->attrs[k].type == KFD_IOCTL_SVM_ATTR_PREFETCH_LOC;
   for (i = 0; i < n_ranges; i++)
-    if (ranges[i].start >= first && ranges[i].last <= last)
+    if (ranges[i].start >= first && ranges[i].last <= last) {
       apply(p, &ranges[i], a);
+      if (prefetch)
+        migrate(p, &ranges[i]);
+    }
   return 0;
 }
 
@@ -347,10 +401,7 @@ int sim_kfd_svm(struct sim_kfd_process *p, void *data)
   if (a->op != KFD_IOCTL_SVM_OP_SET_ATTR && a->op != KFD_IOCTL_SVM_OP_GET_ATTR)
     return EINVAL;    /* sic: the kernel returns a positive EINVAL for an unknown op */
   pthread_mutex_lock(&svm_lock);
-  if (svm_owner != p) {
-    n_ranges = 0;
-    svm_owner = p;
-  }
+  own(p);
   trim_unmapped();
   int r = a->op == KFD_IOCTL_SVM_OP_SET_ATTR ? set_attr(p, a) : get_attr(p, a);
   pthread_mutex_unlock(&svm_lock);
@@ -368,14 +419,124 @@ int sim_kfd_set_xnack_mode(struct sim_kfd_process *p, void *data)
     r = -EBUSY;   /* not while user queues exist */
   } else if ((a->xnack_enabled != 0) != (p->xnack != 0)) {
     if (a->xnack_enabled) {
-      for (unsigned i = 0; i < p->n_pdds && !r; i++)
-        if (p->pdds[i].gpu->model->gfx_target_version < 90402 ||
-            p->pdds[i].gpu->model->gfx_target_version >= 100000)
+      for (unsigned i = 0; i < p->n_pdds && !r; i++) {
+        /* GC 9.4.2 is gfx90a (target version 90010); GC 9.4.3 on are 90402 and up */
+        uint32_t v = p->pdds[i].gpu->model->gfx_target_version;
+        if (v != 90010 && (v < 90402 || v >= 100000))
           r = -EPERM;
+      }
     }
     if (!r)
       p->xnack = a->xnack_enabled != 0;
   }
   pthread_mutex_unlock(&p->lock);
   return r;
+}
+
+/* ---- what the GPUs see ------------------------------------------------------------- */
+
+static size_t range_at(uint64_t pg)
+{
+  for (size_t i = 0; i < n_ranges; i++)
+    if (ranges[i].start <= pg && pg <= ranges[i].last)
+      return i;
+  return SIZE_MAX;
+}
+
+/* svm_lock held: the retry-fault path makes a range for page pg (no range holds it) and
+ * returns its index, or SIZE_MAX when no memory is mapped there (then the fault stands). */
+static size_t unregistered_range(struct sim_kfd_process *p, uint64_t pg)
+{
+  if (!sim_user_range_mapped(pg * SIM_PAGE, SIM_PAGE))
+    return SIZE_MAX;
+  uint64_t block = 1ull << SVM_DEFAULT_GRANULARITY;
+  uint64_t lo = pg & ~(block - 1), hi = lo + block - 1;
+  size_t i = 0;
+  while (i < n_ranges && ranges[i].last < pg)
+    i++;
+  if (i > 0 && ranges[i - 1].last >= lo)
+    lo = ranges[i - 1].last + 1;
+  if (i < n_ranges && ranges[i].start <= hi)
+    hi = ranges[i].start - 1;
+  if (!sim_user_range_mapped(lo * SIM_PAGE, (hi - lo + 1) * SIM_PAGE)) {
+    uint64_t a = pg, b = pg;   /* only the mapped run around pg */
+    while (a > lo && sim_user_range_mapped((a - 1) * SIM_PAGE, SIM_PAGE))
+      a--;
+    while (b < hi && sim_user_range_mapped((b + 1) * SIM_PAGE, SIM_PAGE))
+      b++;
+    lo = a;
+    hi = b;
+  }
+  /* never over a buffer object mapped on a GPU (svm_range_check_vm): the fault stands there */
+  if (overlaps_mapped_bo(p, lo * SIM_PAGE, (hi - lo + 1) * SIM_PAGE)) {
+    if (overlaps_mapped_bo(p, pg * SIM_PAGE, SIM_PAGE))
+      return SIZE_MAX;
+    lo = hi = pg;
+  }
+  if (insert_at(i, new_range(p, lo, hi)) != 0)
+    return SIZE_MAX;
+  sim_trace("svm: retry fault at page 0x%llx: range 0x%llx-0x%llx made", (unsigned long long)pg,
+            (unsigned long long)lo, (unsigned long long)hi);
+  return i;
+}
+
+void *sim_svm_translate(struct sim_kfd_process *p, struct sim_gpu *gpu, uint64_t va, uint64_t len,
+                        uint64_t *lo, uint64_t *hi)
+{
+  int gi = -1;
+  for (unsigned i = 0; i < p->n_pdds; i++)
+    if (p->pdds[i].gpu == gpu)
+      gi = (int)i;
+  if (gi < 0 || !len || !sim_access_ok(va, len))
+    return NULL;
+  uint64_t pg = va / SIM_PAGE, last = (va + len - 1) / SIM_PAGE;
+  void *host = NULL;
+  pthread_mutex_lock(&svm_lock);
+  own(p);
+  size_t i = range_at(pg);
+  if (i == SIZE_MAX && p->xnack)
+    i = unregistered_range(p, pg);
+  if (i == SIZE_MAX)
+    goto out;
+  const struct svm_range *r = &ranges[i];
+  if (!(((r->access | r->aip) >> gi) & 1) || last > r->last)
+    goto out;
+  /* a window of the range around va, checked mapped (translations are cached by it) */
+  uint64_t block = 1ull << SVM_DEFAULT_GRANULARITY;
+  uint64_t a = pg & ~(block - 1), b = (pg | (block - 1));
+  if (a < r->start)
+    a = r->start;
+  if (b > r->last)
+    b = r->last;
+  if (b < last)
+    b = last;
+  if (!sim_user_range_mapped(a * SIM_PAGE, (b - a + 1) * SIM_PAGE)) {
+    a = pg;
+    b = last;
+    if (!sim_user_range_mapped(a * SIM_PAGE, (b - a + 1) * SIM_PAGE))
+      goto out;   /* freed behind our back: the kernel's notifier would have unmapped it */
+  }
+  *lo = a * SIM_PAGE;
+  *hi = (b + 1) * SIM_PAGE;
+  host = (void *)(uintptr_t)va;
+out:
+  pthread_mutex_unlock(&svm_lock);
+  return host;
+}
+
+void sim_svm_unmapped(uint64_t addr, uint64_t len)
+{
+  if (!len)
+    return;
+  uint64_t first = addr / SIM_PAGE, last = (addr + len - 1) / SIM_PAGE;
+  pthread_mutex_lock(&svm_lock);
+  if (split_at(first) == 0 && split_at(last + 1) == 0) {
+    for (size_t i = 0; i < n_ranges;) {
+      if (ranges[i].start >= first && ranges[i].last <= last)
+        remove_at(i);
+      else
+        i++;
+    }
+  }
+  pthread_mutex_unlock(&svm_lock);
 }

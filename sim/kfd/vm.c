@@ -1,7 +1,8 @@
 /* vm.c — the GPU virtual memory of each device: MAP/UNMAP_MEMORY_TO_GPU put a buffer
  * object at its VA in a GPU's page tables (amdgpu_vm_bo_map rules: page-aligned, inside
  * the 48-bit VM, no overlap with another mapping of that GPU), and sim_vm_translate lets
- * the execution model find the bytes behind a GPU address — or nothing, which is a fault. */
+ * the execution model find the bytes behind a GPU address — or nothing, which is a fault.
+ * Where no buffer object is, the SVM ranges mapped on that GPU answer (svm.c). */
 #include "kfd/kfd.h"
 
 #include <errno.h>
@@ -94,6 +95,7 @@ void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len)
   if (!p || !gpu || !len)
     return NULL;
   void *host = NULL;
+  bool bo = false;
   pthread_mutex_lock(&p->lock);
   for (struct sim_bo *b = p->bos; b; b = b->next) {
     if (!(b->mapped & (1u << gpu->index)) || va < b->va || va - b->va >= b->size)
@@ -101,9 +103,13 @@ void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len)
     uint64_t off = (va - b->va) % b->bo_size;   /* AQL queue memory wraps onto itself */
     if (off + len <= b->bo_size)
       host = (char *)b->host + off;
+    bo = true;
     break;
   }
   pthread_mutex_unlock(&p->lock);
+  uint64_t lo, hi;
+  if (!bo)
+    host = sim_svm_translate(p, gpu, va, len, &lo, &hi);
   return host;
 }
 
@@ -125,5 +131,7 @@ void *sim_vm_lookup(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi
     break;
   }
   pthread_mutex_unlock(&p->lock);
+  if (!host)
+    host = sim_svm_translate(p, gpu, va, 1, lo, hi);
   return host;
 }

@@ -1,8 +1,12 @@
-/* copy.c — the COPY packets ROCR and our runtime send: linear, and the linear sub-window
- * (a rectangle of a 3-D array, what hsa_amd_memory_async_copy_rect becomes).
+/* copy.c — the COPY packets ROCR and our runtime send: linear (also in its broadcast form),
+ * and the linear sub-window (a rectangle of a 3-D array, what hsa_amd_memory_async_copy_rect
+ * becomes).
  *
  * COPY_LINEAR, 7 dwords: count (bytes - 1) in dw1 bits 21:0, endian swaps in dw2
  * (dst 17:16, src 25:24), source address dw3-4, destination dw5-6.
+ * With the broadcast bit (header bit 27), 9 dwords: the same bytes go to two destinations,
+ * dw5-6 and dw7-8; dw2 has a swap field for each (second destination 9:8, first 17:16,
+ * source 25:24).
  * COPY_LINEAR_SUB_WINDOW, 13 dwords, in elements of 1 << header bits 31:29 bytes (1..16):
  *   dw1-2 source base; dw3 src x (13:0), y (29:16); dw4 src z (10:0), row pitch - 1 (31:13);
  *   dw5 slice pitch - 1 (27:0); dw6-10 the same for the destination; dw11 width - 1 (13:0),
@@ -13,7 +17,6 @@
 #include "sdma/sdma.h"
 
 #define TMZ_BIT (1u << 18)
-#define BROADCAST_BIT (1u << 27)
 
 static bool swaps(uint32_t dw) { return (dw & (3u << 16)) || (dw & (3u << 24)); }
 
@@ -26,12 +29,15 @@ static enum sdma_res bad(struct sdma_pkt *p, const char *why)
 static enum sdma_res linear(struct sim_gpu *gpu, struct sdma_pkt *p)
 {
   const uint32_t *d = p->dw;
-  if (d[0] & BROADCAST_BIT)
-    return bad(p, "COPY_LINEAR broadcast (two destinations) is not modelled");
-  if (swaps(d[2]))
+  bool broadcast = d[0] & SDMA_COPY_BROADCAST;
+  if (swaps(d[2]) || (broadcast && (d[2] & (3u << 8))))
     return bad(p, "COPY_LINEAR endian swap is not modelled");
   uint64_t bytes = (uint64_t)(d[1] & 0x3fffff) + 1;
-  return sdma_move(gpu, sdma_addr(&d[5]), sdma_addr(&d[3]), bytes) ? SDMA_DONE : SDMA_FAULT;
+  if (!sdma_move(gpu, sdma_addr(&d[5]), sdma_addr(&d[3]), bytes))
+    return SDMA_FAULT;
+  if (broadcast && !sdma_move(gpu, sdma_addr(&d[7]), sdma_addr(&d[3]), bytes))
+    return SDMA_FAULT;
+  return SDMA_DONE;
 }
 
 struct side {
@@ -85,7 +91,7 @@ enum sdma_res sdma_copy(struct sim_gpu *gpu, struct sdma_pkt *p)
     return linear(gpu, p);
   case SDMA_COPY_SUB_WINDOW:
     return sub_window(gpu, p);
-  default:
+  default:   /* sdma.c frames no other */
     return bad(p, "COPY sub-op (tiled, T2T, SOA, dirty-page or physical copy) is not modelled");
   }
 }

@@ -18,27 +18,62 @@
 
 #define MAX_STACK_DWORDS 64
 
+/* Whether `h` names a sub-op of its opcode the engine runs; else *why says what it is. Only
+ * what the engine then frames and runs passes: a sub-op the hardware has (tiled writes,
+ * POLL_REGMEM's write/verify forms…) but this model does not is refused like one it lacks. */
+static bool sub_op_known(uint32_t h, const char **why)
+{
+  uint32_t sub = sdma_sub_op(h);
+  switch (sdma_op(h)) {
+  case SDMA_COPY:
+    if (sub == SDMA_COPY_LINEAR || sub == SDMA_COPY_SUB_WINDOW)
+      return true;
+    *why = sub <= 8 ? "COPY sub-op not modelled (tiled, T2T, SOA, dirty-page or physical copy)"
+                    : "COPY sub-op undefined";
+    return false;
+  case SDMA_WRITE:
+    if (sub == 0)
+      return true;
+    *why = sub == 1 ? "WRITE sub-op 1 (tiled) is not modelled" : "WRITE sub-op undefined";
+    return false;
+  case SDMA_POLL_REGMEM:
+    if (sub == 0)
+      return true;
+    *why = sub <= 3 ? "POLL_REGMEM sub-op 1-3 (register write to memory, dirty bit, memory "
+                      "verify) is not modelled"
+                    : "POLL_REGMEM sub-op undefined";
+    return false;
+  case SDMA_TIMESTAMP:
+    if (sub <= 2)
+      return true;
+    *why = "TIMESTAMP sub-op above 2 is undefined";
+    return false;
+  default:   /* NOP, FENCE, TRAP, ATOMIC, CONST_FILL, SRBM_WRITE: sub-op 0 only */
+    if (sub == 0)
+      return true;
+    *why = "sub-op undefined for this opcode (only 0 is)";
+    return false;
+  }
+}
+
 /* Packet length in dwords from its header (and, for WRITE, its count dw3); 0 if the engine
  * cannot frame it, with *why. */
 static uint32_t packet_dwords(uint32_t h, uint32_t dw3, const char **why)
 {
   switch (sdma_op(h)) {
-  case SDMA_NOP: return 1 + ((h >> 16) & 0x3fff);
+  case SDMA_NOP:
   case SDMA_COPY:
-    if (sdma_sub_op(h) == SDMA_COPY_LINEAR)
-      return (h & (1u << 27)) ? 9 : 7;   /* broadcast: two destinations */
-    if (sdma_sub_op(h) == SDMA_COPY_SUB_WINDOW)
-      return 13;
-    *why = "COPY sub-op not modelled (tiled, T2T, SOA, dirty-page, physical) or undefined";
-    return 0;
-  case SDMA_WRITE: return 4 + (dw3 & 0xfffff) + 1;
-  case SDMA_FENCE: return 4;
-  case SDMA_TRAP: return 2;
-  case SDMA_POLL_REGMEM: return 6;
-  case SDMA_ATOMIC: return 8;
-  case SDMA_CONST_FILL: return 5;
-  case SDMA_TIMESTAMP: return 3;
-  case SDMA_SRBM_WRITE: return 3;
+  case SDMA_WRITE:
+  case SDMA_FENCE:
+  case SDMA_TRAP:
+  case SDMA_POLL_REGMEM:
+  case SDMA_ATOMIC:
+  case SDMA_CONST_FILL:
+  case SDMA_TIMESTAMP:
+  case SDMA_SRBM_WRITE:
+    if (!sub_op_known(h, why))
+      return 0;
+    break;
   case SDMA_INDIRECT:
   case SDMA_SEM:
   case SDMA_COND_EXE:
@@ -51,6 +86,21 @@ static uint32_t packet_dwords(uint32_t h, uint32_t dw3, const char **why)
   default:
     *why = "not an SDMA v4 opcode";
     return 0;
+  }
+  switch (sdma_op(h)) {
+  case SDMA_NOP: return 1 + ((h >> 16) & 0x3fff);
+  case SDMA_COPY:
+    if (sdma_sub_op(h) == SDMA_COPY_LINEAR)
+      return (h & SDMA_COPY_BROADCAST) ? 9 : 7;   /* broadcast: two destinations */
+    return 13;
+  case SDMA_WRITE: return 4 + (dw3 & 0xfffff) + 1;
+  case SDMA_FENCE: return 4;
+  case SDMA_TRAP: return 2;
+  case SDMA_POLL_REGMEM: return 6;
+  case SDMA_ATOMIC: return 8;
+  case SDMA_CONST_FILL: return 5;
+  case SDMA_TIMESTAMP: return 3;
+  default: return 3;   /* SRBM_WRITE */
   }
 }
 

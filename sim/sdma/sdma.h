@@ -33,6 +33,7 @@ enum {
 
 #define SDMA_COPY_LINEAR 0
 #define SDMA_COPY_SUB_WINDOW 4
+#define SDMA_COPY_BROADCAST (1u << 27)   /* COPY_LINEAR header: a second destination */
 
 /* What one packet came to. SDMA_BAD: the engine cannot run it (an illegal packet, or one
  * real hardware runs and this model does not) and `why` says which. */

@@ -63,6 +63,37 @@ START_TEST(copy_across_buffers_and_ring_wrap)
 }
 END_TEST
 
+/* COPY_LINEAR with the broadcast bit: 9 dwords, the same bytes to two destinations; the
+ * packets after it still run (a 7-dword framing would run its destinations as packets). */
+START_TEST(broadcast_copy_writes_both_destinations)
+{
+  struct sdmaq s;
+  sq_setup(&s);
+  struct buf src = cpx_gtt(8192), d1 = cpx_gtt(8192), d2 = cpx_gtt(8192), d3 = cpx_gtt(4096);
+  struct buf done = cpx_gtt(4096);
+  for (unsigned i = 0; i < 8192; i++)
+    src.host[i] = (uint8_t)(i * 13 + 1);
+  uint64_t a = src.va + 3, b = d1.va + 100, c = d2.va + 7;
+  uint32_t bc[9] = { 1u | 1u << 27, 6000 - 1, 0, (uint32_t)a, (uint32_t)(a >> 32), (uint32_t)b,
+                     (uint32_t)(b >> 32), (uint32_t)c, (uint32_t)(c >> 32) };
+  put(&s, bc, 9);
+  uint32_t copy[7] = { 1, 64 - 1, 0, (uint32_t)src.va, (uint32_t)(src.va >> 32), (uint32_t)d3.va,
+                       (uint32_t)(d3.va >> 32) };
+  put(&s, copy, 7);
+  fence(&s, done.va, 0xb0ad);
+  ring(&s);
+  ck_assert(wait32((uint32_t *)done.host, 0xb0ad));
+  uint8_t want1[8192] = { 0 }, want2[8192] = { 0 };
+  memcpy(want1 + 100, src.host + 3, 6000);
+  memcpy(want2 + 7, src.host + 3, 6000);
+  ck_assert_int_eq(memcmp(d1.host, want1, sizeof want1), 0);
+  ck_assert_int_eq(memcmp(d2.host, want2, sizeof want2), 0);
+  ck_assert_int_eq(memcmp(d3.host, src.host, 64), 0);
+  ck_assert_uint_eq(d3.host[64], 0);
+  ck_assert(cpx_until64((int64_t *)s.ptrs.host, (int64_t)s.wptr, 5000));
+}
+END_TEST
+
 START_TEST(poll_atomic_timestamp_trap)
 {
   struct sdmaq s;
@@ -158,6 +189,7 @@ Suite *test_suite(void)
   tcase_set_timeout(t, 30);
   tcase_add_test(t, copy_fill_fence);
   tcase_add_test(t, copy_across_buffers_and_ring_wrap);
+  tcase_add_test(t, broadcast_copy_writes_both_destinations);
   tcase_add_test(t, poll_atomic_timestamp_trap);
   tcase_add_test(t, hdp_flushes_and_both_fill_counts);
   tcase_add_test(t, unmapped_copy_source_raises_memory_event);

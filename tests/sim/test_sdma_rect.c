@@ -116,6 +116,14 @@ static const struct bad_packet {
   { { 14, 0, 0 }, 3, "privileged" },
   { { 8u | 7u << 28 | 1u << 31, 0x1000, 0, 0, ~0u, 0xfffu << 16 }, 6, "reserved" },
   { { 4, 0x1000, 0, 8, 0, 0 }, 6, "INDIRECT" },
+  /* sub-ops a known opcode does not have, or has and the model does not run */
+  { { 0u | 1u << 8 }, 1, "sub-op" },                                     /* NOP */
+  { { 5u | 1u << 8, 0x1000, 0, 1 }, 4, "sub-op" },                        /* FENCE */
+  { { 6u | 2u << 8, 1 }, 2, "sub-op" },                                   /* TRAP */
+  { { 11u | 2u << 30 | 1u << 8, 0x1000, 0, 0, 3 }, 5, "sub-op" },         /* CONST_FILL */
+  { { 8u | 1u << 31 | 2u << 8, 0x1000, 0, 0, 0, 0xfffu << 16 }, 6, "POLL_REGMEM sub-op" },
+  { { 2u | 1u << 8, 0x1000, 0, 0, 0 }, 5, "WRITE sub-op" },              /* tiled */
+  { { 13u | 3u << 8, 0x1000, 0 }, 3, "TIMESTAMP" },
 };
 
 /* Reads what was written to fd since `from` (a memfd standing in for stderr). */

@@ -1,0 +1,7 @@
+/* svm_gpu.cl — kernels for svm_gpu.sh: read and write plain (SVM) host memory. */
+kernel void svm_rw(global int *a, global int *b, int k) {
+  size_t i = get_global_id(0);
+  int v = a[i];
+  b[i] = v * 3 + k;
+  a[i] = v + 1;
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# svm_gpu.sh — SVM memory reaches the simulated GPU as the kernel maps it: a kernel (OpenCL,
+# compiled here with clang-15) reads and writes posix_memalign'd memory registered with
+# hsa_amd_svm_attributes_set, after set-attribute, after hsa_amd_svm_prefetch_async to the GPU
+# and back, and SDMA copies go from and to it (svm_gpu_client.c checks every result against
+# the host), on ours and on ROCR 5.2.3, on gfx900 and gfx90a; on gfx90a with HSA_XNACK=1 the
+# kernel reaches memory no attribute was set on (the driver services the retry faults).
+# Env: BUILD (absolute build dir), SRCDIR. Exit 0 pass, 77 skip, else fail.
+set -u
+: "${BUILD:?}" "${SRCDIR:?}"
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init svm_gpu
+command -v clang-15 > /dev/null || { echo "clang-15 is not installed"; exit 77; }
+devlibs=""
+for d in /usr/lib/*/amdgcn/bitcode; do [ -f "$d/ockl.bc" ] && devlibs=$d; done
+[ -n "$devlibs" ] || { echo "rocm-device-libs is not installed"; exit 77; }
+unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_XNACK
+src=$SRCDIR/tests/integration/svm_gpu_client.c
+${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/client" "$src" -L"$BUILD/lib" -lhsa-runtime64 \
+  || fail "cannot build the client"
+for t in gfx900 gfx90a; do
+  clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$t -O2 \
+    --rocm-device-lib-path="$devlibs" -o "$work/$t.co" "$SRCDIR/tests/integration/svm_gpu.cl" \
+    || fail "cannot compile svm_gpu.cl for $t"
+done
+
+status=0
+run() { # name lib-dir gpu mode [env...]
+  name=$1 lib=$2 gpu=$3 mode=$4
+  shift 4
+  env LD_LIBRARY_PATH="$lib" "$@" timeout 120 "$sim" --gpu "$gpu" -- "$work/client" "$mode" \
+    "$work/$gpu.co" > "$work/$name.out" 2>&1
+  rc=$?
+  if [ $rc -ne 0 ] || ! grep -q '^ok done$' "$work/$name.out"; then
+    echo "FAIL $name (exit $rc):"; cat "$work/$name.out"; status=1
+  else
+    echo "PASS $name: $(grep -c '^ok ' "$work/$name.out") checks"
+  fi
+}
+for gpu in gfx900 gfx90a; do
+  run "ours-$gpu" "$BUILD/lib" $gpu access
+  run "rocr-$gpu" "$rocr_lib" $gpu access
+done
+run ours-gfx90a-xnack "$BUILD/lib" gfx90a xnack HSA_XNACK=1
+run rocr-gfx90a-xnack "$rocr_lib" gfx90a xnack HSA_XNACK=1
+[ $status -eq 0 ] && echo "SVM memory reaches the GPU by attribute, prefetch, SDMA and retry fault, on ours and ROCR 5.2.3"
+exit $status
