@@ -36,6 +36,11 @@ struct sim_gpu_model {
   uint16_t subsystem_vendor_id, subsystem_device_id;  /* PCI subsystem of the board */
   uint32_t pcie_gen;                /* link generation (x16): io_link bandwidth */
   uint64_t unique_id;               /* KFD unique_id of the first board; 0 if none */
+  /* added for RAS: amdgpu's RAS blocks (bit per AMDGPU_RAS_BLOCK__*: UMC 0, SDMA 1, GFX 2,
+   * MMHUB 3, ATHUB 4, PCIE_BIF 5, HDP 6, XGMI_WAFL 7, DF 8, ... FUSE 13) the board's ECC
+   * supports (adev->ras_enabled) and those the driver turned on (the RAS features); 0 and 0
+   * on boards without RAS. SRAM ECC alone covers all but UMC and DF. */
+  uint32_t ras_enabled, ras_features;
 };
 
 /* NULL when no such model. */

@@ -229,9 +229,14 @@ static int amdgpu_info(struct sim_gpu *gpu, struct drm_amdgpu_info *in)
   case AMDGPU_INFO_NUM_VRAM_CPU_PAGE_FAULTS: case AMDGPU_INFO_GTT_USAGE:
     u64 = 0;
     return put(out, size, &u64, 8);
-  case AMDGPU_INFO_VRAM_LOST_COUNTER: case AMDGPU_INFO_RAS_ENABLED_FEATURES:
+  case AMDGPU_INFO_VRAM_LOST_COUNTER:
     u64 = 0;
-    return put(out, size, &u64, in->query == AMDGPU_INFO_VRAM_LOST_COUNTER ? 4 : 8);
+    return put(out, size, &u64, 4);
+  case AMDGPU_INFO_RAS_ENABLED_FEATURES:
+    if (!m->ras_enabled)
+      return -EINVAL;   /* no RAS context on this board */
+    u64 = (uint64_t)m->ras_enabled << 32 | m->ras_features;
+    return put(out, size, &u64, 8);
   case AMDGPU_INFO_VRAM_USAGE: case AMDGPU_INFO_VIS_VRAM_USAGE:
     u64 = vram_used(gpu);
     return put(out, size, &u64, 8);
