@@ -3,8 +3,8 @@
 # and on ours (sim_waves_client.c): work-groups spread over the CUs a queue's CU mask allows
 # and HW_REG_HW_ID names them (gfx900: 4 SE x 16 CUs; gfx906: 15 CUs per SE; gfx90a: 8 SEs);
 # a queue running a kernel that never ends is destroyed within a second (the driver preempts
-# its waves) and a new queue works afterwards; a process that ends with such a kernel running
-# ends at once.
+# its waves) and a new queue works afterwards; hsa_shut_down with such a queue alive returns
+# within a second; a process that ends with such a kernel running ends at once.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 . "$SRCDIR/tests/integration/lib/peer.sh"
@@ -59,6 +59,10 @@ for g in gfx900 gfx906 gfx90a; do
     secs=$(( $(date +%s) - start ))
     grep -q '^exit_spin_started ok' "$out.exit" && [ $rc -eq 0 ] && [ $secs -lt 20 ] ||
       { echo "$lib $g: exit with a running kernel: exit $rc after $secs s: $(tail -n 3 "$out.exit")"; status=1; }
+    LD_LIBRARY_PATH=$libdir timeout 60 "$sim" --gpu $g -- "$work/client" "$work/waves.$g.co" shutdown \
+      > "$out.shutdown" 2>&1 ||
+      { echo "$lib $g: hsa_shut_down with a running kernel: $(tail -n 3 "$out.shutdown")"; status=1; }
+    grep -q '^shutdown_prompt ok' "$out.shutdown" || { echo "$lib $g: no shutdown_prompt ok"; status=1; }
   done
 done
 [ $status -eq 0 ] && echo "ok: CU masks, HW_ID, preemption on destroy and exit, ROCR 5.2.3 and ours on gfx900, gfx906, gfx90a"

@@ -10,7 +10,8 @@
  *   - spin on a queue that is then destroyed: hsa_queue_destroy returns within a second;
  *     a dispatch on a new queue afterwards completes.
  * argv[2] = "exit": dispatch spin and return from main without destroying anything (the
- * process must still end). Exit 0 only if every check passed. */
+ * process must still end); "shutdown": dispatch spin and call hsa_shut_down with its queue
+ * alive (it must return within a second). Exit 0 only if every check passed. */
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 #include <stdio.h>
@@ -231,6 +232,16 @@ int main(int argc, char **argv)
     hsa_queue_t *q = start_spin(&spin, &started);
     CHECK("exit_spin_started", q && *started >= 1, "no work-group started");
     return 0;   /* the process ends with the kernel still running */
+  }
+  if (argc > 2 && !strcmp(argv[2], "shutdown")) {   /* the runtime tears the queue down */
+    hsa_queue_t *q = start_spin(&spin, &started);
+    CHECK("shutdown_spin_started", q && *started >= 1, "no work-group started");
+    double t0 = now_s();
+    hsa_status_t st = hsa_shut_down();
+    double t = now_s() - t0;
+    CHECK("shutdown_prompt", st == HSA_STATUS_SUCCESS && t < 1.0, "status 0x%x after %.3f s",
+          (unsigned)st, t);
+    return failures ? 1 : 0;
   }
   hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES, &n_se);
   hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE, &n_sh);
