@@ -17,6 +17,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+/* KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, which the uapi header spells as a signed 1 << 31 */
+#define MEM_WRITABLE 0x80000000u
+
 static uint32_t kfd_flags(const struct sim_dmabuf *d)
 {
   uint32_t f = (d->domains & AMDGPU_GEM_DOMAIN_VRAM) ? KFD_IOC_ALLOC_MEM_FLAGS_VRAM
@@ -78,7 +81,7 @@ int sim_kfd_import_dmabuf(struct sim_kfd_process *p, void *data)
   if (!r) {
     bo->pdd = pdd;
     bo->flags = (kfd_flags(&d) & ~KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC) |
-                KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE | KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE;
+                MEM_WRITABLE | KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE;
     bo->va = a->va_addr;
     bo->size = bo->bo_size = d.size;
     bo->idr = sim_bo_free_idr(p, pdd);
