@@ -9,6 +9,7 @@
  * with their actual size. Scratch on an AQL queue comes from the queue (amd_queue_t): the V#
  * and the backing address ROCR set, per-wave slices of COMPUTE_TMPRING_SIZE.WAVESIZE KiB. */
 #include "cp/aql.h"
+#include "cp/placement.h"
 #include "cp/pool.h"
 #include "isa/isa.h"
 
@@ -72,7 +73,14 @@ struct grid {
   pthread_mutex_t lock;          /* the first fault */
   struct sim_isa_fault fault;
   bool faulted, stopped;
+  struct cp_placement place;     /* the CUs the queue's mask allows */
 };
+
+static bool never(void *arg)
+{
+  (void)arg;
+  return false;
+}
 
 /* Sets up and runs work-group `item` (x fastest) on host thread `worker`. */
 static bool run_group(void *ctx, unsigned worker, uint64_t item)
@@ -97,6 +105,7 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   uint32_t items = size[0] * size[1] * size[2];
   unsigned nw = (items + SIM_ISA_WAVE_SIZE - 1) / SIM_ISA_WAVE_SIZE;
   struct sim_isa_workgroup wg = g->wg;
+  wg.hw_id = cp_placement_hw_id(&g->place, item);
   for (unsigned w = 0; w < nw; w++) {
     struct sim_isa_wave_init *wi = &waves[w];
     memset(wi, 0, sizeof *wi);
@@ -145,7 +154,9 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   if (sim_isa_run_workgroup(&wg, &f) == 0)
     return true;
   pthread_mutex_lock(&g->lock);
-  if (!g->faulted) {
+  if (f.kind == SIM_ISA_FAULT_PREEMPTED)   /* the queue is being destroyed: waves stopped */
+    g->stopped = true;
+  else if (!g->faulted) {
     g->faulted = true;
     g->fault = f;
   }
@@ -181,6 +192,7 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   wg.scratch_per_wave = l->scratch_per_wave;
   wg.tba = pdd->tba;
   wg.tma = pdd->tma;
+  wg.preempt = &cq->stop;   /* destroying the queue preempts its running waves */
 
   struct grid g = { .cq = cq, .wg = wg, .nu = l->nu > 16 ? 16 : l->nu, .sys = sys, .rsrc2 = rsrc2,
                     .tidig = (rsrc2 >> 11) & 3, .packed = packed,
@@ -203,6 +215,11 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   if (l->scratch_per_wave && l->scratch_waves / wpg < workers)
     workers = l->scratch_waves / wpg ? l->scratch_waves / wpg : 1;
   g.wpg = wpg;
+  cp_placement_init(&g.place, cq);
+  if (!g.place.count) {   /* a CU mask that enables no CU: the dispatch never starts */
+    cp_poll_until(cq, never, NULL);
+    return CP_DISPATCH_FAULT;
+  }
   pthread_mutex_init(&g.lock, NULL);
   bool ok = cp_pool_run(count, workers, run_group, &g);
   pthread_mutex_destroy(&g.lock);

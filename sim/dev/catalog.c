@@ -73,6 +73,8 @@ static const struct sim_gpu_model models[] = {
     .asic_name = "vega20", .subsystem_vendor_id = 0x1002, .subsystem_device_id = 0x081e,
     .pcie_gen = 4, .unique_id = 985321441578344217ull,
     VEGA20_DOORBELLS,
+    /* SRAM ECC, no memory ECC (the captured RAS and SRAM-EDC capability bits) */
+    .ras_enabled = 0x3efe, .ras_features = 0x0e,   /* SDMA, GFX, MMHUB */
   },
   {
     /* Aldebaran: Instinct MI210 (104 CUs, 64 GiB HBM2e, 4096-bit, PCIe 4.0). */
@@ -96,6 +98,8 @@ static const struct sim_gpu_model models[] = {
     .asic_name = "aldebaran", .subsystem_vendor_id = 0x1002, .subsystem_device_id = 0x0c34,
     .pcie_gen = 4, .unique_id = 0x49fa3c2d1e07b5a1ull,
     VEGA20_DOORBELLS,
+    /* memory and SRAM ECC: every block; UMC, SDMA, GFX, MMHUB, PCIE_BIF, HDP, XGMI_WAFL on */
+    .ras_enabled = 0x3fff, .ras_features = 0xef,
   },
 };
 

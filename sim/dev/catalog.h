@@ -40,6 +40,11 @@ struct sim_gpu_model {
    * *_doorbell_index_init), in 64-bit doorbell units of a process's doorbell pages. */
   uint16_t sdma_doorbell[8];        /* first doorbell of each SDMA engine, xGMI ones after */
   uint16_t non_cp_first, non_cp_last;  /* SDMA/IH/VCN range: never given to a CP queue */
+  /* added for RAS: amdgpu's RAS blocks (bit per AMDGPU_RAS_BLOCK__*: UMC 0, SDMA 1, GFX 2,
+   * MMHUB 3, ATHUB 4, PCIE_BIF 5, HDP 6, XGMI_WAFL 7, DF 8, ... FUSE 13) the board's ECC
+   * supports (adev->ras_enabled) and those the driver turned on (the RAS features); 0 and 0
+   * on boards without RAS. SRAM ECC alone covers all but UMC and DF. */
+  uint32_t ras_enabled, ras_features;
 };
 
 /* NULL when no such model. */

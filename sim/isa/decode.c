@@ -253,6 +253,17 @@ static struct isa_code *page_for(struct isa_wave *w)
   return c;
 }
 
+/* A preemption request reaches the wave at a backward branch: every loop takes one, so a
+ * wave that never ends still stops there, and straight-line code pays nothing. */
+static int preempted(struct isa_wave *w)
+{
+  const _Atomic(bool) *flag = w->group->wg->preempt;
+  if (!flag || !atomic_load_explicit(flag, memory_order_relaxed))
+    return 0;
+  return isa_fault(w, SIM_ISA_FAULT_PREEMPTED, 0, false, "preempted at 0x%llx",
+                   (unsigned long long)w->pc);
+}
+
 /* The interpreter's inner loop: fetch from the current page's predecoded slots, check the
  * VGPR extent, run the semantics. */
 int isa_wave_run(struct isa_wave *w)
@@ -278,6 +289,8 @@ int isa_wave_run(struct isa_wave *w)
       return -1;
     if (__builtin_expect(w->ended | w->at_barrier, 0))
       return 0;
+    if (__builtin_expect(w->pc <= pc, 0) && preempted(w))
+      return -1;
     c = w->code;   /* page_for may have evicted it (then NULL) */
   }
 }

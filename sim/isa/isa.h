@@ -44,6 +44,12 @@ struct sim_isa_workgroup {
   uint64_t scratch_base;
   uint32_t scratch_per_wave; /* bytes; 0 = the kernel uses no scratch */
   uint64_t tba, tma;         /* trap handler, 0 = none (s_trap then reports a trap fault) */
+  /* added for preemption and placement (sim/cp): */
+  const _Atomic(bool) *preempt;  /* set = stop the waves at their next backward branch
+                                    (SIM_ISA_FAULT_PREEMPTED); NULL = never */
+  uint32_t hw_id;            /* HW_REG_HW_ID of the group's first wave: the CU, SH, SE, VM,
+                                queue, pipe and ME fields; run.c adds each wave's WAVE_ID and
+                                SIMD_ID */
 };
 
 enum sim_isa_fault_kind {
@@ -52,6 +58,7 @@ enum sim_isa_fault_kind {
   SIM_ISA_FAULT_ILLEGAL,     /* an opcode or encoding the model does not know, or that is illegal */
   SIM_ISA_FAULT_TRAP,        /* s_trap with no trap handler, or a debug trap */
   SIM_ISA_FAULT_LDS,         /* out-of-range LDS access with the DS "check" semantics off */
+  SIM_ISA_FAULT_PREEMPTED,   /* not a fault: wg->preempt was set, the waves were stopped */
 };
 
 struct sim_isa_fault {

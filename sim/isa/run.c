@@ -155,7 +155,8 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     w->scratch_wave_offset = init->scratch_wave_offset;
     w->scratch_va = wg->scratch_base + init->scratch_wave_offset;
     w->flat_scratch = wg->scratch_per_wave ? w->scratch_va : 0;
-    w->hw_id = (i & 0xf) | (i & 3) << 4;
+    /* the group's waves go round the CU's four SIMDs; WAVE_ID is the slot on its SIMD */
+    w->hw_id = (wg->hw_id & ~0x3fu) | (i / 4 & 0xf) | (i % 4) << 4;
   }
   if (probe)
     probe_copy(&b->waves[0], probe, wg->lds_bytes, true);

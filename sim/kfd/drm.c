@@ -1,7 +1,9 @@
 /* drm.c — the render node's ioctls as the DRM core (drm_ioctl) and amdgpu answer them for
  * what libdrm_amdgpu and the thunk ask: DRM_IOCTL_VERSION, GET_CAP and AMDGPU_INFO queries
- * (device info, acceleration, registers, firmware, memory heaps, IP blocks). Buffer
- * objects come from KFD, so GEM/CS ioctls are not modelled. */
+ * (device info, acceleration, registers, firmware, memory heaps, IP blocks), and the
+ * render node's own buffer objects and contexts (gem.c: GEM_CREATE, GEM_MMAP, GEM_CLOSE,
+ * PRIME export/import, CTX). Command submission (CS) is not modelled. */
+#include "kfd/gem.h"
 #include "kfd/kfd.h"
 #include "kfd/trace.h"
 
@@ -227,9 +229,14 @@ static int amdgpu_info(struct sim_gpu *gpu, struct drm_amdgpu_info *in)
   case AMDGPU_INFO_NUM_VRAM_CPU_PAGE_FAULTS: case AMDGPU_INFO_GTT_USAGE:
     u64 = 0;
     return put(out, size, &u64, 8);
-  case AMDGPU_INFO_VRAM_LOST_COUNTER: case AMDGPU_INFO_RAS_ENABLED_FEATURES:
+  case AMDGPU_INFO_VRAM_LOST_COUNTER:
     u64 = 0;
-    return put(out, size, &u64, in->query == AMDGPU_INFO_VRAM_LOST_COUNTER ? 4 : 8);
+    return put(out, size, &u64, 4);
+  case AMDGPU_INFO_RAS_ENABLED_FEATURES:
+    if (!m->ras_enabled)
+      return -EINVAL;   /* no RAS context on this board */
+    u64 = (uint64_t)m->ras_enabled << 32 | m->ras_features;
+    return put(out, size, &u64, 8);
   case AMDGPU_INFO_VRAM_USAGE: case AMDGPU_INFO_VIS_VRAM_USAGE:
     u64 = vram_used(gpu);
     return put(out, size, &u64, 8);
@@ -354,7 +361,12 @@ static const struct drm_desc core[] = {
   { DRM_IOCTL_PRIME_HANDLE_TO_FD, "PRIME_HANDLE_TO_FD", true },
   { DRM_IOCTL_PRIME_FD_TO_HANDLE, "PRIME_FD_TO_HANDLE", true },
 };
-static const struct drm_desc amdgpu_info_desc = { DRM_IOCTL_AMDGPU_INFO, "AMDGPU_INFO", true };
+static const struct drm_desc amdgpu[] = {
+  { DRM_IOCTL_AMDGPU_INFO, "AMDGPU_INFO", true },
+  { DRM_IOCTL_AMDGPU_GEM_CREATE, "AMDGPU_GEM_CREATE", true },
+  { DRM_IOCTL_AMDGPU_GEM_MMAP, "AMDGPU_GEM_MMAP", true },
+  { DRM_IOCTL_AMDGPU_CTX, "AMDGPU_CTX", true },
+};
 
 static const struct sim_field f_info[] = {
   SIM_FIELD(struct drm_amdgpu_info, return_pointer, SIM_F_HEX),
@@ -379,8 +391,9 @@ int sim_drm_ioctl(struct sim_gpu *gpu, unsigned long request, void *arg)
   unsigned nr = _IOC_NR(request);
   const struct drm_desc *d = NULL;
   if (nr >= DRM_COMMAND_BASE && nr < DRM_COMMAND_END) {
-    if (nr == _IOC_NR(DRM_IOCTL_AMDGPU_INFO))
-      d = &amdgpu_info_desc;
+    for (size_t i = 0; i < sizeof amdgpu / sizeof amdgpu[0]; i++)
+      if (_IOC_NR(amdgpu[i].cmd) == nr)
+        d = &amdgpu[i];
   } else {
     for (size_t i = 0; i < sizeof core / sizeof core[0]; i++)
       if (_IOC_NR(core[i].cmd) == nr)
@@ -426,10 +439,22 @@ int sim_drm_ioctl(struct sim_gpu *gpu, unsigned long request, void *arg)
     f = f_info, nf = 6;
     break;
   case _IOC_NR(DRM_IOCTL_GEM_CLOSE):
-    r = -EINVAL;   /* no GEM handles exist on a KFD-only client */
+    r = sim_gem_close(gpu, kdata);
     break;
   case _IOC_NR(DRM_IOCTL_PRIME_HANDLE_TO_FD):
-    r = -ENOENT;
+    r = sim_gem_export(gpu, kdata);
+    break;
+  case _IOC_NR(DRM_IOCTL_PRIME_FD_TO_HANDLE):
+    r = sim_gem_import(gpu, kdata);
+    break;
+  case _IOC_NR(DRM_IOCTL_AMDGPU_GEM_CREATE):
+    r = sim_gem_create(gpu, kdata);
+    break;
+  case _IOC_NR(DRM_IOCTL_AMDGPU_GEM_MMAP):
+    r = sim_gem_mmap(gpu, kdata);
+    break;
+  case _IOC_NR(DRM_IOCTL_AMDGPU_CTX):
+    r = sim_amdgpu_ctx(gpu, kdata);
     break;
   default:
     r = -EINVAL;

@@ -63,6 +63,7 @@ struct sim_bo {
   void *host;                /* where the bytes are: store view, user pages, doorbell page */
   uint32_t mapped;           /* bit per GPU index: mapped in that GPU's VM */
   bool is_event_page;
+  int mem_fd;                /* > 0: an imported dma-buf; host maps this file from offset 0 */
 };
 
 struct sim_queue {
@@ -181,6 +182,7 @@ void sim_svm_unmapped(uint64_t addr, uint64_t len);
 /* memory.c */
 struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle);
 uint64_t sim_bo_handle(const struct sim_bo *bo);
+uint32_t sim_bo_free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd);   /* lowest free */
 
 
 /* ioctl handlers: data is the kernel-side copy of the argument struct */

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/sysinfo.h>
+#include <unistd.h>
 
 static pthread_mutex_t limit_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t system_used, ttm_used;
@@ -33,7 +34,7 @@ static uint64_t vram_used_on(struct sim_gpu *gpu, bool aligned)
   struct sim_kfd_process *p = sim_kfd_current();
   uint64_t used = 0;
   for (struct sim_bo *b = p ? p->bos : NULL; b; b = b->next)
-    if (b->pdd->gpu == gpu && (b->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM))
+    if (b->pdd->gpu == gpu && (b->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && b->mem_fd <= 0)
       used += aligned ? ((b->bo_size + (2ull << 20) - 1) & ~((2ull << 20) - 1)) : b->bo_size;
   return used;
 }
@@ -84,7 +85,7 @@ struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle)
   return NULL;
 }
 
-static uint32_t lowest_free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd)
+uint32_t sim_bo_free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd)
 {
   for (uint32_t id = 0;; id++) {
     bool used = false;
@@ -161,7 +162,7 @@ static int alloc_locked(struct sim_kfd_process *p, struct kfd_ioctl_alloc_memory
     free(bo);
     return r;
   }
-  bo->idr = lowest_free_idr(p, pdd);
+  bo->idr = sim_bo_free_idr(p, pdd);
   bo->mmap_offset = p->next_drm_offset;
   p->next_drm_offset += bo->bo_size;
   bo->next = p->bos;
@@ -213,9 +214,14 @@ int sim_kfd_free_memory(struct sim_kfd_process *p, void *data)
     goto out;
   }
   *link = bo->next;
-  if (bo->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT))
-    sim_store_free(p, bo->store_off, bo->bo_size, bo->host);
-  unreserve_limit(bo->bo_size, bo->flags);
+  if (bo->mem_fd > 0) {   /* an imported dma-buf: its memory stays with its exporter */
+    sim_sys_munmap(bo->host, bo->bo_size);
+    close(bo->mem_fd);
+  } else {
+    if (bo->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT))
+      sim_store_free(p, bo->store_off, bo->bo_size, bo->host);
+    unreserve_limit(bo->bo_size, bo->flags);
+  }
   free(bo);
 out:
   pthread_mutex_unlock(&p->lock);

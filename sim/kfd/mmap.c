@@ -2,6 +2,7 @@
  * told apart by the offset's type bits) and of a render node (buffer objects at their
  * DRM offset). The mapping is of the same memory the driver model and the GPU model use,
  * at the caller's address when it asks for MAP_FIXED, as the thunk does. */
+#include "kfd/gem.h"
 #include "kfd/kfd.h"
 
 #include <errno.h>
@@ -132,11 +133,22 @@ void *sim_drm_mmap(struct sim_gpu *gpu, void *addr, size_t len, int prot, int fl
   uint64_t off = (uint64_t)offset;
   if (!len || (off & (SIM_PAGE - 1)))
     return fail(err, EINVAL);
+  int gem_fd, e = EINVAL;
+  uint64_t gem_in;
+  if (sim_gem_mmap_target(gpu, off, len, &gem_fd, &gem_in, &e)) {   /* a render-node object */
+    void *g = e ? MAP_FAILED : remember(sim_sys_mmap(addr, len, prot, flags & ~MAP_ANONYMOUS,
+                                                     gem_fd, (off_t)gem_in, &e), len);
+    sim_trace("drm renderD%u mmap(addr=%p, len=0x%zx, offset=0x%llx) = %p (GEM object)",
+              gpu->render_minor, addr, len, (unsigned long long)off, g);
+    if (g == MAP_FAILED)
+      *err = e;
+    return g;
+  }
+  e = EINVAL;
   struct sim_kfd_process *p = sim_kfd_current();
   if (!p)
     return fail(err, EINVAL);   /* no buffer objects at all */
   void *m = MAP_FAILED;
-  int e = EINVAL;
   pthread_mutex_lock(&p->lock);
   for (struct sim_bo *b = p->bos; b; b = b->next) {
     if (b->pdd->gpu != gpu || off < b->mmap_offset || off - b->mmap_offset >= b->bo_size)
@@ -146,6 +158,11 @@ void *sim_drm_mmap(struct sim_gpu *gpu, void *addr, size_t len, int prot, int fl
       break;   /* larger than the object */
     if (b->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
       e = EPERM;   /* user pages are mapped by their owner, not through the device */
+      break;
+    }
+    if (b->mem_fd > 0) {   /* an imported dma-buf: its own file */
+      m = remember(sim_sys_mmap(addr, len, prot, flags & ~MAP_ANONYMOUS, b->mem_fd, (off_t)in, &e),
+                   len);
       break;
     }
     uint64_t base = (b->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL)     ? b->pdd->doorbells_off

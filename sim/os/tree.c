@@ -14,6 +14,7 @@
 #include "dev/hostcache.h"
 #include "dev/host.h"
 #include "dev/topology.h"
+#include "os/modparams.h"
 #include "os/paths.h"
 #include "sim.h"
 
@@ -195,6 +196,23 @@ static void drm_minor(struct builder *b, const char *pcidir, const char *slot, c
   PUTS(b, "", "/dev/dri/%s", name);
 }
 
+/* The RAS directory amdgpu makes on boards with a RAS context: the enabled feature mask and
+ * an error count (uncorrectable, correctable) per enabled block, all zero. */
+static void ras(struct builder *b, const char *pcidir, const struct sim_gpu_model *m)
+{
+  static const char *const blocks[] = { "umc", "sdma", "gfx", "mmhub", "athub", "pcie_bif",
+                                        "hdp", "xgmi_wafl", "df", "smn", "sem", "mp0", "mp1",
+                                        "fuse" };
+  if (!m->ras_enabled)
+    return;
+  char text[64];
+  snprintf(text, sizeof text, "feature mask: 0x%x\n", m->ras_features);
+  PUTS(b, text, "%s/ras/features", pcidir);
+  for (unsigned i = 0; i < sizeof blocks / sizeof blocks[0]; i++)
+    if (m->ras_features >> i & 1)
+      PUTS(b, "ue: 0\nce: 0\n", "%s/ras/%s_err_count", pcidir, blocks[i]);
+}
+
 static void pci_device(struct builder *b, const struct sim_gpu *g)
 {
   const struct sim_gpu_model *m = g->model;
@@ -239,6 +257,8 @@ static void pci_device(struct builder *b, const struct sim_gpu *g)
   snprintf(at, sizeof at, "/sys/bus/pci/drivers/amdgpu/%s", slot);
   link_rel(b, target, at);
 
+  ras(b, pcidir, m);
+
   char name[32];
   snprintf(name, sizeof name, "card%u", g->card_minor);
   drm_minor(b, pcidir, slot, name, g->card_minor);
@@ -271,7 +291,11 @@ static void modules(struct builder *b)
   PUTS(b, "0\n", "/sys/module/amdgpu/refcnt");
   PUTS(b, "9670656\n", "/sys/module/amdgpu/coresize");
   dir(b, "/sys/module/amdgpu/holders");
-  dir(b, "/sys/module/amdgpu/parameters");
+  for (unsigned i = 0; i < sim_modparam_count; i++) {
+    char text[64];
+    snprintf(text, sizeof text, "%s\n", sim_modparams[i].value);
+    PUTS(b, text, "/sys/module/amdgpu/parameters/%s", sim_modparams[i].name);
+  }
 }
 
 /* The kernel's cacheinfo entries of every CPU, written only when the host kernel has none

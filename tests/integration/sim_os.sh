@@ -79,6 +79,26 @@ if command -v lsmod > /dev/null; then
   "$sim" -- sh -c 'lsmod | grep amdgpu' > "$work/lsmod" 2>&1 || { cat "$work/lsmod"; fail "lsmod finds no amdgpu"; }
   expect "$work/lsmod" "^amdgpu " "lsmod"
 fi
+# --- the module's parameters, as a default amdgpu publishes them ---
+"$sim" -- sh -c 'cd /sys/module/amdgpu/parameters && for p in cwsr_enable sched_policy hws_max_conc_proc noretry mes queue_preemption_timeout_ms ppfeaturemask; do echo "$p=$(cat $p)"; done; ls | wc -l' \
+  > "$work/params" 2>&1 || { cat "$work/params"; fail "amdgpu parameters"; }
+for l in cwsr_enable=1 sched_policy=0 hws_max_conc_proc=-1 noretry=-1 mes=0 \
+         queue_preemption_timeout_ms=9000 ppfeaturemask=0xfff7bfff; do
+  expect "$work/params" "^$l\$" "amdgpu parameters"
+done
+[ "$(tail -n 1 "$work/params")" -gt 70 ] || fail "amdgpu parameters: only $(tail -n 1 "$work/params")"
+# --- RAS: on the ECC boards only (gfx906: SRAM ECC; gfx90a: memory and SRAM ECC) ---
+"$sim" -- sh -c 'ls /sys/class/drm/card0/device/ras' > "$work/ras" 2>&1 && fail "gfx900 has a ras directory"
+"$sim" --gpu gfx906 -- sh -c 'cat /sys/class/drm/card0/device/ras/features; ls /sys/class/drm/card0/device/ras' \
+  > "$work/ras" 2>&1 || { cat "$work/ras"; fail "gfx906 ras"; }
+expect "$work/ras" "^feature mask: 0xe\$" "gfx906 ras"
+expect "$work/ras" "^gfx_err_count\$" "gfx906 ras"
+grep -q umc_err_count "$work/ras" && fail "gfx906 (no memory ECC) has a UMC error count"
+"$sim" --gpu gfx90a -- sh -c 'cat /sys/class/drm/card0/device/ras/features /sys/class/drm/card0/device/ras/umc_err_count' \
+  > "$work/ras" 2>&1 || { cat "$work/ras"; fail "gfx90a ras"; }
+expect "$work/ras" "^feature mask: 0xef\$" "gfx90a ras"
+expect "$work/ras" "^ue: 0\$" "gfx90a ras"
+clean
 
 # --- device nodes through libc and libdrm ---
 cc=${CC:-cc}

@@ -5,6 +5,7 @@
 
 #include <libdrm/amdgpu_drm.h>
 #include <libdrm/drm.h>
+#include <fcntl.h>
 #include <stdlib.h>
 
 static int info(uint32_t query, void *out, uint32_t size, uint32_t a0, uint32_t a1, uint32_t a2)
@@ -96,6 +97,29 @@ START_TEST(amdgpu_info_queries)
   struct drm_amdgpu_info_vram_gtt vg;
   ck_assert_int_eq(info(AMDGPU_INFO_VRAM_GTT, &vg, sizeof vg, 0, 0, 0), 0);
   ck_assert_uint_eq(vg.vram_size, sim_gpu(0)->vram_bytes - (8u << 20));
+}
+END_TEST
+
+/* AMDGPU_INFO_RAS_ENABLED_FEATURES: refused without a RAS context (gfx900); otherwise the
+ * blocks the board's ECC covers in the high half, those turned on in the low half */
+START_TEST(ras_query)
+{
+  uint64_t v = 0;
+  fx_build();
+  ck_assert_int_eq(info(AMDGPU_INFO_RAS_ENABLED_FEATURES, &v, 8, 0, 0, 0), -EINVAL);
+}
+END_TEST
+
+START_TEST(ras_query_ecc)
+{
+  uint64_t v = 0;
+  fx_cfg.gpu_model = _i ? "gfx90a" : "gfx906";
+  fx_build();
+  ck_assert_int_eq(info(AMDGPU_INFO_RAS_ENABLED_FEATURES, &v, 8, 0, 0, 0), 0);
+  if (_i)
+    ck_assert_uint_eq(v, 0x3fffull << 32 | 0xef);   /* every block covered */
+  else
+    ck_assert_uint_eq(v, 0x3efeull << 32 | 0x0e);   /* SRAM ECC: not UMC, not DF */
 }
 END_TEST
 
@@ -195,6 +219,86 @@ START_TEST(svm_xnack_dmabuf)
 }
 END_TEST
 
+/* Render-node objects: create (argument checks), CPU-map offset, PRIME export, KFD's view of
+ * the dma-buf (size, device, placement), import on another device refused, close. */
+START_TEST(gem_objects_dmabuf)
+{
+  fx_cfg.gpu_count = 2;
+  fx_open();
+  struct sim_gpu *g = sim_gpu(0);
+  union drm_amdgpu_gem_create c = { .in = { .bo_size = 5000, .domains = AMDGPU_GEM_DOMAIN_VRAM,
+                                            .domain_flags = AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_CREATE, &c), 0);
+  uint32_t h = c.out.handle;
+  ck_assert_uint_eq(h, 1);   /* handles start at 1 */
+  union drm_amdgpu_gem_create bad = { .in = { .bo_size = 4096, .domains = AMDGPU_GEM_DOMAIN_GTT,
+                                              .domain_flags = AMDGPU_GEM_CREATE_ENCRYPTED } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_CREATE, &bad), -EINVAL);   /* no TMZ */
+  bad.in.domain_flags = 0;
+  bad.in.bo_size = 0;
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_CREATE, &bad), -EINVAL);
+  bad.in.bo_size = g->vram_bytes + 4096;
+  bad.in.domains = AMDGPU_GEM_DOMAIN_VRAM;
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_CREATE, &bad), -ENOMEM);
+
+  union drm_amdgpu_gem_mmap m = { .in = { .handle = h } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_MMAP, &m), 0);
+  ck_assert_uint_ne(m.out.addr_ptr, 0);
+  int err = 0;
+  uint32_t *cpu = sim_drm_mmap(g, NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED,
+                               (off_t)m.out.addr_ptr, &err);
+  ck_assert_ptr_ne(cpu, MAP_FAILED);
+  cpu[1025] = 0xabcd;
+
+  struct drm_prime_handle ph = { .handle = h, .flags = DRM_CLOEXEC | DRM_RDWR };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_PRIME_HANDLE_TO_FD, &ph), 0);
+  struct drm_prime_handle bad_ph = { .handle = h, .flags = 0x4 };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_PRIME_HANDLE_TO_FD, &bad_ph), -EINVAL);
+  bad_ph = (struct drm_prime_handle){ .handle = 77 };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_PRIME_HANDLE_TO_FD, &bad_ph), -ENOENT);
+
+  struct kfd_ioctl_get_dmabuf_info_args di = { .dmabuf_fd = (uint32_t)ph.fd };
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_DMABUF_INFO, &di), 0);
+  ck_assert_uint_eq(di.size, 8192);
+  ck_assert_uint_eq(di.gpu_id, GPU0);
+  ck_assert_uint_eq(di.flags, KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC);
+  struct kfd_ioctl_import_dmabuf_args im = { .va_addr = 0x40000000, .gpu_id = GPU0 + 0x111,
+                                             .dmabuf_fd = (uint32_t)ph.fd };
+  ck_assert_int_eq(kio(AMDKFD_IOC_IMPORT_DMABUF, &im), -EINVAL);   /* another device's */
+  im.gpu_id = GPU0;
+  ck_assert_int_eq(kio(AMDKFD_IOC_IMPORT_DMABUF, &im), 0);
+  ck_assert_uint_eq(im.handle >> 32, GPU0);
+  /* the imported object is the same memory */
+  uint32_t ids[1] = { GPU0 };
+  ck_assert_int_eq(fx_map(im.handle, ids, 1, true), 0);
+  uint32_t *gpu_view = sim_vm_translate(g, 0x40000000 + 4100, 4);
+  ck_assert_ptr_nonnull(gpu_view);
+  ck_assert_uint_eq(*gpu_view, 0xabcd);
+  ck_assert_int_eq(fx_map(im.handle, ids, 1, false), 0);
+
+  struct drm_gem_close gc = { .handle = h };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_GEM_CLOSE, &gc), 0);
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_GEM_CLOSE, &gc), -EINVAL);
+  ck_assert_uint_eq(cpu[1025], 0xabcd);   /* the mapping outlives the handle */
+  struct kfd_ioctl_free_memory_of_gpu_args fr = { .handle = im.handle };
+  ck_assert_int_eq(kio(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fr), 0);
+  close(ph.fd);
+
+  union drm_amdgpu_ctx x = { .in = { .op = AMDGPU_CTX_OP_ALLOC_CTX } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_CTX, &x), 0);
+  ck_assert_uint_eq(x.out.alloc.ctx_id, 1);
+  uint32_t id = x.out.alloc.ctx_id;
+  x = (union drm_amdgpu_ctx){ .in = { .op = AMDGPU_CTX_OP_QUERY_STATE2, .ctx_id = id } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_CTX, &x), 0);
+  x = (union drm_amdgpu_ctx){ .in = { .op = AMDGPU_CTX_OP_FREE_CTX, .ctx_id = id } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_CTX, &x), 0);
+  x = (union drm_amdgpu_ctx){ .in = { .op = AMDGPU_CTX_OP_FREE_CTX, .ctx_id = id } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_CTX, &x), -EINVAL);
+  x = (union drm_amdgpu_ctx){ .in = { .op = 99 } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_CTX, &x), -EINVAL);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("kfd_drm");
@@ -204,6 +308,9 @@ Suite *test_suite(void)
   tcase_add_test(t, amdgpu_info_queries);
   tcase_add_test(t, device_settings);
   tcase_add_test(t, svm_xnack_dmabuf);
+  tcase_add_test(t, gem_objects_dmabuf);
+  tcase_add_test(t, ras_query);
+  tcase_add_loop_test(t, ras_query_ecc, 0, 2);
   suite_add_tcase(s, t);
   return s;
 }

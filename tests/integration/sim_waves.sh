@@ -1,0 +1,69 @@
+#!/bin/sh
+# sim_waves.sh — where the simulator runs waves and how it stops them, on Debian's ROCR 5.2.3
+# and on ours (sim_waves_client.c): work-groups spread over the CUs a queue's CU mask allows
+# and HW_REG_HW_ID names them (gfx900: 4 SE x 16 CUs; gfx906: 15 CUs per SE; gfx90a: 8 SEs);
+# a queue running a kernel that never ends is destroyed within a second (the driver preempts
+# its waves) and a new queue works afterwards; hsa_shut_down with such a queue alive returns
+# within a second; a process that ends with such a kernel running ends at once.
+set -u
+: "${BUILD:?}" "${SRCDIR:?}"
+. "$SRCDIR/tests/integration/lib/peer.sh"
+peer_init sim_waves
+unset HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_CU_MASK
+
+${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/client" \
+  "$SRCDIR/tests/integration/sim_waves_client.c" -L"$BUILD/lib" -lhsa-runtime64 ||
+  fail "cannot build the client"
+devlibs=$(for d in /usr/lib/*/amdgcn/bitcode; do [ -d "$d" ] && echo "$d"; done | head -n 1)
+command -v clang-15 > /dev/null || fail "clang-15 is not installed"
+[ -n "$devlibs" ] || fail "rocm-device-libs is not installed"
+cat > "$work/waves.cl" <<'CL'
+__kernel void spin(__global volatile uint *flag, __global volatile uint *started)
+{
+  if (get_local_id(0) == 0)
+    atomic_inc(started);
+  while (*flag == 0)
+    ;
+}
+/* s_getreg_b32 hwreg(HW_REG_HW_ID): id 4, offset 0, 32 bits */
+__kernel void cuid(__global uint *out)
+{
+  if (get_local_id(0) == 0)
+    out[get_group_id(0)] = __builtin_amdgcn_s_getreg(4 | 31 << 11);
+}
+CL
+for g in gfx900 gfx906 gfx90a; do
+  clang-15 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+    -mcpu=$g -mcode-object-version=4 --rocm-device-lib-path="$devlibs" -O2 \
+    -o "$work/waves.$g.co" "$work/waves.cl" || fail "cannot compile the kernels for $g"
+done
+
+status=0
+checks="cu_all cu_mask_one cu_mask_se1 cu_mask_two cu_mask_second_cus cu_mask_high spin_started destroy_prompt after_destroy shut_down"
+for g in gfx900 gfx906 gfx90a; do
+  for lib in rocr ours; do
+    if [ $lib = rocr ]; then libdir=$rocr_lib; else libdir=$BUILD/lib; fi
+    out=$work/$lib.$g
+    LD_LIBRARY_PATH=$libdir timeout 120 "$sim" --gpu $g -- "$work/client" "$work/waves.$g.co" \
+      > "$out" 2> "$out.err"
+    rc=$?
+    for c in $checks; do
+      grep -q "^$c ok" "$out" || { echo "$lib $g: $c: $(grep "^$c " "$out" || echo missing)"; status=1; }
+    done
+    [ $rc -eq 0 ] || { echo "$lib $g: client exited $rc: $(tail -n 3 "$out.err")"; status=1; }
+    # the process ends although its kernel never does
+    start=$(date +%s)
+    LD_LIBRARY_PATH=$libdir timeout 60 "$sim" --gpu $g -- "$work/client" "$work/waves.$g.co" exit \
+      > "$out.exit" 2>&1
+    rc=$?
+    secs=$(( $(date +%s) - start ))
+    grep -q '^exit_spin_started ok' "$out.exit" && [ $rc -eq 0 ] && [ $secs -lt 20 ] ||
+      { echo "$lib $g: exit with a running kernel: exit $rc after $secs s: $(tail -n 3 "$out.exit")"; status=1; }
+    LD_LIBRARY_PATH=$libdir timeout 60 "$sim" --gpu $g -- "$work/client" "$work/waves.$g.co" shutdown \
+      > "$out.shutdown" 2>&1 ||
+      { echo "$lib $g: hsa_shut_down with a running kernel: $(tail -n 3 "$out.shutdown")"; status=1; }
+    grep -q '^shutdown_prompt ok' "$out.shutdown" || { echo "$lib $g: no shutdown_prompt ok"; status=1; }
+  done
+done
+[ $status -eq 0 ] && echo "ok: CU masks, HW_ID, preemption on destroy and exit, ROCR 5.2.3 and ours on gfx900, gfx906, gfx90a"
+exit $status
