@@ -70,6 +70,7 @@ struct grid {
   pthread_mutex_t lock;          /* the first fault */
   struct sim_isa_fault fault;
   bool faulted, stopped;
+  atomic_bool halted;            /* a work-group's waves halted: the dispatch never ends */
 };
 
 /* Sets up and runs work-group `item` (x fastest) on host thread `worker`. */
@@ -140,6 +141,12 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   memset(&f, 0, sizeof f);
   if (sim_isa_run_workgroup(&wg, &f) == 0)
     return true;
+  if (f.kind == SIM_ISA_HALTED) {
+    /* halted waves keep their slots; the other work-groups run on, as on hardware */
+    if (!atomic_exchange(&g->halted, true))
+      sim_trace("cp: queue %u dispatch halted: %s", g->cq->q->id, f.text);
+    return true;
+  }
   pthread_mutex_lock(&g->lock);
   if (!g->faulted) {
     g->faulted = true;
@@ -238,6 +245,7 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   wg.scratch_per_wave = private_size ? wave_kib * 1024u : 0;
   wg.tba = pdd->tba;
   wg.tma = pdd->tma;
+  wg.doorbell_id = cq->q->doorbell_id;
 
   struct grid g = { .cq = cq, .wg = wg, .nu = nu, .sys = sys, .rsrc2 = rsrc2,
                     .tidig = (rsrc2 >> 11) & 3, .packed = packed, .scratch_waves = scratch_waves };
@@ -254,10 +262,11 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
     workers = scratch_waves / wpg ? scratch_waves / wpg : 1;
   g.wpg = wpg;
   pthread_mutex_init(&g.lock, NULL);
+  atomic_init(&g.halted, false);
   bool ok = cp_pool_run(count, workers, run_group, &g);
   pthread_mutex_destroy(&g.lock);
   if (ok)
-    return CP_DISPATCH_DONE;
+    return atomic_load(&g.halted) ? CP_DISPATCH_HALTED : CP_DISPATCH_DONE;
   if (g.stopped)
     return CP_DISPATCH_FAULT;   /* the queue is being destroyed mid-dispatch */
   struct sim_isa_fault *f = &g.fault;
@@ -267,8 +276,6 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   case SIM_ISA_FAULT_MEMORY:
     sim_cp_vm_fault(gpu, f->addr, f->write);
     return CP_DISPATCH_FAULT;
-  case SIM_ISA_FAULT_TRAP:
-    return fail(err, CP_ERR_DEBUG_TRAP);
   case SIM_ISA_FAULT_LDS:
     return fail(err, CP_ERR_MEMORY_VIOLATION);
   default:

@@ -276,7 +276,7 @@ int isa_wave_run(struct isa_wave *w)
     w->cur = in;
     if (__builtin_expect(in->exec(w, in), 0))
       return -1;
-    if (__builtin_expect(w->ended | w->at_barrier, 0))
+    if (__builtin_expect(w->ended | w->at_barrier | w->halted, 0))
       return 0;
     c = w->code;   /* page_for may have evicted it (then NULL) */
   }
