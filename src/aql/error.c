@@ -67,8 +67,11 @@ void aql_report(struct aql_queue *q, hsa_status_t status) {
 }
 
 /* ---- queue_inactive_signal ----------------------------------------------------------- */
-/* A wave our trap handler (trap.c) stopped: which instruction, in which kernel. */
-static void say_where(const struct aql_queue *q, int64_t code) {
+static void name_running(struct aql_queue *q, void *arg);
+
+/* A wave our trap handler (trap.c) stopped: which instruction, in which kernel (for code
+ * outside any kernel's, e.g. a called __assert_fail, the kernel the queue was running). */
+static void say_where(struct aql_queue *q, int64_t code) {
   uint64_t pc;
   unsigned id;
   if (!(code & 0xe0000000) || !aql_trap_where(q, &pc, &id)) return;
@@ -79,10 +82,11 @@ static void say_where(const struct aql_queue *q, int64_t code) {
   else
     snprintf(what, sizeof(what), "%s",
              code & 0x40000000 ? "an illegal instruction" : "a memory violation");
-  if (!core_name_code(pc, name, sizeof(name)))
-    snprintf(name, sizeof(name), "code in no loaded code object");
-  fprintf(stderr, "hsa-runtime64: queue %" PRIu64 ": a wave stopped at %s, at 0x%" PRIx64
-                  " in %s.\n", q->amd->hsa_queue.id, what, pc, name);
+  bool named = core_name_code(pc, name, sizeof(name));
+  if (!named) snprintf(name, sizeof(name), "in no loaded code object");
+  fprintf(stderr, "hsa-runtime64: queue %" PRIu64 ": a wave stopped at %s at 0x%" PRIx64
+                  ": %s.\n", q->amd->hsa_queue.id, what, pc, name);
+  if (strncmp(name, "kernel ", 7) != 0) name_running(q, NULL);
 }
 
 /* The queue whose handler runs on this thread: a callback destroying its own queue must not

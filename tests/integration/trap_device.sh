@@ -8,7 +8,9 @@
 #    other work-groups finish;
 #  - ours names the kernel and the offset of the s_trap, as llvm-objdump gives them;
 #  - debugtrap (ours): __builtin_debugtrap with no debugger goes on (ROCR 5.2.3's handler
-#    halts the wave there and waits for a debugger, so it is not run as a peer for this).
+#    halts the wave there and waits for a debugger, so it is not run as a peer for this);
+#  - a HIP device assert (Debian's HIP 5.2; ours on the three, ROCR on gfx900): the assertion
+#    is printed, HIP's queue callback gets HSA_STATUS_ERROR_EXCEPTION and aborts the process.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
@@ -75,4 +77,34 @@ for gpu in gfx900 gfx906 gfx90a; do
   done
   echo "ok $gpu"
 done
+
+if ! command -v hipcc > /dev/null 2>&1; then
+  echo "hipcc is not installed: the HIP assert is not checked"
+else
+  hipcc --offload-arch=gfx900 --offload-arch=gfx906 --offload-arch=gfx90a -O2 \
+    -o "$work/trap_assert" "$SRCDIR/tests/integration/trap_assert.hip" > "$work/hipcc.log" 2>&1 ||
+    { cat "$work/hipcc.log"; fail "hipcc cannot build trap_assert.hip"; }
+  for gpu in gfx900 gfx906 gfx90a; do
+    for rt in ours rocr; do
+      # the peer once (its trap path is the OpenCL runs' above): CI time
+      [ $rt = ours ] || { [ $peer = 1 ] && [ $gpu = gfx900 ]; } || continue
+      out=$work/hip.$gpu.$rt
+      if [ $rt = ours ]; then
+        LD_LIBRARY_PATH=$BUILD/lib timeout 120 "$sim" --gpu $gpu -- "$work/trap_assert" > "$out" 2>&1
+      else
+        timeout 120 "$sim" --gpu $gpu -- "$work/trap_assert" > "$out" 2>&1
+      fi
+      rc=$?
+      cat "$out"
+      [ $rc = 134 ] || fail "HIP assert on $rt, $gpu: exit $rc, not SIGABRT from HIP's queue callback"
+      grep -qF "Device-side assertion \`i != bad' failed." "$out" || fail "HIP assert on $rt, $gpu: no assertion text"
+      grep -qF "aborting with error : HSA_STATUS_ERROR_EXCEPTION" "$out" ||
+        fail "HIP assert on $rt, $gpu: HIP's callback did not get HSA_STATUS_ERROR_EXCEPTION"
+      [ $rt = rocr ] || grep -q 'a wave stopped at s_trap 2 .*was running kernel `_Z5checkPii.kd`' "$out" ||
+        { tr '\n' ' ' < "$out" | grep -q 'a wave stopped at s_trap 2.*was running kernel `_Z5checkPii.kd`'; } ||
+        fail "HIP assert on ours, $gpu: the message does not name the kernel"
+    done
+    echo "ok HIP assert, $gpu"
+  done
+fi
 echo "ok"
