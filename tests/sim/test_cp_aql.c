@@ -395,6 +395,39 @@ START_TEST(kernel_illegal_instruction_is_a_queue_error)
 }
 END_TEST
 
+/* A wave that halts (s_sethalt here; a trap handler's STATUS.HALT in practice) keeps its
+ * dispatch from completing, and the CP goes no further, as hardware does: no completion, no
+ * next packet, no queue error; destroying the queue still stops the engine at once. */
+START_TEST(halted_wave_leaves_the_dispatch_unfinished)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf code, args = cpx_gtt(4096);
+  /* s_mov_b32 s2, 7; s_store_dword s2, s[0:1], 0x0 glc; s_waitcnt lgkmcnt(0); s_sethalt 1;
+   * s_endpgm */
+  const uint32_t words[] = { 0xbe820087u, 0xc0430080u, 0, 0xbf8cc07fu, 0xbf8d0001u, 0xbf810000u };
+  uint64_t kobj = code_kernel(&code, words, 6);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 128, 0, kobj, a.sig.va + SIG_DONE);
+  memcpy(p + 40, &args.va, 8);
+  submit(&a, p);
+  barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DEP);
+  submit(&a, p);
+  ck_assert(cpx_until64((volatile int64_t *)args.host, 7, 5000));   /* the waves ran */
+  cpx_sleep_ms(100);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DEP), 1);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
+  ck_assert_uint_eq(rptr(&a), 0);
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
+  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
+}
+END_TEST
+
 START_TEST(unmapped_signal_is_a_vm_fault)
 {
   struct aqlq a;
@@ -510,6 +543,7 @@ Suite *test_suite(void)
   tcase_add_test(t, unmapped_signal_is_a_vm_fault);
   tcase_add_test(t, kernel_memory_fault_raises_memory_event);
   tcase_add_test(t, kernel_illegal_instruction_is_a_queue_error);
+  tcase_add_test(t, halted_wave_leaves_the_dispatch_unfinished);
   tcase_add_test(t, pm4_indirect_buffer_write_data_and_release_mem);
   tcase_add_test(t, pm4_unknown_opcode_is_a_vendor_packet_error);
   tcase_add_test(t, destroy_stops_a_blocked_queue);
