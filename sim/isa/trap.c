@@ -50,6 +50,8 @@ int isa_trap(struct isa_wave *w, unsigned id)
   /* the first level: */
   w->ttmp[12] = isa_status_read(w);
   w->ttmp[11] &= ~TTMP11_IB_STS_SAVE;   /* no replay state in this model */
+  sim_trace("isa: s_trap %u at 0x%llx: %s", id & 0xff, (unsigned long long)w->pc,
+            wg->tba ? "second-level handler" : "no second-level handler, stepped over");
   if (!wg->tba) {
     /* no second level: an s_trap is stepped over, STATUS as it was */
     w->priv = false;
@@ -79,6 +81,7 @@ void isa_sendmsg(struct isa_wave *w, unsigned simm)
   case MSG_INTERRUPT:
     /* the SQ interrupt carries M0[23:0]; the driver takes it for an event id (and looks at
      * every signaled event slot when it names none) */
+    sim_trace("isa: SQ interrupt, data 0x%x", w->m0 & 0xffffff);
     sim_kfd_signal_interrupt(w->m0 & 0xffffff);
     break;
   case MSG_GET_DOORBELL:
