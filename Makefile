@@ -77,9 +77,32 @@ $(BUILD)/obj/gen/tools_%.o: $(BUILD)/gen/tools_%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(XCFLAGS) -DHSA_EXPORT=1 $(RT_INC) $(CFLAGS) -c $< -o $@
 
+# The trap handlers (src/aql/trap_gfx9.s, see src/aql/trap.c): assembled by llvm-mc for each
+# encoding the runtime installs, the code bytes cut out by llvm-objcopy and embedded with
+# .incbin (hidden symbols aql_trap_code_<mcpu> and _end).
+TRAP_MCPUS := gfx900 gfx90a
+TRAP_BINS  := $(TRAP_MCPUS:%=$(BUILD)/gen/trap_%.bin)
+TRAP_S     := $(BUILD)/gen/trap_blobs.S
+TRAP_O     := $(BUILD)/obj/gen/trap_blobs.o
+$(BUILD)/gen/trap_%.bin: src/aql/trap_gfx9.s
+	@mkdir -p $(@D)
+	$(LLVM_MC) -triple=amdgcn-amd-amdhsa -mcpu=$* -filetype=obj -o $(@:.bin=.o) $<
+	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
+$(TRAP_S): $(TRAP_BINS)
+	@mkdir -p $(@D)
+	{ printf '\t.section .rodata\n'; for m in $(TRAP_MCPUS); do \
+	    printf '\t.balign 256\n\t.globl aql_trap_code_%s\n\t.hidden aql_trap_code_%s\n' $$m $$m; \
+	    printf 'aql_trap_code_%s:\n\t.incbin "%s"\n' $$m $(abspath $(BUILD))/gen/trap_$$m.bin; \
+	    printf '\t.globl aql_trap_code_%s_end\n\t.hidden aql_trap_code_%s_end\n' $$m $$m; \
+	    printf 'aql_trap_code_%s_end:\n' $$m; done; \
+	  printf '\t.section .note.GNU-stack,"",%%progbits\n'; } > $@
+$(TRAP_O): $(TRAP_S)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
 RT_IMPL := $(BUILD)/obj/gen/rt-impl.o
-$(RT_IMPL): $(RT_OBJS) $(STUB_O) $(BUILD)/obj/gen/tools_table.o $(BUILD)/gen/tools_rename.txt
-	$(CC) -nostdlib -r $(CFLAGS) -o $@.tmp $(RT_OBJS) $(STUB_O) $(BUILD)/obj/gen/tools_table.o
+$(RT_IMPL): $(RT_OBJS) $(STUB_O) $(TRAP_O) $(BUILD)/obj/gen/tools_table.o $(BUILD)/gen/tools_rename.txt
+	$(CC) -nostdlib -r $(CFLAGS) -o $@.tmp $(RT_OBJS) $(STUB_O) $(TRAP_O) $(BUILD)/obj/gen/tools_table.o
 	objcopy --redefine-syms=$(BUILD)/gen/tools_rename.txt $@.tmp $@
 	rm -f $@.tmp
 
@@ -90,7 +113,7 @@ $(RT_SO): $(RT_IMPL) $(BUILD)/obj/gen/tools_dispatch.o $(RT_MAP)
 	  $(BUILD)/obj/gen/tools_dispatch.o $(RT_LIBS)
 	ln -sf libhsa-runtime64.so.1 $(BUILD)/lib/libhsa-runtime64.so
 
-$(RT_AR): $(RT_OBJS) $(STUB_O) $(BUILD)/obj/gen/tools_table.o
+$(RT_AR): $(RT_OBJS) $(STUB_O) $(TRAP_O) $(BUILD)/obj/gen/tools_table.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
@@ -197,7 +220,7 @@ bench: all
 
 # Fuzzing (not part of check): the loader's libFuzzer target for FUZZ_TIME seconds (clang).
 FUZZ_TIME ?= 60
-fuzz: $(STUB_C) $(BUILD)/gen/tools_table.c
+fuzz: $(STUB_C) $(BUILD)/gen/tools_table.c $(TRAP_S)
 	DEP_CFLAGS="$(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS)" sh fuzz/run.sh $(abspath $(BUILD)) $(FUZZ_TIME)
 .PHONY: fuzz
 

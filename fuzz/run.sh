@@ -11,12 +11,12 @@ mkdir -p "$out/corpus" "$out/crashes"
 cc=${FUZZ_CC:-clang}
 command -v "$cc" >/dev/null || { echo "fuzz: $cc is not installed (Debian: clang, libclang-rt-14-dev)"; exit 1; }
 # The whole runtime is linked (the loader uses core's ISA table); unimplemented API functions
-# and the tools API table come from the build's generated sources.
+# the tools API table and the trap handlers' code come from the build's generated sources.
 # shellcheck disable=SC2086
 "$cc" -g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -D_GNU_SOURCE -DHSA_EXPORT=1 -I"$src/include/hsa" -I"$src/src" -I"$src/src/kfd/shim" \
   ${DEP_CFLAGS:-} -o "$out/fuzz_loader" "$src/fuzz/fuzz_loader.c" "$src"/src/*/*.c \
-  "$build/gen/stubs.c" "$build/gen/tools_table.c" -lelf -lmsgpackc -ldrm_amdgpu -ldrm -lnuma -lpthread -ldl
+  "$build/gen/stubs.c" "$build/gen/tools_table.c" "$build/gen/trap_blobs.S" -lelf -lmsgpackc -ldrm_amdgpu -ldrm -lnuma -lpthread -ldl
 for v in 2 3 4 5; do
   mcpu=gfx900:xnack-
   clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$mcpu -nogpulib -O2 \

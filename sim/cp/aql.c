@@ -152,6 +152,10 @@ enum cp_step cp_aql_step(struct cp_queue *cq)
     }
     if (d == CP_DISPATCH_FAULT)
       return CP_HALTED;
+    if (d == CP_DISPATCH_HALTED) {   /* the CP waits for it until the queue goes */
+      cq->halted = true;
+      return CP_HALTED;
+    }
     break;
   }
   case PKT_BARRIER_AND:

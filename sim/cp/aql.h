@@ -17,13 +17,13 @@
 #define CP_ERR_VENDOR_PACKET 0x100u
 #define CP_ERR_MEMORY_VIOLATION 0x20000000u  /* the trap handler's codes for wave exceptions */
 #define CP_ERR_ILLEGAL_INSTRUCTION 0x40000000u
-#define CP_ERR_DEBUG_TRAP 0x80000000u
 
 enum cp_dispatch_result {
   CP_DISPATCH_DONE,
   CP_DISPATCH_SCRATCH,   /* *err = the scratch request code */
   CP_DISPATCH_ERROR,     /* *err = queue error code */
   CP_DISPATCH_FAULT,     /* VM fault raised; queue halted */
+  CP_DISPATCH_HALTED,    /* waves halted (a trap handler stopped them): it never completes */
 };
 
 /* One kernel launch as the hardware sees it once the COMPUTE_* registers are set, whoever

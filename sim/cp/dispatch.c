@@ -74,6 +74,7 @@ struct grid {
   struct sim_isa_fault fault;
   bool faulted, stopped;
   struct cp_placement place;     /* the CUs the queue's mask allows */
+  atomic_bool halted;            /* a work-group's waves halted: the dispatch never ends */
 };
 
 static bool never(void *arg)
@@ -153,6 +154,12 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   memset(&f, 0, sizeof f);
   if (sim_isa_run_workgroup(&wg, &f) == 0)
     return true;
+  if (f.kind == SIM_ISA_HALTED) {
+    /* halted waves keep their slots; the other work-groups run on, as on hardware */
+    if (!atomic_exchange(&g->halted, true))
+      sim_trace("cp: queue %u dispatch halted: %s", g->cq->q->id, f.text);
+    return true;
+  }
   pthread_mutex_lock(&g->lock);
   if (f.kind == SIM_ISA_FAULT_PREEMPTED)   /* the queue is being destroyed: waves stopped */
     g->stopped = true;
@@ -193,6 +200,7 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   wg.tba = pdd->tba;
   wg.tma = pdd->tma;
   wg.preempt = &cq->stop;   /* destroying the queue preempts its running waves */
+  wg.doorbell_id = cq->q->doorbell_id;
 
   struct grid g = { .cq = cq, .wg = wg, .nu = l->nu > 16 ? 16 : l->nu, .sys = sys, .rsrc2 = rsrc2,
                     .tidig = (rsrc2 >> 11) & 3, .packed = packed,
@@ -221,10 +229,11 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
     return CP_DISPATCH_FAULT;
   }
   pthread_mutex_init(&g.lock, NULL);
+  atomic_init(&g.halted, false);
   bool ok = cp_pool_run(count, workers, run_group, &g);
   pthread_mutex_destroy(&g.lock);
   if (ok)
-    return CP_DISPATCH_DONE;
+    return atomic_load(&g.halted) ? CP_DISPATCH_HALTED : CP_DISPATCH_DONE;
   if (g.stopped)
     return CP_DISPATCH_FAULT;   /* the queue is being destroyed mid-dispatch */
   struct sim_isa_fault *f = &g.fault;
@@ -234,8 +243,6 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   case SIM_ISA_FAULT_MEMORY:
     sim_cp_vm_fault(gpu, f->addr, f->write);
     return CP_DISPATCH_FAULT;
-  case SIM_ISA_FAULT_TRAP:
-    return fail(err, CP_ERR_DEBUG_TRAP);
   case SIM_ISA_FAULT_LDS:
     return fail(err, CP_ERR_MEMORY_VIOLATION);
   default:

@@ -115,6 +115,9 @@ enum cp_step cp_pm4_dispatch(struct cp_queue *cq, const uint32_t dim[3], uint32_
       cq->halted = true;
     }
     return CP_HALTED;
+  case CP_DISPATCH_HALTED:   /* a trap handler halted waves: the dispatch never completes */
+    cq->halted = true;
+    return CP_HALTED;
   default:
     return CP_HALTED;   /* VM fault raised, or the queue is being destroyed */
   }

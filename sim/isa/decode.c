@@ -287,7 +287,7 @@ int isa_wave_run(struct isa_wave *w)
     w->cur = in;
     if (__builtin_expect(in->exec(w, in), 0))
       return -1;
-    if (__builtin_expect(w->ended | w->at_barrier, 0))
+    if (__builtin_expect(w->ended | w->at_barrier | w->halted, 0))
       return 0;
     if (__builtin_expect(w->pc <= pc, 0) && preempted(w))
       return -1;

@@ -10,6 +10,15 @@ isa_exec_fn isa_exec_smem, isa_exec_ds, isa_exec_flat, isa_exec_mubuf;
 isa_exec_fn isa_exec_unknown;
 isa_exec_fn isa_exec_agpr;   /* gfx90a memory instructions on AGPRs (acc bit): not modelled */
 
+/* Traps (trap.c): STATUS as s_getreg reads it and the bits s_setreg may change; s_trap
+ * (the hardware and the kernel's first-level handler); s_rfe_b64; STATUS.HALT; s_sendmsg. */
+uint32_t isa_status_read(const struct isa_wave *w);
+void isa_status_write(struct isa_wave *w, uint32_t v, uint32_t mask);
+int isa_trap(struct isa_wave *w, unsigned id);
+void isa_rfe(struct isa_wave *w, uint64_t pc);
+void isa_set_halt(struct isa_wave *w, bool on);
+void isa_sendmsg(struct isa_wave *w, unsigned simm);
+
 /* Decoders of this core's formats (decode_sop.c, decode_mem.c). Same contract as
  * isa_decode_valu. */
 int isa_decode_sop(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
@@ -23,7 +32,7 @@ void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, uint8_t target,
 uint8_t isa_target_of(const struct sim_gpu *gpu);
 uint8_t isa_target_named(const char *mcpu);
 
-/* The code cache (decode.c): running a wave until it ends, reaches s_barrier (0) or faults
+/* The code cache (decode.c): running a wave until it ends, reaches s_barrier, halts (0) or faults
  * (-1); dropping a group's page references when it ends; decoding one instruction at `va`
  * from memory for describe (0, or -1 when unreadable). */
 int isa_wave_run(struct isa_wave *w);

@@ -134,9 +134,7 @@ static uint32_t hwreg_read(const struct isa_wave *w, unsigned id)
   const struct sim_isa_workgroup *wg = w->group->wg;
   switch (id) {
   case HW_MODE: return w->mode;
-  case HW_STATUS:
-    return (uint32_t)w->scc | (w->exec == 0) << 9 | (w->vcc == 0) << 10 |
-           (wg->wave_count > 1) << 11;
+  case HW_STATUS: return isa_status_read(w);
   case HW_TRAPSTS: return w->trapsts;
   case HW_HW_ID: return w->hw_id;
   case HW_GPR_ALLOC:
@@ -152,9 +150,11 @@ static void hwreg_write(struct isa_wave *w, unsigned id, uint32_t v, uint32_t ma
 {
   if (id == HW_MODE)
     w->mode = (w->mode & ~mask) | (v & mask);
+  else if (id == HW_STATUS && w->priv)   /* the trap handler's to restore */
+    isa_status_write(w, v, mask);
   else if (id == HW_TRAPSTS)
     w->trapsts = (w->trapsts & ~mask) | (v & mask);
-  /* the other registers are read-only to a shader */
+  /* the other registers are read-only to a shader (IB_STS: no replay state here) */
 }
 
 static int setreg(struct isa_wave *w, const struct isa_inst *in, uint32_t v)
@@ -283,7 +283,7 @@ int isa_exec_sop1(struct isa_wave *w, const struct isa_inst *in)
   case 28: isa_write_s64(w, in->dst, w->pc + 4); break;
   case 29: w->pc = S64(0); return 0;
   case 30: s64 = S64(0); isa_write_s64(w, in->dst, w->pc + 4); w->pc = s64; return 0;
-  case 31: w->pc = S64(0); return 0;   /* s_rfe_b64: back from the trap handler */
+  case 31: isa_rfe(w, S64(0)); return 0;   /* s_rfe_b64: back from the trap handler */
   case 32: case 33: case 34: case 35: case 36: case 37: case 38: case 39:
   case 51: case 52: case 53: case 54: {
     uint64_t s = S64(0), e = w->exec, n;

@@ -1,5 +1,6 @@
-/* exec_sopp.c — program control: branches, s_endpgm, s_barrier, s_trap, and the SOPP
- * instructions that only matter for timing (s_waitcnt: accesses complete in order here). */
+/* exec_sopp.c — program control: branches, s_endpgm, s_barrier, s_trap, s_sethalt,
+ * s_sendmsg (trap.c has their trap side), and the SOPP instructions that only matter for
+ * timing (s_waitcnt: accesses complete in order here). */
 #include "isa/exec.h"
 
 static int branch(struct isa_wave *w, const struct isa_inst *in, bool taken)
@@ -11,9 +12,14 @@ static int branch(struct isa_wave *w, const struct isa_inst *in, bool taken)
 int isa_exec_sopp(struct isa_wave *w, const struct isa_inst *in)
 {
   switch (in->op) {
-  case 0: case 3: case 11: case 12: case 14: case 15: case 16: case 17: case 19: case 20:
-  case 21: case 22:
-    break;   /* nop, wakeup, setkill, waitcnt, sleep, setprio, sendmsg(halt), icache_inv, perf, ttrace */
+  case 0: case 3: case 11: case 12: case 14: case 15: case 19: case 20: case 21: case 22:
+    break;   /* nop, wakeup, setkill, waitcnt, sleep, setprio, icache_inv, perf, ttrace */
+  case 16: case 17:   /* s_sendmsg, s_sendmsghalt */
+    isa_sendmsg(w, (unsigned)in->simm);
+    w->pc += 4;
+    if (in->op == 17)
+      isa_set_halt(w, true);
+    return 0;
   case 1: case 27: w->ended = true; return 0;   /* s_endpgm, s_endpgm_saved */
   case 2: return branch(w, in, true);
   case 4: return branch(w, in, !w->scc);
@@ -26,27 +32,12 @@ int isa_exec_sopp(struct isa_wave *w, const struct isa_inst *in)
     w->at_barrier = true;
     w->pc += 4;
     return 0;
-  case 13:
-    if (in->simm & 1)
-      return isa_fault(w, SIM_ISA_FAULT_TRAP, 0, false, "wave halted by s_sethalt at 0x%llx",
-                       (unsigned long long)w->pc);
-    break;
-  case 18: {
-    unsigned id = (unsigned)in->simm & 0xff;
-    uint64_t tba = w->group->wg->tba;
-    if (!tba) {
-      w->fault.trap_id = id;
-      return isa_fault(w, SIM_ISA_FAULT_TRAP, 0, false, "s_trap %u at 0x%llx with no trap handler",
-                       id, (unsigned long long)w->pc);
-    }
-    /* enter the trap handler: ttmp0/1 hold the return pc and the trap id */
-    uint64_t ret = w->pc + 4;
-    w->ttmp[0] = (uint32_t)ret;
-    w->ttmp[1] = (uint32_t)(ret >> 32) & 0xffff;
-    w->ttmp[1] |= id << 16;
-    w->pc = tba;
+  case 13:   /* s_sethalt: the wave stops after it (at once, or when its handler returns) */
+    w->pc += 4;
+    isa_set_halt(w, in->simm & 1);
     return 0;
-  }
+  case 18:
+    return isa_trap(w, (unsigned)in->simm & 0xff);
   case 23: case 24: case 25: case 26:
     return branch(w, in, false);   /* no debugger: the cdbg flags are clear */
   case 28: break;                  /* s_set_gpr_idx_off: indexing is never on here */

@@ -43,7 +43,10 @@ struct sim_isa_workgroup {
   /* Where the queue's scratch lives (GPU VA) and how much each wave may use. */
   uint64_t scratch_base;
   uint32_t scratch_per_wave; /* bytes; 0 = the kernel uses no scratch */
-  uint64_t tba, tma;         /* trap handler, 0 = none (s_trap then reports a trap fault) */
+  /* The second-level trap handler SET_TRAP_HANDLER installed (0 = none) and its TMA: the
+   * kernel's first-level handler jumps there (trap.c models the first level). */
+  uint64_t tba, tma;
+  uint32_t doorbell_id;      /* the queue's doorbell, what s_sendmsg(MSG_GET_DOORBELL) answers */
   /* added for preemption and placement (sim/cp): */
   const _Atomic(bool) *preempt;  /* set = stop the waves at their next backward branch
                                     (SIM_ISA_FAULT_PREEMPTED); NULL = never */
@@ -56,7 +59,8 @@ enum sim_isa_fault_kind {
   SIM_ISA_FAULT_NONE = 0,
   SIM_ISA_FAULT_MEMORY,      /* an address not mapped on this GPU (or misused): page fault */
   SIM_ISA_FAULT_ILLEGAL,     /* an opcode or encoding the model does not know, or that is illegal */
-  SIM_ISA_FAULT_TRAP,        /* s_trap with no trap handler, or a debug trap */
+  SIM_ISA_HALTED,            /* not a fault: a wave halted (s_sethalt, or STATUS.HALT set by a
+                                trap handler), so the workgroup can never finish */
   SIM_ISA_FAULT_LDS,         /* out-of-range LDS access with the DS "check" semantics off */
   SIM_ISA_FAULT_PREEMPTED,   /* not a fault: wg->preempt was set, the waves were stopped */
 };
@@ -66,12 +70,12 @@ struct sim_isa_fault {
   uint64_t pc;               /* GPU VA of the faulting instruction */
   uint64_t addr;             /* faulting address for memory faults */
   bool write;
-  uint32_t trap_id;          /* s_trap's immediate */
   char text[160];            /* "unknown VOP3A opcode 0x1f0 at 0x...: 0xd1f00000 0x00020100" */
 };
 
 /* Runs the workgroup until every wave ended (s_endpgm). Returns 0, or -1 with *fault filled
- * (the first fault stops the whole workgroup). Thread-safe: several workgroups may run at
+ * (the first fault stops the whole workgroup; SIM_ISA_HALTED when the waves left are halted
+ * or wait at a barrier a halted wave will never reach). Thread-safe: several workgroups may run at
  * once on different threads. */
 int sim_isa_run_workgroup(const struct sim_isa_workgroup *wg, struct sim_isa_fault *fault);
 

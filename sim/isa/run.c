@@ -163,28 +163,46 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
 
   int rc = 0;
   for (;;) {
-    unsigned live = 0, waiting = 0;
+    unsigned live = 0, waiting = 0, halted = 0;
     for (unsigned i = 0; i < wg->wave_count; i++) {
       struct isa_wave *w = &b->waves[i];
       if (w->ended)
         continue;
-      if (!w->at_barrier && isa_wave_run(w)) {
+      if (!w->at_barrier && !w->halted && isa_wave_run(w)) {
         *fault = w->fault;
         if (fault->pc == 0)
           fault->pc = w->pc;
         rc = -1;
         goto out;
       }
-      if (!w->ended) {
+      if (w->halted)
+        halted++;
+      else if (!w->ended) {
         live++;
         waiting += w->at_barrier;
       }
     }
-    if (!live)
-      break;
-    if (waiting == live)   /* every live wave arrived: the barrier opens */
+    if (live && waiting == live && !halted) {   /* every live wave arrived: the barrier opens */
       for (unsigned i = 0; i < wg->wave_count; i++)
         b->waves[i].at_barrier = false;
+      continue;
+    }
+    if (waiting == live && halted) {
+      /* nothing left can run: a halted wave stays until the queue goes (the CP's business) */
+      for (unsigned i = 0; i < wg->wave_count; i++)
+        if (b->waves[i].halted) {
+          memset(fault, 0, sizeof *fault);
+          fault->kind = SIM_ISA_HALTED;
+          fault->pc = b->waves[i].pc;
+          snprintf(fault->text, sizeof fault->text, "wave %u halted at 0x%llx", i,
+                   (unsigned long long)b->waves[i].pc);
+          break;
+        }
+      rc = -1;
+      goto out;
+    }
+    if (!live)
+      break;
   }
 out:
   if (probe)

@@ -154,6 +154,9 @@ struct isa_wave {
   unsigned sgpr_alloc, vgpr_alloc;
   uint32_t scratch_wave_offset;
   bool ended, at_barrier;
+  /* trap state (trap.c): PRIV while in the trap handler; STATUS.HALT, which stops the wave
+   * (`halted`) once it is set outside the handler or the handler returns with it */
+  bool priv, halt, halted;
   struct sim_isa_fault fault;
   /* one-entry translation cache (superseded by isa_group.tlb; kept for the name) */
   uint64_t tlb_va, tlb_size;

@@ -6,7 +6,9 @@
  *    512 gives a single-use scratch back; anything else is an error in a packet or a wave
  *    (codes as ROCR 5.2 reads them: 0x2 bad dimensions, 0x4 group segment, 0x8 no code,
  *    0x20/0x100 packet format, 0x40 group too large, 0x80 out of VGPRs, 0x20000000 memory
- *    violation, 0x40000000 illegal instruction, 0x80000000 debug trap).
+ *    violation, 0x40000000 illegal instruction, 0x80000000 debug trap). The last three come
+ *    from our trap handler (trap.c), which also leaves the stopped wave's PC: the message
+ *    names the kernel and the offset.
  *  - KFD memory exception events (a GPU page fault: the kernel does not say which queue).
  *
  * Policy (ROCR 5.2 aborts the process on a VM fault; we do not):
@@ -65,6 +67,28 @@ void aql_report(struct aql_queue *q, hsa_status_t status) {
 }
 
 /* ---- queue_inactive_signal ----------------------------------------------------------- */
+static void name_running(struct aql_queue *q, void *arg);
+
+/* A wave our trap handler (trap.c) stopped: which instruction, in which kernel (for code
+ * outside any kernel's, e.g. a called __assert_fail, the kernel the queue was running). */
+static void say_where(struct aql_queue *q, int64_t code) {
+  uint64_t pc;
+  unsigned id;
+  if (!(code & 0xe0000000) || !aql_trap_where(q, &pc, &id)) return;
+  char what[64], name[384];
+  if (code & 0x80000000)
+    snprintf(what, sizeof(what), "s_trap %u%s", id,
+             id == 2 ? " (llvm.trap: __builtin_trap, abort or a failed assert)" : "");
+  else
+    snprintf(what, sizeof(what), "%s",
+             code & 0x40000000 ? "an illegal instruction" : "a memory violation");
+  bool named = core_name_code(pc, name, sizeof(name));
+  if (!named) snprintf(name, sizeof(name), "in no loaded code object");
+  fprintf(stderr, "hsa-runtime64: queue %" PRIu64 ": a wave stopped at %s at 0x%" PRIx64
+                  ": %s.\n", q->amd->hsa_queue.id, what, pc, name);
+  if (strncmp(name, "kernel ", 7) != 0) name_running(q, NULL);
+}
+
 /* The queue whose handler runs on this thread: a callback destroying its own queue must not
  * wait for the handler it is called from. */
 static _Thread_local struct aql_queue *in_handler;
@@ -87,6 +111,7 @@ static bool inactive_handler(hsa_signal_value_t value, void *arg) {
     aql_report(q, st);
   } else {
     in_handler = q;
+    say_where(q, value);
     aql_report(q, aql_cp_error_status(value));
   }
   if (!in_handler) return false;   /* the callback destroyed the queue: nothing is left */

@@ -103,6 +103,16 @@ amd_queue_t *aql_amd_queue_alloc(uint32_t size, hsa_queue_type32_t type, uint32_
                                  void *ring);
 uint64_t aql_next_queue_id(void);
 
+/* trap.c: the second-level trap handler and its table (see there). install: on the agent's
+ * GPU once, before its first queue; bind/unbind: the queue's entry (after KFD queue creation,
+ * before its inactive signal goes); where: the PC and trap id a wave of q stopped at; shutdown
+ * uninstalls and frees. */
+void aql_trap_install(const struct core_agent *agent);
+void aql_trap_bind(struct aql_queue *q);
+void aql_trap_unbind(struct aql_queue *q);
+bool aql_trap_where(const struct aql_queue *q, uint64_t *pc, unsigned *trap_id);
+void aql_trap_shutdown(void);
+
 /* error.c */
 /* Tells the queue's callback (once) and stops the queue. Safe from any thread. */
 void aql_report(struct aql_queue *q, hsa_status_t status);

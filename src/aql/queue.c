@@ -112,6 +112,7 @@ static uint32_t gfx_version(const struct core_agent *a) {
 
 static void gpu_release(struct aql_queue *q) {
   struct core_runtime *rt = core_rt();
+  if (q->kq.doorbell) aql_trap_unbind(q);
   if (q->doorbell.handle) sig_destroy_internal(q->doorbell);
   q->doorbell.handle = 0;
   if (q->inactive.handle) sig_destroy_internal(q->inactive);
@@ -197,6 +198,8 @@ static hsa_status_t gpu_create(const struct core_agent *agent, uint32_t size,
   amd->queue_inactive_signal = q->inactive;
 
   if ((st = aql_scratch_init(q, private_size)) != HSA_STATUS_SUCCESS) goto fail;
+  /* device traps (assert, abort) reach the queue's callback through our trap handler */
+  aql_trap_install(agent);
 
   struct kfd_queue_args ka = {
       .gpu_id = agent->gpu_id, .type = KFD_QUEUE_COMPUTE_AQL, .percentage = 100,
@@ -212,6 +215,7 @@ static hsa_status_t gpu_create(const struct core_agent *agent, uint32_t size,
     goto fail;
   }
   atomic_store(&q->active, true);
+  aql_trap_bind(q);
   if ((st = sig_doorbell_create(q->kq.doorbell, amd, &q->doorbell)) != HSA_STATUS_SUCCESS)
     goto fail;
   amd->hsa_queue.doorbell_signal = q->doorbell;
@@ -471,6 +475,7 @@ static void destroy_one(struct aql_queue *q, void *arg) {
 void aql_shutdown(void) {
   aql_for_each(NULL, destroy_one, NULL);
   aql_fault_watch_stop();
+  aql_trap_shutdown();
 }
 
 unsigned aql_live_queue_count(void) {

@@ -9,7 +9,8 @@
 #include <stdint.h>
 
 /* Writes a description of the code at `addr` (a kernel object or an instruction address)
- * into out, e.g. "kernel `vadd` (offset 0x40) in file:///a.co#offset=0&size=4096"; false
+ * into out, e.g. "kernel `vadd` in file:///a.co#offset=0&size=4096" for a kernel object,
+ * "kernel `vadd` + 0x40 (offset 0x1140 of file:///a.co#offset=0&size=4096)" for code; false
  * when the address is in no loaded code object. */
 typedef bool (*core_code_namer_fn)(uint64_t addr, char *out, size_t size);
 

@@ -147,6 +147,7 @@ int kfd_queue_create(const struct kfd_device *dev, const struct kfd_queue_args *
   out->queue_id = args.queue_id;
   out->gpu_id = a->gpu_id;
   out->doorbell = (volatile uint64_t *)((char *)map + (args.doorbell_offset & mask));
+  out->doorbell_index = (uint32_t)((args.doorbell_offset & mask) / (a->doorbell_slice / 1024u));
   return 0;
 }
 
@@ -195,6 +196,17 @@ int kfd_set_scratch_backing_va(const struct kfd_device *dev, uint32_t gpu_id, ui
   s.va_addr = va;
   s.gpu_id = gpu_id;
   return kfd_ioctl(dev->fd, AMDKFD_IOC_SET_SCRATCH_BACKING_VA, &s);
+}
+
+int kfd_set_trap_handler(const struct kfd_device *dev, uint32_t gpu_id, uint64_t tba,
+                         uint64_t tma) {
+  struct kfd_ioctl_set_trap_handler_args t = {0};
+  t.tba_addr = tba;
+  t.tma_addr = tma;
+  t.gpu_id = gpu_id;
+  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_SET_TRAP_HANDLER, &t);
+  kfd_report("AMDKFD_IOC_SET_TRAP_HANDLER", rc);
+  return rc;
 }
 
 uint32_t kfd_queue_priority(int level) {

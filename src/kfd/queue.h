@@ -48,6 +48,8 @@ struct kfd_queue {
   uint32_t queue_id;
   uint32_t gpu_id;
   volatile uint64_t *doorbell; /* this queue's doorbell in the mapped slice */
+  uint32_t doorbell_index;     /* its place in the slice (doorbells): the id a wave's
+                                  s_sendmsg(MSG_GET_DOORBELL) answers */
 };
 
 /* CREATE_QUEUE and the doorbell mapping (one mmap of /dev/kfd per GPU, shared by its
@@ -67,6 +69,10 @@ int kfd_queue_set_cu_mask(const struct kfd_device *dev, const struct kfd_queue *
 /* ALLOC_QUEUE_GWS: gives the queue the global wave sync resource (num 0 takes it back). */
 int kfd_queue_alloc_gws(const struct kfd_device *dev, const struct kfd_queue *q, uint32_t num,
                         uint32_t *first);
+/* SET_TRAP_HANDLER: the second-level trap handler (code at tba) and its TMA for this
+ * process on gpu_id; the kernel's first-level handler jumps there. 0 or -errno. */
+int kfd_set_trap_handler(const struct kfd_device *dev, uint32_t gpu_id, uint64_t tba,
+                         uint64_t tma);
 /* SET_SCRATCH_BACKING_VA (pre-gfx9 GPUs that use the hidden private base). */
 int kfd_set_scratch_backing_va(const struct kfd_device *dev, uint32_t gpu_id, uint64_t va);
 

@@ -37,8 +37,9 @@ bool ldr_describe_code(uint64_t addr, char *out, size_t size) {
       uint64_t off = addr - l->load_base;
       if (k && exact)
         snprintf(out, size, "kernel `%s` in %s", k->name, uri);
-      else if (k)
-        snprintf(out, size, "kernel `%s` at offset 0x%" PRIx64 " of %s", k->name, off, uri);
+      else if (k)   /* an instruction: how far into the kernel's code, and into the file */
+        snprintf(out, size, "kernel `%s` + 0x%" PRIx64 " (offset 0x%" PRIx64 " of %s)", k->name,
+                 addr - (k->address + (uint64_t)k->k.entry_offset), off, uri);
       else
         snprintf(out, size, "offset 0x%" PRIx64 " of %s", off, uri);
     }

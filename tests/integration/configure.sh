@@ -1,7 +1,8 @@
 #!/bin/sh
 # configure names the Debian package to install when a dependency is missing: each
 # pkg-config module is hidden in turn (a pkg-config directory holding all the others),
-# and libnuma's header check is made to fail through its autoconf cache variable.
+# libnuma's header check is made to fail through its autoconf cache variable, and llvm-mc
+# (the trap handler's assembler) is pointed at nothing.
 set -eu
 work=$BUILD/tests/configure
 rm -rf "$work" && mkdir -p "$work/pc"
@@ -38,3 +39,4 @@ for pair in libdrm:libdrm-dev libdrm_amdgpu:libdrm-dev libelf:libelf-dev msgpack
 done
 link_all_except none
 expect "numa.h" libnuma-dev ac_cv_header_numa_h=no
+expect "llvm-mc" llvm LLVM_MC=/nonexistent/llvm-mc

@@ -6,7 +6,8 @@
 # instruction at the same offset with the same size and mnemonic (and the same operands
 # for the formats it spells like llvm-objdump). Unknown encodings fail. The decoder is told
 # the chip (gfx9 chips disagree on a few VALU opcodes). gfx90a is reported only: its AGPR
-# (accvgpr, MFMA) instructions are not modelled.
+# (accvgpr, MFMA) instructions are not modelled. Then the trap handlers, ours and ROCR's
+# (see below), on gfx900, gfx906 and gfx90a, exactly.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 # The build's own compiler and flags: a sanitizer build's archive needs its runtime.
@@ -59,5 +60,50 @@ for ver in 15 14; do
     done
   done
 done
+
+# The trap handlers, decoded exactly on every chip (gfx90a too: they use no AGPR): ours
+# (src/aql/trap_gfx9.s) and ROCR 5.2.3's as hsa-sim receives it (the code at the TBA given to
+# SET_TRAP_HANDLER, dumped by trap_dump.c from the running process), wrapped into an object
+# with .incbin.
+mc=/usr/lib/llvm-15/bin/llvm-mc
+od=/usr/lib/llvm-15/bin/llvm-objdump
+rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
+dump=""
+if [ -n "$rocr" ] && [ "${HSA_TEST_SANITIZED:-0}" != 1 ] && [ -x "$BUILD/bin/hsa-sim" ] &&
+   cc -std=gnu11 -I"$SRCDIR/include" -o "$W/trap_dump" "$T/trap_dump.c" "$rocr" \
+     -Wl,-rpath,"$(dirname "$rocr")"; then
+  dump=$W/trap_dump
+else
+  echo "ROCR's trap handler: not checked (no ROCR, no hsa-sim, or a sanitizer build)"
+fi
+if [ -x "$mc" ] && [ -x "$od" ]; then
+  for cpu in gfx900 gfx906 gfx90a; do
+    # ours as the library embeds it: the code bytes only (no labels for objdump to print)
+    "$mc" -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx9.s" &&
+      /usr/lib/llvm-15/bin/llvm-objcopy -O binary --only-section=.text "$W/ours-$cpu.o" "$W/ours-$cpu.bin" &&
+      printf '.text\n.incbin "%s"\n' "$W/ours-$cpu.bin" > "$W/ours-$cpu.s" &&
+      "$mc" -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/trap-ours-$cpu.o" "$W/ours-$cpu.s" ||
+      { echo "trap-ours-$cpu: assembly failed"; fail=1; }
+    names="trap-ours-$cpu"
+    if [ -n "$dump" ]; then
+      rm -f "$W/trace-$cpu"
+      if "$BUILD/bin/hsa-sim" --gpu $cpu --trace="$W/trace-$cpu" -- \
+           "$dump" "$W/trace-$cpu" "$W/rocr-$cpu.bin" > "$W/dump-$cpu.log" 2>&1 &&
+         printf '.text\n.incbin "%s"\n' "$W/rocr-$cpu.bin" > "$W/rocr-$cpu.s" &&
+         "$mc" -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/trap-rocr-$cpu.o" "$W/rocr-$cpu.s"; then
+        names="$names trap-rocr-$cpu"
+      else
+        echo "trap-rocr-$cpu: no handler dumped: $(tail -n 2 "$W/dump-$cpu.log")"; fail=1
+      fi
+    fi
+    for name in $names; do
+      [ -f "$W/$name.o" ] || continue
+      "$od" -d --mcpu="$cpu" "$W/$name.o" > "$W/$name.ref" || { fail=1; continue; }
+      "$W/decode" "$W/$name.o" "$cpu" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
+      python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
+      ran=$((ran + 1))
+    done
+  done
+fi
 [ $ran -gt 0 ] || { echo "no compiler: skipped"; exit 77; }
 exit $fail

@@ -423,6 +423,103 @@ START_TEST(kernel_illegal_instruction_is_a_queue_error)
 }
 END_TEST
 
+/* A wave that halts (s_sethalt here; a trap handler's STATUS.HALT in practice) keeps its
+ * dispatch from completing, and the CP goes no further, as hardware does: no completion, no
+ * next packet, no queue error; destroying the queue still stops the engine at once. */
+START_TEST(halted_wave_leaves_the_dispatch_unfinished)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf code, args = cpx_gtt(4096);
+  /* s_mov_b32 s2, 7; s_store_dword s2, s[0:1], 0x0 glc; s_waitcnt lgkmcnt(0); s_sethalt 1;
+   * s_endpgm */
+  const uint32_t words[] = { 0xbe820087u, 0xc0430080u, 0, 0xbf8cc07fu, 0xbf8d0001u, 0xbf810000u };
+  uint64_t kobj = code_kernel(&code, words, 6);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 128, 0, kobj, a.sig.va + SIG_DONE);
+  memcpy(p + 40, &args.va, 8);
+  submit(&a, p);
+  barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DEP);
+  submit(&a, p);
+  ck_assert(cpx_until64((volatile int64_t *)args.host, 7, 5000));   /* the waves ran */
+  cpx_sleep_ms(100);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DEP), 1);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
+  ck_assert_uint_eq(rptr(&a), 0);
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
+  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
+}
+END_TEST
+
+/* With no second-level trap handler the kernel's first level steps over s_trap: the
+ * dispatch runs to its end. */
+START_TEST(trap_without_handler_completes)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf code, args = cpx_gtt(4096);
+  /* s_trap 2; s_mov_b32 s2, 9; s_store_dword s2, s[0:1], 0x0 glc; s_waitcnt lgkmcnt(0);
+   * s_endpgm */
+  const uint32_t words[] = { 0xbf920002u, 0xbe820089u, 0xc0430080u, 0, 0xbf8cc07fu, 0xbf810000u };
+  uint64_t kobj = code_kernel(&code, words, 6);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
+  memcpy(p + 40, &args.va, 8);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 0);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
+  ck_assert_uint_eq(*(volatile uint32_t *)args.host, 9);
+}
+END_TEST
+
+/* A second-level handler installed with SET_TRAP_HANDLER is entered with its TMA in
+ * ttmp14:15 (here: the queue's inactive signal itself). It writes the signal's value and its
+ * event id into the event mailbox, raises the SQ interrupt with M0 = 0 (no event id: the
+ * driver scans the signaled slots), and halts the wave: the runtime's event fires with the
+ * code in the signal, and the dispatch never completes. */
+START_TEST(trap_handler_interrupt_sets_the_event)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf code, args = cpx_gtt(4096);
+  const uint32_t words[] = { 0xbf920002u, 0xbf810000u };   /* s_trap 2; s_endpgm */
+  uint64_t kobj = code_kernel(&code, words, 2);
+  const uint32_t handler[] = {
+    0xc0071bbdu, 0x00000010u,   /* s_load_dwordx2 ttmp[2:3], ttmp[14:15], 0x10 glc */
+    0xc0031c3du, 0x00000018u,   /* s_load_dword ttmp4, ttmp[14:15], 0x18 glc */
+    0xbf8cc07fu,                /* s_waitcnt lgkmcnt(0) */
+    0xc0431c37u, 0x00000000u,   /* s_store_dword ttmp4, ttmp[2:3], 0x0 glc */
+    0xbef100ffu, 0x80000000u,   /* s_mov_b32 ttmp5, 0x80000000 */
+    0xc0431c7du, 0x00000008u,   /* s_store_dword ttmp5, ttmp[14:15], 0x8 glc */
+    0xbf8cc07fu,                /* s_waitcnt lgkmcnt(0) */
+    0xbefc0080u,                /* s_mov_b32 m0, 0 */
+    0xbf900001u,                /* s_sendmsg sendmsg(MSG_INTERRUPT) */
+    0xbef81a8du,                /* s_bitset1_b32 ttmp12, 13 */
+    0xb978f802u,                /* s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12 */
+    0xbe801f6cu,                /* s_rfe_b64 ttmp[0:1] */
+  };
+  memcpy(code.host + 512, handler, sizeof handler);
+  struct kfd_ioctl_set_trap_handler_args t = { .tba_addr = code.va + 512,
+                                               .tma_addr = a.sig.va + SIG_INACTIVE,
+                                               .gpu_id = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
+  memcpy(p + 40, &args.va, 8);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x80000000ll);
+  cpx_sleep_ms(50);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
+}
+END_TEST
+
 START_TEST(unmapped_signal_is_a_vm_fault)
 {
   struct aqlq a;
@@ -539,6 +636,9 @@ Suite *test_suite(void)
   tcase_add_test(t, unmapped_signal_is_a_vm_fault);
   tcase_add_test(t, kernel_memory_fault_raises_memory_event);
   tcase_add_test(t, kernel_illegal_instruction_is_a_queue_error);
+  tcase_add_test(t, halted_wave_leaves_the_dispatch_unfinished);
+  tcase_add_test(t, trap_without_handler_completes);
+  tcase_add_test(t, trap_handler_interrupt_sets_the_event);
   tcase_add_test(t, pm4_indirect_buffer_write_data_and_release_mem);
   tcase_add_test(t, pm4_unknown_opcode_is_a_vendor_packet_error);
   tcase_add_test(t, destroy_stops_a_blocked_queue);

@@ -464,17 +464,30 @@ START_TEST(fault_unknown_opcode)
 }
 END_TEST
 
+/* With no second-level trap handler installed, the kernel's first-level handler steps over
+ * an s_trap and returns with STATUS (SCC here) as it was: the wave goes on. */
+START_TEST(trap_without_handler_steps_over)
+{
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *code = isa_fx_code(
+    "s_cmp_eq_u32 0, 0\n"                    /* SCC = 1 across the trap */
+    "s_trap 2\n"
+    "s_cselect_b32 s5, 0x22, 0x33\n"
+    "s_store_dword s5, s[2:3], 0x0\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_uint_eq(out[0], 0x22);
+}
+END_TEST
+
 START_TEST(fault_trap_and_vgpr_limit)
 {
   fx_open();
-  uint8_t *code = isa_fx_code("s_trap 2\ns_endpgm\n");
-  NEED(code);
   struct isa_fx_run r;
-  isa_fx_setup(&r, code, 1, 0, 0);
-  ck_assert_int_eq(isa_fx_go(&r), -1);
-  ck_assert_int_eq(r.fault.kind, SIM_ISA_FAULT_TRAP);
-  ck_assert_uint_eq(r.fault.trap_id, 2);
-
   uint8_t *code2 = isa_fx_code("global_load_dword v40, v1, s[0:1]\ns_endpgm\n");
   isa_fx_setup(&r, code2, 1, 0, 0);
   r.wg.vgpr_alloc = 8;
@@ -554,6 +567,7 @@ Suite *test_suite(void)
   tcase_add_test(t, fault_unmapped_address);
   tcase_add_test(t, fault_unknown_opcode);
   tcase_add_test(t, fault_trap_and_vgpr_limit);
+  tcase_add_test(t, trap_without_handler_steps_over);
   tcase_add_test(t, rewritten_code_runs_fresh);
   tcase_add_test(t, decode_random_words);
   suite_add_tcase(s, t);

@@ -336,6 +336,9 @@ START_TEST(lds_address_wraps_at_32_bits)
 }
 END_TEST
 
+/* The first level enters a second-level handler with the hardware's return state in
+ * ttmp0:1 (the s_trap's own address, its trap id in ttmp1[23:16]), STATUS in ttmp12 (PRIV
+ * set) and the second-level TMA in ttmp14:15; the handler steps over the s_trap itself. */
 START_TEST(trap_handler_entered)
 {
   fx_open();
@@ -350,17 +353,93 @@ START_TEST(trap_handler_entered)
     "s_movk_i32 s6, 0x11\n"
     "s_store_dword s6, s[2:3], 0x0\n"
     "s_store_dwordx2 ttmp[0:1], s[2:3], 0x8\n"
-    "s_and_b32 ttmp1, ttmp1, 0xffff\n"
+    "s_store_dword ttmp12, s[2:3], 0x10\n"
+    "s_store_dwordx2 ttmp[14:15], s[2:3], 0x18\n"
+    "s_add_u32 ttmp0, ttmp0, 4\n"
+    "s_addc_u32 ttmp1, ttmp1, 0\n"
+    "s_rfe_b64 ttmp[0:1]\n");               /* ttmp1[31:16] is not part of the PC */
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+  r.wg.tba = (uintptr_t)code + 256;
+  r.wg.tma = 0x123456789000ull;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_uint_eq(out[0], 0x11);
+  ck_assert_uint_eq(out[1], 0x22);
+  ck_assert_uint_eq(out[2], (uint32_t)(uintptr_t)code);
+  ck_assert_uint_eq(out[3] & 0xffff, (uint32_t)((uintptr_t)code >> 32) & 0xffff);
+  ck_assert_uint_eq(out[3] >> 16, 5);
+  ck_assert_uint_eq(out[4] & 0x20, 0x20);        /* STATUS.PRIV in the handler */
+  ck_assert_uint_eq(((uint64_t)out[7] << 32 | out[6]), 0x123456789000ull);
+}
+END_TEST
+
+/* A handler that returns with STATUS.HALT set halts the wave at the PC it returns to; the
+ * workgroup can then never finish (SIM_ISA_HALTED), and a wave waiting at a barrier for
+ * it waits for good. s_sethalt outside a handler halts at once. */
+START_TEST(trap_handler_halts_wave)
+{
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *code = isa_fx_code(
+    "s_trap 2\n"
+    "s_movk_i32 s5, 0x22\n"
+    "s_store_dword s5, s[2:3], 0x4\n"
+    "s_endpgm\n"
+    ".p2align 8\n"
+    "handler:\n"
+    "s_bitset1_b32 ttmp12, 13\n"
+    "s_movk_i32 s6, 0x11\n"
+    "s_store_dword s6, s[2:3], 0x0\n"
+    "s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12\n"
     "s_rfe_b64 ttmp[0:1]\n");
   NEED(code);
   struct isa_fx_run r;
   isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
   r.wg.tba = (uintptr_t)code + 256;
+  ck_assert_int_eq(isa_fx_go(&r), -1);
+  ck_assert_int_eq(r.fault.kind, SIM_ISA_HALTED);
+  ck_assert_uint_eq(r.fault.pc, (uintptr_t)code);
+  ck_assert_uint_eq(out[0], 0x11);               /* the handler ran to its end */
+  ck_assert_uint_eq(out[1], 0);                  /* the wave did not go on */
+
+  uint8_t *code2 = isa_fx_code(
+    "s_movk_i32 s5, 0x33\n"
+    "s_store_dword s5, s[2:3], 0x8\n"
+    "s_sethalt 1\n"
+    "s_store_dword s5, s[2:3], 0xc\n"
+    "s_endpgm\n");
+  NEED(code2);
+  isa_fx_setup(&r, code2, 1, 0, (uintptr_t)out);
+  ck_assert_int_eq(isa_fx_go(&r), -1);
+  ck_assert_int_eq(r.fault.kind, SIM_ISA_HALTED);
+  ck_assert_uint_eq(r.fault.pc, (uintptr_t)code2 + 16);   /* after the s_sethalt */
+  ck_assert_uint_eq(out[2], 0x33);
+  ck_assert_uint_eq(out[3], 0);
+}
+END_TEST
+
+/* s_sendmsg(MSG_GET_DOORBELL) answers the queue's doorbell id in EXEC_LO, clearing bit 31. */
+START_TEST(sendmsg_get_doorbell)
+{
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *code = isa_fx_code(
+    "s_mov_b32 exec_lo, 0x80000000\n"
+    "s_sendmsg sendmsg(MSG_GET_DOORBELL)\n"
+    "wait:\n"
+    "s_nop 7\n"
+    "s_bitcmp0_b32 exec_lo, 31\n"
+    "s_cbranch_scc0 wait\n"
+    "s_mov_b32 s6, exec_lo\n"
+    "s_store_dword s6, s[2:3], 0x0\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+  r.wg.doorbell_id = 0x1a7;
   ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
-  ck_assert_uint_eq(out[0], 0x11);
-  ck_assert_uint_eq(out[1], 0x22);
-  ck_assert_uint_eq(out[2], (uint32_t)((uintptr_t)code + 4));
-  ck_assert_uint_eq(out[3] >> 16, 5);
+  ck_assert_uint_eq(out[0], 0x1a7);
 }
 END_TEST
 
@@ -542,6 +621,8 @@ Suite *test_suite(void)
   tcase_add_test(t, lds_write2_b64_leaves_registers);
   tcase_add_test(t, lds_address_wraps_at_32_bits);
   tcase_add_test(t, trap_handler_entered);
+  tcase_add_test(t, trap_handler_halts_wave);
+  tcase_add_test(t, sendmsg_get_doorbell);
   tcase_add_test(t, workgroups_on_threads);
   tcase_add_test(t, wide_accesses_any_alignment);
   tcase_add_test(t, vm_lookup_ranges);

@@ -345,7 +345,8 @@ static void wset_run(struct wset_env *e, const struct wset_form *f, unsigned ind
   memcpy(q, p, sizeof *q);
   q->lds = e->lds;
   struct sim_isa_fault fault;
-  if (sim_isa_run_probe(&wg, q, &fault) != 0) {
+  /* a wave halted by s_sethalt/s_sendmsghalt stopped after the instruction: not a fault */
+  if (sim_isa_run_probe(&wg, q, &fault) != 0 && fault.kind != SIM_ISA_HALTED) {
     r->fault = true;
     snprintf(r->fault_text, sizeof r->fault_text, "%s", fault.text);
     if (q->pc == slot)

@@ -1,0 +1,94 @@
+/* trap.c — traps as a KFD process's waves see them: the hardware's trap entry, the kernel's
+ * first-level (CWSR) trap handler, STATUS.PRIV/HALT, s_rfe_b64 and s_sendmsg.
+ *
+ * The kernel points every wave's TBA at its first-level handler (cwsr_trap_handler_gfx9.asm).
+ * For a trap that is not a context save it keeps STATUS in ttmp12 and IB_STS's replay bits in
+ * ttmp11[31:26], then reads the second-level TBA/TMA that SET_TRAP_HANDLER stored in its TMA
+ * page. With a second level it jumps there with that TMA in ttmp14:15 (ttmp2:3 still hold
+ * the TBA it jumped through); without one it steps over an s_trap and returns. The first
+ * level is the kernel's code, not the process's: it is modelled here, not interpreted.
+ * ttmp0:1 hold what the hardware saved: the s_trap's own PC, its trap id in ttmp1[23:16]. */
+#include "isa/exec.h"
+
+#define STATUS_SCC 0x1u
+#define STATUS_PRIV 0x20u
+#define STATUS_EXECZ 0x200u
+#define STATUS_VCCZ 0x400u
+#define STATUS_IN_TG 0x800u
+#define STATUS_HALT 0x2000u
+#define TTMP11_IB_STS_SAVE 0xfc000000u   /* where the first level keeps IB_STS[20:15] */
+
+uint32_t isa_status_read(const struct isa_wave *w)
+{
+  return (w->scc ? STATUS_SCC : 0) | (w->priv ? STATUS_PRIV : 0) |
+         (w->exec == 0 ? STATUS_EXECZ : 0) | (w->vcc == 0 ? STATUS_VCCZ : 0) |
+         (w->group->wg->wave_count > 1 ? STATUS_IN_TG : 0) | (w->halt ? STATUS_HALT : 0);
+}
+
+void isa_set_halt(struct isa_wave *w, bool on)
+{
+  w->halt = on;
+  w->halted = on && !w->priv;   /* inside the handler HALT waits for s_rfe */
+}
+
+void isa_status_write(struct isa_wave *w, uint32_t v, uint32_t mask)
+{
+  /* SCC and HALT are what a handler restores or sets; EXECZ/VCCZ follow EXEC/VCC */
+  if (mask & STATUS_SCC)
+    w->scc = v & STATUS_SCC;
+  if (mask & STATUS_HALT)
+    isa_set_halt(w, v & STATUS_HALT);
+}
+
+int isa_trap(struct isa_wave *w, unsigned id)
+{
+  const struct sim_isa_workgroup *wg = w->group->wg;
+  w->ttmp[0] = (uint32_t)w->pc;
+  w->ttmp[1] = (uint32_t)(w->pc >> 32) & 0xffff;
+  w->ttmp[1] |= (id & 0xff) << 16;
+  w->priv = true;
+  /* the first level: */
+  w->ttmp[12] = isa_status_read(w);
+  w->ttmp[11] &= ~TTMP11_IB_STS_SAVE;   /* no replay state in this model */
+  sim_trace("isa: s_trap %u at 0x%llx: %s", id & 0xff, (unsigned long long)w->pc,
+            wg->tba ? "second-level handler" : "no second-level handler, stepped over");
+  if (!wg->tba) {
+    /* no second level: an s_trap is stepped over, STATUS as it was */
+    w->priv = false;
+    w->pc += 4;
+    return 0;
+  }
+  w->ttmp[2] = (uint32_t)wg->tba;
+  w->ttmp[3] = (uint32_t)(wg->tba >> 32);
+  w->ttmp[14] = (uint32_t)wg->tma;
+  w->ttmp[15] = (uint32_t)(wg->tma >> 32);
+  w->pc = wg->tba;
+  return 0;
+}
+
+void isa_rfe(struct isa_wave *w, uint64_t pc)
+{
+  w->pc = pc & 0xffffffffffffull;   /* ttmp1's trap id and flags above PC[47:32] are ignored */
+  w->priv = false;
+  isa_set_halt(w, w->halt);
+}
+
+enum { MSG_INTERRUPT = 1, MSG_GET_DOORBELL = 10 };
+
+void isa_sendmsg(struct isa_wave *w, unsigned simm)
+{
+  switch (simm & 0xf) {
+  case MSG_INTERRUPT:
+    /* the SQ interrupt carries M0[23:0]; the driver takes it for an event id (and looks at
+     * every signaled event slot when it names none) */
+    sim_trace("isa: SQ interrupt, data 0x%x", w->m0 & 0xffffff);
+    sim_kfd_signal_interrupt(w->m0 & 0xffffff);
+    break;
+  case MSG_GET_DOORBELL:
+    /* the answer replaces EXEC_LO, whose bit 31 a handler set and waits to see cleared */
+    w->exec = (w->exec & ~0xffffffffull) | (w->group->wg->doorbell_id & 0x3ff);
+    break;
+  default:   /* GS messages, SAVEWAVE, SYSMSG: nothing a compute wave here waits on */
+    break;
+  }
+}

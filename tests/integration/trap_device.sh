@@ -1,0 +1,110 @@
+#!/bin/sh
+# trap_device.sh — device traps reach the queue's callback, under hsa-sim on gfx900, gfx906
+# and gfx90a, on ours and on ROCR 5.2.3 (the peer; each runtime installs its own second-level
+# trap handler, which the simulator runs behind its model of the kernel's first level):
+#  - trap: every wave of a kernel runs __builtin_trap (s_trap 2): HSA_STATUS_ERROR_EXCEPTION,
+#    the dispatch never completes, a new queue then runs work;
+#  - abort: one work-item of 256 fails a check and aborts: HSA_STATUS_ERROR_EXCEPTION, the
+#    other work-groups finish;
+#  - ours names the kernel and the offset of the s_trap, as llvm-objdump gives them;
+#  - debugtrap (ours): __builtin_debugtrap with no debugger goes on (ROCR 5.2.3's handler
+#    halts the wave there and waits for a debugger, so it is not run as a peer for this);
+#  - a HIP device assert (Debian's HIP 5.2; ours on the three, ROCR on gfx900): the assertion
+#    is printed, HIP's queue callback gets HSA_STATUS_ERROR_EXCEPTION and aborts the process.
+set -u
+: "${BUILD:?}" "${SRCDIR:?}"
+if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
+  echo "preloads the sanitizer-built libhsa-sim.so into a client built without sanitizers"; exit 77
+fi
+sim=$BUILD/bin/hsa-sim
+rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
+[ -x "$sim" ] || { echo "$sim is not built"; exit 1; }
+command -v clang-15 > /dev/null || { echo "clang-15 is not installed"; exit 77; }
+objdump=$(command -v llvm-objdump-15 || command -v llvm-objdump) ||
+  { echo "llvm-objdump is not installed"; exit 77; }
+devlibs=""
+for d in /usr/lib/*/amdgcn/bitcode; do [ -f "$d/ockl.bc" ] && devlibs=$d; done
+[ -n "$devlibs" ] || { echo "rocm-device-libs is not installed"; exit 77; }
+unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_CU_MASK
+work=$BUILD/tests/trap_device
+rm -rf "$work" && mkdir -p "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+
+src=$SRCDIR/tests/integration/trap_client.c
+${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/ours" "$src" -L"$BUILD/lib" -lhsa-runtime64 \
+  -Wl,-rpath,"$BUILD/lib" || fail "cannot build the client"
+peer=0
+if [ -n "$rocr" ]; then
+  ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/rocr" "$src" "$rocr" \
+    -Wl,-rpath,"$(dirname "$rocr")" || fail "cannot build the ROCR client"
+  peer=1
+fi
+
+# "kernel `K.kd` + 0xREL (offset 0xADDR": where llvm-objdump puts the s_trap N of kernel K
+where() {
+  set -- $("$objdump" -d --mcpu="$1" "$2" | awk -v k="<$3>:" -v t="s_trap $4" '
+    $2 == k { base = $1; inside = 1; next }
+    / <[^>]*>:$/ { inside = 0 }
+    inside && $1 == "s_trap" && index($0, t) { n = split($0, a, "// "); print base, substr(a[n], 1, 12); exit }') "$3"
+  [ $# = 3 ] || return 0
+  printf 'kernel `%s.kd` + 0x%x (offset 0x%x ' "$3" $((0x$2 - 0x$1)) $((0x$2))
+}
+
+for gpu in gfx900 gfx906 gfx90a; do
+  co=$work/$gpu.co
+  clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$gpu -O2 \
+    --rocm-device-lib-path="$devlibs" -o "$co" "$SRCDIR/tests/integration/trap_kernels.cl" ||
+    fail "cannot compile trap_kernels.cl for $gpu"
+  for mode in trap abort debugtrap; do
+    out=$work/$gpu.$mode.ours
+    timeout 120 "$sim" --gpu $gpu -- "$work/ours" $mode "$co" > "$out" 2>&1
+    rc=$?
+    cat "$out"
+    [ $rc = 0 ] || fail "$mode on our runtime, $gpu (exit $rc)"
+    kernel=trap_all
+    [ $mode = abort ] && kernel=check_abort
+    if [ $mode != debugtrap ]; then
+      want=$(where $gpu "$co" $kernel 2)
+      [ -n "$want" ] || fail "no s_trap 2 in $kernel for $gpu in llvm-objdump's output"
+      grep -qF "a wave stopped at s_trap 2" "$out" && grep -qF "$want" "$out" ||
+        fail "$mode, $gpu: the message does not say $want"
+    fi
+    [ $peer = 1 ] && [ $mode != debugtrap ] || continue
+    timeout 120 "$sim" --gpu $gpu -- "$work/rocr" $mode "$co" > "$out.rocr" 2>&1
+    rc=$?
+    cat "$out.rocr"
+    [ $rc = 0 ] || fail "$mode on ROCR 5.2.3, $gpu (exit $rc): $(tail -n 3 "$out.rocr")"
+  done
+  echo "ok $gpu"
+done
+
+if ! command -v hipcc > /dev/null 2>&1; then
+  echo "hipcc is not installed: the HIP assert is not checked"
+else
+  hipcc --offload-arch=gfx900 --offload-arch=gfx906 --offload-arch=gfx90a -O2 \
+    -o "$work/trap_assert" "$SRCDIR/tests/integration/trap_assert.hip" > "$work/hipcc.log" 2>&1 ||
+    { cat "$work/hipcc.log"; fail "hipcc cannot build trap_assert.hip"; }
+  for gpu in gfx900 gfx906 gfx90a; do
+    for rt in ours rocr; do
+      # the peer once (its trap path is the OpenCL runs' above): CI time
+      [ $rt = ours ] || { [ $peer = 1 ] && [ $gpu = gfx900 ]; } || continue
+      out=$work/hip.$gpu.$rt
+      if [ $rt = ours ]; then
+        LD_LIBRARY_PATH=$BUILD/lib timeout 120 "$sim" --gpu $gpu -- "$work/trap_assert" > "$out" 2>&1
+      else
+        timeout 120 "$sim" --gpu $gpu -- "$work/trap_assert" > "$out" 2>&1
+      fi
+      rc=$?
+      cat "$out"
+      [ $rc = 134 ] || fail "HIP assert on $rt, $gpu: exit $rc, not SIGABRT from HIP's queue callback"
+      grep -qF "Device-side assertion \`i != bad' failed." "$out" || fail "HIP assert on $rt, $gpu: no assertion text"
+      grep -qF "aborting with error : HSA_STATUS_ERROR_EXCEPTION" "$out" ||
+        fail "HIP assert on $rt, $gpu: HIP's callback did not get HSA_STATUS_ERROR_EXCEPTION"
+      [ $rt = rocr ] || grep -q 'a wave stopped at s_trap 2 .*was running kernel `_Z5checkPii.kd`' "$out" ||
+        { tr '\n' ' ' < "$out" | grep -q 'a wave stopped at s_trap 2.*was running kernel `_Z5checkPii.kd`'; } ||
+        fail "HIP assert on ours, $gpu: the message does not name the kernel"
+    done
+    echo "ok HIP assert, $gpu"
+  done
+fi
+echo "ok"

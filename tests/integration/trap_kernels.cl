@@ -1,0 +1,27 @@
+/* trap_kernels.cl — kernels that stop on a device trap, for trap_device.sh. */
+
+/* Every work-item stores, then the wave executes llvm.trap (s_trap 2): what abort() is. */
+kernel void trap_all(global int *out) {
+  out[get_global_id(0)] = 1;
+  __builtin_trap();
+}
+
+/* An assert: only the work-item whose check fails aborts; the others finish. */
+kernel void check_abort(global int *out, int bad) {
+  size_t i = get_global_id(0);
+  out[i] = 2;
+  if (i == (size_t)bad)
+    __builtin_trap();
+  out[i] = 4;
+}
+
+/* llvm.debugtrap (s_trap 3) with no debugger attached: a no-op (AMDGPUUsage). */
+kernel void debug_trap(global int *out) {
+  __builtin_debugtrap();
+  out[get_global_id(0)] = 3;
+}
+
+/* Work for a queue created after a trap stopped another one. */
+kernel void fill(global int *out) {
+  out[get_global_id(0)] = 5;
+}
