@@ -1,6 +1,6 @@
 /* sdma.c — copies on a GPU's SDMA engine, for memory the CPU cannot reach (VRAM behind a
  * small BAR) and for copies asked to run there (force_copy_on_sdma). One KFD SDMA queue per
- * GPU, made on first use: a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most
+ * SDMA engine of a GPU (src/copy spreads large copies over them), each made on first use: a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most
  * 4 MiB, whose count field is 22 bits of "bytes - 1"; CONST_FILL for fills; rectangles from
  * sdma_rect.c; FENCE to report progress), read and write pointers in bytes that only grow,
  * the write pointer rung on the queue's 64-bit doorbell. Waiting is the caller's: it polls
@@ -52,11 +52,18 @@ struct engine {
   struct kfd_queue kq;
 };
 
-static struct engine engines[MEM_MAX_GPUS];
+static struct engine engines[MEM_MAX_GPUS][MEM_SDMA_MAX];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void init_locks(void) {
-  for (unsigned i = 0; i < MEM_MAX_GPUS; i++) pthread_mutex_init(&engines[i].lock, NULL);
+  for (unsigned i = 0; i < MEM_MAX_GPUS; i++)
+    for (unsigned k = 0; k < MEM_SDMA_MAX; k++) pthread_mutex_init(&engines[i][k].lock, NULL);
+}
+
+unsigned mem_sdma_queues(const struct core_agent *gpu) {
+  if (!gpu || gpu->kind != CORE_AGENT_GPU) return 0;
+  uint64_t n = gpu->node->props.num_sdma_engines;
+  return n == 0 ? 1u : n > MEM_SDMA_MAX ? MEM_SDMA_MAX : (unsigned)n;
 }
 
 static uint32_t gfx_version(const struct core_agent *a) {
@@ -176,13 +183,14 @@ static void emit(struct engine *e, const uint32_t *p, uint32_t n) {
 /* Emits the packets of one operation (`put` with `arg`) and a fence, then waits for it. */
 typedef void (*put_fn)(struct engine *e, const void *arg);
 
-static hsa_status_t run(const struct core_agent *gpu, put_fn put, const void *arg) {
+static hsa_status_t run(const struct core_agent *gpu, unsigned ring, put_fn put, const void *arg) {
   if (!gpu || gpu->kind != CORE_AGENT_GPU || gpu->gpu_index >= MEM_MAX_GPUS)
     return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (ring >= mem_sdma_queues(gpu)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   pthread_once(&once, init_locks);
   /* CPU writes into VRAM through the BAR must have left the HDP before the engine reads. */
   mem_hdp_flush(gpu);
-  struct engine *e = &engines[gpu->gpu_index];
+  struct engine *e = &engines[gpu->gpu_index][ring];
   pthread_mutex_lock(&e->lock);
   if (!start(e, gpu)) {
     pthread_mutex_unlock(&e->lock);
@@ -242,16 +250,21 @@ static void put_fill(struct engine *e, const void *arg) {
   }
 }
 
+hsa_status_t mem_sdma_copy_on(const struct core_agent *gpu, unsigned ring, void *dst,
+                              const void *src, size_t size) {
+  struct linear l = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0};
+  return run(gpu, ring, put_copy, &l);
+}
+
 hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src,
                            size_t size) {
-  struct linear l = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0};
-  return run(gpu, put_copy, &l);
+  return mem_sdma_copy_on(gpu, 0, dst, src, size);
 }
 
 hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t value,
                            size_t count) {
   struct linear l = {(uint64_t)(uintptr_t)dst, 0, count * 4, value};
-  return run(gpu, put_fill, &l);
+  return run(gpu, 0, put_fill, &l);
 }
 
 struct packets {
@@ -268,13 +281,13 @@ static void put_packets(struct engine *e, const void *arg) {
 hsa_status_t mem_sdma_packets(const struct core_agent *gpu, const uint32_t *dw, size_t count,
                               uint32_t each) {
   struct packets p = {dw, count, each};
-  return run(gpu, put_packets, &p);
+  return run(gpu, 0, put_packets, &p);
 }
 
 void mem_sdma_shutdown(void) {
   pthread_once(&once, init_locks);
-  for (unsigned i = 0; i < MEM_MAX_GPUS; i++) {
-    struct engine *e = &engines[i];
+  for (unsigned i = 0; i < MEM_MAX_GPUS * MEM_SDMA_MAX; i++) {
+    struct engine *e = &engines[i / MEM_SDMA_MAX][i % MEM_SDMA_MAX];
     pthread_mutex_lock(&e->lock);
     if (e->ok) {
       kfd_queue_destroy(&core_rt()->kfd, &e->kq);
