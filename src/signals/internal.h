@@ -83,6 +83,15 @@ struct sig_state {
 };
 extern struct sig_state sig_g;
 
+/* The store/waiter handshake (sig_notify, sig_wait_objs) is a Dekker pair: the storer writes
+ * the value then reads the waiter count, the waiter counts itself then re-reads the value.
+ * With the kernel's membarrier (private expedited, registered once), the waiter's side takes
+ * the whole cost before it blocks (sig_heavy_barrier: every running thread of the process
+ * passes a full barrier) and stores need no fence of their own; without it both sides fence. */
+extern __attribute__((visibility("hidden"))) _Atomic bool sig_light_stores;
+void sig_barrier_init(void);
+void sig_heavy_barrier(void);
+
 /* The arena (signal.c): chunks are published by advancing `used` with release. Hidden, so
  * the hot path reaches them without the GOT. */
 #define SIG_HIDDEN __attribute__((visibility("hidden")))

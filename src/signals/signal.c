@@ -55,6 +55,7 @@ hsa_status_t sig_ensure_init(void)
     struct core_runtime *rt = core_rt();
     sig_g.dev = rt->no_device || rt->kfd.fd < 0 ? NULL : &rt->kfd;
     sig_g.interrupts = sig_g.dev && env_interrupts();
+    sig_barrier_init();
     sig_g.ts_freq = rt->sys_clock_freq ? rt->sys_clock_freq : 1000000000ull;
     if (sig_g.interrupts && !sig_event_page_ready(rt)) {
       /* A signal event now would give the process the kernel's page for good, where the CP
@@ -314,8 +315,12 @@ void sig_notify(struct sig_obj *o)
 {
   if (!atomic_load_explicit(&o->has_event, memory_order_relaxed))
     return;
-  /* pairs with the waiter's fence between counting itself and re-reading the value */
-  atomic_thread_fence(memory_order_seq_cst);
+  /* pairs with the waiter's barrier between counting itself and re-reading the value: a
+   * full fence here, unless the waiter's heavy barrier stands for it (internal.h) */
+  if (__builtin_expect(atomic_load_explicit(&sig_light_stores, memory_order_relaxed), 1))
+    atomic_signal_fence(memory_order_seq_cst);
+  else
+    atomic_thread_fence(memory_order_seq_cst);
   if (atomic_load_explicit(&o->waiters, memory_order_relaxed))
     kfd_event_set(sig_g.dev, atomic_load_explicit(&o->event_id, memory_order_relaxed));
 }
