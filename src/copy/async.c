@@ -73,16 +73,19 @@ static hsa_status_t submit_split(struct copy_job *j, unsigned n) {
   atomic_init(&sp->left, n);
   atomic_init(&sp->started, false);
   atomic_init(&sp->failed, false);
-  size_t each = (j->size / n + 4095) & ~(size_t)4095, at = 0;
+  /* piece 0 is j itself: what it describes is read before the loop changes it */
+  char *dst = j->dst;
+  const char *src = j->src;
+  size_t size = j->size, each = (size / n + 4095) & ~(size_t)4095, at = 0;
   for (unsigned k = 0; k < n; k++) {
     struct copy_job *p = piece[k];
-    size_t len = k + 1 == n ? j->size - at : each;
+    size_t len = k + 1 == n ? size - at : each;
     p->op = op_linear;
     p->gpu = j->gpu;
     p->timed = j->timed;
     p->split = sp;
-    p->dst = (char *)j->dst + at;
-    p->src = (const char *)j->src + at;
+    p->dst = dst + at;
+    p->src = src + at;
     p->size = len;
     at += len;
   }

@@ -4,7 +4,11 @@
  * 4 MiB, whose count field is 22 bits of "bytes - 1"; CONST_FILL for fills; rectangles from
  * sdma_rect.c; FENCE to report progress), read and write pointers in bytes that only grow,
  * the write pointer rung on the queue's 64-bit doorbell. Waiting is the caller's: it polls
- * the fence word for its sequence number.
+ * the fence word for its sequence number for a moment, then sleeps in WAIT_EVENTS: each
+ * submission ends with the engine writing the queue's own signal event's mailbox and raising
+ * its TRAP interrupt with that event's id (the kernel then sets the event), as ROCR's SDMA
+ * blits end. So a long copy costs its waiter no CPU, which the engine (on hsa-sim, a thread
+ * of the same machine) needs. Without an event page yet (no signal event made) it polls.
  *
  * An engine that stops (a VM fault, or a packet it refused, after which the driver resets
  * the GPU) never writes the fence. So the wait also looks, every millisecond, at a memory
@@ -34,6 +38,7 @@
 #define SDMA_OP_NOP 0u
 #define SDMA_OP_COPY 1u       /* sub-op 0: linear */
 #define SDMA_OP_FENCE 5u
+#define SDMA_OP_TRAP 6u
 #define SDMA_OP_CONST_FILL 11u
 #define SDMA_FILL_DWORDS (2u << 30)   /* CONST_FILL fill size field: 4-byte pattern */
 
@@ -42,8 +47,9 @@ struct engine {
   bool tried, ok;
   const struct core_agent *gpu;
   _Atomic bool dead;          /* its GPU faulted or was reset: the queue runs no more */
-  bool have_events;
+  bool have_events, have_done;
   struct kfd_event fault_ev, reset_ev;
+  struct kfd_event done_ev;   /* signal event the engine's TRAP sets after each submission */
   uint32_t *ring;
   uint64_t *ptrs;             /* [0] read pointer (engine writes), [1] write pointer */
   _Atomic uint32_t *fence;    /* the engine writes each fence's sequence number here */
@@ -98,6 +104,11 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
     kfd_event_destroy(dev, e->fault_ev.id);
     e->have_events = false;
   }
+  /* The event page belongs to signals' set-up (the first signal event hands the kernel the
+   * runtime's page): only once it exists may this queue have a signal event of its own. */
+  size_t slots = 0;
+  e->have_done = e->have_events && kfd_event_page(&slots) &&
+                 kfd_event_create(dev, KFD_IOC_EVENT_SIGNAL, true, 0, &e->done_ev) == 0;
   e->ok = true;
   return true;
 fail:
@@ -150,6 +161,30 @@ static bool wait_round(struct engine *e, uint64_t *next_look) {
   if (now_ms() < *next_look) return true;
   *next_look = now_ms() + 1;
   return !engine_lost(e);
+}
+
+#define SPIN_ROUNDS 64   /* yields before sleeping on the events: a short copy's latency */
+
+/* Sleeps until the engine's TRAP, a fault or a reset (at most a millisecond: the auto-reset
+ * event may wake another waiter of this queue instead); false once the engine is lost. */
+static bool sleep_round(struct engine *e) {
+  const struct core_agent *gpu = e->gpu;
+  struct kfd_event_data d[3];
+  memset(d, 0, sizeof(d));
+  d[0].event_id = e->fault_ev.id;
+  d[1].event_id = e->reset_ev.id;
+  d[2].event_id = e->done_ev.id;
+  uint32_t result = 0;
+  if (kfd_event_wait_data(&core_rt()->kfd, d, 3, false, 1, &result) != 0) return true;
+  if (result != KFD_IOC_WAIT_RESULT_COMPLETE) return true;
+  const char *what = d[0].memory_exception_data.gpu_id == gpu->gpu_id   ? "a memory fault"
+                     : d[1].hw_exception_data.gpu_id == gpu->gpu_id ? "a reset"
+                                                                      : NULL;
+  if (!what) return !atomic_load(&e->dead);
+  if (!atomic_exchange(&e->dead, true))
+    fprintf(stderr, "hsa-runtime64: the SDMA engine of GPU node-%" PRIu32 " stopped (%s of the "
+                    "GPU): its copies fail from now on\n", gpu->node_id, what);
+  return false;
 }
 
 static void ring_doorbell(struct engine *e) {
@@ -205,13 +240,25 @@ static hsa_status_t run(const struct core_agent *gpu, unsigned ring, put_fn put,
   uint64_t f = (uint64_t)(uintptr_t)e->fence;
   uint32_t fence[4] = {SDMA_OP_FENCE, (uint32_t)f, (uint32_t)(f >> 32), seq};
   emit(e, fence, 4);
+  if (e->have_done) {
+    /* the mailbox says which event fired; the TRAP's context id names it */
+    uint64_t m = (uint64_t)(uintptr_t)e->done_ev.mailbox;
+    uint32_t mail[4] = {SDMA_OP_FENCE, (uint32_t)m, (uint32_t)(m >> 32), e->done_ev.id};
+    uint32_t trap[2] = {SDMA_OP_TRAP, e->done_ev.id & 0xfffffffu};
+    emit(e, mail, 4);
+    emit(e, trap, 2);
+  }
   ring_doorbell(e);
+  bool can_sleep = e->have_done;
   _Atomic uint32_t *word = e->fence;
   pthread_mutex_unlock(&e->lock);
   /* Sequence numbers wrap; the difference tells which came first. */
   uint64_t next_look = now_ms() + 1;
-  while ((int32_t)(atomic_load_explicit(word, memory_order_acquire) - seq) < 0)
-    if (!wait_round(e, &next_look)) return HSA_STATUS_ERROR;
+  for (unsigned round = 0; (int32_t)(atomic_load_explicit(word, memory_order_acquire) - seq) < 0;
+       round++) {
+    bool alive = can_sleep && round >= SPIN_ROUNDS ? sleep_round(e) : wait_round(e, &next_look);
+    if (!alive) return HSA_STATUS_ERROR;
+  }
   return HSA_STATUS_SUCCESS;
 }
 
@@ -297,7 +344,8 @@ void mem_sdma_shutdown(void) {
       kfd_event_destroy(&core_rt()->kfd, e->fault_ev.id);
       kfd_event_destroy(&core_rt()->kfd, e->reset_ev.id);
     }
-    e->have_events = false;
+    if (e->have_done) kfd_event_destroy(&core_rt()->kfd, e->done_ev.id);
+    e->have_events = e->have_done = false;
     atomic_store(&e->dead, false);
     /* The ring and pointers are internal allocations: mem_shutdown frees them next. */
     e->tried = e->ok = false;
