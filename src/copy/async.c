@@ -5,8 +5,11 @@
  * As ROCR keeps one blit engine per direction, host-to-device copies go to the GPU's first
  * SDMA queue and device-to-host ones to its second; a linear copy of at least SPLIT_MIN bytes
  * is cut into one piece per SDMA queue, which run side by side, the last to finish completing
- * the copy. A small copy whose dependencies are already met is done before the call returns:
- * finishing early is allowed, and a hand-over costs more than the copy. */
+ * the copy. A copy on SDMA whose dependencies are already met (and that is not timed, nor cut
+ * in pieces) goes straight onto the queue from the caller's thread, the engine itself
+ * decrementing the completion signal and raising its event, as ROCR's do; a small host copy
+ * whose dependencies are met is done before the call returns (finishing early is allowed).
+ * Everything else is a job for an engine's worker. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +96,24 @@ static hsa_status_t submit_split(struct copy_job *j, unsigned n) {
   return HSA_STATUS_SUCCESS;
 }
 
+/* A copy ready to go straight onto the SDMA queue, ended by the engine itself (ROCR's way):
+ * no worker, no waiting thread. Only for a plain user signal; false (j kept) otherwise or when
+ * the queue refuses, and the worker path reports what goes wrong. */
+static bool direct(struct copy_job *j, unsigned ring) {
+  amd_signal_t *a = sig_from_handle(j->completion);
+  /* the engine writes the signal itself: it must be mapped in this GPU's VM (an IPC signal
+   * of another process may not be) */
+  if (!a || a->kind != AMD_SIGNAL_KIND_USER ||
+      !mem_gpu_reaches((const void *)(uintptr_t)&a->value, 8, j->gpu))
+    return false;
+  struct mem_sdma_done done = {(uint64_t)(uintptr_t)&a->value,
+                               (uint64_t)(uintptr_t)a->event_mailbox_ptr, a->event_id};
+  if (mem_sdma_copy_async(j->gpu, ring, j->dst, j->src, j->size, &done) != HSA_STATUS_SUCCESS)
+    return false;
+  free(j);
+  return true;
+}
+
 static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src,
                                hsa_agent_t src_agent, size_t size, uint32_t num_dep_signals,
                                const hsa_signal_t *dep_signals, hsa_signal_t completion_signal,
@@ -131,6 +152,8 @@ static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src
   if (ring == ANY_RING || ring >= queues)
     ring = src_vram && !dst_vram ? 1u % queues : 0u;   /* one queue per direction */
   bool ready = copy_job_ready(j);
+  if (ready && engine && !j->timed && (queues == 1 || size < SPLIT_MIN) && direct(j, ring))
+    return HSA_STATUS_SUCCESS;
   if (ready && size <= INLINE_MAX) {
     if (engine) j->ring = ring;
     copy_job_finish(j);

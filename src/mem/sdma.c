@@ -40,6 +40,8 @@
 #define SDMA_OP_FENCE 5u
 #define SDMA_OP_TRAP 6u
 #define SDMA_OP_CONST_FILL 11u
+#define SDMA_OP_ATOMIC 10u
+#define SDMA_ATOMIC_ADD64 (47u << 25)
 #define SDMA_FILL_DWORDS (2u << 30)   /* CONST_FILL fill size field: 4-byte pattern */
 
 struct engine {
@@ -55,6 +57,7 @@ struct engine {
   _Atomic uint32_t *fence;    /* the engine writes each fence's sequence number here */
   uint32_t seq;
   uint64_t wp;                /* bytes submitted */
+  uint64_t next_look;         /* ms: when a submission without a waiter looks for faults again */
   struct kfd_queue kq;
 };
 
@@ -303,6 +306,48 @@ hsa_status_t mem_sdma_copy_on(const struct core_agent *gpu, unsigned ring, void 
   return run(gpu, ring, put_copy, &l);
 }
 
+/* The engine completes the copy itself (mem_sdma_copy_async): the 64-bit add of -1 on the
+ * completion value, then its event's mailbox and TRAP, so a blocked waiter wakes. */
+static void put_done(struct engine *e, const struct mem_sdma_done *done) {
+  uint64_t v = done->value_addr, minus1 = UINT64_MAX;
+  uint32_t add[8] = {SDMA_OP_ATOMIC | SDMA_ATOMIC_ADD64, (uint32_t)v, (uint32_t)(v >> 32),
+                     (uint32_t)minus1, (uint32_t)(minus1 >> 32), 0, 0, 0};
+  emit(e, add, 8);
+  if (!done->mailbox) return;
+  uint64_t m = done->mailbox;
+  uint32_t mail[4] = {SDMA_OP_FENCE, (uint32_t)m, (uint32_t)(m >> 32), done->event_id};
+  uint32_t trap[2] = {SDMA_OP_TRAP, done->event_id & 0xfffffffu};
+  emit(e, mail, 4);
+  emit(e, trap, 2);
+}
+
+hsa_status_t mem_sdma_copy_async(const struct core_agent *gpu, unsigned ring, void *dst,
+                                 const void *src, size_t size, const struct mem_sdma_done *done) {
+  if (!gpu || gpu->kind != CORE_AGENT_GPU || gpu->gpu_index >= MEM_MAX_GPUS)
+    return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (ring >= mem_sdma_queues(gpu)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  pthread_once(&once, init_locks);
+  mem_hdp_flush(gpu);
+  struct engine *e = &engines[gpu->gpu_index][ring];
+  pthread_mutex_lock(&e->lock);
+  hsa_status_t st = HSA_STATUS_SUCCESS;
+  if (!start(e, gpu)) st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  else if (atomic_load(&e->dead)) st = HSA_STATUS_ERROR;
+  else if (now_ms() >= e->next_look) {
+    /* a look at the fault events costs a driver call: once a millisecond is enough */
+    e->next_look = now_ms() + 1;
+    if (engine_lost(e)) st = HSA_STATUS_ERROR;
+  }
+  if (st == HSA_STATUS_SUCCESS) {
+    struct linear l = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0};
+    put_copy(e, &l);
+    put_done(e, done);
+    ring_doorbell(e);
+  }
+  pthread_mutex_unlock(&e->lock);
+  return st;
+}
+
 hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src,
                            size_t size) {
   return mem_sdma_copy_on(gpu, 0, dst, src, size);
@@ -354,6 +399,7 @@ void mem_sdma_shutdown(void) {
     e->fence = NULL;
     e->seq = 0;
     e->wp = 0;
+    e->next_look = 0;
     pthread_mutex_unlock(&e->lock);
   }
 }

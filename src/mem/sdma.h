@@ -46,6 +46,16 @@ unsigned mem_sdma_queues(const struct core_agent *gpu);
 hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src, size_t size);
 hsa_status_t mem_sdma_copy_on(const struct core_agent *gpu, unsigned ring, void *dst,
                               const void *src, size_t size);
+/* A copy the engine completes itself, without a waiter: after the bytes, it adds -1 to the
+ * 64-bit word at value_addr and, when mailbox is not 0, writes event_id there and raises its
+ * TRAP interrupt with it (the kernel then sets that signal event), as ROCR's SDMA copies end.
+ * Returns once queued; ERROR when the queue stopped before (a fault or reset of its GPU). */
+struct mem_sdma_done {
+  uint64_t value_addr, mailbox;
+  uint32_t event_id;
+};
+hsa_status_t mem_sdma_copy_async(const struct core_agent *gpu, unsigned ring, void *dst,
+                                 const void *src, size_t size, const struct mem_sdma_done *done);
 /* A fill of `count` dwords. */
 hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t value, size_t count);
 /* `count` packets of `each` dwords. */
