@@ -1,8 +1,9 @@
 /* sdma.c — copies on a GPU's SDMA engine, for memory the CPU cannot reach (VRAM behind a
  * small BAR) and for copies asked to run there (force_copy_on_sdma). One KFD SDMA queue per
- * SDMA engine of a GPU (src/copy spreads large copies over them), each made on first use: a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most
- * 4 MiB, whose count field is 22 bits of "bytes - 1"; CONST_FILL for fills; rectangles from
- * sdma_rect.c; FENCE to report progress), read and write pointers in bytes that only grow,
+ * SDMA engine of a GPU (src/copy spreads large copies over them), each made on first use:
+ * a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most 4 MiB, whose count
+ * field is 22 bits of "bytes - 1"; CONST_FILL for fills; rectangles from sdma_rect.c; FENCE
+ * to report progress), read and write pointers in bytes that only grow,
  * the write pointer rung on the queue's 64-bit doorbell. Waiting is the caller's: it polls
  * the fence word for its sequence number for a moment, then sleeps in WAIT_EVENTS: each
  * submission ends with the engine writing the queue's own signal event's mailbox and raising
