@@ -580,14 +580,17 @@ START_TEST(async_copies_queue_on_one_worker_per_engine) {
   hsa_signal_t gate, done, mid;
   ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &gate), 0);
   ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &done), 0);
-  /* warm-up: both SDMA queues of the GPU and their workers (a split copy and its way back) */
-  ck_assert_int_eq(hsa_amd_memory_async_copy(d, gpu[0], h, cpu, big, 0, NULL, done), 0);
+  /* warm-up: a large copy held back by the gate goes to the workers, cut over both SDMA
+   * queues; its way back, ready at once, goes straight onto a queue */
+  ck_assert_int_eq(hsa_amd_memory_async_copy(d, gpu[0], h, cpu, big, 1, &gate, done), 0);
+  hsa_signal_store_screlease(gate, 0);
   wait_zero(done);
   hsa_signal_store_screlease(done, 1);
   ck_assert_int_eq(hsa_amd_memory_async_copy(back, cpu, d, gpu[0], big, 0, NULL, done), 0);
   wait_zero(done);
   ck_assert_int_eq(memcmp(back, h, big), 0);
   int warm = thread_count();
+  hsa_signal_store_screlease(gate, 1);
   /* 32 copies held back by one gate, and one that waits for a copy queued after it */
   enum { N = 32 };
   hsa_signal_store_screlease(done, N + 1);
