@@ -170,6 +170,19 @@ hsa_status_t sig_obj_destroy(struct sig_obj *o);
 
 /* A value change on o: wake blocked waiters (interrupt signals with waiters only). */
 void sig_notify(struct sig_obj *o);
+/* What a change calls: sig_notify only when a waiter may need the event, decided inline (no
+ * call for a signal without event, nor, with light stores, for one nobody waits on). */
+static inline void sig_changed(struct sig_obj *o)
+{
+  if (!atomic_load_explicit(&o->has_event, memory_order_relaxed))
+    return;
+  if (atomic_load_explicit(&sig_light_stores, memory_order_relaxed)) {
+    atomic_signal_fence(memory_order_seq_cst);
+    if (!atomic_load_explicit(&o->waiters, memory_order_relaxed))
+      return;
+  }
+  sig_notify(o);
+}
 
 /* Monotonic time in ns (CLOCK_MONOTONIC, as WAIT_EVENTS times out). */
 static inline uint64_t sig_now_ns(void)
