@@ -85,12 +85,15 @@ extern struct sig_state sig_g;
 
 /* The store/waiter handshake (sig_notify, sig_wait_objs) is a Dekker pair: the storer writes
  * the value then reads the waiter count, the waiter counts itself then re-reads the value.
- * With the kernel's membarrier (private expedited, registered once), the waiter's side takes
- * the whole cost before it blocks (sig_heavy_barrier: every running thread of the process
- * passes a full barrier) and stores need no fence of their own; without it both sides fence. */
+ * With the kernel's membarrier (private expedited, registered with the first signal event),
+ * the waiter's side takes the whole cost before it blocks (sig_heavy_barrier: every running
+ * thread of the process passes a full barrier) and stores need no fence of their own; until
+ * then, or without it, both sides fence. */
 extern __attribute__((visibility("hidden"))) _Atomic bool sig_light_stores;
-void sig_barrier_init(void);
 void sig_heavy_barrier(void);
+/* Registers the process for membarrier (a grace period, ~150 us with threads): done when the
+ * first signal gets an event, the first whose stores read the waiter count, not in hsa_init. */
+void sig_light_stores_init(void);
 
 /* The arena (signal.c): chunks are published by advancing `used` with release. Hidden, so
  * the hot path reaches them without the GOT. */

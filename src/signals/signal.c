@@ -55,7 +55,6 @@ hsa_status_t sig_ensure_init(void)
     struct core_runtime *rt = core_rt();
     sig_g.dev = rt->no_device || rt->kfd.fd < 0 ? NULL : &rt->kfd;
     sig_g.interrupts = sig_g.dev && env_interrupts();
-    sig_barrier_init();
     sig_g.ts_freq = rt->sys_clock_freq ? rt->sys_clock_freq : 1000000000ull;
     if (sig_g.interrupts && !sig_event_page_ready(rt)) {
       /* A signal event now would give the process the kernel's page for good, where the CP
@@ -216,6 +215,7 @@ static void attach_event(struct sig_obj *o)
     o->flags &= ~(uint32_t)SIG_F_INTERRUPT;   /* out of events: a polled signal, as ROCR */
     return;
   }
+  sig_light_stores_init();
   o->amd->event_mailbox_ptr = (uint64_t)(uintptr_t)o->event.mailbox;
   o->amd->event_id = o->event.id;
   atomic_store_explicit(&o->event_id, o->event.id, memory_order_relaxed);

@@ -40,7 +40,7 @@ static void register_membarrier(void)
   atomic_store(&sig_light_stores, r == 0);
 }
 
-void sig_barrier_init(void)
+void sig_light_stores_init(void)
 {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, register_membarrier);

@@ -197,9 +197,9 @@ START_TEST(blocked_waiter_woken_by_store) {
 }
 END_TEST
 
-/* Where the kernel has membarrier's private expedited command, stores take no fence (the
- * waiter pays with a heavy barrier before it blocks); a blocked waiter still wakes on a store,
- * many times over, woken each time by the event the store sets. */
+/* Where the kernel has membarrier's private expedited command, stores take no fence once a
+ * signal has an event (a waiter pays with a heavy barrier before it blocks); a blocked waiter
+ * still wakes on a store, each time, by the event the store sets. */
 START_TEST(stores_without_fence_still_wake_blocked_waiters) {
   long q = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
   bool expedited = q > 0 && (q & MEMBARRIER_CMD_PRIVATE_EXPEDITED);
