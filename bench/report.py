@@ -81,6 +81,17 @@ def init_shutdown():
         notes.append("init_shutdown: %s: %s" % (who, e))
 
 
+# ---- queue_create (JSON: metrics) -----------------------------------------------------------
+def queue_create():
+    j = load_json("queue_create")
+    if not j:
+        return missing("queue_create")
+    for m in j["metrics"]:
+        factor = float(m["goal"].split()[-1]) if m.get("goal") else None
+        goal = "<= %gx ROCR" % factor if factor else None
+        row("queue_create", m["metric"], m["unit"], m["ours"], m["rocr"], "lower", goal, factor)
+
+
 # ---- dispatch_roundtrip (its table: wait ours_med ours_p90 rocr_med rocr_p90 ratio) ---------
 def dispatch_roundtrip():
     j = load_json("dispatch_roundtrip")
@@ -230,7 +241,7 @@ def sim_cp_latency():
         "near zero (<= 10 ms/s, 1 %)", None, met)
 
 
-BENCHES = [("init_shutdown", init_shutdown), ("dispatch_roundtrip", dispatch_roundtrip),
+BENCHES = [("init_shutdown", init_shutdown), ("queue_create", queue_create), ("dispatch_roundtrip", dispatch_roundtrip),
            ("signal_ops", signal_ops), ("loader_load", loader_load), ("mem_alloc", mem_alloc),
            ("copy_bandwidth", copy_bandwidth), ("isa_throughput", isa_throughput),
            ("sim_cp_latency", sim_cp_latency)]

@@ -27,6 +27,7 @@ quick_env() {
   [ "${QUICK:-0}" = 1 ] || return 0
   case $1 in
     init_shutdown) echo N=5 ;;
+    queue_create) echo N=3 ;;
     copy_bandwidth) echo ROUNDS=1 REPS=3 ;;
     dispatch_roundtrip) echo ROUNDS=1 N=200 ;;
     signal_ops) echo ROUNDS=1 ;;

@@ -3,6 +3,7 @@
  * hsa_shut_down releases them. */
 #include "core/runtime.h"
 #include "aql/aql.h"
+#include "copy/copy.h"
 #include "loader/loader.h"
 #include "mem/mem.h"
 #include "signals/signal.h"
@@ -140,6 +141,7 @@ hsa_status_t core_runtime_release(void) {
     core_tools_unload();
     atomic_store_explicit(&open_flag, false, memory_order_release);
     /* Users of memory go first: queues and executables, then signals, then memory. */
+    copy_shutdown();
     aql_shutdown();
     ldr_shutdown();
     sig_shutdown();

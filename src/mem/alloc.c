@@ -277,5 +277,4 @@ void mem_shutdown(void) {
   mem_table_reset();
   pthread_mutex_unlock(&mem_mutex);
   mem_coherency_reset();
-  mem_copy_profile_reset();
 }

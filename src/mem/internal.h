@@ -11,6 +11,7 @@
 #include "core/agent.h"
 #include "hsa.h"
 #include "hsa_ext_amd.h"
+#include "mem/sdma.h"
 
 #define MEM_PAGE 4096u
 #define MEM_ALIGN_UP(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))
@@ -125,43 +126,11 @@ bool mem_region_valid(const struct core_region *r);
  * hsa_amd_memory_pool_allocate's (PCIE: fine-grained device memory). */
 hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint32_t pool_flags,
                             uint64_t gpus, void **ptr);
-/* The CPU address of [p, p+size) when the CPU can reach all of it (locked memory's agent
- * addresses translate to the user's pages), else NULL. Unknown memory is the caller's own. */
-void *mem_cpu_ptr(const void *p, size_t size);
-/* rect.c — the rectangle of hsa_amd_memory_async_copy_rect. */
-struct mem_rect {
-  hsa_pitched_ptr_t dst, src;
-  hsa_dim3_t dst_off, src_off, range;
-};
-/* ROCR's checks of a rectangle with no zero dimension: its status, SUCCESS if it can go. */
-hsa_status_t mem_rect_check(const struct mem_rect *r);
-/* The address of a side's first byte, and the bytes from there to its last. */
-uint64_t mem_rect_first(const hsa_pitched_ptr_t *p, const hsa_dim3_t *off);
-uint64_t mem_rect_span(const hsa_pitched_ptr_t *p, const hsa_dim3_t *range);
-/* The copy by the CPU; dst and src are the CPU addresses of the first bytes. */
-void mem_rect_cpu(const struct mem_rect *r, void *dst, const void *src);
-/* sdma_rect.c — the copy on gpu's SDMA engine (GPU addresses); returns when done. */
-hsa_status_t mem_sdma_rect(const struct core_agent *gpu, const struct mem_rect *r);
-/* sdma.c — a copy on gpu's SDMA engine, both ranges mapped in its VM; returns when done. */
-hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src, size_t size);
-/* A fill of `count` dwords on gpu's SDMA engine. */
-hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t value, size_t count);
-/* `count` packets of `each` dwords on gpu's SDMA engine; returns when they are done. */
-hsa_status_t mem_sdma_packets(const struct core_agent *gpu, const uint32_t *dw, size_t count,
-                              uint32_t each);
+/* sdma.h has the copy primitives (mem_cpu_ptr, rectangles, SDMA queues). */
 void mem_sdma_shutdown(void);   /* destroys the queues (before the memory goes) */
-/* Whether gpu's VM maps all of [p, p+size) (an allocation or locked memory of ours). */
-bool mem_gpu_reaches(const void *p, size_t size, const struct core_agent *gpu);
 /* mmio.c — releases the MMIO pages (hsa_shut_down). */
 void mem_mmio_shutdown(void);
 /* coherency.c — forget the types set (hsa_shut_down). */
 void mem_coherency_reset(void);
-
-/* profiling.c: marks a copy's completion signal as timed when copy profiling is on (true
- * then: the copy writes its start_ts/end_ts with mem_copy_profile_now, the system clock);
- * reset turns profiling off again at hsa_shut_down, as in ROCR. */
-void mem_copy_profile_reset(void);
-bool mem_copy_profile_begin(hsa_signal_t completion);
-uint64_t mem_copy_profile_now(void);
 
 #endif

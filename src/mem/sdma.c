@@ -1,10 +1,15 @@
 /* sdma.c — copies on a GPU's SDMA engine, for memory the CPU cannot reach (VRAM behind a
  * small BAR) and for copies asked to run there (force_copy_on_sdma). One KFD SDMA queue per
- * GPU, made on first use: a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most
- * 4 MiB, whose count field is 22 bits of "bytes - 1"; CONST_FILL for fills; rectangles from
- * sdma_rect.c; FENCE to report progress), read and write pointers in bytes that only grow,
+ * SDMA engine of a GPU (src/copy spreads large copies over them), each made on first use:
+ * a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most 4 MiB, whose count
+ * field is 22 bits of "bytes - 1"; CONST_FILL for fills; rectangles from sdma_rect.c; FENCE
+ * to report progress), read and write pointers in bytes that only grow,
  * the write pointer rung on the queue's 64-bit doorbell. Waiting is the caller's: it polls
- * the fence word for its sequence number.
+ * the fence word for its sequence number for a moment, then sleeps in WAIT_EVENTS: each
+ * submission ends with the engine writing the queue's own signal event's mailbox and raising
+ * its TRAP interrupt with that event's id (the kernel then sets the event), as ROCR's SDMA
+ * blits end. So a long copy costs its waiter no CPU, which the engine (on hsa-sim, a thread
+ * of the same machine) needs. Without an event page yet (no signal event made) it polls.
  *
  * An engine that stops (a VM fault, or a packet it refused, after which the driver resets
  * the GPU) never writes the fence. So the wait also looks, every millisecond, at a memory
@@ -34,7 +39,10 @@
 #define SDMA_OP_NOP 0u
 #define SDMA_OP_COPY 1u       /* sub-op 0: linear */
 #define SDMA_OP_FENCE 5u
+#define SDMA_OP_TRAP 6u
 #define SDMA_OP_CONST_FILL 11u
+#define SDMA_OP_ATOMIC 10u
+#define SDMA_ATOMIC_ADD64 (47u << 25)
 #define SDMA_FILL_DWORDS (2u << 30)   /* CONST_FILL fill size field: 4-byte pattern */
 
 struct engine {
@@ -42,21 +50,30 @@ struct engine {
   bool tried, ok;
   const struct core_agent *gpu;
   _Atomic bool dead;          /* its GPU faulted or was reset: the queue runs no more */
-  bool have_events;
+  bool have_events, have_done;
   struct kfd_event fault_ev, reset_ev;
+  struct kfd_event done_ev;   /* signal event the engine's TRAP sets after each submission */
   uint32_t *ring;
   uint64_t *ptrs;             /* [0] read pointer (engine writes), [1] write pointer */
   _Atomic uint32_t *fence;    /* the engine writes each fence's sequence number here */
   uint32_t seq;
   uint64_t wp;                /* bytes submitted */
+  uint64_t next_look;         /* ms: when a submission without a waiter looks for faults again */
   struct kfd_queue kq;
 };
 
-static struct engine engines[MEM_MAX_GPUS];
+static struct engine engines[MEM_MAX_GPUS][MEM_SDMA_MAX];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void init_locks(void) {
-  for (unsigned i = 0; i < MEM_MAX_GPUS; i++) pthread_mutex_init(&engines[i].lock, NULL);
+  for (unsigned i = 0; i < MEM_MAX_GPUS; i++)
+    for (unsigned k = 0; k < MEM_SDMA_MAX; k++) pthread_mutex_init(&engines[i][k].lock, NULL);
+}
+
+unsigned mem_sdma_queues(const struct core_agent *gpu) {
+  if (!gpu || gpu->kind != CORE_AGENT_GPU) return 0;
+  uint64_t n = gpu->node->props.num_sdma_engines;
+  return n == 0 ? 1u : n > MEM_SDMA_MAX ? MEM_SDMA_MAX : (unsigned)n;
 }
 
 static uint32_t gfx_version(const struct core_agent *a) {
@@ -91,6 +108,11 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
     kfd_event_destroy(dev, e->fault_ev.id);
     e->have_events = false;
   }
+  /* The event page belongs to signals' set-up (the first signal event hands the kernel the
+   * runtime's page): only once it exists may this queue have a signal event of its own. */
+  size_t slots = 0;
+  e->have_done = e->have_events && kfd_event_page(&slots) &&
+                 kfd_event_create(dev, KFD_IOC_EVENT_SIGNAL, true, 0, &e->done_ev) == 0;
   e->ok = true;
   return true;
 fail:
@@ -145,6 +167,30 @@ static bool wait_round(struct engine *e, uint64_t *next_look) {
   return !engine_lost(e);
 }
 
+#define SPIN_ROUNDS 64   /* yields before sleeping on the events: a short copy's latency */
+
+/* Sleeps until the engine's TRAP, a fault or a reset (at most a millisecond: the auto-reset
+ * event may wake another waiter of this queue instead); false once the engine is lost. */
+static bool sleep_round(struct engine *e) {
+  const struct core_agent *gpu = e->gpu;
+  struct kfd_event_data d[3];
+  memset(d, 0, sizeof(d));
+  d[0].event_id = e->fault_ev.id;
+  d[1].event_id = e->reset_ev.id;
+  d[2].event_id = e->done_ev.id;
+  uint32_t result = 0;
+  if (kfd_event_wait_data(&core_rt()->kfd, d, 3, false, 1, &result) != 0) return true;
+  if (result != KFD_IOC_WAIT_RESULT_COMPLETE) return true;
+  const char *what = d[0].memory_exception_data.gpu_id == gpu->gpu_id   ? "a memory fault"
+                     : d[1].hw_exception_data.gpu_id == gpu->gpu_id ? "a reset"
+                                                                      : NULL;
+  if (!what) return !atomic_load(&e->dead);
+  if (!atomic_exchange(&e->dead, true))
+    fprintf(stderr, "hsa-runtime64: the SDMA engine of GPU node-%" PRIu32 " stopped (%s of the "
+                    "GPU): its copies fail from now on\n", gpu->node_id, what);
+  return false;
+}
+
 static void ring_doorbell(struct engine *e) {
   /* The packets must be visible before the engine learns about them. */
   __atomic_store_n(&e->ptrs[1], e->wp, __ATOMIC_RELEASE);
@@ -176,13 +222,14 @@ static void emit(struct engine *e, const uint32_t *p, uint32_t n) {
 /* Emits the packets of one operation (`put` with `arg`) and a fence, then waits for it. */
 typedef void (*put_fn)(struct engine *e, const void *arg);
 
-static hsa_status_t run(const struct core_agent *gpu, put_fn put, const void *arg) {
+static hsa_status_t run(const struct core_agent *gpu, unsigned ring, put_fn put, const void *arg) {
   if (!gpu || gpu->kind != CORE_AGENT_GPU || gpu->gpu_index >= MEM_MAX_GPUS)
     return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (ring >= mem_sdma_queues(gpu)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   pthread_once(&once, init_locks);
   /* CPU writes into VRAM through the BAR must have left the HDP before the engine reads. */
   mem_hdp_flush(gpu);
-  struct engine *e = &engines[gpu->gpu_index];
+  struct engine *e = &engines[gpu->gpu_index][ring];
   pthread_mutex_lock(&e->lock);
   if (!start(e, gpu)) {
     pthread_mutex_unlock(&e->lock);
@@ -197,13 +244,25 @@ static hsa_status_t run(const struct core_agent *gpu, put_fn put, const void *ar
   uint64_t f = (uint64_t)(uintptr_t)e->fence;
   uint32_t fence[4] = {SDMA_OP_FENCE, (uint32_t)f, (uint32_t)(f >> 32), seq};
   emit(e, fence, 4);
+  if (e->have_done) {
+    /* the mailbox says which event fired; the TRAP's context id names it */
+    uint64_t m = (uint64_t)(uintptr_t)e->done_ev.mailbox;
+    uint32_t mail[4] = {SDMA_OP_FENCE, (uint32_t)m, (uint32_t)(m >> 32), e->done_ev.id};
+    uint32_t trap[2] = {SDMA_OP_TRAP, e->done_ev.id & 0xfffffffu};
+    emit(e, mail, 4);
+    emit(e, trap, 2);
+  }
   ring_doorbell(e);
+  bool can_sleep = e->have_done;
   _Atomic uint32_t *word = e->fence;
   pthread_mutex_unlock(&e->lock);
   /* Sequence numbers wrap; the difference tells which came first. */
   uint64_t next_look = now_ms() + 1;
-  while ((int32_t)(atomic_load_explicit(word, memory_order_acquire) - seq) < 0)
-    if (!wait_round(e, &next_look)) return HSA_STATUS_ERROR;
+  for (unsigned round = 0; (int32_t)(atomic_load_explicit(word, memory_order_acquire) - seq) < 0;
+       round++) {
+    bool alive = can_sleep && round >= SPIN_ROUNDS ? sleep_round(e) : wait_round(e, &next_look);
+    if (!alive) return HSA_STATUS_ERROR;
+  }
   return HSA_STATUS_SUCCESS;
 }
 
@@ -242,16 +301,63 @@ static void put_fill(struct engine *e, const void *arg) {
   }
 }
 
+hsa_status_t mem_sdma_copy_on(const struct core_agent *gpu, unsigned ring, void *dst,
+                              const void *src, size_t size) {
+  struct linear l = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0};
+  return run(gpu, ring, put_copy, &l);
+}
+
+/* The engine completes the copy itself (mem_sdma_copy_async): the 64-bit add of -1 on the
+ * completion value, then its event's mailbox and TRAP, so a blocked waiter wakes. */
+static void put_done(struct engine *e, const struct mem_sdma_done *done) {
+  uint64_t v = done->value_addr, minus1 = UINT64_MAX;
+  uint32_t add[8] = {SDMA_OP_ATOMIC | SDMA_ATOMIC_ADD64, (uint32_t)v, (uint32_t)(v >> 32),
+                     (uint32_t)minus1, (uint32_t)(minus1 >> 32), 0, 0, 0};
+  emit(e, add, 8);
+  if (!done->mailbox) return;
+  uint64_t m = done->mailbox;
+  uint32_t mail[4] = {SDMA_OP_FENCE, (uint32_t)m, (uint32_t)(m >> 32), done->event_id};
+  uint32_t trap[2] = {SDMA_OP_TRAP, done->event_id & 0xfffffffu};
+  emit(e, mail, 4);
+  emit(e, trap, 2);
+}
+
+hsa_status_t mem_sdma_copy_async(const struct core_agent *gpu, unsigned ring, void *dst,
+                                 const void *src, size_t size, const struct mem_sdma_done *done) {
+  if (!gpu || gpu->kind != CORE_AGENT_GPU || gpu->gpu_index >= MEM_MAX_GPUS)
+    return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (ring >= mem_sdma_queues(gpu)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  pthread_once(&once, init_locks);
+  mem_hdp_flush(gpu);
+  struct engine *e = &engines[gpu->gpu_index][ring];
+  pthread_mutex_lock(&e->lock);
+  hsa_status_t st = HSA_STATUS_SUCCESS;
+  if (!start(e, gpu)) st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  else if (atomic_load(&e->dead)) st = HSA_STATUS_ERROR;
+  else if (now_ms() >= e->next_look) {
+    /* a look at the fault events costs a driver call: once a millisecond is enough */
+    e->next_look = now_ms() + 1;
+    if (engine_lost(e)) st = HSA_STATUS_ERROR;
+  }
+  if (st == HSA_STATUS_SUCCESS) {
+    struct linear l = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0};
+    put_copy(e, &l);
+    put_done(e, done);
+    ring_doorbell(e);
+  }
+  pthread_mutex_unlock(&e->lock);
+  return st;
+}
+
 hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src,
                            size_t size) {
-  struct linear l = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0};
-  return run(gpu, put_copy, &l);
+  return mem_sdma_copy_on(gpu, 0, dst, src, size);
 }
 
 hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t value,
                            size_t count) {
   struct linear l = {(uint64_t)(uintptr_t)dst, 0, count * 4, value};
-  return run(gpu, put_fill, &l);
+  return run(gpu, 0, put_fill, &l);
 }
 
 struct packets {
@@ -268,13 +374,13 @@ static void put_packets(struct engine *e, const void *arg) {
 hsa_status_t mem_sdma_packets(const struct core_agent *gpu, const uint32_t *dw, size_t count,
                               uint32_t each) {
   struct packets p = {dw, count, each};
-  return run(gpu, put_packets, &p);
+  return run(gpu, 0, put_packets, &p);
 }
 
 void mem_sdma_shutdown(void) {
   pthread_once(&once, init_locks);
-  for (unsigned i = 0; i < MEM_MAX_GPUS; i++) {
-    struct engine *e = &engines[i];
+  for (unsigned i = 0; i < MEM_MAX_GPUS * MEM_SDMA_MAX; i++) {
+    struct engine *e = &engines[i / MEM_SDMA_MAX][i % MEM_SDMA_MAX];
     pthread_mutex_lock(&e->lock);
     if (e->ok) {
       kfd_queue_destroy(&core_rt()->kfd, &e->kq);
@@ -284,7 +390,8 @@ void mem_sdma_shutdown(void) {
       kfd_event_destroy(&core_rt()->kfd, e->fault_ev.id);
       kfd_event_destroy(&core_rt()->kfd, e->reset_ev.id);
     }
-    e->have_events = false;
+    if (e->have_done) kfd_event_destroy(&core_rt()->kfd, e->done_ev.id);
+    e->have_events = e->have_done = false;
     atomic_store(&e->dead, false);
     /* The ring and pointers are internal allocations: mem_shutdown frees them next. */
     e->tried = e->ok = false;
@@ -293,6 +400,7 @@ void mem_sdma_shutdown(void) {
     e->fence = NULL;
     e->seq = 0;
     e->wp = 0;
+    e->next_look = 0;
     pthread_mutex_unlock(&e->lock);
   }
 }

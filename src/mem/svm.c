@@ -3,12 +3,10 @@
  * touches (start rounded down, end up); agents become KFD locations (a GPU its gpu_id, a CPU
  * system memory, no agent "undefined"); CPU access, coherence, read-only, hive-local,
  * read-mostly and exec are KFD flags. Argument errors are found in list order, as ROCR
- * finds them; a call the kernel refuses is HSA_STATUS_ERROR. A prefetch waits for its
- * dependencies, sets the prefetch location of the range (the kernel migrates) and then
- * decrements its completion signal; a kernel refusal then is not reported (ROCR only
- * asserts). */
+ * finds them; a call the kernel refuses is HSA_STATUS_ERROR. A prefetch sets the prefetch
+ * location of the range (the kernel migrates); src/copy/prefetch.c waits for its dependencies
+ * first and decrements its completion signal after. */
 #include <linux/kfd_ioctl.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,7 +15,6 @@
 #include "hsa_ext_amd.h"
 #include "kfd/memory.h"
 #include "mem/internal.h"
-#include "signals/signal.h"
 
 /* Granularity is a power of two of pages; ROCR caps it at 1 GiB (2^18 pages). */
 #define MAX_GRANULARITY 18u
@@ -261,66 +258,9 @@ out:
   return st;
 }
 
-/* ---- prefetch ------------------------------------------------------------------------ */
+/* ---- prefetch (src/copy runs it when its dependencies are met) ---------------------- */
 
-struct prefetch {
-  void *ptr;
-  size_t size;
-  uint32_t loc;
-  hsa_signal_t completion;
-  uint32_t ndeps;
-  hsa_signal_t deps[];
-};
-
-static void *prefetch_run(void *arg) {
-  struct prefetch *p = arg;
-  for (uint32_t i = 0; i < p->ndeps; i++)
-    while (hsa_signal_wait_scacquire(p->deps[i], HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
-                                     HSA_WAIT_STATE_BLOCKED) != 0) {
-    }
-  struct kattr at = {KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, p->loc};
-  svm_call(KFD_IOCTL_SVM_OP_SET_ATTR, p->ptr, p->size, &at, 1);
-  if (p->completion.handle) hsa_signal_subtract_screlease(p->completion, 1);
-  free(p);
-  return NULL;
-}
-
-hsa_status_t hsa_amd_svm_prefetch_async(void *ptr, size_t size, hsa_agent_t agent,
-                                        uint32_t num_dep_signals, const hsa_signal_t *dep_signals,
-                                        hsa_signal_t completion_signal) {
-  if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
-  const struct core_agent *a = core_agent_from_handle(agent);
-  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
-  if (num_dep_signals && !dep_signals) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  for (uint32_t i = 0; i < num_dep_signals; i++)
-    if (!sig_from_handle(dep_signals[i])) return HSA_STATUS_ERROR_INVALID_SIGNAL;
-  if (completion_signal.handle && !sig_from_handle(completion_signal))
-    return HSA_STATUS_ERROR_INVALID_SIGNAL;
-  struct prefetch *p = calloc(1, sizeof(*p) + num_dep_signals * sizeof(hsa_signal_t));
-  if (!p) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  p->ptr = ptr;
-  p->size = size;
-  p->loc = location_of(a);
-  p->completion = completion_signal;
-  p->ndeps = num_dep_signals;
-  if (num_dep_signals) memcpy(p->deps, dep_signals, num_dep_signals * sizeof(hsa_signal_t));
-  /* Dependencies already met: done before returning (finishing early is allowed). */
-  bool ready = true;
-  for (uint32_t i = 0; ready && i < num_dep_signals; i++)
-    ready = hsa_signal_load_scacquire(dep_signals[i]) == 0;
-  if (ready) {
-    prefetch_run(p);
-    return HSA_STATUS_SUCCESS;
-  }
-  pthread_attr_t attr;
-  pthread_t t;
-  pthread_attr_init(&attr);
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  int rc = pthread_create(&t, &attr, prefetch_run, p);
-  pthread_attr_destroy(&attr);
-  if (rc) {
-    free(p);
-    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  }
-  return HSA_STATUS_SUCCESS;
+bool mem_svm_prefetch(void *ptr, size_t size, const struct core_agent *agent) {
+  struct kattr at = {KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, location_of(agent)};
+  return svm_call(KFD_IOCTL_SVM_OP_SET_ATTR, ptr, size, &at, 1) == 0;
 }

@@ -83,6 +83,18 @@ struct sig_state {
 };
 extern struct sig_state sig_g;
 
+/* The store/waiter handshake (sig_notify, sig_wait_objs) is a Dekker pair: the storer writes
+ * the value then reads the waiter count, the waiter counts itself then re-reads the value.
+ * With the kernel's membarrier (private expedited, registered with the first signal event),
+ * the waiter's side takes the whole cost before it blocks (sig_heavy_barrier: every running
+ * thread of the process passes a full barrier) and stores need no fence of their own; until
+ * then, or without it, both sides fence. */
+extern __attribute__((visibility("hidden"))) _Atomic bool sig_light_stores;
+void sig_heavy_barrier(void);
+/* Registers the process for membarrier (a grace period, ~150 us with threads): done when the
+ * first signal gets an event, the first whose stores read the waiter count, not in hsa_init. */
+void sig_light_stores_init(void);
+
 /* The arena (signal.c): chunks are published by advancing `used` with release. Hidden, so
  * the hot path reaches them without the GOT. */
 #define SIG_HIDDEN __attribute__((visibility("hidden")))
@@ -161,6 +173,19 @@ hsa_status_t sig_obj_destroy(struct sig_obj *o);
 
 /* A value change on o: wake blocked waiters (interrupt signals with waiters only). */
 void sig_notify(struct sig_obj *o);
+/* What a change calls: sig_notify only when a waiter may need the event, decided inline (no
+ * call for a signal without event, nor, with light stores, for one nobody waits on). */
+static inline void sig_changed(struct sig_obj *o)
+{
+  if (!atomic_load_explicit(&o->has_event, memory_order_relaxed))
+    return;
+  if (atomic_load_explicit(&sig_light_stores, memory_order_relaxed)) {
+    atomic_signal_fence(memory_order_seq_cst);
+    if (!atomic_load_explicit(&o->waiters, memory_order_relaxed))
+      return;
+  }
+  sig_notify(o);
+}
 
 /* Monotonic time in ns (CLOCK_MONOTONIC, as WAIT_EVENTS times out). */
 static inline uint64_t sig_now_ns(void)

@@ -55,7 +55,7 @@ __attribute__((noinline)) static int64_t slow_op(const char *fn, hsa_signal_t s,
   case OP_XCHG: old = atomic_exchange(p, v); break;
   }
   if (op != OP_SILENT)
-    sig_notify(o);
+    sig_changed(o);
   return old;
 }
 
@@ -66,7 +66,7 @@ __attribute__((noinline)) static int64_t slow_cas(const char *fn, hsa_signal_t s
   if (!o)
     return sig_stale_value(fn, s);
   if (atomic_compare_exchange_strong(VAL(o), &expected, v))
-    sig_notify(o);
+    sig_changed(o);
   return expected;
 }
 
@@ -101,7 +101,7 @@ LOAD(acquire, memory_order_acquire)
     }                                                                               \
     atomic_store_explicit(VAL(o), v, order);                                        \
     if (notify)                                                                     \
-      sig_notify(o);                                                                \
+      sig_changed(o);                                                               \
   }
 STORE(store_relaxed, memory_order_relaxed, 1)
 STORE(store_screlease, memory_order_release, 1)
@@ -124,7 +124,7 @@ STORE(silent_store_screlease, memory_order_release, 0)
       return;                                                                       \
     }                                                                               \
     fetch(VAL(o), v, order);                                                        \
-    sig_notify(o);                                                                  \
+    sig_changed(o);                                                                  \
   }
 #define RMW_ALL(op, fetch, combine)                                                 \
   RMW_ONE(op, fetch, combine, relaxed, memory_order_relaxed)                        \
@@ -162,7 +162,7 @@ RMW_ALL(xor, atomic_fetch_xor_explicit, C_XOR)
       return old;                                                                   \
     }                                                                               \
     int64_t old = atomic_exchange_explicit(VAL(o), v, order);                       \
-    sig_notify(o);                                                                  \
+    sig_changed(o);                                                                  \
     return old;                                                                     \
   }
 
@@ -181,7 +181,7 @@ RMW_ALL(xor, atomic_fetch_xor_explicit, C_XOR)
       return seen;                                                                  \
     }                                                                               \
     if (atomic_compare_exchange_strong_explicit(VAL(o), &seen, v, order, fail_order)) \
-      sig_notify(o);                                                                \
+      sig_changed(o);                                                               \
     return seen;                                                                    \
   }
 

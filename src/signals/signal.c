@@ -215,6 +215,7 @@ static void attach_event(struct sig_obj *o)
     o->flags &= ~(uint32_t)SIG_F_INTERRUPT;   /* out of events: a polled signal, as ROCR */
     return;
   }
+  sig_light_stores_init();
   o->amd->event_mailbox_ptr = (uint64_t)(uintptr_t)o->event.mailbox;
   o->amd->event_id = o->event.id;
   atomic_store_explicit(&o->event_id, o->event.id, memory_order_relaxed);
@@ -314,8 +315,12 @@ void sig_notify(struct sig_obj *o)
 {
   if (!atomic_load_explicit(&o->has_event, memory_order_relaxed))
     return;
-  /* pairs with the waiter's fence between counting itself and re-reading the value */
-  atomic_thread_fence(memory_order_seq_cst);
+  /* pairs with the waiter's barrier between counting itself and re-reading the value: a
+   * full fence here, unless the waiter's heavy barrier stands for it (internal.h) */
+  if (__builtin_expect(atomic_load_explicit(&sig_light_stores, memory_order_relaxed), 1))
+    atomic_signal_fence(memory_order_seq_cst);
+  else
+    atomic_thread_fence(memory_order_seq_cst);
   if (atomic_load_explicit(&o->waiters, memory_order_relaxed))
     kfd_event_set(sig_g.dev, atomic_load_explicit(&o->event_id, memory_order_relaxed));
 }

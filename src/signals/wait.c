@@ -11,7 +11,11 @@
 #include "signals/internal.h"
 
 #include <errno.h>
+#include <linux/membarrier.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "hsa_ext_amd.h"
 
@@ -25,6 +29,30 @@ static inline void cpu_relax(void)
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
+}
+
+_Atomic bool sig_light_stores;
+
+/* Registered once for the process (the kernel keeps it): stores go light from then on. */
+static void register_membarrier(void)
+{
+  long r = syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0);
+  atomic_store(&sig_light_stores, r == 0);
+}
+
+void sig_light_stores_init(void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, register_membarrier);
+}
+
+/* Should the kernel refuse a barrier after registering, a store could miss a waiter that just
+ * counted itself; the waiter then wakes at its next slice (WAIT_SLICE_MS) and sees the value. */
+void sig_heavy_barrier(void)
+{
+  if (!atomic_load_explicit(&sig_light_stores, memory_order_relaxed) ||
+      syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
+    atomic_thread_fence(memory_order_seq_cst);
 }
 
 static void nap(uint64_t ns)
@@ -89,8 +117,10 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
         ids[nids++] = id;
     }
   }
-  /* pairs with sig_notify: either the storer sees us counted or we see its value */
+  /* pairs with sig_notify: either the storer sees us counted or we see its value (while
+   * spinning we re-read the value anyway; before blocking, the heavy barrier below) */
   atomic_thread_fence(memory_order_seq_cst);
+  bool fenced = false;
 
   uint64_t start = sig_now_ns();
   uint64_t deadline = timeout_ns >= UINT64_MAX - start ? UINT64_MAX : start + timeout_ns;
@@ -122,6 +152,12 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
       continue;
     }
     uint64_t left = deadline - now;
+    if (can_block && !fenced) {
+      /* stores may not have fenced: make them visible, then look at the values again */
+      sig_heavy_barrier();
+      fenced = true;
+      continue;
+    }
     if (can_block) {
       uint64_t ms = deadline == UINT64_MAX ? KFD_EVENT_TIMEOUT_INFINITE : left / 1000000u;
       /* KFD before 1.14 has no event age: a store that sets the event between our value

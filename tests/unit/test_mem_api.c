@@ -3,6 +3,7 @@
  * object (asked of the strict driver: UNMAP of a GPU that does not map it is EINVAL),
  * sub-allocation, threads, rectangle copies, copy engines, coherency types. */
 #include <check.h>
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -544,6 +545,82 @@ START_TEST(small_async_copies) {
 }
 END_TEST
 
+static int thread_count(void) {
+  DIR *d = opendir("/proc/self/task");
+  ck_assert_ptr_nonnull(d);
+  int n = 0;
+  for (struct dirent *e; (e = readdir(d)) != NULL;) n += e->d_name[0] != '.';
+  closedir(d);
+  return n;
+}
+
+static void wait_zero(hsa_signal_t s) {
+  ck_assert_int_eq(hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                             HSA_WAIT_STATE_BLOCKED), 0);
+}
+
+/* src/copy: copies waiting for their dependencies sit in their engine's queue (no thread of
+ * their own), a copy waiting for one queued behind it on the same engine still runs, a large
+ * copy spread over both SDMA queues arrives whole, and hsa_shut_down joins the workers. */
+START_TEST(async_copies_queue_on_one_worker_per_engine) {
+  const size_t big = 16u << 20, small = 4096;
+  unsigned char *h = NULL, *d = NULL, *back = NULL;
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(sys_fine, big, 0, (void **)&h), 0);
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(dev[0], big, 0, (void **)&d), 0);
+  ck_assert_int_eq(hsa_amd_memory_pool_allocate(sys_fine, big, 0, (void **)&back), 0);
+  /* reachable by the GPU, so the copies run on its SDMA queues (not the CPU fallback) */
+  ck_assert_int_eq(hsa_amd_agents_allow_access(1, &gpu[0], NULL, h), 0);
+  ck_assert_int_eq(hsa_amd_agents_allow_access(1, &gpu[0], NULL, back), 0);
+  pattern(h, big, 7);
+  uint32_t engines = 0;
+  ck_assert_int_eq(hsa_agent_get_info(gpu[0], (hsa_agent_info_t)HSA_AMD_AGENT_INFO_NUM_SDMA_ENG,
+                                      &engines), 0);
+  ck_assert_uint_ge(engines, 2);   /* so the large copies below are cut in two */
+  int at_start = thread_count();
+  hsa_signal_t gate, done, mid;
+  ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &gate), 0);
+  ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &done), 0);
+  /* warm-up: a large copy held back by the gate goes to the workers, cut over both SDMA
+   * queues; its way back, ready at once, goes straight onto a queue */
+  ck_assert_int_eq(hsa_amd_memory_async_copy(d, gpu[0], h, cpu, big, 1, &gate, done), 0);
+  hsa_signal_store_screlease(gate, 0);
+  wait_zero(done);
+  hsa_signal_store_screlease(done, 1);
+  ck_assert_int_eq(hsa_amd_memory_async_copy(back, cpu, d, gpu[0], big, 0, NULL, done), 0);
+  wait_zero(done);
+  ck_assert_int_eq(memcmp(back, h, big), 0);
+  int warm = thread_count();
+  hsa_signal_store_screlease(gate, 1);
+  /* 32 copies held back by one gate, and one that waits for a copy queued after it */
+  enum { N = 32 };
+  hsa_signal_store_screlease(done, N + 1);
+  ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &mid), 0);
+  ck_assert_int_eq(hsa_amd_memory_async_copy(d + N * small, gpu[0], h + N * small, cpu, small, 1,
+                                             &mid, done), 0);
+  for (unsigned i = 0; i < N; i++)
+    ck_assert_int_eq(hsa_amd_memory_async_copy(d + i * small, gpu[0], h + i * small, cpu, small,
+                                               1, &gate, i == N - 1 ? mid : done), 0);
+  ck_assert_int_eq(thread_count(), warm);
+  memset(back, 0, big);
+  hsa_signal_store_screlease(gate, 0);
+  ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 1, UINT64_MAX,
+                                             HSA_WAIT_STATE_BLOCKED), 1);
+  wait_zero(mid);
+  hsa_signal_store_screlease(done, 1);
+  ck_assert_int_eq(hsa_amd_memory_async_copy(back, cpu, d, gpu[0], (N + 1) * small, 0, NULL,
+                                             done), 0);
+  wait_zero(done);
+  ck_assert_int_eq(memcmp(back, h, (N + 1) * small), 0);
+  /* a copy still waiting at hsa_shut_down is dropped, and every worker is joined */
+  hsa_signal_store_screlease(gate, 1);
+  ck_assert_int_eq(hsa_amd_memory_async_copy(d, gpu[0], h, cpu, small, 1, &gate, done), 0);
+  ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS);
+  /* what stays: the simulator's doorbell watcher, made for the process's first doorbell */
+  ck_assert_int_le(thread_count(), at_start + 1);
+  ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS);   /* for the fixture's hsa_shut_down */
+}
+END_TEST
+
 START_TEST(vmem_is_refused_on_this_kernel_interface) {
   void *va = NULL;
   hsa_amd_vmem_alloc_handle_t h = {0};
@@ -584,6 +661,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, ipc_handles_cannot_be_made_on_this_kernel_interface);
   tcase_add_test(tc, vmem_is_refused_on_this_kernel_interface);
   tcase_add_test(tc, small_async_copies);
+  tcase_add_test(tc, async_copies_queue_on_one_worker_per_engine);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -5,6 +5,7 @@
  * wait_any, the async handler thread, and destroy racing with users. */
 #include <check.h>
 #include <errno.h>
+#include <linux/membarrier.h>
 #include <stdatomic.h>
 #include <pthread.h>
 #include <semaphore.h>
@@ -17,6 +18,7 @@
 
 #include "hsa.h"
 #include "hsa_ext_amd.h"
+#include "signals/internal.h"
 #include "signals/signal.h"
 #include "unit/sim_reexec.h"
 
@@ -191,6 +193,29 @@ START_TEST(blocked_waiter_woken_by_store) {
   hsa_signal_store_screlease(s, 1);
   pthread_join(t, NULL);
   ck_assert_int_eq(w.got, 1);
+  hsa_signal_destroy(s);
+}
+END_TEST
+
+/* Where the kernel has membarrier's private expedited command, stores take no fence once a
+ * signal has an event (a waiter pays with a heavy barrier before it blocks); a blocked waiter
+ * still wakes on a store, each time, by the event the store sets. */
+START_TEST(stores_without_fence_still_wake_blocked_waiters) {
+  long q = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+  bool expedited = q > 0 && (q & MEMBARRIER_CMD_PRIVATE_EXPEDITED);
+  hsa_signal_t s = make(0);
+  ck_assert(has_event(s));
+  ck_assert_int_eq(atomic_load(&sig_light_stores), expedited);
+  for (int round = 0; round < 3; round++) {
+    struct waiter w = {s, HSA_SIGNAL_CONDITION_EQ, round + 1, -1, HSA_WAIT_STATE_BLOCKED, 0};
+    pthread_t t;
+    pthread_create(&t, NULL, wait_thread, &w);
+    while (!w.tid) usleep(100);
+    ck_assert_msg(seen_blocked_in(w.tid, SYS_ioctl, SYS_futex), "waiter never blocked");
+    hsa_signal_store_relaxed(s, round + 1);
+    pthread_join(t, NULL);
+    ck_assert_int_eq(w.got, round + 1);
+  }
   hsa_signal_destroy(s);
 }
 END_TEST
@@ -494,6 +519,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, timeouts_interrupt_signal);
   tcase_add_test(tc, timeouts_gpu_only_signal);
   tcase_add_test(tc, blocked_waiter_woken_by_store);
+  tcase_add_test(tc, stores_without_fence_still_wake_blocked_waiters);
   tcase_add_test(tc, two_blocked_waiters_both_woken);
   tcase_add_test(tc, destroy_wakes_waiter);
   tcase_add_test(tc, wait_any_interrupt);

@@ -1,6 +1,6 @@
 /* profiling.c — timestamps of asynchronous copies (hsa_amd_profiling_async_copy_enable).
  * While enabled, each copy submitted marks its completion signal as carrying copy times and
- * its copy thread writes the system clock (HSA_SYSTEM_INFO_TIMESTAMP's domain) into the
+ * its engine writes the system clock (HSA_SYSTEM_INFO_TIMESTAMP's domain) into the
  * signal's start_ts/end_ts around the copy, so no translation is needed when read back.
  * As ROCR: a signal that never took a profiled copy has no times (HSA_STATUS_ERROR), and
  * the mark stays until the signal is destroyed. Host-to-host copies are timed too, as later
@@ -9,10 +9,9 @@
  * without it. */
 #include <stdatomic.h>
 
+#include "copy/internal.h"
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
-#include "mem/internal.h"
-#include "mem/mem.h"
 #include "signals/signal.h"
 
 #define COPY_TIMED 0x50524f46u   /* reserved1 of a signal that carries copy times */
@@ -25,11 +24,11 @@ hsa_status_t hsa_amd_profiling_async_copy_enable(bool enable) {
   return HSA_STATUS_SUCCESS;
 }
 
-void mem_copy_profile_reset(void) {
+void copy_profile_reset(void) {
   atomic_store_explicit(&profiling, false, memory_order_relaxed);
 }
 
-bool mem_copy_profile_begin(hsa_signal_t completion) {
+bool copy_profile_begin(hsa_signal_t completion) {
   if (!atomic_load_explicit(&profiling, memory_order_relaxed)) return false;
   amd_signal_t *a = sig_from_handle(completion);
   if (!a) return false;
@@ -37,7 +36,7 @@ bool mem_copy_profile_begin(hsa_signal_t completion) {
   return true;
 }
 
-uint64_t mem_copy_profile_now(void) {
+uint64_t copy_profile_now(void) {
   uint64_t t = 0;
   hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &t);
   return t;
