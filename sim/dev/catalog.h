@@ -36,7 +36,26 @@ struct sim_gpu_model {
   uint16_t subsystem_vendor_id, subsystem_device_id;  /* PCI subsystem of the board */
   uint32_t pcie_gen;                /* link generation (x16): io_link bandwidth */
   uint64_t unique_id;               /* KFD unique_id of the first board; 0 if none */
+  /* added for gfx942 (issue 20) */
+  uint32_t num_xcc;                 /* compute dies (XCCs) in the partition; 0 reads as 1 */
+  uint32_t capability2;             /* KFD capability2 as the kernel reports it */
+  int apu;                          /* 1: memory is system memory, no VRAM heap (MI300A) */
+  int queue_buffer_checks;          /* 1: the board's kernel (6.12+) publishes cwsr_size and
+                                     * ctl_stack_size and checks queue buffers against them */
 };
+
+/* What the kernel's kfd_queue.c computes per node (and, with queue_buffer_checks, publishes
+ * and enforces): the CWSR area and control stack of one XCC, the debugger bytes per XCC,
+ * the EOP buffer size. All zero for a model without CWSR. */
+struct sim_queue_sizes {
+  uint32_t ctl_stack_size, cwsr_size, debug_size, eop_size;
+  uint64_t cwsr_total;              /* (cwsr_size + debug_size) x num_xcc, page aligned */
+};
+void sim_model_queue_sizes(const struct sim_gpu_model *m, struct sim_queue_sizes *out);
+static inline uint32_t sim_model_xcc(const struct sim_gpu_model *m)
+{
+  return m->num_xcc ? m->num_xcc : 1;
+}
 
 /* NULL when no such model. */
 const struct sim_gpu_model *sim_catalog_find(const char *name);

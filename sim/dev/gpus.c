@@ -43,7 +43,8 @@ static void gpus_init(void)
     g->node_id = i + 1;
     g->render_minor = 128 + i;
     g->card_minor = i;
-    g->vram_bytes = cfg->vram_bytes ? cfg->vram_bytes : m->default_vram_bytes;
+    /* an APU has no VRAM of its own: --vram does not apply */
+    g->vram_bytes = m->apu ? 0 : cfg->vram_bytes ? cfg->vram_bytes : m->default_vram_bytes;
     g->domain = 0;
     g->location_id = (0x63u + i) << 8; /* bus 0x63+i, device 0, function 0 */
     g->simd_id_base = simd_id;
