@@ -115,7 +115,8 @@ static const struct sim_gpu_model models[] = {
   },
   {
     /* Instinct MI300A: the gfx942 APU (6 XCCs of 38 CUs, 24 Zen 4 cores beside them). Its
-     * 128 GiB HBM3 is the system memory; the GPU node has no memory bank of its own. */
+     * 128 GiB HBM3 is the system memory: amdgpu prefers GTT for everything and KFD reports
+     * as the node's (FB_PUBLIC) bank the part of system memory TTM may use (gpus.c). */
     .name = "gfx942-apu",
     .marketing_name = "AMD Instinct MI300A",
     .gfx_target_version = 90402,

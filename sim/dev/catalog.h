@@ -39,7 +39,8 @@ struct sim_gpu_model {
   /* added for gfx942 (issue 20) */
   uint32_t num_xcc;                 /* compute dies (XCCs) in the partition; 0 reads as 1 */
   uint32_t capability2;             /* KFD capability2 as the kernel reports it */
-  int apu;                          /* 1: memory is system memory, no VRAM heap (MI300A) */
+  int apu;                          /* 1: memory is system memory, no VRAM heap (MI300A): the
+                                     * node's bank is TTM's share of it, VRAM requests are GTT */
   int queue_buffer_checks;          /* 1: the board's kernel (6.12+) publishes cwsr_size and
                                      * ctl_stack_size and checks queue buffers against them */
 };

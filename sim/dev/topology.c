@@ -116,7 +116,7 @@ size_t sim_topo_node_text(unsigned node, char *buf, size_t len)
 #define G(field) (m ? (uint64_t)m->field : 0)
   prop(&p, "cpu_cores_count", g ? 0 : h->cores);
   prop(&p, "simd_count", G(simd_count));
-  prop(&p, "mem_banks_count", m && m->apu ? 0 : 1);   /* an APU's memory is the CPU node's */
+  prop(&p, "mem_banks_count", 1);
   prop(&p, "caches_count", sim_topo_cache_count(node));
   prop(&p, "io_links_count", sim_topo_io_link_count(node));
   prop(&p, "p2p_links_count", sim_topo_p2p_link_count(node));
@@ -169,9 +169,9 @@ size_t sim_topo_node_text(unsigned node, char *buf, size_t len)
 size_t sim_topo_mem_bank_text(unsigned node, unsigned bank, char *buf, size_t len)
 {
   struct page p = page_of(buf, len);
-  const struct sim_gpu *g = node_gpu(node);
-  if (node >= sim_topo_node_count() || bank != 0 || (g && g->model->apu))
+  if (node >= sim_topo_node_count() || bank != 0)
     return 0;
+  const struct sim_gpu *g = node_gpu(node);
   prop(&p, "heap_type", g ? 1 : 0); /* HSA_MEM_HEAP_TYPE_FB_PUBLIC : SYSTEM */
   prop(&p, "size_in_bytes", g ? g->vram_bytes : sim_host()->mem_bytes);
   prop(&p, "flags", 0);

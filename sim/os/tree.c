@@ -130,12 +130,9 @@ static void topology(struct builder *b, const char *base)
     n = sim_topo_name_text(node, text, sizeof text);
     put(b, text, n, "%s/nodes/%u/name", base, node);
     n = sim_topo_mem_bank_text(node, 0, text, sizeof text);
-    if (n) {   /* an APU's GPU node has no bank: an empty mem_banks directory */
-      put(b, text, n, "%s/nodes/%u/mem_banks/0/properties", base, node);
-      if (node > 0)
-        PUTS(b, "0\n", "%s/nodes/%u/mem_banks/0/used_memory", base, node);
-    } else
-      dir(b, "%s/nodes/%u/mem_banks", base, node);
+    put(b, text, n, "%s/nodes/%u/mem_banks/0/properties", base, node);
+    if (node > 0)
+      PUTS(b, "0\n", "%s/nodes/%u/mem_banks/0/used_memory", base, node);
     dir(b, "%s/nodes/%u/caches", base, node);
     for (unsigned c = 0; c < sim_topo_cache_count(node); c++) {
       n = sim_topo_cache_text(node, c, text, sizeof text);

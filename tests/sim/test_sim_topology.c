@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dev/catalog.h"
 #include "dev/topology.h"
@@ -149,24 +150,26 @@ START_TEST(gfx942_matches_capture)
 }
 END_TEST
 
-/* MI300A: the same XCCs (so the same per-XCC CWSR figures), six of them, and no memory bank
- * of its own on the GPU node. */
-START_TEST(gfx942_apu_has_no_vram_bank)
+/* MI300A: the same XCCs (so the same per-XCC CWSR figures), six of them; its one bank is
+ * system memory, the half of it TTM lets the GPU use, whatever --vram says. */
+START_TEST(gfx942_apu_bank_is_system_memory)
 {
   setenv("HSA_SIM_CONFIG", "gpu=gfx942-apu,gpus=2,vram=4G", 1);
   ck_assert_uint_eq(sim_gpu_count(), 2);
   char text[SIM_TOPO_PAGE];
   struct kv kv[64];
   int n = parse((sim_topo_node_text(2, text, sizeof text), text), kv, 64);
-  ck_assert_uint_eq(get(kv, n, "mem_banks_count"), 0);
+  ck_assert_uint_eq(get(kv, n, "mem_banks_count"), 1);
   ck_assert_uint_eq(get(kv, n, "num_xcc"), 6);
+  ck_assert_uint_eq(get(kv, n, "simd_count"), 6 * 38 * 4);
   ck_assert_uint_eq(get(kv, n, "gfx_target_version"), 90402);
   ck_assert_uint_eq(get(kv, n, "cwsr_size"), 23203840);
   ck_assert_uint_eq(get(kv, n, "ctl_stack_size"), 12288);
-  ck_assert_uint_eq(sim_topo_mem_bank_text(2, 0, text, sizeof text), 0);
-  ck_assert_uint_eq(sim_gpu(1)->vram_bytes, 0);   /* --vram does not give it VRAM */
-  n = parse((sim_topo_node_text(0, text, sizeof text), text), kv, 64);
-  ck_assert_uint_eq(get(kv, n, "mem_banks_count"), 1);   /* the memory is the CPU node's */
+  uint64_t ram = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+  n = parse((sim_topo_mem_bank_text(2, 0, text, sizeof text), text), kv, 64);
+  ck_assert_uint_eq(get(kv, n, "heap_type"), 1);   /* FB_PUBLIC, as KFD reports it */
+  ck_assert_uint_eq(get(kv, n, "size_in_bytes"), ram / 2 / 4096 * 4096);
+  ck_assert_uint_eq(sim_gpu(1)->vram_bytes, ram / 2 / 4096 * 4096);
 }
 END_TEST
 
@@ -296,7 +299,7 @@ Suite *test_suite(void)
   tcase_add_test(tc, catalog_lookup);
   tcase_add_test(tc, gfx906_matches_capture);
   tcase_add_test(tc, gfx942_matches_capture);
-  tcase_add_test(tc, gfx942_apu_has_no_vram_bank);
+  tcase_add_test(tc, gfx942_apu_bank_is_system_memory);
   tcase_add_test(tc, cpu_node_matches_capture_layout);
   tcase_add_test(tc, default_is_one_gfx900);
   tcase_add_test(tc, four_gpus_with_vram);
