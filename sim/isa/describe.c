@@ -610,6 +610,7 @@ static bool valu64(struct out *o, const struct isa_inst *in)
   } else {
     nsrc = vop3_two_sources(n) ? 2 : 3;
     if (has(n, "lshlrev_b64") || has(n, "lshrrev_b64") || has(n, "ashrrev_i64")) w[0] = 1;
+    if (has(n, "lshl_add_u64")) w[1] = 1;
     if (has(n, "ldexp_f64") || has(n, "trig_preop")) w[1] = 1;
     if (has(n, "mad_u64_u32") || has(n, "mad_i64_i32")) { dw = 2; w[0] = w[1] = 1; w[2] = 2; }
     if (has(n, "readlane") || has(n, "writelane")) w[0] = w[1] = 1;

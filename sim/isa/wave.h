@@ -115,7 +115,8 @@ struct isa_inst {
   uint8_t target;            /* enum isa_target */
 };
 
-enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A };
+enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A,
+                  ISA_TARGET_GFX942 };   /* gfx942: gfx90a's VALU and more */
 
 /* ---- a wave and its workgroup ------------------------------------------------------------ */
 #define ISA_MAX_SGPRS 102
