@@ -67,10 +67,13 @@ static void build(void)
 #define ADD(x) add(valu_##x##_ops, valu_##x##_count)
   ADD(int); ADD(f32); ADD(f64); ADD(f16); ADD(cmp); ADD(cvt); ADD(pk); ADD(misc); ADD(g942);
 #undef ADD
-  /* gfx942: gfx90a's opcodes where it has none of its own */
+  /* gfx942: gfx90a's opcodes where it has none of its own; an entry without a function
+   * removes the opcode */
   for (unsigned op = 0; op < NOPS; op++)
     if (!table[4][op])
       table[4][op] = table[3][op];
+    else if (!table[4][op]->fn)
+      table[4][op] = NULL;
   /* the union: gfx906 meanings first, then what only gfx900, gfx90a or gfx942 has */
   for (unsigned op = 0; op < NOPS; op++) {
     table[0][op] = table[2][op] ? table[2][op] : table[1][op] ? table[1][op]

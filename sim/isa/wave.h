@@ -98,6 +98,8 @@ struct isa_inst {
   int32_t offset;            /* immediate offset (DS offset0 | offset1 << 8 kept in offset0/1) */
   uint8_t offset0, offset1;  /* DS */
   bool glc, slc, lds, tfe, gds, offen, idxen, addr64;
+  bool sc1;                  /* FLAT bit 25, MUBUF bit 15: gfx90a's scc, gfx942's sc1 */
+  bool sve;                  /* gfx942 SCRATCH bit 13: the VGPR address is used (else off) */
   uint8_t dfmt, nfmt;        /* MTBUF */
   bool imm_offset;           /* SMEM: offset is an immediate (else soffset holds an SGPR) */
 
