@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # What building, testing and the peer programs (ROCR, rocminfo) need, by Debian name; the
 # second line: the kernel corpus and HIP tests (clang-15 + device libraries, hipcc, pocl),
 # then clang-19/llvm-19 for the gfx942 (MI300) kernels and decoder checks;
-# third: the ROCm libraries the tests/libs programs use (hipRTC comes with libamdhip64-dev).
+# last: the ROCm libraries the tests/libs programs use (hipRTC comes with libamdhip64-dev).
 PACKAGES="make gcc g++ clang lld autoconf automake pkg-config libdrm-dev libelf-dev
 libmsgpack-dev libnuma-dev check python3 binutils cmake kmod libhsa-runtime-dev rocminfo
 clang-15 lld-15 rocm-device-libs hipcc libamdhip64-dev pocl-opencl-icd ocl-icd-opencl-dev clinfo
