@@ -186,8 +186,8 @@ static hsa_status_t gpu_create(const struct core_agent *agent, uint32_t size,
   if (sz.eop_size && !(q->eop = mem_device(agent, sz.eop_size, 4096, MEM_F_NO_SUBALLOC)))
     goto fail;
   if (sz.ctx_total) {
+    /* comes zeroed: no memset, which would touch all of it (177 MiB on an MI300X) */
     if (!(q->cwsr = mem_system(sz.ctx_total, 4096, MEM_F_NO_SUBALLOC | MEM_F_ZERO))) goto fail;
-    memset(q->cwsr, 0, sz.ctx_total);
     kfd_queue_cwsr_header(q->cwsr, &sz, 0, NULL);
   }
 
