@@ -60,13 +60,14 @@ run_case() { # gpu name source [mem]
   gpu=$1 name=$2 source=$3 mem=${4:-system}
   log=$work/$name.$gpu.$mem.log
   rc=0
-  timeout 120 "$sim" --gpu "$gpu" -- "$work/harness" --timeout 90 --mem "$mem" \
+  # shellcheck disable=SC2086 # SIMOPTS: extra launcher options, split on purpose
+  timeout 120 "$sim" --gpu "$gpu" ${SIMOPTS:-} -- "$work/harness" --timeout 90 --mem "$mem" \
     "$name" "$work/co/$source.co" > "$log" 2>&1 || rc=$?
   if [ $rc -eq 0 ]; then
-    pass=$((pass + 1)); echo "PASS  $name [$gpu, $mem memory]"
+    pass=$((pass + 1)); echo "PASS  $name [$gpu${SIMOPTS:+ $SIMOPTS}, $mem memory]"
   else
     nfail=$((nfail + 1)); failed="$failed $name/$gpu/$mem"
-    echo "FAIL  $name [$gpu, $mem memory] (exit $rc)"
+    echo "FAIL  $name [$gpu${SIMOPTS:+ $SIMOPTS}, $mem memory] (exit $rc)"
     grep -v '^\[hsa-sim' "$log" | head -n 8 | sed 's/^/      | /'
   fi
 }
@@ -85,6 +86,13 @@ done
 for name in vadd transpose; do
   s=$(src_of $name); [ -n "$s" ] && run_case gfx942 "$name" "$s" device && run_case gfx942-apu "$name" "$s" device
 done
+
+# Two boards of each kind: each GPU node gets its own queues and buffers checked.
+s=$(src_of vadd)
+SIMOPTS="--gpus 2"
+run_case gfx942 vadd "$s" device
+run_case gfx942-apu vadd "$s" device
+SIMOPTS=""
 
 # A code object for another chip: refused at load, one line naming both targets.
 s=$(src_of vadd)
