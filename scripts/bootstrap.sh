@@ -6,11 +6,13 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # What building, testing and the peer programs (ROCR, rocminfo) need, by Debian name; the
-# second line: the kernel corpus and HIP tests (clang-15 + device libraries, hipcc, pocl);
-# third: the ROCm libraries the tests/libs programs use (hipRTC comes with libamdhip64-dev).
+# second line: the kernel corpus and HIP tests (clang-15 + device libraries, hipcc, pocl),
+# then clang-19/llvm-19 for the gfx942 (MI300) kernels and decoder checks;
+# last: the ROCm libraries the tests/libs programs use (hipRTC comes with libamdhip64-dev).
 PACKAGES="make gcc g++ clang lld llvm autoconf automake pkg-config libdrm-dev libelf-dev
 libmsgpack-dev libnuma-dev check python3 binutils cmake kmod libhsa-runtime-dev rocminfo
 clang-15 lld-15 rocm-device-libs hipcc libamdhip64-dev pocl-opencl-icd ocl-icd-opencl-dev clinfo
+clang-19 lld-19 llvm-19
 librocrand-dev libhiprand-dev librocsparse-dev libhipsparse-dev librocprim-dev
 libclang-rt-14-dev gdb python3-matplotlib
 debhelper dpkg-dev fakeroot"

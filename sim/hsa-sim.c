@@ -57,12 +57,16 @@ static _Noreturn void bad(const char *fmt, const char *arg)
 
 static void list_gpus(void)
 {
-  printf("%-8s %-24s %-9s %4s %11s\n", "NAME", "BOARD", "PCI ID", "CUs", "VRAM");
+  printf("%-10s %-24s %-9s %4s %11s\n", "NAME", "BOARD", "PCI ID", "CUs", "VRAM");
   for (unsigned i = 0; sim_catalog_at(i); i++) {
     const struct sim_gpu_model *m = sim_catalog_at(i);
-    printf("%-8s %-24s %04x:%04x %4u %7llu MiB%s\n", m->name, m->marketing_name, m->vendor_id,
-           m->device_id, m->cu_count, (unsigned long long)(m->default_vram_bytes >> 20),
-           i == 0 ? "  (default)" : "");
+    char vram[32];
+    if (m->apu)   /* the APU's memory is the system's */
+      snprintf(vram, sizeof vram, "%11s", "system");
+    else
+      snprintf(vram, sizeof vram, "%7llu MiB", (unsigned long long)(m->default_vram_bytes >> 20));
+    printf("%-10s %-24s %04x:%04x %4u %s%s\n", m->name, m->marketing_name, m->vendor_id,
+           m->device_id, m->cu_count, vram, i == 0 ? "  (default)" : "");
   }
 }
 

@@ -186,7 +186,8 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   wg.sgpr_alloc = (sg + 1) * 8 > 6 ? (sg + 1) * 8 - 6 : 0;   /* VCC, FLAT_SCRATCH, XNACK_MASK on top */
   if (wg.sgpr_alloc > 102)
     wg.sgpr_alloc = 102;
-  bool packed = gpu->model->gfx_target_version == 90010;   /* gfx90a: ids packed in v0 */
+  /* gfx90a and gfx942: ids packed in v0 */
+  bool packed = gpu->model->gfx_target_version == 90010 || gpu->model->gfx_target_version == 90402;
   wg.vgpr_alloc = ((rsrc1 & 63) + 1) * (packed ? 8 : 4);   /* gfx90a allocates VGPRs by 8 */
   wg.lds_bytes = l->lds_bytes;
   wg.rsrc1 = rsrc1;

@@ -38,14 +38,34 @@ struct sim_gpu_model {
   uint64_t unique_id;               /* KFD unique_id of the first board; 0 if none */
   /* added for the doorbell layout: amdgpu's doorbell assignment of the chip (its
    * *_doorbell_index_init), in 64-bit doorbell units of a process's doorbell pages. */
-  uint16_t sdma_doorbell[8];        /* first doorbell of each SDMA engine, xGMI ones after */
+  uint16_t sdma_doorbell[16];        /* first doorbell of each SDMA engine, xGMI ones after */
   uint16_t non_cp_first, non_cp_last;  /* SDMA/IH/VCN range: never given to a CP queue */
   /* added for RAS: amdgpu's RAS blocks (bit per AMDGPU_RAS_BLOCK__*: UMC 0, SDMA 1, GFX 2,
    * MMHUB 3, ATHUB 4, PCIE_BIF 5, HDP 6, XGMI_WAFL 7, DF 8, ... FUSE 13) the board's ECC
    * supports (adev->ras_enabled) and those the driver turned on (the RAS features); 0 and 0
    * on boards without RAS. SRAM ECC alone covers all but UMC and DF. */
   uint32_t ras_enabled, ras_features;
+  /* added for gfx942 (issue 20) */
+  uint32_t num_xcc;                 /* compute dies (XCCs) in the partition; 0 reads as 1 */
+  uint32_t capability2;             /* KFD capability2 as the kernel reports it */
+  int apu;                          /* 1: memory is system memory, no VRAM heap (MI300A): the
+                                     * node's bank is TTM's share of it, VRAM requests are GTT */
+  int queue_buffer_checks;          /* 1: the board's kernel (6.12+) publishes cwsr_size and
+                                     * ctl_stack_size and checks queue buffers against them */
 };
+
+/* What the kernel's kfd_queue.c computes per node (and, with queue_buffer_checks, publishes
+ * and enforces): the CWSR area and control stack of one XCC, the debugger bytes per XCC,
+ * the EOP buffer size. All zero for a model without CWSR. */
+struct sim_queue_sizes {
+  uint32_t ctl_stack_size, cwsr_size, debug_size, eop_size;
+  uint64_t cwsr_total;              /* (cwsr_size + debug_size) x num_xcc, page aligned */
+};
+void sim_model_queue_sizes(const struct sim_gpu_model *m, struct sim_queue_sizes *out);
+static inline uint32_t sim_model_xcc(const struct sim_gpu_model *m)
+{
+  return m->num_xcc ? m->num_xcc : 1;
+}
 
 /* NULL when no such model. */
 const struct sim_gpu_model *sim_catalog_find(const char *name);

@@ -1,6 +1,7 @@
 /* gpus.c — the GPUs of this run: which board, where on the PCI bus, which KFD gpu_id. */
 #include "sim.h"
 #include "dev/catalog.h"
+#include "dev/host.h"
 
 #include <pthread.h>
 #include <stddef.h>
@@ -43,7 +44,10 @@ static void gpus_init(void)
     g->node_id = i + 1;
     g->render_minor = 128 + i;
     g->card_minor = i;
-    g->vram_bytes = cfg->vram_bytes ? cfg->vram_bytes : m->default_vram_bytes;
+    /* An APU has no VRAM of its own: KFD reports as its "local" memory the share of
+     * system memory TTM lets the GPU use (half of it by default); --vram does not apply. */
+    g->vram_bytes = m->apu ? sim_host()->mem_bytes / 2 / 4096 * 4096
+                           : cfg->vram_bytes ? cfg->vram_bytes : m->default_vram_bytes;
     g->domain = 0;
     g->location_id = (0x63u + i) << 8; /* bus 0x63+i, device 0, function 0 */
     g->simd_id_base = simd_id;

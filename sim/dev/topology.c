@@ -143,16 +143,22 @@ size_t sim_topo_node_text(unsigned node, char *buf, size_t len)
   prop(&p, "num_sdma_xgmi_engines", G(num_sdma_xgmi_engines));
   prop(&p, "num_sdma_queues_per_engine", G(num_sdma_queues_per_engine));
   prop(&p, "num_cp_queues", G(num_cp_queues));
+  if (m && m->queue_buffer_checks) {   /* 6.12+ kernels publish what they enforce */
+    struct sim_queue_sizes qs;
+    sim_model_queue_sizes(m, &qs);
+    prop(&p, "cwsr_size", qs.cwsr_size);
+    prop(&p, "ctl_stack_size", qs.ctl_stack_size);
+  }
   if (g) { /* the kernel prints these for GPU nodes only */
     prop(&p, "max_engine_clk_fcompute", m->max_engine_clk_fcompute);
     prop(&p, "local_mem_size", 0);
     prop(&p, "fw_version", m->fw_version);
     prop(&p, "capability", m->capability);
-    prop(&p, "capability2", 0);
+    prop(&p, "capability2", m->capability2);
     prop(&p, "debug_prop", m->debug_prop);
     prop(&p, "sdma_fw_version", m->sdma_fw_version);
     prop(&p, "unique_id", m->unique_id ? m->unique_id + g->index : 0);
-    prop(&p, "num_xcc", 1);
+    prop(&p, "num_xcc", sim_model_xcc(m));
   }
   prop(&p, "max_engine_clk_ccompute",
        m && m->max_engine_clk_ccompute ? m->max_engine_clk_ccompute : h->max_mhz);

@@ -160,6 +160,7 @@ uint8_t isa_target_of(const struct sim_gpu *gpu)
   case 90000: return ISA_TARGET_GFX900;
   case 90006: return ISA_TARGET_GFX906;
   case 90010: return ISA_TARGET_GFX90A;
+  case 90402: return ISA_TARGET_GFX942;
   default: return ISA_TARGET_ANY;
   }
 }
@@ -170,6 +171,7 @@ uint8_t isa_target_named(const char *mcpu)
   if (!strcmp(mcpu, "gfx900")) return ISA_TARGET_GFX900;
   if (!strcmp(mcpu, "gfx906")) return ISA_TARGET_GFX906;
   if (!strcmp(mcpu, "gfx90a")) return ISA_TARGET_GFX90A;
+  if (!strcmp(mcpu, "gfx942")) return ISA_TARGET_GFX942;
   return ISA_TARGET_ANY;
 }
 

@@ -57,8 +57,13 @@ int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_in
     /* FLAT's offset is 12 bits unsigned; GLOBAL/SCRATCH have 13 bits, signed */
     in->offset = in->seg == 0 ? (int32_t)(w0 & 0xfff) : (int32_t)(w0 << 19) >> 19;
     in->lds = (w0 >> 13) & 1;
+    if (in->seg == 1 && in->target == ISA_TARGET_GFX942) {
+      in->sve = in->lds;   /* gfx942 scratch: bit 13 enables the VGPR address, no LDS form */
+      in->lds = false;
+    }
     in->glc = (w0 >> 16) & 1;
     in->slc = (w0 >> 17) & 1;
+    in->sc1 = (w0 >> 25) & 1;
     in->op = (w0 >> 18) & 0x7f;
     in->addr = (uint16_t)(ISA_OP_VGPR0 + (w1 & 0xff));
     in->data = (uint16_t)(ISA_OP_VGPR0 + ((w1 >> 8) & 0xff));
@@ -80,8 +85,11 @@ int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_in
     if (top6 == 0x38) {
       in->lds = (w0 >> 16) & 1;
       in->slc = (w0 >> 17) & 1;
+      in->sc1 = (w0 >> 15) & 1;
       in->op = (w0 >> 18) & 0x7f;
       in->name = isa_mubuf_names[in->op];
+      if (in->op == 41 && in->target == ISA_TARGET_GFX942)
+        in->name = "buffer_inv";   /* gfx940's name for the L2 invalidate */
     } else {
       in->op = (w0 >> 15) & 0xf;
       in->dfmt = (w0 >> 19) & 0xf;

@@ -12,8 +12,9 @@
 
 #define NOPS 1024u
 
-/* by target: ANY (union), gfx900, gfx906, gfx90a */
-static const struct valu_desc *table[4][NOPS];
+/* by target: ANY (union), gfx900, gfx906, gfx90a, gfx942 */
+#define NTARGETS 5
+static const struct valu_desc *table[NTARGETS][NOPS];
 static char unknown_text[4][NOPS][40];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -24,6 +25,9 @@ static void add(const struct valu_desc *d, unsigned n)
     for (unsigned t = 1; t < 4; t++)
       if (d[i].gfx & bit[t])
         table[t][d[i].op] = &d[i];
+  for (unsigned i = 0; i < n; i++)   /* gfx942's own meanings */
+    if (d[i].gfx & VALU_GFX942)
+      table[ISA_TARGET_GFX942][d[i].op] = &d[i];
 }
 
 /* The chip a wave runs on (its workgroup's GPU model), ANY when the wave has none. */
@@ -36,6 +40,7 @@ static unsigned wave_target(const struct isa_wave *w)
   case 90000: return ISA_TARGET_GFX900;
   case 90006: return ISA_TARGET_GFX906;
   case 90010: return ISA_TARGET_GFX90A;
+  case 90402: return ISA_TARGET_GFX942;
   default: return ISA_TARGET_ANY;
   }
 }
@@ -48,7 +53,8 @@ static int by_chip(struct isa_wave *w, const struct isa_inst *in)
   unsigned t = wave_target(w);
   const struct valu_desc *d = table[t][in->op];
   if (t == ISA_TARGET_ANY)   /* no GPU (unit tests): the union, gfx906 meanings first */
-    d = table[2][in->op] ? table[2][in->op] : table[3][in->op] ? table[3][in->op] : table[1][in->op];
+    d = table[2][in->op] ? table[2][in->op] : table[3][in->op] ? table[3][in->op]
+        : table[1][in->op] ? table[1][in->op] : table[4][in->op];
   if (!d)
     return isa_unknown(w, in);
   return d->fn(w, in);
@@ -59,18 +65,28 @@ static struct valu_desc merged[NOPS];
 static void build(void)
 {
 #define ADD(x) add(valu_##x##_ops, valu_##x##_count)
-  ADD(int); ADD(f32); ADD(f64); ADD(f16); ADD(cmp); ADD(cvt); ADD(pk); ADD(misc);
+  ADD(int); ADD(f32); ADD(f64); ADD(f16); ADD(cmp); ADD(cvt); ADD(pk); ADD(misc); ADD(g942);
 #undef ADD
-  /* the union: gfx906 meanings first, then what only gfx900 or gfx90a has */
+  /* gfx942: gfx90a's opcodes where it has none of its own; an entry without a function
+   * removes the opcode */
+  for (unsigned op = 0; op < NOPS; op++)
+    if (!table[4][op])
+      table[4][op] = table[3][op];
+    else if (!table[4][op]->fn)
+      table[4][op] = NULL;
+  /* the union: gfx906 meanings first, then what only gfx900, gfx90a or gfx942 has */
   for (unsigned op = 0; op < NOPS; op++) {
-    table[0][op] = table[2][op] ? table[2][op] : table[1][op] ? table[1][op] : table[3][op];
-    const struct valu_desc *a = table[1][op], *b = table[2][op], *c = table[3][op];
+    table[0][op] = table[2][op] ? table[2][op] : table[1][op] ? table[1][op]
+                 : table[3][op] ? table[3][op] : table[4][op];
+    const struct valu_desc *a = table[1][op], *b = table[2][op], *c = table[3][op],
+                           *e = table[4][op];
     bool differ = (a && b && a->fn != b->fn) || (b && c && b->fn != c->fn) ||
-                  (a && c && a->fn != c->fn);
-    if (table[0][op] && (differ || !a || !b || !c)) {
+                  (a && c && a->fn != c->fn) || (c && e && c->fn != e->fn);
+    if (table[0][op] && (differ || !a || !b || !c || !e)) {
       merged[op] = *table[0][op];
       merged[op].fn = by_chip;
-      merged[op].flags = (uint16_t)((a ? a->flags : 0) | (b ? b->flags : 0) | (c ? c->flags : 0));
+      merged[op].flags = (uint16_t)((a ? a->flags : 0) | (b ? b->flags : 0) | (c ? c->flags : 0) |
+                                    (e ? e->flags : 0));
       table[0][op] = &merged[op];
     }
     const char *f = op >= VALU_OP_VOP3P ? "VOP3P" : "VOP3A";
@@ -125,7 +141,7 @@ static void sdwa(struct isa_inst *out, uint32_t e, unsigned vsrc1)
 int isa_decode_valu(const uint32_t *words, unsigned avail, uint64_t pc, struct isa_inst *out)
 {
   pthread_once(&once, build);
-  unsigned target = out->target < 4 ? out->target : 0;
+  unsigned target = out->target < NTARGETS ? out->target : 0;
   uint32_t w0 = words[0];
   unsigned op, ext = 0;   /* ext: 1 = may carry literal/SDWA/DPP in src0 */
   const char *unk;

@@ -27,6 +27,20 @@ static void put(struct out *o, const char *fmt, ...)
 }
 
 /* A scalar/vector operand code of `dwords` registers, llvm-objdump style. */
+/* Cache policy bits as llvm-objdump spells them: gfx942 names them sc0/nt/sc1 (scalar
+ * loads keep glc); earlier chips glc/slc. */
+static void cpol(struct out *o, const struct isa_inst *in)
+{
+  if (in->target == ISA_TARGET_GFX942) {
+    if (in->glc) put(o, " sc0");
+    if (in->slc) put(o, " nt");
+    if (in->sc1) put(o, " sc1");
+    return;
+  }
+  if (in->glc) put(o, " glc");
+  if (in->slc) put(o, " slc");
+}
+
 static void opnd(struct out *o, const struct isa_inst *in, unsigned code, unsigned dwords)
 {
   static const char *const fl[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0",
@@ -272,7 +286,8 @@ static void memory(struct out *o, const struct isa_inst *in)
     unsigned dd = nd;
     if (atomic && has(n, "cmpswap")) dd = 2 * nd;
     if (rtn) { opnd(o, in, in->dst, nd); put(o, ", "); }
-    if (in->fmt == ISA_SCRATCH && in->saddr != 0x7f) put(o, "off");
+    bool sv = in->target == ISA_TARGET_GFX942 ? in->sve : in->saddr == 0x7f;
+    if (in->fmt == ISA_SCRATCH && !sv) put(o, "off");
     else opnd(o, in, in->addr, ad);
     if (store || atomic) { put(o, ", "); opnd(o, in, in->data, dd); }
     if (in->fmt != ISA_FLAT) {
@@ -281,12 +296,15 @@ static void memory(struct out *o, const struct isa_inst *in)
       else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
     }
     if (in->offset) put(o, " offset:%d", in->offset);
-    if (in->glc) put(o, " glc");
-    if (in->slc) put(o, " slc");
+    cpol(o, in);
     return;
   }
   case ISA_MUBUF: case ISA_MTBUF: {
-    if (has(n, "wbinvl1") || has(n, "wbl2") || has(n, "invl2")) return;
+    if (has(n, "wbinvl1") || has(n, "wbl2") || has(n, "invl2") || has(n, "buffer_inv")) {
+      if (in->target == ISA_TARGET_GFX942)
+        cpol(o, in);
+      return;
+    }
     bool atomic = has(n, "atomic");
     unsigned dd = atomic && has(n, "cmpswap") ? 2 * nd : nd;
     opnd(o, in, in->data, dd);
@@ -313,8 +331,7 @@ static void memory(struct out *o, const struct isa_inst *in)
     if (in->idxen) put(o, " idxen");
     if (in->offen) put(o, " offen");
     if (in->offset) put(o, " offset:%d", in->offset);
-    if (in->glc) put(o, " glc");
-    if (in->slc) put(o, " slc");
+    cpol(o, in);
     if (in->lds) put(o, " lds");
     if (in->tfe) put(o, " tfe");
     return;
@@ -512,9 +529,9 @@ static bool valu32(struct out *o, const struct isa_inst *in)
     put(o, ", vcc");
   put(o, ", ");
   opnd(o, in, in->src[0], sw);
-  if (has(n, "madmk") || has(n, "fmamk")) {
+  if (has(n, "madmk") || has(n, "fmamk")) {   /* decode moved the VGPR to src[2] */
     put(o, ", 0x%x, ", in->literal);
-    opnd(o, in, in->src[1], sw);
+    opnd(o, in, in->src[2], sw);
     return true;
   }
   put(o, ", ");
@@ -610,6 +627,7 @@ static bool valu64(struct out *o, const struct isa_inst *in)
   } else {
     nsrc = vop3_two_sources(n) ? 2 : 3;
     if (has(n, "lshlrev_b64") || has(n, "lshrrev_b64") || has(n, "ashrrev_i64")) w[0] = 1;
+    if (has(n, "lshl_add_u64")) w[1] = 1;
     if (has(n, "ldexp_f64") || has(n, "trig_preop")) w[1] = 1;
     if (has(n, "mad_u64_u32") || has(n, "mad_i64_i32")) { dw = 2; w[0] = w[1] = 1; w[2] = 2; }
     if (has(n, "readlane") || has(n, "writelane")) w[0] = w[1] = 1;

@@ -14,7 +14,7 @@ struct lane_addr {
 /* What every lane's address shares, read once per instruction. */
 struct flat_ctx {
   unsigned seg, v;
-  bool saddr;
+  bool saddr, vaddr;   /* scratch: which address parts are used */
   uint64_t sbase;
   int64_t offset;
   uint64_t shared_base, shared_limit, private_base, private_limit;
@@ -26,6 +26,8 @@ static void flat_ctx(const struct isa_wave *w, const struct isa_inst *in, struct
   c->seg = in->seg;
   c->v = in->addr - ISA_OP_VGPR0;
   c->saddr = in->seg != 0 && in->saddr != 0x7f;
+  /* gfx9 scratch takes the SGPR or the VGPR; gfx942 says which by SVE, and may add both */
+  c->vaddr = in->target == ISA_TARGET_GFX942 ? in->sve : !c->saddr;
   c->sbase = !c->saddr ? 0 : in->seg == 1 ? isa_read_s32(w, in, in->saddr)
                                           : isa_read_s64(w, in, in->saddr, ISA_T_B64);
   c->offset = in->offset;
@@ -40,7 +42,7 @@ static inline struct lane_addr lane_address(const struct isa_wave *w, const stru
 {
   struct lane_addr r;
   if (c->seg == 1) {   /* SCRATCH: a 32-bit private offset */
-    uint32_t base = c->saddr ? (uint32_t)c->sbase : w->vgpr[c->v][l];
+    uint32_t base = (c->saddr ? (uint32_t)c->sbase : 0) + (c->vaddr ? w->vgpr[c->v][l] : 0);
     r.sp = SP_SCRATCH;
     r.a = (uint32_t)(base + (uint32_t)c->offset);
     return r;

@@ -195,6 +195,13 @@ const struct valu_desc valu_f32_ops[] = {
   { V2 0x17, VALU_GFX9, VALU_F_MADMK, "v_madmk_f32", v_mad_f32 },
   { V2 0x18, VALU_GFX9, VALU_F_MADAK, "v_madak_f32", v_mad_f32 },
   { V2 0x3b, VALU_GFX906UP, VALU_F_MAC, "v_fmac_f32", v_fma_f32 },
+  /* gfx942 has no unfused f32 multiply-add: its madmk/madak are fused, mac/mad are gone
+   * (a NULL function: not on that chip) */
+  { V2 0x17, VALU_GFX942, VALU_F_MADMK, "v_fmamk_f32", v_fma_f32 },
+  { V2 0x18, VALU_GFX942, VALU_F_MADAK, "v_fmaak_f32", v_fma_f32 },
+  { V2 0x16, VALU_GFX942, VALU_F_MAC, "v_mac_f32", NULL },
+  { 0x1c0, VALU_GFX942, 0, "v_mad_legacy_f32", NULL },
+  { 0x1c1, VALU_GFX942, 0, "v_mad_f32", NULL },
   E(V1 0x1b, VALU_GFX9, 0, v_fract_f32), E(V1 0x1c, VALU_GFX9, 0, v_trunc_f32),
   E(V1 0x1d, VALU_GFX9, 0, v_ceil_f32), E(V1 0x1e, VALU_GFX9, 0, v_rndne_f32),
   E(V1 0x1f, VALU_GFX9, 0, v_floor_f32), E(V1 0x20, VALU_GFX9, 0, v_exp_f32),

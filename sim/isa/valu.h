@@ -20,6 +20,9 @@
 enum {
   VALU_GFX900 = 1u << 0, VALU_GFX906 = 1u << 1, VALU_GFX90A = 1u << 2,
   VALU_GFX9 = 7u, VALU_GFX906UP = 6u,
+  /* gfx942 has every gfx90a opcode (decode_vop.c); this bit marks what it adds or reads
+   * differently */
+  VALU_GFX942 = 1u << 3,
 };
 
 enum {
@@ -54,6 +57,7 @@ VALU_TABLE(cmp)
 VALU_TABLE(cvt)
 VALU_TABLE(pk)
 VALU_TABLE(misc)
+VALU_TABLE(g942)
 #undef VALU_TABLE
 #define VALU_COUNT(tab) const unsigned valu_##tab##_count = sizeof valu_##tab##_ops / sizeof valu_##tab##_ops[0]
 

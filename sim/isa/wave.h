@@ -98,6 +98,8 @@ struct isa_inst {
   int32_t offset;            /* immediate offset (DS offset0 | offset1 << 8 kept in offset0/1) */
   uint8_t offset0, offset1;  /* DS */
   bool glc, slc, lds, tfe, gds, offen, idxen, addr64;
+  bool sc1;                  /* FLAT bit 25, MUBUF bit 15: gfx90a's scc, gfx942's sc1 */
+  bool sve;                  /* gfx942 SCRATCH bit 13: the VGPR address is used (else off) */
   uint8_t dfmt, nfmt;        /* MTBUF */
   bool imm_offset;           /* SMEM: offset is an immediate (else soffset holds an SGPR) */
 
@@ -115,7 +117,8 @@ struct isa_inst {
   uint8_t target;            /* enum isa_target */
 };
 
-enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A };
+enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A,
+                  ISA_TARGET_GFX942 };   /* gfx942: gfx90a's VALU and more */
 
 /* ---- a wave and its workgroup ------------------------------------------------------------ */
 #define ISA_MAX_SGPRS 102

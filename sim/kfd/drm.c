@@ -73,7 +73,7 @@ static void dev_info(const struct sim_gpu *gpu, struct drm_amdgpu_info_device *d
   d->enabled_rb_pipes_mask = rbs >= 32 ? 0xffffffffu : (1u << rbs) - 1;
   d->num_rb_pipes = rbs;
   d->num_hw_gfx_contexts = 8;
-  d->ids_flags = 0;
+  d->ids_flags = m->apu ? AMDGPU_IDS_FLAGS_FUSION : 0;   /* MI300A: an APU */
   uint64_t vm = VM_SIZE - VA_RESERVED;
   d->virtual_address_offset = VA_RESERVED;
   d->virtual_address_max = vm < GMC_HOLE_START ? vm : GMC_HOLE_START;
@@ -249,7 +249,7 @@ static int amdgpu_info(struct sim_gpu *gpu, struct drm_amdgpu_info *in)
   }
   case AMDGPU_INFO_VRAM_GTT: {
     struct drm_amdgpu_info_vram_gtt v;
-    v.vram_size = gpu->vram_bytes - RESERVED_VRAM;
+    v.vram_size = gpu->vram_bytes > RESERVED_VRAM ? gpu->vram_bytes - RESERVED_VRAM : 0;
     v.vram_cpu_accessible_size = v.vram_size;   /* large BAR: all VRAM is visible */
     v.gtt_size = gtt_size();
     return put(out, size, &v, sizeof v);
@@ -258,7 +258,7 @@ static int amdgpu_info(struct sim_gpu *gpu, struct drm_amdgpu_info *in)
     struct drm_amdgpu_memory_info mi;
     uint64_t used = vram_used(gpu);
     mi.vram.total_heap_size = gpu->vram_bytes;
-    mi.vram.usable_heap_size = gpu->vram_bytes - RESERVED_VRAM;
+    mi.vram.usable_heap_size = gpu->vram_bytes > RESERVED_VRAM ? gpu->vram_bytes - RESERVED_VRAM : 0;
     mi.vram.heap_usage = used;
     mi.vram.max_allocation = mi.vram.usable_heap_size / 4 * 3;
     mi.cpu_accessible_vram = mi.vram;

@@ -184,6 +184,12 @@ struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle);
 uint64_t sim_bo_handle(const struct sim_bo *bo);
 uint32_t sim_bo_free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd);   /* lowest free */
 
+/* qbufs.c: CREATE_QUEUE's buffer checks of 6.12+ kernels, for the boards that have them
+ * (0 or -EINVAL). Caller holds p->lock. */
+struct kfd_ioctl_create_queue_args;
+int sim_queue_buffers_check(struct sim_kfd_process *p, struct sim_pdd *pdd,
+                            const struct kfd_ioctl_create_queue_args *a);
+
 
 /* ioctl handlers: data is the kernel-side copy of the argument struct */
 typedef int sim_kfd_handler(struct sim_kfd_process *p, void *data);

@@ -39,8 +39,18 @@ static uint64_t vram_used_on(struct sim_gpu *gpu, bool aligned)
   return used;
 }
 
+/* On an APU whose memory is all system memory (MI300A), amdgpu places a VRAM request in
+ * GTT: it counts against system memory, not a VRAM heap the node does not have. */
+static uint32_t acct_flags(const struct sim_pdd *pdd, uint32_t flags)
+{
+  if (pdd->gpu->model->apu && (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM))
+    flags = (flags & ~KFD_IOC_ALLOC_MEM_FLAGS_VRAM) | KFD_IOC_ALLOC_MEM_FLAGS_GTT;
+  return flags;
+}
+
 static int reserve_limit(struct sim_pdd *pdd, uint64_t size, uint32_t flags)
 {
+  flags = acct_flags(pdd, flags);
   int r = 0;
   pthread_mutex_lock(&limit_lock);
   if (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) {
@@ -150,7 +160,7 @@ static int alloc_locked(struct sim_kfd_process *p, struct kfd_ioctl_alloc_memory
   if (user_addr) {
     /* the kernel pins the user pages: every page must be mapped now */
     if (!sim_user_range_mapped(user_addr, a->size)) {
-      unreserve_limit(bo->bo_size, flags);
+      unreserve_limit(bo->bo_size, acct_flags(pdd, flags));
       free(bo);
       return -EFAULT;
     }
@@ -158,7 +168,7 @@ static int alloc_locked(struct sim_kfd_process *p, struct kfd_ioctl_alloc_memory
   } else if (special) {
     bo->host = special;
   } else if ((r = sim_store_alloc(p, bo->bo_size, &bo->store_off, &bo->host)) != 0) {
-    unreserve_limit(bo->bo_size, flags);
+    unreserve_limit(bo->bo_size, acct_flags(pdd, flags));
     free(bo);
     return r;
   }
@@ -220,7 +230,7 @@ int sim_kfd_free_memory(struct sim_kfd_process *p, void *data)
   } else {
     if (bo->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT))
       sim_store_free(p, bo->store_off, bo->bo_size, bo->host);
-    unreserve_limit(bo->bo_size, bo->flags);
+    unreserve_limit(bo->bo_size, acct_flags(bo->pdd, bo->flags));
   }
   free(bo);
 out:

@@ -92,6 +92,8 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
   }
   if ((r = sim_doorbell_pages(pdd)) != 0)
     goto out;
+  if ((r = sim_queue_buffers_check(p, pdd, a)) != 0)   /* 6.12+ kernels: qbufs.c */
+    goto out;
   uint32_t id = 0;
   while (id < SIM_MAX_QUEUES && (p->queue_ids[id / 64] & (1ull << (id % 64))))
     id++;

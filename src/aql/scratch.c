@@ -70,7 +70,9 @@ void aql_scratch_publish(struct aql_queue *q) {
   if (s->size) {
     uint32_t unit = wave_unit(q);
     uint64_t wave = (s->lanes * s->per_thread + unit - 1) / unit;
-    uint64_t waves = s->size / (wave * unit);
+    /* WAVES counts one XCC's waves: each XCC of a gfx942 gets its share of the buffer */
+    uint64_t xcc = q->agent->node->props.num_xcc ? q->agent->node->props.num_xcc : 1;
+    uint64_t waves = s->size / xcc / (wave * unit);
     uint64_t max_waves = (uint64_t)num_cu(q) * (q->agent->node->props.max_slots_scratch_cu
                                                    ? q->agent->node->props.max_slots_scratch_cu
                                                    : 32);

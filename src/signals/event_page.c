@@ -31,7 +31,9 @@ static bool setup(const struct core_runtime *rt)
     if (!first)
       first = a;
     ids[n++] = a->gpu_id;
-    dgpu |= !a->drm.integrated;
+    /* Only the APUs whose GPU shares the CPU's KFD node (Carrizo to Renoir: IOMMUv2) see
+     * host memory without GPUVM; an MI300A's GPU node is separate and goes through GPUVM. */
+    dgpu |= a->profile != HSA_PROFILE_FULL;
   }
   /* APUs reach the kernel's own page (mapped from /dev/kfd on first use) without GPUVM */
   if (!dgpu || !first)

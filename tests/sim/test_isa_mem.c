@@ -607,6 +607,45 @@ START_TEST(agpr_memory_faults)
 }
 END_TEST
 
+/* ---- gfx942 scratch: bit 13 (SVE) says whether the VGPR address counts; an SGPR and a VGPR
+ * address add up, and with neither the offset alone is the address ---- */
+START_TEST(gfx942_scratch_address_forms)
+{
+  fx_cfg.gpu_model = "gfx942";
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *scratch = isa_fx_mem(65536);
+  uint8_t *code = isa_fx_code_for("gfx940",   /* LLVM 15's name for these encodings */
+    "s_mov_b32 flat_scratch_lo, s0\n"
+    "s_mov_b32 flat_scratch_hi, s1\n"
+    "v_mov_b32 v3, 16\n"
+    "s_mov_b32 s6, 32\n"
+    "scratch_store_dword v3, v0, off\n"             /* 16 */
+    "scratch_store_dword off, v0, s6\n"             /* 32 */
+    "scratch_store_dword v3, v0, s6 offset:16\n"    /* 16 + 32 + 16 = 64 */
+    "scratch_store_dword off, v0, off offset:80\n"  /* 80 */
+    "scratch_load_dword v4, v3, s6 offset:16\n"
+    "s_waitcnt vmcnt(0)\n"
+    "global_store_dword v1, v4, s[2:3]\n"
+    "s_endpgm\n", NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)scratch, (uintptr_t)out);
+  r.wg.private_base = PRIVATE_BASE;
+  r.wg.private_limit = PRIVATE_BASE + 0xffffffffull;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  static const unsigned dwords[] = { 4, 8, 16, 20 };   /* private byte o: dword o / 4 */
+  for (unsigned l = 0; l < 64; l++) {
+    for (unsigned k = 0; k < 4; k++) {
+      uint32_t v;   /* swizzled: dword d of lane l at d * 256 + 4 l */
+      memcpy(&v, scratch + dwords[k] * 256 + 4 * l, 4);
+      ck_assert_msg(v == l, "lane %u, private dword %u: %u", l, dwords[k], v);
+    }
+    ck_assert_uint_eq(out[l], l);
+  }
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_mem");
@@ -627,6 +666,7 @@ Suite *test_suite(void)
   tcase_add_test(t, wide_accesses_any_alignment);
   tcase_add_test(t, vm_lookup_ranges);
   tcase_add_test(t, agpr_memory_faults);
+  tcase_add_test(t, gfx942_scratch_address_forms);
   suite_add_tcase(s, t);
   return s;
 }

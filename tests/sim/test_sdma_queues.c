@@ -122,7 +122,7 @@ START_TEST(catalogue_doorbell_layouts)
   for (unsigned i = 0; sim_catalog_at(i); i++) {
     const struct sim_gpu_model *m = sim_catalog_at(i);
     unsigned engines = m->num_sdma_engines + m->num_sdma_xgmi_engines;
-    ck_assert_uint_le(engines, 8);
+    ck_assert_uint_le(engines, sizeof m->sdma_doorbell / sizeof m->sdma_doorbell[0]);
     for (unsigned e = 0; e < engines; e++) {
       unsigned first = m->sdma_doorbell[e];
       unsigned last = first + (m->num_sdma_queues_per_engine - 1) / 2;

@@ -5,12 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dev/catalog.h"
 #include "dev/topology.h"
 #include "sim.h"
 
 #define FIXTURE TEST_SRCDIR "/fixtures/topology/workstation-gfx906-gfx1102-gfx1032/nodes"
+#define NODEPROPS TEST_SRCDIR "/fixtures/topology/node-properties"
 
 static char *slurp(const char *path)
 {
@@ -108,6 +110,66 @@ START_TEST(gfx906_matches_capture)
   ck_assert_str_eq(text, slurp(FIXTURE "/1/io_links/0/properties"));
   sim_topo_name_text(1, text, sizeof text);
   ck_assert_str_eq(text, slurp(FIXTURE "/1/name"));
+}
+END_TEST
+
+/* MI300X (gfx942, SPX) against its captured node: same keys in the same order (with the
+ * cwsr_size/ctl_stack_size that 6.12+ kernels publish, computed here from the geometry),
+ * the board's values and its memory bank equal. */
+START_TEST(gfx942_matches_capture)
+{
+  setenv("HSA_SIM_CONFIG", "gpu=gfx942", 1);
+  char text[SIM_TOPO_PAGE];
+  sim_topo_node_text(1, text, sizeof text);
+  struct kv ours[64], real[64];
+  int n = parse(text, ours, 64);
+  int m = parse(slurp(NODEPROPS "/gfx942-mi300x.properties"), real, 64);
+  ck_assert_int_eq(n, m);
+  for (int i = 0; i < n; i++)
+    ck_assert_str_eq(ours[i].key, real[i].key);
+  /* not the board's: links, caches and PCI place belong to the machine it sat in */
+  static const char *const machine[] = {
+    "caches_count", "io_links_count", "p2p_links_count", "simd_id_base", "location_id",
+    "drm_render_minor", "hive_id",
+  };
+  for (int i = 0; i < n; i++) {
+    int skip = 0;
+    for (size_t j = 0; j < sizeof machine / sizeof machine[0]; j++)
+      skip |= strcmp(ours[i].key, machine[j]) == 0;
+    if (!skip)
+      ck_assert_msg(ours[i].val == real[i].val, "%s: %llu, captured %llu", ours[i].key,
+                    ours[i].val, real[i].val);
+  }
+  sim_topo_mem_bank_text(1, 0, text, sizeof text);
+  ck_assert_str_eq(text, slurp(NODEPROPS "/gfx942-mi300x.mem_bank0"));
+  struct sim_queue_sizes qs;
+  sim_model_queue_sizes(sim_gpu(0)->model, &qs);
+  ck_assert_uint_eq(qs.eop_size, 4096);
+  /* (cwsr 23203840 + 1520 waves x 32 debugger bytes) x 8 XCCs */
+  ck_assert_uint_eq(qs.cwsr_total, (23203840ull + 48640) * 8);
+}
+END_TEST
+
+/* MI300A: the same XCCs (so the same per-XCC CWSR figures), six of them; its one bank is
+ * system memory, the half of it TTM lets the GPU use, whatever --vram says. */
+START_TEST(gfx942_apu_bank_is_system_memory)
+{
+  setenv("HSA_SIM_CONFIG", "gpu=gfx942-apu,gpus=2,vram=4G", 1);
+  ck_assert_uint_eq(sim_gpu_count(), 2);
+  char text[SIM_TOPO_PAGE];
+  struct kv kv[64];
+  int n = parse((sim_topo_node_text(2, text, sizeof text), text), kv, 64);
+  ck_assert_uint_eq(get(kv, n, "mem_banks_count"), 1);
+  ck_assert_uint_eq(get(kv, n, "num_xcc"), 6);
+  ck_assert_uint_eq(get(kv, n, "simd_count"), 6 * 38 * 4);
+  ck_assert_uint_eq(get(kv, n, "gfx_target_version"), 90402);
+  ck_assert_uint_eq(get(kv, n, "cwsr_size"), 23203840);
+  ck_assert_uint_eq(get(kv, n, "ctl_stack_size"), 12288);
+  uint64_t ram = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+  n = parse((sim_topo_mem_bank_text(2, 0, text, sizeof text), text), kv, 64);
+  ck_assert_uint_eq(get(kv, n, "heap_type"), 1);   /* FB_PUBLIC, as KFD reports it */
+  ck_assert_uint_eq(get(kv, n, "size_in_bytes"), ram / 2 / 4096 * 4096);
+  ck_assert_uint_eq(sim_gpu(1)->vram_bytes, ram / 2 / 4096 * 4096);
 }
 END_TEST
 
@@ -236,6 +298,8 @@ Suite *test_suite(void)
   TCase *tc = tcase_create("topology");
   tcase_add_test(tc, catalog_lookup);
   tcase_add_test(tc, gfx906_matches_capture);
+  tcase_add_test(tc, gfx942_matches_capture);
+  tcase_add_test(tc, gfx942_apu_bank_is_system_memory);
   tcase_add_test(tc, cpu_node_matches_capture_layout);
   tcase_add_test(tc, default_is_one_gfx900);
   tcase_add_test(tc, four_gpus_with_vram);

@@ -129,6 +129,7 @@ static struct aql_queue *fake_queue(enum aql_kind kind) {
   node900.props.array_count = 4;
   node900.props.simd_arrays_per_engine = 1;
   node900.props.max_slots_scratch_cu = 32;
+  node900.props.num_xcc = 0;
   agent900.kind = CORE_AGENT_GPU;
   agent900.node = &node900;
   agent900.isa = &isa900;
@@ -174,6 +175,24 @@ START_TEST(scratch_descriptor) {
   aql_scratch_publish(q);
   ck_assert_uint_eq(a->compute_tmpring_size, 0);
   ck_assert_uint_eq(a->scratch_backing_memory_byte_size, 0);
+  free_queue(q);
+}
+END_TEST
+
+/* MI300X (8 XCCs of 38 CUs, 32 slots each): COMPUTE_TMPRING_SIZE.WAVES counts one XCC's
+ * waves, 38 x 32 = 1216, from the eighth of the buffer each XCC uses; the device-wide 9728
+ * would not even fit the 12-bit field. */
+START_TEST(scratch_waves_per_xcc) {
+  struct aql_queue *q = fake_queue(AQL_SOFT);
+  node900.props.simd_count = 1216;
+  node900.props.array_count = 32;
+  node900.props.num_xcc = 8;
+  q->amd->max_cu_id = 303;
+  q->scratch = (struct aql_scratch){(void *)0x7f1234560000ull, 64ull * 64 * 304 * 32, 64, 64,
+                                    false};
+  aql_scratch_publish(q);
+  ck_assert_uint_eq(q->amd->compute_tmpring_size, 4u << 12 | 1216u);
+  node900.props.num_xcc = 0;
   free_queue(q);
 }
 END_TEST
@@ -250,6 +269,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, index_ops);
   tcase_add_test(tc, cp_error_codes);
   tcase_add_test(tc, scratch_descriptor);
+  tcase_add_test(tc, scratch_waves_per_xcc);
   /* each in its own process (Check forks): HSA_CU_MASK is read once per process */
   tcase_add_test(tc, cu_mask_plain);
   tcase_add_test(tc, cu_mask_env_list);
