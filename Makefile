@@ -4,7 +4,7 @@
 #   make install    install under $(prefix) (from configure), honouring DESTDIR
 # Another build directory: make BUILD=build-asan CONFIGURE_FLAGS='CC=clang ...'
 # Sources are found by wildcard, so adding a file needs no Makefile edit:
-#   src/*/*.c          -> build/lib/libhsa-runtime64.so.1 (+ an internal static archive for tests)
+#   src/*.c src/*/*.c  -> build/lib/libhsa-runtime64.so.1 (+ an internal static archive for tests)
 #   sim/*/*.c          -> build/lib/libhsa-sim.so (the preloaded software GPU)
 #   sim/hsa-sim.c      -> build/bin/hsa-sim (the launcher)
 #   samples/*.c        -> build/bin/<name>
@@ -40,7 +40,7 @@ DEP_CFLAGS := -I$(SRC)/src/kfd/shim $(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS) $(ELF_CFL
 RT_LIBS  := $(DRM_AMDGPU_LIBS) $(DRM_LIBS) $(ELF_LIBS) $(MSGPACK_LIBS) $(NUMA_LIBS) -lpthread -ldl
 
 # ---- the runtime ------------------------------------------------------------
-RT_SRCS  := $(sort $(wildcard src/*/*.c))
+RT_SRCS  := $(sort $(wildcard src/*.c src/*/*.c))
 RT_OBJS  := $(RT_SRCS:%.c=$(BUILD)/obj/%.o)
 RT_SO    := $(BUILD)/lib/libhsa-runtime64.so.1
 RT_AR    := $(BUILD)/lib/libhsa-runtime64-internal.a

@@ -119,6 +119,11 @@ int kfd_mem_cpu_map(int drm_fd, void *va, uint64_t size, uint64_t mmap_offset, b
   return 0;
 }
 
+int kfd_mmio_cpu_map(const struct kfd_device *dev, void *va, uint64_t size,
+                     uint64_t mmap_offset) {
+  return kfd_mem_cpu_map(dev->fd, va, size, mmap_offset, true);
+}
+
 int kfd_mem_cpu_unmap(void *va, uint64_t size) {
   void *m = mmap(va, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
                  -1, 0);

@@ -46,6 +46,11 @@ void kfd_va_release(void *va, uint64_t size);
  * the object's mmap_offset. 0 or -errno. cpu_unmap puts the reservation back in place. */
 int kfd_mem_cpu_map(int drm_fd, void *va, uint64_t size, uint64_t mmap_offset, bool writable);
 int kfd_mem_cpu_unmap(void *va, uint64_t size);
+/* Maps an MMIO_REMAP object's register page at va (inside a reservation) through /dev/kfd
+ * itself, at the offset ALLOC_MEMORY_OF_GPU returned: registers, uncached by the kernel.
+ * 0 or -errno. */
+int kfd_mmio_cpu_map(const struct kfd_device *dev, void *va, uint64_t size,
+                     uint64_t mmap_offset);
 
 /* GET_DMABUF_INFO on fd: its size, exporting gpu_id and KFD flags; metadata copied into
  * meta (room meta_room bytes, may be 0/NULL), *meta_size its real size. 0 or -errno. */

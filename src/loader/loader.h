@@ -10,11 +10,14 @@
 #include <stdint.h>
 
 #include "core/agent.h"
+#include "core/extension.h"
 #include "core/isa.h"
 #include "hsa.h"
 
 /* Destroys every executable and reader still alive (hsa_shut_down), before memory goes. */
 void ldr_shutdown(void);
+/* The AMD loader extension's table (loader_ext.c), provided to core by the lifetime. */
+extern const struct core_extension ldr_loader_extension;
 
 /* Says why a code object was refused (stderr, one line; HSA_LOADER_QUIET=1 silences it). */
 void ldr_complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

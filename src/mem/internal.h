@@ -14,7 +14,7 @@
 
 #define MEM_PAGE 4096u
 #define MEM_ALIGN_UP(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))
-#define MEM_MAX_GPUS 64u
+#define MEM_MAX_GPUS CORE_MAX_GPUS
 #define MEM_ALL_GPUS UINT64_MAX
 
 /* One KFD buffer object and the address range it occupies (GPU VA == CPU VA). */
@@ -152,8 +152,6 @@ hsa_status_t mem_sdma_packets(const struct core_agent *gpu, const uint32_t *dw, 
 void mem_sdma_shutdown(void);   /* destroys the queues (before the memory goes) */
 /* Whether gpu's VM maps all of [p, p+size) (an allocation or locked memory of ours). */
 bool mem_gpu_reaches(const void *p, size_t size, const struct core_agent *gpu);
-/* mmio.c — releases the MMIO pages (hsa_shut_down). */
-void mem_mmio_shutdown(void);
 /* coherency.c — forget the types set (hsa_shut_down). */
 void mem_coherency_reset(void);
 

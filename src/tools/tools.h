@@ -7,6 +7,7 @@
 
 #include <stdatomic.h>
 
+#include "core/extension.h"
 #include "hsa_api_trace.h"
 #include "hsa_ven_amd_aqlprofile.h"
 
@@ -32,8 +33,11 @@ hsa_status_t tools_aqlprofile_table(uint16_t version_major, size_t length, void 
  * which has no length, may write for callers built then. */
 #define TOOLS_AQLPROFILE_TABLE_5_2_SIZE \
   offsetof(hsa_ven_amd_aqlprofile_pfn_t, hsa_ven_amd_aqlprofile_iterate_event_ids)
+/* The AQL profile extension (aqlprofile.c), provided to core by the lifetime. */
+extern const struct core_extension tools_aqlprofile_extension;
 
-/* First hsa_init, with the runtime open: load HSA_TOOLS_LIB and call each OnLoad. */
+/* First hsa_init, with the runtime open: load HSA_TOOLS_LIB and call each OnLoad (called by
+ * the lifetime, src/runtime.c). */
 void core_tools_load(void);
 /* Last hsa_shut_down, before the runtime closes: OnUnload in reverse order, table reset. */
 void core_tools_unload(void);
