@@ -49,6 +49,19 @@ $f -> $to"
     bad=1
   done
 done
+# The kernel interface lives in kfd/: no other module names the uapi's KFD_IOC_* / KFD_IOCTL_*
+# constants (kfd/ exports its own: KFD_MEM_*, KFD_SVM_*, KFD_EVENT_TYPE_*, KFD_WAIT_*).
+# Known exceptions, by file, until the copy engine takes SDMA and the SVM prefetch from mem.
+abi_known="mem/sdma.c
+mem/svm.c"
+for f in $(grep -lE '\bKFD_IOCT?L?_[A-Z]' */*.c */*.h 2>/dev/null | grep -v '^kfd/'); do
+  # comments may name them; code may not
+  code=$(sed -e 's|/\*.*\*/||g' -e 's|^[[:space:]]*\*.*||' "$f" | grep -nE '\bKFD_IOCT?L?_[A-Z]' || true)
+  [ -n "$code" ] || continue
+  if printf '%s\n' "$abi_known" | grep -qxF "$f"; then continue; fi
+  echo "src/$f names the kernel's uapi constants outside src/kfd:"; echo "$code" | head -3
+  bad=1
+done
 # The lifetime: nothing includes it, and no header declares it as a module.
 if grep -rlE '#[[:space:]]*include[[:space:]]*"(\.\./)*runtime\.c"' . 2>/dev/null | grep -q .; then
   echo "something includes src/runtime.c, the lifetime at the top"; bad=1
