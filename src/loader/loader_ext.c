@@ -5,7 +5,7 @@
 
 #include "core/runtime.h"
 #include "hsa_ven_amd_loader.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 static struct ldr_lco *lco_at(uint64_t addr) {
   for (struct ldr_executable *e = ldr_executable_first(); e; e = ldr_executable_next(e))

@@ -3,8 +3,8 @@
 # The runtime's modules depend downwards only (DESIGN.md §2):
 #   kfd < core < mem < signals < loader, aql, tools < copy < src/runtime.c (the lifetime).
 # Fails on any #include of a higher module's header from a lower one, or of a module beside
-# it (loader, aql and tools are side by side), and on anything that includes src/runtime.c,
-# the lifetime at the top. Usage: layers.sh [TREE] (default $SRCDIR).
+# it (loader, aql and tools are side by side), of another module's internal.h, and on
+# anything that includes src/runtime.c, the lifetime at the top. Usage: layers.sh [TREE] (default $SRCDIR).
 set -eu
 root=${1:-$SRCDIR}
 cd "$root/src"
@@ -37,6 +37,10 @@ for f in */*.c */*.h; do
   for to in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([a-z_]*\)\/[^"]*".*/\1/p' "$f" |
               sort -u); do
     [ "$to" = "$from" ] && continue
+    if grep -qE "^[[:space:]]*#[[:space:]]*include[[:space:]]*\"$to/internal\.h\"" "$f"; then
+      echo "src/$f includes $to/internal.h: a module's internal.h is for its own files"
+      bad=1
+    fi
     rt=$(rank "$to")
     [ -n "$rt" ] || continue   # not a module of src/ (e.g. the kfd/shim ABI headers' folders)
     [ "$rt" -lt "$rf" ] && continue
