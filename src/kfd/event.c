@@ -144,14 +144,6 @@ int kfd_event_set(const struct kfd_device *dev, uint32_t id)
   return kfd_ioctl(dev->fd, AMDKFD_IOC_SET_EVENT, &a);
 }
 
-int kfd_event_reset(const struct kfd_device *dev, uint32_t id)
-{
-  if (!dev || dev->fd < 0)
-    return -EINVAL;
-  struct kfd_ioctl_reset_event_args a = {.event_id = id};
-  return kfd_ioctl(dev->fd, AMDKFD_IOC_RESET_EVENT, &a);
-}
-
 int kfd_event_wait_data(const struct kfd_device *dev, struct kfd_event_data *data, uint32_t n,
                         bool all, uint32_t timeout_ms, uint32_t *result)
 {

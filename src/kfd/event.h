@@ -54,7 +54,6 @@ int kfd_event_create(const struct kfd_device *dev, uint32_t type, bool auto_rese
                      uint32_t node_id, struct kfd_event *out);
 int kfd_event_destroy(const struct kfd_device *dev, uint32_t id);
 int kfd_event_set(const struct kfd_device *dev, uint32_t id);     /* signal events only */
-int kfd_event_reset(const struct kfd_device *dev, uint32_t id);   /* signal events only */
 
 /* AMDKFD_IOC_WAIT_EVENTS on n events (ids). all: every one must be set, else any.
  * timeout_ms: 0 polls, KFD_EVENT_TIMEOUT_INFINITE blocks. *result = KFD_WAIT_

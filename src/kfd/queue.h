@@ -67,8 +67,6 @@ int kfd_queue_set_cu_mask(const struct kfd_device *dev, const struct kfd_queue *
 /* ALLOC_QUEUE_GWS: gives the queue the global wave sync resource (num 0 takes it back). */
 int kfd_queue_alloc_gws(const struct kfd_device *dev, const struct kfd_queue *q, uint32_t num,
                         uint32_t *first);
-/* SET_SCRATCH_BACKING_VA (pre-gfx9 GPUs that use the hidden private base). */
-int kfd_set_scratch_backing_va(const struct kfd_device *dev, uint32_t gpu_id, uint64_t va);
 
 /* Kernel priority (0..15) for the thunk-style priority -3..3. */
 uint32_t kfd_queue_priority(int level);

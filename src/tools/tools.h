@@ -20,9 +20,6 @@ extern atomic_bool tools_intercepting;
 /* Generated: stamps the versions and points every entry at its implementation. */
 void tools_table_fill(HsaApiTableContainer *c);
 
-/* Tells the tool that registered with hsa_amd_runtime_queue_create_register about a queue the
- * runtime created for itself (for src/aql, should it create internal AQL queues). */
-void tools_notify_runtime_queue(const hsa_queue_t *queue, hsa_agent_t agent);
 /* Forgets the notifier (last hsa_shut_down). */
 void tools_table_only_reset(void);
 
