@@ -1,5 +1,5 @@
 /* queue.h — KFD user-mode queues: CREATE/DESTROY/UPDATE_QUEUE, SET_CU_MASK, ALLOC_QUEUE_GWS,
- * SET_SCRATCH_BACKING_VA, and the per-GPU doorbell slice of /dev/kfd each queue rings.
+ * and the per-GPU doorbell slice of /dev/kfd each queue rings.
  * Thin: the caller allocates the ring, EOP buffer and context save area (kfd has no memory
  * policy); this file computes the sizes the kernel expects and issues the ioctls. */
 #ifndef KFD_QUEUE_H
