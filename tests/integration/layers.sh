@@ -1,10 +1,12 @@
 #!/bin/sh
-# timeout: 30
+# timeout: 60
 # The runtime's modules depend downwards only (DESIGN.md §2):
 #   kfd < core < mem < signals < loader, aql, tools < copy < src/runtime.c (the lifetime).
 # Fails on any #include of a higher module's header from a lower one, or of a module beside
 # it (loader, aql and tools are side by side), of another module's internal.h, and on
-# anything that includes src/runtime.c, the lifetime at the top. Usage: layers.sh [TREE] (default $SRCDIR).
+# anything that includes src/runtime.c, the lifetime at the top. With $BUILD's objects, also
+# on a call (an undefined symbol) into a higher or side-by-side module.
+# Usage: layers.sh [TREE] (default $SRCDIR).
 set -eu
 root=${1:-$SRCDIR}
 cd "$root/src"
@@ -66,6 +68,48 @@ for f in $(grep -lE '\bKFD_IOCT?L?_[A-Z]' */*.c */*.h 2>/dev/null | grep -v '^kf
   echo "src/$f names the kernel's uapi constants outside src/kfd:"; echo "$code" | head -3
   bad=1
 done
+# Calls as well as includes: with a build at hand, no object of a module uses a symbol that a
+# higher (or side-by-side) module's object defines (a call needs no include to go up).
+obj=${BUILD:-}/obj/src
+if [ -n "${BUILD:-}" ] && [ -d "$obj" ]; then
+  # the symbol table first: an empty one would let every call pass
+  [ -n "$(nm --defined-only -g "$obj"/core/runtime.o 2>/dev/null)" ] ||
+    { echo "cannot read the objects under $obj"; exit 1; }
+  calls=$(
+    { nm -A --defined-only -g "$obj"/*.o "$obj"/*/*.o | awk 'NF == 3 { print "D", $1, $3 }'
+      nm -A -u "$obj"/*.o "$obj"/*/*.o | awk '{ print "U", $1, $NF }'
+    } | sed "s|$obj/||" | awk '
+      function rank(m) {
+        if (m == "kfd") return 1
+        if (m == "core") return 2
+        if (m == "mem") return 3
+        if (m == "signals") return 4
+        if (m == "loader" || m == "aql" || m == "tools") return 5
+        if (m == "copy") return 6
+        return 7
+      }
+      function module(f) {   # "mem/alloc.o:" -> mem, "runtime.o:" -> top
+        sub(/:.*/, "", f)
+        return f ~ /\// ? substr(f, 1, index(f, "/") - 1) : "top"
+      }
+      $1 == "D" { def[$3] = module($2); next }
+      { f = $2; sub(/:.*/, "", f); use[++n] = f " " module($2) " " $3 }
+      END {
+        for (i = 1; i <= n; i++) {
+          split(use[i], u, " ")
+          d = def[u[3]]
+          if (d != "" && d != u[2] && rank(d) >= rank(u[2])) print u[1], d, u[3]
+        }
+      }' | sort -u)
+  for f in $(printf '%s\n' "$calls" | awk 'NF { print $1 "|" $2 }' | sort -u); do
+    src=${f%%|*}; to=${f#*|}
+    src=${src%.o}.c
+    printf '%s\n' "$known" | grep -qxF "$src -> $to" && continue
+    echo "src/$src calls into $to/ (above or beside it):"
+    printf '%s\n' "$calls" | awk -v o="${src%.c}.o" -v t="$to" '$1 == o && $2 == t { print "  " $3 }'
+    bad=1
+  done
+fi
 # The lifetime: nothing includes it, and no header declares it as a module.
 if grep -rlE '#[[:space:]]*include[[:space:]]*"(\.\./)*runtime\.c"' . 2>/dev/null | grep -q .; then
   echo "something includes src/runtime.c, the lifetime at the top"; bad=1
