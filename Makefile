@@ -4,7 +4,7 @@
 #   make install    install under $(prefix) (from configure), honouring DESTDIR
 # Another build directory: make BUILD=build-asan CONFIGURE_FLAGS='CC=clang ...'
 # Sources are found by wildcard, so adding a file needs no Makefile edit:
-#   src/*/*.c          -> build/lib/libhsa-runtime64.so.1 (+ an internal static archive for tests)
+#   src/*.c src/*/*.c  -> build/lib/libhsa-runtime64.so.1 (+ an internal static archive for tests)
 #   sim/*/*.c          -> build/lib/libhsa-sim.so (the preloaded software GPU)
 #   sim/hsa-sim.c      -> build/bin/hsa-sim (the launcher)
 #   samples/*.c        -> build/bin/<name>
@@ -40,7 +40,7 @@ DEP_CFLAGS := -I$(SRC)/src/kfd/shim $(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS) $(ELF_CFL
 RT_LIBS  := $(DRM_AMDGPU_LIBS) $(DRM_LIBS) $(ELF_LIBS) $(MSGPACK_LIBS) $(NUMA_LIBS) -lpthread -ldl
 
 # ---- the runtime ------------------------------------------------------------
-RT_SRCS  := $(sort $(wildcard src/*/*.c))
+RT_SRCS  := $(sort $(wildcard src/*.c src/*/*.c))
 RT_OBJS  := $(RT_SRCS:%.c=$(BUILD)/obj/%.o)
 RT_SO    := $(BUILD)/lib/libhsa-runtime64.so.1
 RT_AR    := $(BUILD)/lib/libhsa-runtime64-internal.a
@@ -50,14 +50,16 @@ $(BUILD)/obj/src/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(XCFLAGS) -DHSA_EXPORT=1 $(RT_INC) $(DEP_CFLAGS) $(CFLAGS) -c $< -o $@
 
-# API functions no source defines yet get generated stubs (see scripts/gen-stubs.sh).
+# API functions listed in src/core/unimplemented.list get generated stubs; the generator fails
+# the build when an API function is neither defined in src/ nor listed (scripts/gen-stubs.sh).
 STUB_C   := $(BUILD)/gen/stubs.c
 STUB_O   := $(BUILD)/obj/gen/stubs.o
 
-$(STUB_C): src/core/api.list scripts/gen-stubs.sh $(RT_OBJS)
+$(STUB_C): src/core/api.list src/core/unimplemented.list scripts/gen-stubs.sh $(RT_OBJS)
 	@mkdir -p $(@D)
 	nm -g --defined-only $(RT_OBJS) | awk 'NF == 3 { print $$3 }' > $(BUILD)/gen/defined.txt
-	sh scripts/gen-stubs.sh src/core/api.list $(BUILD)/gen/defined.txt > $@
+	sh scripts/gen-stubs.sh src/core/api.list src/core/unimplemented.list \
+	  $(BUILD)/gen/defined.txt > $@
 
 $(STUB_O): $(STUB_C)
 	@mkdir -p $(@D)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

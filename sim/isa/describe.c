@@ -699,14 +699,6 @@ unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
   return in->size;
 }
 
-unsigned isa_describe_words(const uint32_t *words, unsigned avail, uint64_t pc, uint8_t target,
-                            char *buf, unsigned size)
-{
-  struct isa_inst in;
-  isa_decode(words, avail, pc, target, &in);
-  return isa_describe_inst(&in, buf, size);
-}
-
 unsigned sim_isa_describe(struct sim_gpu *gpu, uint64_t va, char *buf, unsigned size)
 {
   struct isa_inst in;

@@ -45,8 +45,6 @@ unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size);
 /* Whether that text spells the operands exactly as llvm-objdump does (scalar, memory, 32-bit
  * VALU encodings and VOP3 without op_sel; not SDWA, DPP, VOP3P or 16-bit VOP3). */
 bool isa_describe_exact(const struct isa_inst *in);
-unsigned isa_describe_words(const uint32_t *words, unsigned avail, uint64_t pc, uint8_t target,
-                            char *buf, unsigned size);
 
 /* Memory atomics on host memory (atomic.c), atomic with respect to host threads. `op` is the
  * FLAT/MUBUF atomic opcode's low 5 bits (0 swap, 1 cmpswap, 2 add, 3 sub, 4 smin, 5 umin,

@@ -3,6 +3,7 @@
  * _IOC_SIZE decides how many bytes are copied (a shorter struct from an older userspace is
  * zero-extended, a longer one is truncated). Unknown numbers give EINVAL, as in the
  * kernel (KFD does not return ENOTTY). Also the place for fault injection and tracing. */
+#include "kfd/ioctls.h"
 #include "kfd/kfd.h"
 #include "kfd/trace.h"
 
@@ -198,44 +199,8 @@ struct ioctl_desc {
   unsigned nfields;
 };
 
-#define D(c, fn, f) [_IOC_NR(AMDKFD_IOC_##c)] = { AMDKFD_IOC_##c, #c, fn, f, sizeof f / sizeof f[0] }
-static const struct ioctl_desc ioctls[AMDKFD_COMMAND_END] = {
-  D(GET_VERSION, sim_kfd_get_version, f_version),
-  D(CREATE_QUEUE, sim_kfd_create_queue, f_create_queue),
-  D(DESTROY_QUEUE, sim_kfd_destroy_queue, f_destroy_queue),
-  D(SET_MEMORY_POLICY, sim_kfd_set_memory_policy, f_memory_policy),
-  D(GET_CLOCK_COUNTERS, sim_kfd_get_clock_counters, f_clock),
-  D(GET_PROCESS_APERTURES, sim_kfd_get_apertures, f_apertures),
-  D(UPDATE_QUEUE, sim_kfd_update_queue, f_update_queue),
-  D(CREATE_EVENT, sim_kfd_create_event, f_create_event),
-  D(DESTROY_EVENT, sim_kfd_destroy_event, f_event_id),
-  D(SET_EVENT, sim_kfd_set_event, f_event_id),
-  D(RESET_EVENT, sim_kfd_reset_event, f_event_id),
-  D(WAIT_EVENTS, sim_kfd_wait_events, f_wait),
-  D(DBG_REGISTER_DEPRECATED, dbg_deprecated, f_gpu_only),
-  D(DBG_UNREGISTER_DEPRECATED, dbg_deprecated, f_gpu_only),
-  D(DBG_ADDRESS_WATCH_DEPRECATED, dbg_deprecated, f_gpu_only),
-  D(DBG_WAVE_CONTROL_DEPRECATED, dbg_deprecated, f_gpu_only),
-  D(SET_SCRATCH_BACKING_VA, sim_kfd_set_scratch_backing_va, f_scratch),
-  D(GET_TILE_CONFIG, sim_kfd_get_tile_config, f_tile),
-  D(SET_TRAP_HANDLER, sim_kfd_set_trap_handler, f_trap),
-  D(GET_PROCESS_APERTURES_NEW, sim_kfd_get_apertures_new, f_apertures_new),
-  D(ACQUIRE_VM, sim_kfd_acquire_vm, f_acquire_vm),
-  D(ALLOC_MEMORY_OF_GPU, sim_kfd_alloc_memory, f_alloc),
-  D(FREE_MEMORY_OF_GPU, sim_kfd_free_memory, f_free),
-  D(MAP_MEMORY_TO_GPU, sim_kfd_map_memory, f_map),
-  D(UNMAP_MEMORY_FROM_GPU, sim_kfd_unmap_memory, f_map),
-  D(SET_CU_MASK, sim_kfd_set_cu_mask, f_cu_mask),
-  D(GET_QUEUE_WAVE_STATE, sim_kfd_get_queue_wave_state, f_wave_state),
-  D(GET_DMABUF_INFO, sim_kfd_get_dmabuf_info, f_dmabuf_info),
-  D(IMPORT_DMABUF, sim_kfd_import_dmabuf, f_import_dmabuf),
-  D(ALLOC_QUEUE_GWS, sim_kfd_alloc_queue_gws, f_gws),
-  D(SMI_EVENTS, sim_kfd_smi_events, f_smi),
-  D(SVM, sim_kfd_svm, f_svm),
-  D(SET_XNACK_MODE, sim_kfd_set_xnack_mode, f_xnack),
-  D(CRIU_OP, criu_op, f_criu),
-  D(AVAILABLE_MEMORY, sim_kfd_available_memory, f_avail),
-};
+#define D(c, fn, f) [_IOC_NR(AMDKFD_IOC_##c)] = { AMDKFD_IOC_##c, #c, fn, f, sizeof f / sizeof f[0] },
+static const struct ioctl_desc ioctls[AMDKFD_COMMAND_END] = { SIM_KFD_IOCTLS(D) };
 #undef D
 
 /* The caller's argument size of the ioctl being handled (SVM has trailing attributes). */
@@ -257,12 +222,6 @@ static int injected_fault(unsigned nr)
     if (cfg->faults[i].ioctl_nr == nr && cfg->faults[i].nth == n)
       return cfg->faults[i].err > 0 ? cfg->faults[i].err : EIO;
   return 0;
-}
-
-const char *sim_kfd_ioctl_desc_name(unsigned nr);
-const char *sim_kfd_ioctl_desc_name(unsigned nr)
-{
-  return nr < AMDKFD_COMMAND_END && ioctls[nr].name ? ioctls[nr].name : NULL;
 }
 
 int sim_kfd_ioctl(unsigned long request, void *arg)

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "kfd/ioctls.h"
+
 int sim_parse_size(const char *s, uint64_t *bytes)
 {
   if (!s || !isdigit((unsigned char)*s))
@@ -42,17 +44,9 @@ int sim_parse_size(const char *s, uint64_t *bytes)
   return 0;
 }
 
-#define K(n) { #n, _IOC_NR(AMDKFD_IOC_##n) }
-static const struct { const char *name; unsigned nr; } kfd_ioctls[] = {
-  K(GET_VERSION), K(CREATE_QUEUE), K(DESTROY_QUEUE), K(SET_MEMORY_POLICY),
-  K(GET_CLOCK_COUNTERS), K(GET_PROCESS_APERTURES), K(UPDATE_QUEUE), K(CREATE_EVENT),
-  K(DESTROY_EVENT), K(SET_EVENT), K(RESET_EVENT), K(WAIT_EVENTS),
-  K(SET_SCRATCH_BACKING_VA), K(GET_TILE_CONFIG), K(SET_TRAP_HANDLER),
-  K(GET_PROCESS_APERTURES_NEW), K(ACQUIRE_VM), K(ALLOC_MEMORY_OF_GPU), K(FREE_MEMORY_OF_GPU),
-  K(MAP_MEMORY_TO_GPU), K(UNMAP_MEMORY_FROM_GPU), K(SET_CU_MASK), K(GET_QUEUE_WAVE_STATE),
-  K(GET_DMABUF_INFO), K(IMPORT_DMABUF), K(ALLOC_QUEUE_GWS), K(SMI_EVENTS), K(SVM),
-  K(SET_XNACK_MODE), K(CRIU_OP), K(AVAILABLE_MEMORY),
-};
+/* The names of the KFD ioctls the driver model implements (sim/kfd/ioctls.h, its one list). */
+#define K(c, fn, f) { #c, _IOC_NR(AMDKFD_IOC_##c) },
+static const struct { const char *name; unsigned nr; } kfd_ioctls[] = { SIM_KFD_IOCTLS(K) };
 #undef K
 
 unsigned sim_kfd_ioctl_nr(const char *name)

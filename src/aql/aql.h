@@ -6,7 +6,6 @@
 void aql_shutdown(void);
 
 /* Queues alive now (all kinds); tests use it to check that destroy forgets them. */
-unsigned aql_live_queue_count(void);
 
 /* Agent dispatch packet `type`s a CPU agent's queue understands (cpu.c). */
 enum { AQL_CPU_NOP = 0, AQL_CPU_CALL = 1 };

@@ -250,7 +250,7 @@ static void *watch_main(void *arg) {
     uint32_t result = 0;
     int rc = kfd_event_wait_data(&dev, d, n, false, KFD_EVENT_TIMEOUT_INFINITE, &result);
     if (atomic_load(&watch_stop)) break;
-    if (rc || result != KFD_IOC_WAIT_RESULT_COMPLETE) continue;
+    if (rc || result != KFD_WAIT_COMPLETE) continue;
     const struct kfd_hsa_memory_exception_data *m = &d[0].memory_exception_data;
     if (m->gpu_id) {
       const struct core_agent *a = agent_of_gpu(m->gpu_id);
@@ -289,14 +289,14 @@ hsa_status_t aql_fault_watch_start(void) {
   pthread_mutex_lock(&watch_lock);
   if (watching) goto out;
   st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  if (kfd_event_create(&rt->kfd, KFD_IOC_EVENT_MEMORY, true, 0, &mem_event)) goto out;
-  if (kfd_event_create(&rt->kfd, KFD_IOC_EVENT_SIGNAL, true, 0, &wake_event)) {
+  if (kfd_event_create(&rt->kfd, KFD_EVENT_TYPE_MEMORY, true, 0, &mem_event)) goto out;
+  if (kfd_event_create(&rt->kfd, KFD_EVENT_TYPE_SIGNAL, true, 0, &wake_event)) {
     kfd_event_destroy(&rt->kfd, mem_event.id);
     goto out;
   }
   /* Optional where the kernel does not know the type (EINVAL); any other refusal (ENOMEM,
    * no event slots) is a failure, or GPU resets would go unreported. */
-  int hw = kfd_event_create(&rt->kfd, KFD_IOC_EVENT_HW_EXCEPTION, true, 0, &hw_event);
+  int hw = kfd_event_create(&rt->kfd, KFD_EVENT_TYPE_HW_EXCEPTION, true, 0, &hw_event);
   has_hw = hw == 0;
   if (hw && hw != -EINVAL) {
     kfd_event_destroy(&rt->kfd, mem_event.id);

@@ -478,11 +478,3 @@ void aql_shutdown(void) {
   aql_fault_watch_stop();
   aql_trap_shutdown();
 }
-
-unsigned aql_live_queue_count(void) {
-  unsigned n = 0;
-  pthread_mutex_lock(&reg_lock);
-  for (struct aql_queue *q = reg_head; q; q = q->next) n++;
-  pthread_mutex_unlock(&reg_lock);
-  return n;
-}

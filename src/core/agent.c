@@ -53,6 +53,26 @@ const struct core_agent *core_first_gpu(void) {
   return rt && rt->gpu_count ? rt->agents[rt->cpu_count] : NULL;
 }
 
+const struct core_agent *core_gpu(unsigned index) {
+  struct core_runtime *rt = core_rt();
+  for (unsigned i = rt->cpu_count; i < rt->agent_count; i++)
+    if (rt->agents[i]->gpu_index == index) return rt->agents[i];
+  return NULL;
+}
+
+bool core_gpu_usable(const struct core_agent *a) {
+  return a->kind == CORE_AGENT_GPU && a->drm.fd >= 0 && a->gpu_index < CORE_MAX_GPUS;
+}
+
+uint64_t core_usable_gpus(void) {
+  struct core_runtime *rt = core_rt();
+  if (rt->no_device || rt->kfd.fd < 0) return 0;
+  uint64_t m = 0;
+  for (unsigned i = rt->cpu_count; i < rt->agent_count; i++)
+    if (core_gpu_usable(rt->agents[i])) m |= 1ull << rt->agents[i]->gpu_index;
+  return m;
+}
+
 /* "model name" of /proc/cpuinfo: what ROCR shows as a CPU agent's name. */
 static void cpu_model_name(char *buf, size_t size) {
   buf[0] = '\0';

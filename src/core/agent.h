@@ -75,6 +75,12 @@ hsa_status_t core_agents_build(struct core_runtime *rt);
 void core_agents_free(struct core_runtime *rt);
 /* The first GPU agent (ROCR exposes its device memory in hsa_agent_iterate_regions). */
 const struct core_agent *core_first_gpu(void);
+/* The GPUs the process can put memory on (a bit per gpu_index: an open render node, below
+ * CORE_MAX_GPUS; none without /dev/kfd), and the agent of a gpu_index. */
+#define CORE_MAX_GPUS 64u
+bool core_gpu_usable(const struct core_agent *a);
+uint64_t core_usable_gpus(void);
+const struct core_agent *core_gpu(unsigned index);
 
 /* cache.c: a CPU node's caches (KFD caches/ if any, else NUMA node `numa` in the OS). */
 unsigned core_cpu_caches(const struct kfd_node *node, unsigned numa, struct core_cache **out,

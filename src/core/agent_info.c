@@ -6,10 +6,10 @@
 
 #include "core/agent.h"
 #include "core/extension.h"
+#include "core/mmio.h"
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
 #include "hsa_ext_image.h"
-#include "mem/mem.h"
 
 #define NAME_SIZE 64
 
@@ -311,12 +311,12 @@ static hsa_status_t gpu_info(const struct core_agent *a, uint32_t attr, void *va
     put_name(value, a->product_name);
     break;
   case HSA_AMD_AGENT_INFO_HDP_FLUSH: {
-    /* The HDP flush registers: the first two dwords of the GPU's MMIO remap page, which the
-     * memory layer maps on first use (NULL when the driver has none). */
-    volatile uint32_t *m = mem_mmio_page(a);
+    /* The HDP flush registers: the first two dwords of the GPU's MMIO remap page, mapped on
+     * first use (NULL when the driver has none). */
+    volatile uint32_t *m = core_mmio_page(a);
     hsa_amd_hdp_flush_t *h = value;
-    h->HDP_MEM_FLUSH_CNTL = m ? (uint32_t *)(uintptr_t)(m + MEM_HDP_MEM_FLUSH_CNTL) : NULL;
-    h->HDP_REG_FLUSH_CNTL = m ? (uint32_t *)(uintptr_t)(m + MEM_HDP_REG_FLUSH_CNTL) : NULL;
+    h->HDP_MEM_FLUSH_CNTL = m ? (uint32_t *)(uintptr_t)(m + CORE_HDP_MEM_FLUSH_CNTL) : NULL;
+    h->HDP_REG_FLUSH_CNTL = m ? (uint32_t *)(uintptr_t)(m + CORE_HDP_REG_FLUSH_CNTL) : NULL;
     break;
   }
   case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:

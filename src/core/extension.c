@@ -4,22 +4,27 @@
 #include "core/extension.h"
 
 #include <dlfcn.h>
-#include <string.h>
 
 #include "core/agent.h"
 #include "core/runtime.h"
-#include "tools/tools.h"
 #include "hsa.h"
-#include "hsa_ven_amd_loader.h"
 
-/* The loader (src/loader) defines these; weak so this table builds before it exists. */
-#pragma weak hsa_ven_amd_loader_query_host_address
-#pragma weak hsa_ven_amd_loader_query_segment_descriptors
-#pragma weak hsa_ven_amd_loader_query_executable
-#pragma weak hsa_ven_amd_loader_executable_iterate_loaded_code_objects
-#pragma weak hsa_ven_amd_loader_loaded_code_object_get_info
-#pragma weak hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size
-#pragma weak hsa_ven_amd_loader_iterate_executables
+#define CORE_MAX_EXTENSIONS 8
+
+/* Written only before the first open (src/runtime.c, once); read after core_runtime_is_open,
+ * whose acquire orders these reads after those writes. */
+static const struct core_extension *provided[CORE_MAX_EXTENSIONS];
+static unsigned provided_count;
+
+void core_extension_provide(const struct core_extension *ext) {
+  if (provided_count < CORE_MAX_EXTENSIONS) provided[provided_count++] = ext;
+}
+
+static const struct core_extension *provider(uint16_t id) {
+  for (unsigned i = 0; i < provided_count; i++)
+    if (provided[i]->id == id) return provided[i];
+  return NULL;
+}
 
 bool core_extension_images_available(void) { return false; }
 
@@ -40,8 +45,7 @@ hsa_status_t hsa_system_major_extension_supported(uint16_t extension, uint16_t v
   if (!version_minor || !result) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   bool yes = version_major == 1 &&
              ((extension == HSA_EXTENSION_IMAGES && core_extension_images_available()) ||
-              (extension == HSA_EXTENSION_AMD_LOADER && hsa_ven_amd_loader_query_host_address) ||
-              extension == HSA_EXTENSION_AMD_AQLPROFILE);
+              provider(extension) != NULL);
   *result = yes;
   if (yes) *version_minor = 0;
   return HSA_STATUS_SUCCESS;
@@ -58,51 +62,21 @@ hsa_status_t hsa_system_extension_supported(uint16_t extension, uint16_t version
   return HSA_STATUS_SUCCESS;
 }
 
-static hsa_status_t loader_table(size_t length, void *table) {
-  if (!hsa_ven_amd_loader_query_host_address) return HSA_STATUS_ERROR;
-  hsa_ven_amd_loader_1_03_pfn_t t;
-  t.hsa_ven_amd_loader_query_host_address = hsa_ven_amd_loader_query_host_address;
-  t.hsa_ven_amd_loader_query_segment_descriptors = hsa_ven_amd_loader_query_segment_descriptors;
-  t.hsa_ven_amd_loader_query_executable = hsa_ven_amd_loader_query_executable;
-  t.hsa_ven_amd_loader_executable_iterate_loaded_code_objects =
-      hsa_ven_amd_loader_executable_iterate_loaded_code_objects;
-  t.hsa_ven_amd_loader_loaded_code_object_get_info =
-      hsa_ven_amd_loader_loaded_code_object_get_info;
-  t.hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size =
-      hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size;
-  t.hsa_ven_amd_loader_iterate_executables = hsa_ven_amd_loader_iterate_executables;
-  /* Older callers ask for a prefix of the table (an earlier minor version). */
-  memcpy(table, &t, length < sizeof(t) ? length : sizeof(t));
-  return HSA_STATUS_SUCCESS;
-}
-
 hsa_status_t hsa_system_get_major_extension_table(uint16_t extension, uint16_t version_major,
                                                   size_t table_length, void *table) {
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!table || table_length == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  if (extension == HSA_EXTENSION_AMD_LOADER) {
-    if (version_major != 1) return HSA_STATUS_ERROR;
-    return loader_table(table_length, table);
-  }
-  if (extension == HSA_EXTENSION_AMD_AQLPROFILE)
-    return tools_aqlprofile_table(version_major, table_length, table);
+  const struct core_extension *ext = provider(extension);
+  if (ext) return ext->table(version_major, table_length, table);
   /* Images: once core_extension_images_available(). */
   return HSA_STATUS_ERROR;
 }
 
 hsa_status_t hsa_system_get_extension_table(uint16_t extension, uint16_t version_major,
                                             uint16_t version_minor, void *table) {
-  size_t length = 0;
-  if (extension == HSA_EXTENSION_AMD_LOADER && version_major == 1) {
-    static const size_t sizes[] = {sizeof(hsa_ven_amd_loader_1_00_pfn_t),
-                                   sizeof(hsa_ven_amd_loader_1_01_pfn_t),
-                                   sizeof(hsa_ven_amd_loader_1_02_pfn_t),
-                                   sizeof(hsa_ven_amd_loader_1_03_pfn_t)};
-    length = version_minor < 4 ? sizes[version_minor] : 0;
-  }
-  if (extension == HSA_EXTENSION_AMD_AQLPROFILE && version_major == 1 && version_minor == 0)
-    length = TOOLS_AQLPROFILE_TABLE_5_2_SIZE;
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  const struct core_extension *ext = provider(extension);
+  size_t length = ext ? ext->table_size(version_major, version_minor) : 0;
   if (length == 0) return table ? HSA_STATUS_ERROR : HSA_STATUS_ERROR_INVALID_ARGUMENT;
   return hsa_system_get_major_extension_table(extension, version_major, length, table);
 }

@@ -1,8 +1,28 @@
-/* extension.h — which HSA extensions this runtime offers. */
+/* extension.h — which HSA extensions this runtime offers, and the registry through which the
+ * module that implements an extension provides its function table. */
 #ifndef CORE_EXTENSION_H
 #define CORE_EXTENSION_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hsa.h"
+
+/* One extension's function table, defined by the module that implements it (src/loader,
+ * src/tools) and provided by the lifetime (src/runtime.c) before the runtime first opens:
+ * core answers the extension queries without knowing any module above it. */
+struct core_extension {
+  uint16_t id;  /* HSA_EXTENSION_* */
+  /* Bytes of the table of version major.minor, what hsa_system_get_extension_table (which
+   * takes no length) writes; 0 when there is no such version. */
+  size_t (*table_size)(uint16_t version_major, uint16_t version_minor);
+  /* At most length bytes of the table of version_major into table. */
+  hsa_status_t (*table)(uint16_t version_major, size_t length, void *table);
+};
+
+/* Registers ext (a static object); called once per extension, before the first open. */
+void core_extension_provide(const struct core_extension *ext);
 
 /* Images are offered once the image extension (hsa_ext_image_*) is implemented; until then
  * the runtime does not claim it, so callers do not reach unimplemented functions. */

@@ -1,24 +1,15 @@
-/* runtime.c — hsa_init / hsa_shut_down: a reference-counted runtime, safe from many threads.
- * The first hsa_init opens the KFD, reads the topology and builds the agents; the last
- * hsa_shut_down releases them. */
+/* runtime.c — the state shared while the runtime is open: /dev/kfd, the KFD topology and the
+ * agents. core_open builds it (the first hsa_init), core_close releases it (the last
+ * hsa_shut_down); when each happens, and in what order with the other modules, is decided
+ * by the lifetime at the top (src/runtime.c). */
 #include "core/runtime.h"
-#include "aql/aql.h"
-#include "copy/copy.h"
-#include "loader/loader.h"
-#include "mem/mem.h"
-#include "signals/signal.h"
-#include "tools/tools.h"
 
 #include <errno.h>
-#include <limits.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static pthread_mutex_t lifetime_lock = PTHREAD_MUTEX_INITIALIZER;
-static int ref_count;                 /* guarded by lifetime_lock */
 static atomic_bool open_flag;         /* read lock-free by every API entry */
 static struct core_runtime *runtime;  /* set while open */
 
@@ -26,6 +17,10 @@ struct core_runtime *core_rt(void) { return runtime; }
 
 bool core_runtime_is_open(void) {
   return atomic_load_explicit(&open_flag, memory_order_acquire);
+}
+
+void core_set_open(bool open) {
+  atomic_store_explicit(&open_flag, open, memory_order_release);
 }
 
 /* Says once per process why the GPU cannot be used, with what to do about it. */
@@ -113,49 +108,9 @@ static hsa_status_t runtime_load(const struct core_options *opts, struct core_ru
   return HSA_STATUS_SUCCESS;
 }
 
-hsa_status_t core_runtime_acquire(const struct core_options *opts) {
-  hsa_status_t st = HSA_STATUS_SUCCESS;
-  pthread_mutex_lock(&lifetime_lock);
-  if (ref_count == INT_MAX) {
-    st = HSA_STATUS_ERROR_REFCOUNT_OVERFLOW;
-  } else if (ref_count == 0) {
-    st = runtime_load(opts, &runtime);
-    if (st == HSA_STATUS_SUCCESS) {
-      ref_count = 1;
-      atomic_store_explicit(&open_flag, true, memory_order_release);
-      core_tools_load();
-    }
-  } else {
-    ref_count++;
-  }
-  pthread_mutex_unlock(&lifetime_lock);
-  return st;
-}
+hsa_status_t core_open(const struct core_options *opts) { return runtime_load(opts, &runtime); }
 
-hsa_status_t core_runtime_release(void) {
-  hsa_status_t st = HSA_STATUS_SUCCESS;
-  pthread_mutex_lock(&lifetime_lock);
-  if (ref_count == 0) {
-    st = HSA_STATUS_ERROR_NOT_INITIALIZED;
-  } else if (--ref_count == 0) {
-    core_tools_unload();
-    atomic_store_explicit(&open_flag, false, memory_order_release);
-    /* Users of memory go first: queues and executables, then signals, then memory. */
-    copy_shutdown();
-    aql_shutdown();
-    ldr_shutdown();
-    sig_shutdown();
-    mem_shutdown();
-    runtime_free(runtime);
-    runtime = NULL;
-  }
-  pthread_mutex_unlock(&lifetime_lock);
-  return st;
-}
-
-hsa_status_t hsa_init(void) { return core_runtime_acquire(NULL); }
-
-hsa_status_t hsa_shut_down(void) {
-  if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
-  return core_runtime_release();
+void core_close(void) {
+  runtime_free(runtime);
+  runtime = NULL;
 }

@@ -1,5 +1,6 @@
-/* runtime.h — the runtime's lifetime (hsa_init / hsa_shut_down reference count) and the state
- * that exists while it is open: the KFD topology, /dev/kfd, the agents and their memory. */
+/* runtime.h — the state that exists while the runtime is open: the KFD topology, /dev/kfd, the
+ * agents and their memory. The lifetime itself (hsa_init / hsa_shut_down, the order in which
+ * modules start and stop) is src/runtime.c, above every module. */
 #ifndef CORE_RUNTIME_H
 #define CORE_RUNTIME_H
 
@@ -38,7 +39,14 @@ struct core_runtime {
 struct core_runtime *core_rt(void);
 /* Lock-free check every API entry does first. */
 bool core_runtime_is_open(void);
-/* hsa_init with explicit paths (tests); NULL means the real system. */
+/* Builds the shared state (opens the KFD, reads the topology, builds the agents) and
+ * core_close releases it; only the lifetime (src/runtime.c) calls them, under its lock.
+ * core_set_open publishes the state to the API entries, or withdraws it before shutdown. */
+hsa_status_t core_open(const struct core_options *opts);
+void core_set_open(bool open);
+void core_close(void);
+/* hsa_init with explicit paths (tests); NULL means the real system. Defined by the lifetime,
+ * src/runtime.c; no module calls them. */
 hsa_status_t core_runtime_acquire(const struct core_options *opts);
 hsa_status_t core_runtime_release(void);
 

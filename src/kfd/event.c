@@ -10,6 +10,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+_Static_assert(KFD_EVENT_TYPE_SIGNAL == KFD_IOC_EVENT_SIGNAL, "SIGNAL");
+_Static_assert(KFD_EVENT_TYPE_HW_EXCEPTION == KFD_IOC_EVENT_HW_EXCEPTION, "HW_EXCEPTION");
+_Static_assert(KFD_EVENT_TYPE_MEMORY == KFD_IOC_EVENT_MEMORY, "MEMORY");
+_Static_assert(KFD_WAIT_COMPLETE == KFD_IOC_WAIT_RESULT_COMPLETE, "COMPLETE");
+_Static_assert(KFD_WAIT_TIMEOUT == KFD_IOC_WAIT_RESULT_TIMEOUT, "TIMEOUT");
+_Static_assert(KFD_WAIT_FAIL == KFD_IOC_WAIT_RESULT_FAIL, "FAIL");
+
 static pthread_mutex_t page_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t provided_handle;      /* a BO waiting to be handed over, 0 if none */
 static void *provided_cpu;
@@ -135,14 +142,6 @@ int kfd_event_set(const struct kfd_device *dev, uint32_t id)
     return -EINVAL;
   struct kfd_ioctl_set_event_args a = {.event_id = id};
   return kfd_ioctl(dev->fd, AMDKFD_IOC_SET_EVENT, &a);
-}
-
-int kfd_event_reset(const struct kfd_device *dev, uint32_t id)
-{
-  if (!dev || dev->fd < 0)
-    return -EINVAL;
-  struct kfd_ioctl_reset_event_args a = {.event_id = id};
-  return kfd_ioctl(dev->fd, AMDKFD_IOC_RESET_EVENT, &a);
 }
 
 int kfd_event_wait_data(const struct kfd_device *dev, struct kfd_event_data *data, uint32_t n,

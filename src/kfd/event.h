@@ -1,4 +1,4 @@
-/* event.h — KFD events: thin wrappers over AMDKFD_IOC_CREATE/DESTROY/SET/RESET/WAIT_EVENTS
+/* event.h — KFD events: thin wrappers over AMDKFD_IOC_CREATE/DESTROY/SET/WAIT_EVENTS
  * and the process's event page (the slots the command processor writes an event id into
  * before it raises an interrupt; the driver then sets the event owning the slot).
  *
@@ -22,6 +22,14 @@
 #define KFD_EVENT_PAGE_SIZE ((size_t)KFD_SIGNAL_EVENT_LIMIT * 8u)
 #define KFD_EVENT_SLOT_UNSIGNALED UINT64_MAX   /* what the kernel writes into a free slot */
 #define KFD_EVENT_TIMEOUT_INFINITE 0xffffffffu  /* WAIT_EVENTS timeout (ms) for "forever" */
+/* Event types and wait results with the kernel's values (event.c checks them against
+ * <linux/kfd_ioctl.h>): callers name no uapi constant. */
+#define KFD_EVENT_TYPE_SIGNAL       0u
+#define KFD_EVENT_TYPE_HW_EXCEPTION 3u
+#define KFD_EVENT_TYPE_MEMORY       8u
+#define KFD_WAIT_COMPLETE           0u
+#define KFD_WAIT_TIMEOUT            1u
+#define KFD_WAIT_FAIL               2u
 
 /* Event types: KFD_IOC_EVENT_SIGNAL, _HW_EXCEPTION, _MEMORY, ... from <linux/kfd_ioctl.h>. */
 struct kfd_event {
@@ -46,10 +54,9 @@ int kfd_event_create(const struct kfd_device *dev, uint32_t type, bool auto_rese
                      uint32_t node_id, struct kfd_event *out);
 int kfd_event_destroy(const struct kfd_device *dev, uint32_t id);
 int kfd_event_set(const struct kfd_device *dev, uint32_t id);     /* signal events only */
-int kfd_event_reset(const struct kfd_device *dev, uint32_t id);   /* signal events only */
 
 /* AMDKFD_IOC_WAIT_EVENTS on n events (ids). all: every one must be set, else any.
- * timeout_ms: 0 polls, KFD_EVENT_TIMEOUT_INFINITE blocks. *result = KFD_IOC_WAIT_RESULT_
+ * timeout_ms: 0 polls, KFD_EVENT_TIMEOUT_INFINITE blocks. *result = KFD_WAIT_
  * COMPLETE / TIMEOUT / FAIL. Auto-reset events are consumed by the wait that sees them. */
 int kfd_event_wait(const struct kfd_device *dev, const uint32_t *ids, uint32_t n, bool all,
                    uint32_t timeout_ms, uint32_t *result);

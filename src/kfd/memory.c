@@ -9,6 +9,24 @@
 #include <sys/mman.h>
 
 /* The values above are the kernel's (WRITABLE checked through its unsigned bit pattern). */
+_Static_assert(KFD_SVM_OP_SET_ATTR == (uint32_t)KFD_IOCTL_SVM_OP_SET_ATTR, "SVM OP_SET_ATTR");
+_Static_assert(KFD_SVM_OP_GET_ATTR == (uint32_t)KFD_IOCTL_SVM_OP_GET_ATTR, "SVM OP_GET_ATTR");
+_Static_assert(KFD_SVM_LOCATION_SYSMEM == (uint32_t)KFD_IOCTL_SVM_LOCATION_SYSMEM, "SVM LOCATION_SYSMEM");
+_Static_assert(KFD_SVM_LOCATION_UNDEFINED == (uint32_t)KFD_IOCTL_SVM_LOCATION_UNDEFINED, "SVM LOCATION_UNDEFINED");
+_Static_assert(KFD_SVM_ATTR_PREFERRED_LOC == (uint32_t)KFD_IOCTL_SVM_ATTR_PREFERRED_LOC, "SVM ATTR_PREFERRED_LOC");
+_Static_assert(KFD_SVM_ATTR_PREFETCH_LOC == (uint32_t)KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, "SVM ATTR_PREFETCH_LOC");
+_Static_assert(KFD_SVM_ATTR_ACCESS == (uint32_t)KFD_IOCTL_SVM_ATTR_ACCESS, "SVM ATTR_ACCESS");
+_Static_assert(KFD_SVM_ATTR_ACCESS_IN_PLACE == (uint32_t)KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE, "SVM ATTR_ACCESS_IN_PLACE");
+_Static_assert(KFD_SVM_ATTR_NO_ACCESS == (uint32_t)KFD_IOCTL_SVM_ATTR_NO_ACCESS, "SVM ATTR_NO_ACCESS");
+_Static_assert(KFD_SVM_ATTR_SET_FLAGS == (uint32_t)KFD_IOCTL_SVM_ATTR_SET_FLAGS, "SVM ATTR_SET_FLAGS");
+_Static_assert(KFD_SVM_ATTR_CLR_FLAGS == (uint32_t)KFD_IOCTL_SVM_ATTR_CLR_FLAGS, "SVM ATTR_CLR_FLAGS");
+_Static_assert(KFD_SVM_ATTR_GRANULARITY == (uint32_t)KFD_IOCTL_SVM_ATTR_GRANULARITY, "SVM ATTR_GRANULARITY");
+_Static_assert(KFD_SVM_FLAG_HOST_ACCESS == (uint32_t)KFD_IOCTL_SVM_FLAG_HOST_ACCESS, "SVM FLAG_HOST_ACCESS");
+_Static_assert(KFD_SVM_FLAG_COHERENT == (uint32_t)KFD_IOCTL_SVM_FLAG_COHERENT, "SVM FLAG_COHERENT");
+_Static_assert(KFD_SVM_FLAG_HIVE_LOCAL == (uint32_t)KFD_IOCTL_SVM_FLAG_HIVE_LOCAL, "SVM FLAG_HIVE_LOCAL");
+_Static_assert(KFD_SVM_FLAG_GPU_RO == (uint32_t)KFD_IOCTL_SVM_FLAG_GPU_RO, "SVM FLAG_GPU_RO");
+_Static_assert(KFD_SVM_FLAG_GPU_EXEC == (uint32_t)KFD_IOCTL_SVM_FLAG_GPU_EXEC, "SVM FLAG_GPU_EXEC");
+_Static_assert(KFD_SVM_FLAG_GPU_READ_MOSTLY == (uint32_t)KFD_IOCTL_SVM_FLAG_GPU_READ_MOSTLY, "SVM FLAG_GPU_READ_MOSTLY");
 _Static_assert(KFD_MEM_VRAM == KFD_IOC_ALLOC_MEM_FLAGS_VRAM, "VRAM");
 _Static_assert(KFD_MEM_GTT == KFD_IOC_ALLOC_MEM_FLAGS_GTT, "GTT");
 _Static_assert(KFD_MEM_USERPTR == KFD_IOC_ALLOC_MEM_FLAGS_USERPTR, "USERPTR");
@@ -117,6 +135,11 @@ int kfd_mem_cpu_map(int drm_fd, void *va, uint64_t size, uint64_t mmap_offset, b
   void *m = mmap(va, size, prot, MAP_SHARED | MAP_FIXED, drm_fd, (off_t)mmap_offset);
   if (m == MAP_FAILED) return -errno;
   return 0;
+}
+
+int kfd_mmio_cpu_map(const struct kfd_device *dev, void *va, uint64_t size,
+                     uint64_t mmap_offset) {
+  return kfd_mem_cpu_map(dev->fd, va, size, mmap_offset, true);
 }
 
 int kfd_mem_cpu_unmap(void *va, uint64_t size) {

@@ -46,6 +46,11 @@ void kfd_va_release(void *va, uint64_t size);
  * the object's mmap_offset. 0 or -errno. cpu_unmap puts the reservation back in place. */
 int kfd_mem_cpu_map(int drm_fd, void *va, uint64_t size, uint64_t mmap_offset, bool writable);
 int kfd_mem_cpu_unmap(void *va, uint64_t size);
+/* Maps an MMIO_REMAP object's register page at va (inside a reservation) through /dev/kfd
+ * itself, at the offset ALLOC_MEMORY_OF_GPU returned: registers, uncached by the kernel.
+ * 0 or -errno. */
+int kfd_mmio_cpu_map(const struct kfd_device *dev, void *va, uint64_t size,
+                     uint64_t mmap_offset);
 
 /* GET_DMABUF_INFO on fd: its size, exporting gpu_id and KFD flags; metadata copied into
  * meta (room meta_room bytes, may be 0/NULL), *meta_size its real size. 0 or -errno. */
@@ -54,7 +59,28 @@ int kfd_dmabuf_info(const struct kfd_device *dev, int fd, void *meta, uint32_t m
 /* IMPORT_DMABUF: fd becomes a buffer object of gpu_id at GPU address va. 0 or -errno. */
 int kfd_dmabuf_import(const struct kfd_device *dev, int fd, uint32_t gpu_id, uint64_t va,
                       uint64_t *handle);
-/* The SVM ioctl: op (KFD_IOCTL_SVM_OP_*) on [start, start+size) with `n` attributes, each a
+/* The SVM ioctl's operations, locations, attribute types and flags, with the kernel's values
+ * (memory.c checks them against <linux/kfd_ioctl.h>): callers name no uapi constant. */
+#define KFD_SVM_OP_SET_ATTR            0u
+#define KFD_SVM_OP_GET_ATTR            1u
+#define KFD_SVM_LOCATION_SYSMEM        0u
+#define KFD_SVM_LOCATION_UNDEFINED     0xffffffffu
+#define KFD_SVM_ATTR_PREFERRED_LOC     0u
+#define KFD_SVM_ATTR_PREFETCH_LOC      1u
+#define KFD_SVM_ATTR_ACCESS            2u
+#define KFD_SVM_ATTR_ACCESS_IN_PLACE   3u
+#define KFD_SVM_ATTR_NO_ACCESS         4u
+#define KFD_SVM_ATTR_SET_FLAGS         5u
+#define KFD_SVM_ATTR_CLR_FLAGS         6u
+#define KFD_SVM_ATTR_GRANULARITY       7u
+#define KFD_SVM_FLAG_HOST_ACCESS       0x01u
+#define KFD_SVM_FLAG_COHERENT          0x02u
+#define KFD_SVM_FLAG_HIVE_LOCAL        0x04u
+#define KFD_SVM_FLAG_GPU_RO            0x08u
+#define KFD_SVM_FLAG_GPU_EXEC          0x10u
+#define KFD_SVM_FLAG_GPU_READ_MOSTLY   0x20u
+
+/* The SVM ioctl: op (KFD_SVM_OP_*) on [start, start+size) with `n` attributes, each a
  * (type, value) pair of uint32_t as struct kfd_ioctl_svm_attribute lays them out; GET_ATTR
  * writes them back. 0 or -errno (a positive return of the kernel comes back negated). */
 int kfd_svm(const struct kfd_device *dev, uint32_t op, uint64_t start, uint64_t size,

@@ -191,13 +191,6 @@ int kfd_queue_alloc_gws(const struct kfd_device *dev, const struct kfd_queue *q,
   return rc;
 }
 
-int kfd_set_scratch_backing_va(const struct kfd_device *dev, uint32_t gpu_id, uint64_t va) {
-  struct kfd_ioctl_set_scratch_backing_va_args s = {0};
-  s.va_addr = va;
-  s.gpu_id = gpu_id;
-  return kfd_ioctl(dev->fd, AMDKFD_IOC_SET_SCRATCH_BACKING_VA, &s);
-}
-
 int kfd_set_trap_handler(const struct kfd_device *dev, uint32_t gpu_id, uint64_t tba,
                          uint64_t tma) {
   struct kfd_ioctl_set_trap_handler_args t = {0};

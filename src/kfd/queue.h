@@ -1,5 +1,5 @@
 /* queue.h — KFD user-mode queues: CREATE/DESTROY/UPDATE_QUEUE, SET_CU_MASK, ALLOC_QUEUE_GWS,
- * SET_SCRATCH_BACKING_VA, and the per-GPU doorbell slice of /dev/kfd each queue rings.
+ * and the per-GPU doorbell slice of /dev/kfd each queue rings.
  * Thin: the caller allocates the ring, EOP buffer and context save area (kfd has no memory
  * policy); this file computes the sizes the kernel expects and issues the ioctls. */
 #ifndef KFD_QUEUE_H
@@ -73,8 +73,6 @@ int kfd_queue_alloc_gws(const struct kfd_device *dev, const struct kfd_queue *q,
  * process on gpu_id; the kernel's first-level handler jumps there. 0 or -errno. */
 int kfd_set_trap_handler(const struct kfd_device *dev, uint32_t gpu_id, uint64_t tba,
                          uint64_t tma);
-/* SET_SCRATCH_BACKING_VA (pre-gfx9 GPUs that use the hidden private base). */
-int kfd_set_scratch_backing_va(const struct kfd_device *dev, uint32_t gpu_id, uint64_t va);
 
 /* Kernel priority (0..15) for the thunk-style priority -3..3. */
 uint32_t kfd_queue_priority(int level);

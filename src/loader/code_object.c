@@ -7,7 +7,7 @@
 
 #include "core/runtime.h"
 #include "core/quarantine.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 struct code_object {
   struct code_object *next;

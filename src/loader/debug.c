@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "hsa.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 HSA_API struct r_debug _amdgpu_r_debug = {
   .r_version = 1,

@@ -3,7 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 /* The kernel whose descriptor is `addr`, else the kernel whose code starts nearest below it. */
 static const struct ldr_symbol *kernel_at(const struct ldr_lco *l, uint64_t addr, bool *exact) {

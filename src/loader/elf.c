@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "amd_hsa_elf.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 #define NT_AMDGPU_METADATA 32
 #define NT_AMD_HSA_METADATA_V2 10

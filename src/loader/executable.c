@@ -10,7 +10,7 @@
 #include "core/runtime.h"
 #include "core/code_name.h"
 #include "core/quarantine.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 static pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static struct ldr_executable *executables, *executables_tail;

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "amd_hsa_kernel_code.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 /* Byte offsets in the v3+ descriptor. */
 enum {

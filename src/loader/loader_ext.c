@@ -5,7 +5,7 @@
 
 #include "core/runtime.h"
 #include "hsa_ven_amd_loader.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 static struct ldr_lco *lco_at(uint64_t addr) {
   for (struct ldr_executable *e = ldr_executable_first(); e; e = ldr_executable_next(e))
@@ -156,3 +156,33 @@ hsa_status_t hsa_ven_amd_loader_iterate_executables(
   ldr_unlock();
   return st;
 }
+
+/* The extension's function table, as core hands it out (hsa_system_get_extension_table). */
+static size_t loader_table_size(uint16_t version_major, uint16_t version_minor) {
+  static const size_t sizes[] = {sizeof(hsa_ven_amd_loader_1_00_pfn_t),
+                                 sizeof(hsa_ven_amd_loader_1_01_pfn_t),
+                                 sizeof(hsa_ven_amd_loader_1_02_pfn_t),
+                                 sizeof(hsa_ven_amd_loader_1_03_pfn_t)};
+  return version_major == 1 && version_minor < 4 ? sizes[version_minor] : 0;
+}
+
+static hsa_status_t loader_table(uint16_t version_major, size_t length, void *table) {
+  if (version_major != 1) return HSA_STATUS_ERROR;
+  hsa_ven_amd_loader_1_03_pfn_t t;
+  t.hsa_ven_amd_loader_query_host_address = hsa_ven_amd_loader_query_host_address;
+  t.hsa_ven_amd_loader_query_segment_descriptors = hsa_ven_amd_loader_query_segment_descriptors;
+  t.hsa_ven_amd_loader_query_executable = hsa_ven_amd_loader_query_executable;
+  t.hsa_ven_amd_loader_executable_iterate_loaded_code_objects =
+      hsa_ven_amd_loader_executable_iterate_loaded_code_objects;
+  t.hsa_ven_amd_loader_loaded_code_object_get_info =
+      hsa_ven_amd_loader_loaded_code_object_get_info;
+  t.hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size =
+      hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size;
+  t.hsa_ven_amd_loader_iterate_executables = hsa_ven_amd_loader_iterate_executables;
+  /* Older callers ask for a prefix of the table (an earlier minor version). */
+  memcpy(table, &t, length < sizeof(t) ? length : sizeof(t));
+  return HSA_STATUS_SUCCESS;
+}
+
+const struct core_extension ldr_loader_extension = {HSA_EXTENSION_AMD_LOADER, loader_table_size,
+                                                    loader_table};

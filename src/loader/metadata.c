@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 static bool key_is(const msgpack_object *k, const char *name) {
   size_t n = strlen(name);

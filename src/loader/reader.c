@@ -12,7 +12,7 @@
 #include "core/runtime.h"
 #include "hsa_ven_amd_loader.h"
 #include "core/quarantine.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 static struct ldr_reader *readers;    /* live readers (loader lock) */
 

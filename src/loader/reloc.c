@@ -4,7 +4,7 @@
 #include <elf.h>
 #include <string.h>
 
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 enum {
   R_NONE = 0, R_ABS32_LO = 1, R_ABS32_HI = 2, R_ABS64 = 3, R_REL32 = 4, R_REL64 = 5,

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "loader/loader.h"
+#include "loader/internal.h"
 #include "mem/mem.h"
 
 #define MIN_ALIGN 256u

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "amd_hsa_elf.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 #define HSA_CODE_SYMBOL_INFO_WAVEFRONT 19   /* HSA_CODE_SYMBOL_INFO_KERNEL_WAVEFRONT_SIZE */
 

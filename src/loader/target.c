@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "amd_hsa_elf.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 struct mach { uint8_t mach, major, minor, stepping; };
 

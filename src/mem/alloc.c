@@ -267,7 +267,6 @@ hsa_status_t mem_map_on(const void *ptr, const struct core_agent *gpu) {
 
 void mem_shutdown(void) {
   mem_sdma_shutdown();
-  mem_mmio_shutdown();
   pthread_mutex_lock(&mem_mutex);
   for (struct mem_rec *r; (r = mem_table_first()) != NULL;) {
     mem_table_remove(r);

@@ -18,30 +18,14 @@
 #include "kfd/memory.h"
 #include "mem/internal.h"
 
-const struct core_agent *mem_gpu(unsigned index) {
-  struct core_runtime *rt = core_rt();
-  for (unsigned i = rt->cpu_count; i < rt->agent_count; i++)
-    if (rt->agents[i]->gpu_index == index) return rt->agents[i];
-  return NULL;
-}
+const struct core_agent *mem_gpu(unsigned index) { return core_gpu(index); }
 
 const struct core_agent *mem_first_cpu(void) {
   struct core_runtime *rt = core_rt();
   return rt->cpu_count ? rt->agents[0] : NULL;
 }
 
-static bool usable(const struct core_agent *a) {
-  return a->kind == CORE_AGENT_GPU && a->drm.fd >= 0 && a->gpu_index < MEM_MAX_GPUS;
-}
-
-uint64_t mem_all_gpus(void) {
-  struct core_runtime *rt = core_rt();
-  if (rt->no_device || rt->kfd.fd < 0) return 0;
-  uint64_t m = 0;
-  for (unsigned i = rt->cpu_count; i < rt->agent_count; i++)
-    if (usable(rt->agents[i])) m |= 1ull << rt->agents[i]->gpu_index;
-  return m;
-}
+uint64_t mem_all_gpus(void) { return core_usable_gpus(); }
 
 static const struct core_agent *first_gpu(void) {
   uint64_t all = mem_all_gpus();
@@ -175,7 +159,8 @@ struct mem_bo *mem_bo_device(const struct core_agent *gpu, uint64_t size, uint64
                              uint32_t kfd_flags, bool host_visible, uint64_t gpus,
                              hsa_status_t *st) {
   *st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  if (!gpu || !usable(gpu) || !(mem_all_gpus() & (1ull << gpu->gpu_index))) return NULL;
+  if (!gpu || !core_gpu_usable(gpu) || !(mem_all_gpus() & (1ull << gpu->gpu_index)))
+    return NULL;
   struct mem_bo *bo = calloc(1, sizeof(*bo));
   if (!bo) return NULL;
   size = MEM_ALIGN_UP(size, MEM_PAGE);

@@ -15,7 +15,7 @@
 
 #define MEM_PAGE 4096u
 #define MEM_ALIGN_UP(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))
-#define MEM_MAX_GPUS 64u
+#define MEM_MAX_GPUS CORE_MAX_GPUS
 #define MEM_ALL_GPUS UINT64_MAX
 
 /* One KFD buffer object and the address range it occupies (GPU VA == CPU VA). */
@@ -128,8 +128,6 @@ hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint3
                             uint64_t gpus, void **ptr);
 /* sdma.h has the copy primitives (mem_cpu_ptr, rectangles, SDMA queues). */
 void mem_sdma_shutdown(void);   /* destroys the queues (before the memory goes) */
-/* mmio.c — releases the MMIO pages (hsa_shut_down). */
-void mem_mmio_shutdown(void);
 /* coherency.c — forget the types set (hsa_shut_down). */
 void mem_coherency_reset(void);
 

@@ -63,14 +63,8 @@ bool mem_lookup(const void *ptr, struct mem_block *out);
 /* Maps the allocation containing `ptr` on `gpu` too (allow_access and internal users). */
 hsa_status_t mem_map_on(const void *ptr, const struct core_agent *gpu);
 
-/* The GPU's MMIO remap page (made on first use, NULL when the driver gives none): the dword
- * at MEM_HDP_MEM_FLUSH_CNTL flushes the HDP when written, MEM_HDP_REG_FLUSH_CNTL likewise
- * for register writes (the kernel's KFD_MMIO_REMAP_HDP_* layout). What
- * HSA_AMD_AGENT_INFO_HDP_FLUSH reports. mem_hdp_flush writes the first: CPU writes into
- * VRAM through the BAR are then visible to the GPU. */
-#define MEM_HDP_MEM_FLUSH_CNTL 0
-#define MEM_HDP_REG_FLUSH_CNTL 1
-volatile uint32_t *mem_mmio_page(const struct core_agent *gpu);
+/* Flushes the GPU's HDP through its MMIO remap page (core/mmio.h): CPU writes into VRAM
+ * through the BAR are then visible to the GPU. Nothing when the driver gives no page. */
 void mem_hdp_flush(const struct core_agent *gpu);
 
 /* Frees everything still allocated (hsa_shut_down). */

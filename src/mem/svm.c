@@ -6,7 +6,6 @@
  * finds them; a call the kernel refuses is HSA_STATUS_ERROR. A prefetch sets the prefetch
  * location of the range (the kernel migrates); src/copy/prefetch.c waits for its dependencies
  * first and decrements its completion signal after. */
-#include <linux/kfd_ioctl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,14 +30,14 @@ static void page_span(void *ptr, size_t size, uint64_t *base, uint64_t *len) {
 }
 
 static uint32_t location_of(const struct core_agent *a) {
-  if (!a) return KFD_IOCTL_SVM_LOCATION_UNDEFINED;
-  return a->kind == CORE_AGENT_GPU ? a->gpu_id : KFD_IOCTL_SVM_LOCATION_SYSMEM;
+  if (!a) return KFD_SVM_LOCATION_UNDEFINED;
+  return a->kind == CORE_AGENT_GPU ? a->gpu_id : KFD_SVM_LOCATION_SYSMEM;
 }
 
 static hsa_agent_t agent_at(uint32_t loc) {
   hsa_agent_t none = {0};
-  if (loc == KFD_IOCTL_SVM_LOCATION_UNDEFINED) return none;
-  if (loc == KFD_IOCTL_SVM_LOCATION_SYSMEM) {
+  if (loc == KFD_SVM_LOCATION_UNDEFINED) return none;
+  if (loc == KFD_SVM_LOCATION_SYSMEM) {
     const struct core_agent *c = mem_first_cpu();
     return c ? core_agent_handle(c) : none;
   }
@@ -79,31 +78,31 @@ hsa_status_t hsa_amd_svm_attributes_set(void *ptr, size_t size,
     }
     switch (attr) {
     case HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG:
-      if (v == HSA_AMD_SVM_GLOBAL_FLAG_FINE_GRAINED) set |= KFD_IOCTL_SVM_FLAG_COHERENT;
-      else if (v == HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED) clr |= KFD_IOCTL_SVM_FLAG_COHERENT;
+      if (v == HSA_AMD_SVM_GLOBAL_FLAG_FINE_GRAINED) set |= KFD_SVM_FLAG_COHERENT;
+      else if (v == HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED) clr |= KFD_SVM_FLAG_COHERENT;
       else st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
       break;
     case HSA_AMD_SVM_ATTRIB_READ_ONLY:
-      flag = KFD_IOCTL_SVM_FLAG_GPU_RO;
+      flag = KFD_SVM_FLAG_GPU_RO;
       break;
     case HSA_AMD_SVM_ATTRIB_HIVE_LOCAL:
-      flag = KFD_IOCTL_SVM_FLAG_HIVE_LOCAL;
+      flag = KFD_SVM_FLAG_HIVE_LOCAL;
       break;
     case HSA_AMD_SVM_ATTRIB_READ_MOSTLY:
-      flag = KFD_IOCTL_SVM_FLAG_GPU_READ_MOSTLY;
+      flag = KFD_SVM_FLAG_GPU_READ_MOSTLY;
       break;
     case HSA_AMD_SVM_ATTRIB_GPU_EXEC:
-      flag = KFD_IOCTL_SVM_FLAG_GPU_EXEC;
+      flag = KFD_SVM_FLAG_GPU_EXEC;
       break;
     case HSA_AMD_SVM_ATTRIB_MIGRATION_GRANULARITY:
-      at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_GRANULARITY,
+      at[n++] = (struct kattr){KFD_SVM_ATTR_GRANULARITY,
                                (uint32_t)(v > MAX_GRANULARITY ? MAX_GRANULARITY : v)};
       break;
     case HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION: {
       hsa_agent_t h = {v};
       a = v ? core_agent_from_handle(h) : NULL;
       if (v && !a) st = HSA_STATUS_ERROR_INVALID_AGENT;
-      else at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_PREFERRED_LOC, location_of(a)};
+      else at[n++] = (struct kattr){KFD_SVM_ATTR_PREFERRED_LOC, location_of(a)};
       break;
     }
     case HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE:
@@ -120,14 +119,14 @@ hsa_status_t hsa_amd_svm_attributes_set(void *ptr, size_t size,
       if (st != HSA_STATUS_SUCCESS) break;
       seen[nseen++] = a;
       if (a->kind != CORE_AGENT_GPU) {   /* the CPU's access is a flag */
-        if (attr == HSA_AMD_SVM_ATTRIB_AGENT_NO_ACCESS) clr |= KFD_IOCTL_SVM_FLAG_HOST_ACCESS;
-        else set |= KFD_IOCTL_SVM_FLAG_HOST_ACCESS;
+        if (attr == HSA_AMD_SVM_ATTRIB_AGENT_NO_ACCESS) clr |= KFD_SVM_FLAG_HOST_ACCESS;
+        else set |= KFD_SVM_FLAG_HOST_ACCESS;
         break;
       }
-      uint32_t t = attr == HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE ? KFD_IOCTL_SVM_ATTR_ACCESS
+      uint32_t t = attr == HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE ? KFD_SVM_ATTR_ACCESS
                    : attr == HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE_IN_PLACE
-                       ? KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE
-                       : KFD_IOCTL_SVM_ATTR_NO_ACCESS;
+                       ? KFD_SVM_ATTR_ACCESS_IN_PLACE
+                       : KFD_SVM_ATTR_NO_ACCESS;
       at[n++] = (struct kattr){t, a->gpu_id};
       break;
     }
@@ -141,10 +140,10 @@ hsa_status_t hsa_amd_svm_attributes_set(void *ptr, size_t size,
   }
   if (st != HSA_STATUS_SUCCESS) goto out;
   /* Any CPU that needs access wins over one that does not. */
-  if (set & KFD_IOCTL_SVM_FLAG_HOST_ACCESS) clr &= ~(uint32_t)KFD_IOCTL_SVM_FLAG_HOST_ACCESS;
-  if (clr) at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_CLR_FLAGS, clr};
-  if (set) at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_SET_FLAGS, set};
-  st = svm_call(KFD_IOCTL_SVM_OP_SET_ATTR, ptr, size, at, n) == 0 ? HSA_STATUS_SUCCESS
+  if (set & KFD_SVM_FLAG_HOST_ACCESS) clr &= ~(uint32_t)KFD_SVM_FLAG_HOST_ACCESS;
+  if (clr) at[n++] = (struct kattr){KFD_SVM_ATTR_CLR_FLAGS, clr};
+  if (set) at[n++] = (struct kattr){KFD_SVM_ATTR_SET_FLAGS, set};
+  st = svm_call(KFD_SVM_OP_SET_ATTR, ptr, size, at, n) == 0 ? HSA_STATUS_SUCCESS
                                                                     : HSA_STATUS_ERROR;
 out:
   free(at);
@@ -176,15 +175,15 @@ hsa_status_t hsa_amd_svm_attributes_get(void *ptr, size_t size,
       break;
     case HSA_AMD_SVM_ATTRIB_MIGRATION_GRANULARITY:
       idx[i] = (int)n;
-      at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_GRANULARITY, 0};
+      at[n++] = (struct kattr){KFD_SVM_ATTR_GRANULARITY, 0};
       break;
     case HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION:
       idx[i] = (int)n;
-      at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_PREFERRED_LOC, 0};
+      at[n++] = (struct kattr){KFD_SVM_ATTR_PREFERRED_LOC, 0};
       break;
     case HSA_AMD_SVM_ATTRIB_PREFETCH_LOCATION:
       idx[i] = (int)n;
-      at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, 0};
+      at[n++] = (struct kattr){KFD_SVM_ATTR_PREFETCH_LOC, 0};
       break;
     case HSA_AMD_SVM_ATTRIB_ACCESS_QUERY: {
       hsa_agent_t h = {list[i].value};
@@ -195,7 +194,7 @@ hsa_status_t hsa_amd_svm_attributes_get(void *ptr, size_t size,
         flags = true;
       } else {
         idx[i] = (int)n;
-        at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_ACCESS, a->gpu_id};
+        at[n++] = (struct kattr){KFD_SVM_ATTR_ACCESS, a->gpu_id};
       }
       break;
     }
@@ -205,10 +204,10 @@ hsa_status_t hsa_amd_svm_attributes_get(void *ptr, size_t size,
   }
   if (st != HSA_STATUS_SUCCESS) goto out;
   if (flags) {
-    at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_CLR_FLAGS, 0};
-    at[n++] = (struct kattr){KFD_IOCTL_SVM_ATTR_SET_FLAGS, 0};
+    at[n++] = (struct kattr){KFD_SVM_ATTR_CLR_FLAGS, 0};
+    at[n++] = (struct kattr){KFD_SVM_ATTR_SET_FLAGS, 0};
   }
-  if (n && svm_call(KFD_IOCTL_SVM_OP_GET_ATTR, ptr, size, at, n) != 0) {
+  if (n && svm_call(KFD_SVM_OP_GET_ATTR, ptr, size, at, n) != 0) {
     st = HSA_STATUS_ERROR;
     goto out;
   }
@@ -217,19 +216,19 @@ hsa_status_t hsa_amd_svm_attributes_get(void *ptr, size_t size,
     uint64_t *v = &list[i].value;
     switch (list[i].attribute) {
     case HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG:
-      *v = (setf & KFD_IOCTL_SVM_FLAG_COHERENT)   ? HSA_AMD_SVM_GLOBAL_FLAG_FINE_GRAINED
-           : (clrf & KFD_IOCTL_SVM_FLAG_COHERENT) ? HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED
+      *v = (setf & KFD_SVM_FLAG_COHERENT)   ? HSA_AMD_SVM_GLOBAL_FLAG_FINE_GRAINED
+           : (clrf & KFD_SVM_FLAG_COHERENT) ? HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED
                                                   : HSA_AMD_SVM_GLOBAL_FLAG_INDETERMINATE;
       break;
     /* As ROCR: the flag's bit itself, not 1. */
     case HSA_AMD_SVM_ATTRIB_READ_ONLY:
-      *v = setf & KFD_IOCTL_SVM_FLAG_GPU_RO;
+      *v = setf & KFD_SVM_FLAG_GPU_RO;
       break;
     case HSA_AMD_SVM_ATTRIB_HIVE_LOCAL:
-      *v = setf & KFD_IOCTL_SVM_FLAG_HIVE_LOCAL;
+      *v = setf & KFD_SVM_FLAG_HIVE_LOCAL;
       break;
     case HSA_AMD_SVM_ATTRIB_READ_MOSTLY:
-      *v = setf & KFD_IOCTL_SVM_FLAG_GPU_READ_MOSTLY;
+      *v = setf & KFD_SVM_FLAG_GPU_READ_MOSTLY;
       break;
     case HSA_AMD_SVM_ATTRIB_MIGRATION_GRANULARITY:
       *v = at[idx[i]].value;
@@ -240,12 +239,12 @@ hsa_status_t hsa_amd_svm_attributes_get(void *ptr, size_t size,
       break;
     case HSA_AMD_SVM_ATTRIB_ACCESS_QUERY:
       if (idx[i] < 0) {
-        if (setf & KFD_IOCTL_SVM_FLAG_HOST_ACCESS)
+        if (setf & KFD_SVM_FLAG_HOST_ACCESS)
           list[i].attribute = HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE;
       } else {
         uint32_t t = at[idx[i]].type;
-        list[i].attribute = t == KFD_IOCTL_SVM_ATTR_ACCESS ? HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE
-                            : t == KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE
+        list[i].attribute = t == KFD_SVM_ATTR_ACCESS ? HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE
+                            : t == KFD_SVM_ATTR_ACCESS_IN_PLACE
                                 ? HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE_IN_PLACE
                                 : HSA_AMD_SVM_ATTRIB_AGENT_NO_ACCESS;
       }
@@ -261,6 +260,6 @@ out:
 /* ---- prefetch (src/copy runs it when its dependencies are met) ---------------------- */
 
 bool mem_svm_prefetch(void *ptr, size_t size, const struct core_agent *agent) {
-  struct kattr at = {KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, location_of(agent)};
-  return svm_call(KFD_IOCTL_SVM_OP_SET_ATTR, ptr, size, &at, 1) == 0;
+  struct kattr at = {KFD_SVM_ATTR_PREFETCH_LOC, location_of(agent)};
+  return svm_call(KFD_SVM_OP_SET_ATTR, ptr, size, &at, 1) == 0;
 }

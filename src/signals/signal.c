@@ -206,7 +206,7 @@ static void attach_event(struct sig_obj *o)
     o->event = events[--event_count];
     have = true;
   } else if (sig_g.interrupts && !events_short) {
-    int r = kfd_event_create(sig_g.dev, KFD_IOC_EVENT_SIGNAL, true, 0, &o->event);
+    int r = kfd_event_create(sig_g.dev, KFD_EVENT_TYPE_SIGNAL, true, 0, &o->event);
     have = r == 0;
     if (r == -ENOSPC)
       events_short = true;

@@ -46,3 +46,11 @@ hsa_status_t tools_aqlprofile_table(uint16_t version_major, size_t length, void 
   memcpy(table, &t, length < sizeof(t) ? length : sizeof(t));
   return HSA_STATUS_SUCCESS;
 }
+
+/* ROCm 5.2 callers, which pass no length, get the table as it was then (version 1.0). */
+static size_t aqlprofile_table_size(uint16_t version_major, uint16_t version_minor) {
+  return version_major == 1 && version_minor == 0 ? TOOLS_AQLPROFILE_TABLE_5_2_SIZE : 0;
+}
+
+const struct core_extension tools_aqlprofile_extension = {
+    HSA_EXTENSION_AMD_AQLPROFILE, aqlprofile_table_size, tools_aqlprofile_table};

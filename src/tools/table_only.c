@@ -8,7 +8,9 @@
 #include "core/unimplemented.h"
 #include "tools/tools.h"
 
-/* The one notifier a tool may register (a second registration fails, as in ROCR). */
+/* The one notifier a tool may register (a second registration fails, as in ROCR). ROCR calls
+ * it for the queues it creates for itself (blit kernels); this runtime creates none, so it is
+ * kept and never called. */
 static _Atomic(hsa_amd_runtime_queue_notifier) queue_notifier;
 static void *_Atomic queue_notifier_data;
 
@@ -19,11 +21,6 @@ hsa_status_t hsa_amd_runtime_queue_create_register(hsa_amd_runtime_queue_notifie
   atomic_store_explicit(&queue_notifier_data, user_data, memory_order_relaxed);
   if (!atomic_compare_exchange_strong(&queue_notifier, &none, callback)) return HSA_STATUS_ERROR;
   return HSA_STATUS_SUCCESS;
-}
-
-void tools_notify_runtime_queue(const hsa_queue_t *queue, hsa_agent_t agent) {
-  hsa_amd_runtime_queue_notifier cb = atomic_load_explicit(&queue_notifier, memory_order_acquire);
-  if (cb) cb(queue, agent, atomic_load_explicit(&queue_notifier_data, memory_order_relaxed));
 }
 
 void tools_table_only_reset(void) {

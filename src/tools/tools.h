@@ -7,6 +7,7 @@
 
 #include <stdatomic.h>
 
+#include "core/extension.h"
 #include "hsa_api_trace.h"
 #include "hsa_ven_amd_aqlprofile.h"
 
@@ -19,9 +20,6 @@ extern atomic_bool tools_intercepting;
 /* Generated: stamps the versions and points every entry at its implementation. */
 void tools_table_fill(HsaApiTableContainer *c);
 
-/* Tells the tool that registered with hsa_amd_runtime_queue_create_register about a queue the
- * runtime created for itself (for src/aql, should it create internal AQL queues). */
-void tools_notify_runtime_queue(const hsa_queue_t *queue, hsa_agent_t agent);
 /* Forgets the notifier (last hsa_shut_down). */
 void tools_table_only_reset(void);
 
@@ -32,8 +30,11 @@ hsa_status_t tools_aqlprofile_table(uint16_t version_major, size_t length, void 
  * which has no length, may write for callers built then. */
 #define TOOLS_AQLPROFILE_TABLE_5_2_SIZE \
   offsetof(hsa_ven_amd_aqlprofile_pfn_t, hsa_ven_amd_aqlprofile_iterate_event_ids)
+/* The AQL profile extension (aqlprofile.c), provided to core by the lifetime. */
+extern const struct core_extension tools_aqlprofile_extension;
 
-/* First hsa_init, with the runtime open: load HSA_TOOLS_LIB and call each OnLoad. */
+/* First hsa_init, with the runtime open: load HSA_TOOLS_LIB and call each OnLoad (called by
+ * the lifetime, src/runtime.c). */
 void core_tools_load(void);
 /* Last hsa_shut_down, before the runtime closes: OnUnload in reverse order, table reset. */
 void core_tools_unload(void);

@@ -70,6 +70,18 @@ START_TEST(faults)
 }
 END_TEST
 
+/* One list names the ioctls: every one the driver model dispatches can be named in a fault
+ * spec, the deprecated debugger ioctls (answered with an error, as the kernel does) too. */
+START_TEST(fault_names_cover_driver_ioctls)
+{
+  ck_assert_uint_eq(sim_kfd_ioctl_nr("DBG_WAVE_CONTROL_DEPRECATED"),
+                    _IOC_NR(AMDKFD_IOC_DBG_WAVE_CONTROL_DEPRECATED));
+  ck_assert_str_eq(sim_kfd_ioctl_name(_IOC_NR(AMDKFD_IOC_DBG_REGISTER_DEPRECATED)),
+                   "DBG_REGISTER_DEPRECATED");
+  ck_assert_str_eq(sim_kfd_ioctl_name(_IOC_NR(AMDKFD_IOC_AVAILABLE_MEMORY)), "AVAILABLE_MEMORY");
+}
+END_TEST
+
 START_TEST(config_text)
 {
   struct sim_config c;
@@ -400,6 +412,7 @@ Suite *test_suite(void)
   TCase *tc = tcase_create("os");
   tcase_add_test(tc, sizes);
   tcase_add_test(tc, faults);
+  tcase_add_test(tc, fault_names_cover_driver_ioctls);
   tcase_add_test(tc, config_text);
   tcase_add_test(tc, paths_two_gpus);
   tcase_add_test(tc, fd_table);

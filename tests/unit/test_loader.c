@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ldr_builder.h"
-#include "loader/loader.h"
+#include "loader/internal.h"
 
 static struct ldr_image img;
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/mmio.h"
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
 #include "kfd/memory.h"
@@ -159,11 +160,11 @@ START_TEST(shutdown_frees_everything) {
 END_TEST
 
 START_TEST(mmio_pages) {
-  volatile uint32_t *a = mem_mmio_page(gpu(0)), *b = mem_mmio_page(gpu(1));
+  volatile uint32_t *a = core_mmio_page(gpu(0)), *b = core_mmio_page(gpu(1));
   ck_assert_ptr_nonnull((void *)a);
   ck_assert_ptr_nonnull((void *)b);
   ck_assert_ptr_ne((void *)a, (void *)b);
-  ck_assert_ptr_eq((void *)a, (void *)mem_mmio_page(gpu(0)));
+  ck_assert_ptr_eq((void *)a, (void *)core_mmio_page(gpu(0)));
   ck_assert_uint_eq((uintptr_t)a % 4096, 0);
   mem_hdp_flush(gpu(1));
   hsa_amd_hdp_flush_t h;
@@ -172,7 +173,7 @@ START_TEST(mmio_pages) {
                    HSA_STATUS_SUCCESS);
   ck_assert_ptr_eq((void *)h.HDP_MEM_FLUSH_CNTL, (void *)b);
   ck_assert_ptr_eq((void *)h.HDP_REG_FLUSH_CNTL, (void *)(b + 1));
-  ck_assert_ptr_null((void *)mem_mmio_page(rt->agents[0]));   /* a CPU has none */
+  ck_assert_ptr_null((void *)core_mmio_page(rt->agents[0]));   /* a CPU has none */
 }
 END_TEST
 

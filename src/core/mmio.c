@@ -4,13 +4,11 @@
  * makes it: a MMIO_REMAP buffer object at a reserved address, mapped for the CPU through
  * /dev/kfd at the offset the kernel returns, and in every GPU's VM. */
 #include <pthread.h>
-#include <sys/mman.h>
 
 #include "core/agent.h"
+#include "core/mmio.h"
 #include "core/runtime.h"
 #include "kfd/memory.h"
-#include "mem/internal.h"
-#include "mem/mem.h"
 
 #define MMIO_PAGE 4096u
 
@@ -22,7 +20,7 @@ struct mmio {
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct mmio pages[MEM_MAX_GPUS];
+static struct mmio pages[CORE_MAX_GPUS];
 
 static volatile uint32_t *make(const struct core_agent *gpu, struct mmio *m) {
   struct core_runtime *rt = core_rt();
@@ -39,16 +37,15 @@ static volatile uint32_t *make(const struct core_agent *gpu, struct mmio *m) {
     return NULL;
   }
   /* Registers, not memory: the mapping comes from /dev/kfd, uncached by the kernel. */
-  if (mmap(va, MMIO_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, rt->kfd.fd,
-           (off_t)off) == MAP_FAILED) {
+  if (kfd_mmio_cpu_map(&rt->kfd, va, MMIO_PAGE, off) != 0) {
     kfd_mem_free(&rt->kfd, m->handle);
     kfd_va_release(va, MMIO_PAGE);
     return NULL;
   }
-  uint32_t ids[MEM_MAX_GPUS], n = 0;
-  uint64_t all = mem_all_gpus();
+  uint32_t ids[CORE_MAX_GPUS], n = 0;
+  uint64_t all = core_usable_gpus();
   for (uint64_t b = all; b; b &= b - 1) {
-    const struct core_agent *g = mem_gpu((unsigned)__builtin_ctzll(b));
+    const struct core_agent *g = core_gpu((unsigned)__builtin_ctzll(b));
     if (g) ids[n++] = g->gpu_id;
   }
   if (kfd_mem_map(&rt->kfd, m->handle, ids, n) == 0) m->mapped = all;
@@ -56,8 +53,8 @@ static volatile uint32_t *make(const struct core_agent *gpu, struct mmio *m) {
   return m->page;
 }
 
-volatile uint32_t *mem_mmio_page(const struct core_agent *gpu) {
-  if (!gpu || gpu->kind != CORE_AGENT_GPU || !(mem_all_gpus() & (1ull << gpu->gpu_index)))
+volatile uint32_t *core_mmio_page(const struct core_agent *gpu) {
+  if (!gpu || gpu->kind != CORE_AGENT_GPU || !(core_usable_gpus() & (1ull << gpu->gpu_index)))
     return NULL;
   struct mmio *m = &pages[gpu->gpu_index];
   pthread_mutex_lock(&lock);
@@ -70,22 +67,15 @@ volatile uint32_t *mem_mmio_page(const struct core_agent *gpu) {
   return p;
 }
 
-void mem_hdp_flush(const struct core_agent *gpu) {
-  volatile uint32_t *p = mem_mmio_page(gpu);
-  if (!p) return;
-  p[MEM_HDP_MEM_FLUSH_CNTL] = 1;
-  (void)p[MEM_HDP_MEM_FLUSH_CNTL];   /* the read makes sure the write has reached the GPU */
-}
-
-void mem_mmio_shutdown(void) {
+void core_mmio_shutdown(void) {
   struct core_runtime *rt = core_rt();
   pthread_mutex_lock(&lock);
-  for (unsigned i = 0; i < MEM_MAX_GPUS; i++) {
+  for (unsigned i = 0; i < CORE_MAX_GPUS; i++) {
     struct mmio *m = &pages[i];
     if (m->page) {
-      uint32_t ids[MEM_MAX_GPUS], n = 0;
+      uint32_t ids[CORE_MAX_GPUS], n = 0;
       for (uint64_t b = m->mapped; b; b &= b - 1) {
-        const struct core_agent *g = mem_gpu((unsigned)__builtin_ctzll(b));
+        const struct core_agent *g = core_gpu((unsigned)__builtin_ctzll(b));
         if (g) ids[n++] = g->gpu_id;
       }
       if (n) kfd_mem_unmap(&rt->kfd, m->handle, ids, n);
