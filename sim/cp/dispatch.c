@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dispatch.c — kernel dispatch set-up as AMDGPUUsage "Kernel Descriptor" and "Initial Kernel
  * Execution State" define it: the 64-byte descriptor at kernel_object gives the entry point,
  * COMPUTE_PGM_RSRC1/2 and the user SGPR enables; user SGPRs are dense from s0 in the fixed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pm4.c — the PM4 subset that reaches a compute queue through the AMD "PM4 IB" vendor AQL
  * packet (ROCR 5.2 on gfx9: dword 1-4 of the slot hold an INDIRECT_BUFFER command, dword 5
  * the count of slot dwords left to skip). Type-3 packets: header bits 31:30 = 3, 29:16 =

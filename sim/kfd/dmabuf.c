@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dmabuf.c — GET_DMABUF_INFO, IMPORT_DMABUF and SMI_EVENTS. The simulated devices export
  * no dma-bufs yet, so every descriptor is either closed (EBADF) or not a dma-buf
  * (EINVAL), as dma_buf_get() reports. SMI events get an event file with nothing to say. */

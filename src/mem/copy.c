@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* copy.c — hsa_memory_copy, hsa_amd_memory_fill and the asynchronous copies.
  * Copies and fills that touch device memory (VRAM) move the data the GPU sees: they run on
  * the owning GPU's SDMA engine (sdma.c), as ROCR's do. Going through the pointer's CPU view

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sdma.c — copies on a GPU's SDMA engine, for memory the CPU cannot reach (VRAM behind a
  * small BAR) and for copies asked to run there (force_copy_on_sdma). One KFD SDMA queue per
  * GPU, made on first use: a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most
