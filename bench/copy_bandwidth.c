@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* copy_bandwidth.c — hsa_amd_memory_async_copy bandwidth: host to device, device to host and
  * device to device, and plain memcpy between two host buffers as the reference. Host buffers
  * come from the CPU's fine-grained pool (made reachable by the GPU), device buffers from the

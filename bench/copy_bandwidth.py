@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """copy_bandwidth.py RUNS JSON — the table of copy_bandwidth.sh from its collected lines
 "<runtime> <kind> <MiB> <GB/s median> <GB/s best>" (or "<runtime> <kind> <MiB> error <why>").
 Each figure is the best of its runs' medians. ratio = ours / ROCR (default: SDMA engine);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # copy_bandwidth.sh — hsa_amd_memory_async_copy host->device, device->host, device->device
 # (1, 16, 64 MiB) in GB/s: our runtime vs Debian's ROCR 5.2.3 under the same hsa-sim (gfx900),
 # ROCR both with its SDMA engine (default) and with HSA_ENABLE_SDMA=0 (blit kernels, run by the

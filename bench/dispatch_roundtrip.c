@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dispatch_roundtrip.c — the round trip of an empty kernel: write the dispatch packet, ring
  * the doorbell, wait for the completion signal. Public HSA API only, so the same binary runs
  * on our runtime and on Debian's ROCR 5.2.3 (pick with LD_LIBRARY_PATH).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # dispatch_roundtrip.sh — empty-kernel round trip (dispatch -> completion signal), busy-wait
 # and interrupt wait: our runtime vs Debian's ROCR 5.2.3, the same binary under the same
 # hsa-sim, alternated ROUNDS (3) times, best median of each kept. Prints median and p90 in

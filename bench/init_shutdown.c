@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init_shutdown.c — one hsa_init + hsa_shut_down, timed inside the process (so the hsa-sim
  * launcher's and the simulator's own set-up are left out), then the memory the process
  * reached. Links only libhsa-runtime64.so.1: the same binary runs on our runtime and on

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """init_shutdown.py — drives bench/init_shutdown.c (see init_shutdown.sh): runs the floor
 program, ours and ROCR alternately under the same hsa-sim, N times each, and reports medians.
 

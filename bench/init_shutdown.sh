@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # init_shutdown.sh — hsa_init + hsa_shut_down time and peak resident memory: our runtime vs
 # Debian's ROCR 5.2.3, the same binary under the same hsa-sim (gfx900), alternated with a
 # floor program that links no runtime, N (15) times each; medians (init_shutdown.py).

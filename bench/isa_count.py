@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Instructions one wave executes in a kernel when every lane takes the same path.
 
 Walks the kernel's disassembly (llvm-objdump) from its entry: s_cbranch_execz is not taken

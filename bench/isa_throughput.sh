@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Interpreter throughput of hsa-sim's gfx9 ISA model: vadd, a reduction and a tiled matrix
 # multiply (tests/kernels), dispatched by Debian's ROCR 5.2.3 under hsa-sim on gfx900.
 # Lane-instructions = instructions one wave executes (bench/isa_count.py, from the code;

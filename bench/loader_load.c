@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loader_load.c — times what a HIP program does with a big module: reader from memory,
  * executable, load for the GPU, freeze, then one symbol lookup and kernel-object query per
  * kernel ("kN.kd"), destroy. Best of REPEAT rounds, in microseconds per phase.

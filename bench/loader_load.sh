@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # loader_load.sh — loading a code object with 1000 kernels (what a big HIP module is): reader,
 # load, freeze, 1000 symbol lookups, destroy. Our runtime vs Debian's ROCR 5.2.3, both under
 # the same hsa-sim (gfx900) in the same run; best of REPEAT. Prints a table with our/ROCR

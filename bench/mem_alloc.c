@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mem_alloc.c — small allocation rate through hsa_amd_memory_pool_allocate/free: batches of
  * 64 allocations of one size (4, 16, 64 KiB) from the CPU's fine-grained pool and the first
  * GPU's device pool, each touched once by the CPU (device memory only when host-visible...

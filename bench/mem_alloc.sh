@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # mem_alloc.sh — small allocation rate (hsa_amd_memory_pool_allocate + free of 4-64 KiB, CPU
 # fine-grained and GPU device pools): our runtime vs Debian's ROCR 5.2.3, both under the same
 # hsa-sim in the same run. Prints allocation/free pairs per second and the ratio ours / ROCR

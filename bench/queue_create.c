@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queue_create.c — hsa_queue_create time and the memory 64 live queues hold. Links only
  * libhsa-runtime64.so.1, so the same binary runs on our runtime and on ROCR (picked with
  * LD_LIBRARY_PATH). After hsa_init it creates QUEUES (64) queues of 1024 packets on the first

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # queue_create.sh — hsa_queue_create time and the resident memory of 64 live queues: our runtime
 # vs Debian's ROCR 5.2.3, the same binary (queue_create.c) under the same hsa-sim (gfx900),
 # alternated N (7) times; medians. Goals: creation <= ROCR's time, the memory 64 live queues

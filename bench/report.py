@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """report.py SRCDIR BUILD — the one table of `make bench` (see report.sh).
 
 Reads what each benchmark left in bench/out (its JSON; for a benchmark that writes none, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # report.sh — `make bench`: runs every benchmark (bench/*.sh but this one), one after the other,
 # each one's output kept in bench/out/NAME.log, then bench/report.py prints ONE table (ours vs
 # ROCR 5.2.3, ratio, goal, met?) and writes bench/out/summary.json and bench/out/summary.png.

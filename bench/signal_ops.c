@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* signal_ops.c — cost of signal operations through the HSA API: store, load, add, cas, and a
  * wait on a signal whose condition already holds, on an interrupt signal (no consumers) and
  * a GPU-only (polled) one. Linked against libhsa-runtime64.so.1 only, so the same binary runs

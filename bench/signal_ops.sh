@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # signal_ops.sh — signal operation throughput: our runtime vs Debian's ROCR 5.2.3, both under
 # the same hsa-sim in the same run, plus plain C11 atomics as the floor. Prints a table of
 # operations per second and our/ROCR ratio (above 1: we are faster), and writes

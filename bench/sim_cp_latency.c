@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim_cp_latency.c — how fast the simulated command processor notices a doorbell, and what
  * an idle queue costs. A plain HSA client (so it runs on Debian's ROCR 5.2.3 and on ours,
  * both under hsa-sim): a barrier-AND packet with no dependencies and a completion signal is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # sim_cp_latency.sh — start latency of the simulated command processor (doorbell store to
 # packet start, "hot" while the engine polls and "cold" after it went to sleep) and the CPU
 # an idle queue costs, measured with Debian's ROCR 5.2.3 (and our runtime when it can create

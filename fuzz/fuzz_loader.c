@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_loader.c — libFuzzer target over the code object reader and loader: any bytes go
  * through ELF/notes/metadata parsing, the target check, segment layout, kernel descriptor and
  * symbol reading and every relocation, as hsa_executable_load_agent_code_object would run

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh BUILD SECONDS — builds the loader fuzz target with clang + libFuzzer (+ ASan/UBSan),
 # seeds it with code objects clang compiles now (v2..v5) and runs it for SECONDS.
 # Called by `make fuzz`; DEP_CFLAGS comes from the Makefile (libdrm include paths).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sample_dispatch.c — the main job: run a kernel on a GPU through the HSA API, as any HSA
  * client would (public API only), and check its result on the host.
  *

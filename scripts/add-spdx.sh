@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # add-spdx.sh [--check] [ROOT]
 # Puts "SPDX-License-Identifier: MIT" at the top of every source file (C, C headers, OpenCL
 # C, HIP, shell, Python) under src/ sim/ include/ tests/ bench/ samples/ fuzz/ scripts/: as
@@ -25,7 +26,7 @@ list() {
 missing=0
 for f in $(list); do
   [ -f "$f" ] || continue
-  head -n 3 "$f" | grep -q "SPDX-License-Identifier:" && continue
+  head -n 3 "$f" | grep -qE '^(/\* |# )SPDX-License-Identifier:' && continue
   if $check; then
     echo "no SPDX line: $f"
     missing=1

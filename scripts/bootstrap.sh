@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # bootstrap.sh — make a fresh Debian 12 machine ready to build and test, then build.
 # Installs the Debian packages that are missing (as root; otherwise it names them and
 # stops), generates configure, configures build/ and runs make. Safe to run again.

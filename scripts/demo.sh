@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # demo.sh — the main job of the README: set up, build, compile the sample kernel for the GPU
 # and run the sample dispatch, which checks the kernel's result on the host.
 # On a real AMD GPU when /dev/kfd is usable; otherwise under the hsa-sim software GPU.

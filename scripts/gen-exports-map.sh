@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Writes the linker version script: node ROCR_1 exports exactly the names in the list
 # given as $1 (one per line), everything else stays local.
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # gen-stubs.sh API_LIST UNIMPLEMENTED_LIST DEFINED_NAMES > stubs.c
 # Writes a stub for every function named in UNIMPLEMENTED_LIST (one name a line, # comments),
 # with the signature API_LIST gives it (lines "ret|name|params"). A stub says once on stderr

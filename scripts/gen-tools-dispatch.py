@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen-tools-dispatch.py API_LIST HSA_API_TRACE_H OUTDIR
 
 Generates the API interception layer (src/tools/README.md explains it):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # install.sh DESTDIR PREFIX LIBDIR INCLUDEDIR BINDIR MANDIR BUILD VERSION
 # Called by `make install`: the library and its dev link, the public headers under
 # include/hsa/, hsa-runtime64.pc, the CMake package, and hsa-sim when it is built.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test.sh — the test command of the README (and of CI): set up, build, run every test.
 # 1. the default build (gcc) runs the whole suite;
 # 2. a build with AddressSanitizer + UndefinedBehaviorSanitizer runs it again (tests that

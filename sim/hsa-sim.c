@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hsa-sim — run a program on a simulated AMD GPU.
  *
  *   hsa-sim [--gpu NAME] [--gpus N] [--vram SIZE] [--trace[=FILE]] [--fail KIND:N:ERRNO]...

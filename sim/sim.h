@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Note (Part A, sim/os + sim/dev): added sim_gpu.{domain,location_id,card_minor,simd_id_base}
  * and sim_config.root. munmap contract as sim/os implements it: every munmap first calls
  * sim_kfd_munmap(); a negative return fails munmap with that errno, otherwise sim/os then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runtime.c — the runtime's lifetime, and only that: hsa_init / hsa_shut_down as a reference
  * count safe from many threads, and the order in which every module starts and stops. It sits
  * above every module (DESIGN.md §2), so no header declares what only it may call, and nothing

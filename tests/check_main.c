@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_main.c — the main() of every Check test program: each test file provides
  * test_suite(), this runs it and turns failures into the exit status. */
 #include <check.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen_api_calls.py API_LIST > test_api_calls.c
 
 Writes a Check test that calls every exported API function once with all-zero

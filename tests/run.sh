@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs every test program and script; prints one line per test and a summary.
 # Env: BUILD (absolute build dir), SRCDIR (source tree), TESTS (optional substring filter).
 # Integration scripts exit 0 (pass), 77 (skip: say why on stdout) or anything else (fail).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Common helpers shared by the AMD GPU ABI headers (amd_hsa_*.h). */
 
 #ifndef AMD_HSA_COMMON_H

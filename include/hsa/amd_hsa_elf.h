@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AMDGPU ELF constants: e_machine/OS ABI/e_flags, relocations, note types and
    the code object v1 section, segment and symbol conventions. */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* amd_kernel_code_t: AMD kernel code object header (code object v1/v2) and
    the register / property bit-fields it contains. */
 

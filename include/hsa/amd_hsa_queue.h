@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* amd_queue_t: the AMD-specific queue descriptor that wraps hsa_queue_t. */
 
 #ifndef AMD_HSA_QUEUE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* amd_signal_t: the memory layout behind an hsa_signal_t handle. */
 
 #ifndef AMD_HSA_SIGNAL_H

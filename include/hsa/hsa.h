@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hsa.h — HSA Runtime 1.x core API (ABI-compatible with ROCR). */
 #ifndef HSA_RUNTIME_INC_HSA_H_
 #define HSA_RUNTIME_INC_HSA_H_

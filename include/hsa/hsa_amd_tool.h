@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AMD tool events (scratch allocation / free / async reclaim) reported to
    profiling tools through the API table. */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* HSA API dispatch tables passed to tools; ABI-compatible with ROCr, usable from C and C++. */
 #ifndef HSA_RUNTIME_INC_HSA_API_TRACE_H
 #define HSA_RUNTIME_INC_HSA_API_TRACE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Major/step version numbers of the HSA API dispatch tables (ROCr-compatible). */
 #ifndef HSA_RUNTIME_INC_HSA_API_TRACE_VERSION_H
 #define HSA_RUNTIME_INC_HSA_API_TRACE_VERSION_H

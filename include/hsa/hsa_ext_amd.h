@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AMD extensions to the HSA runtime API (hsa_amd_*): AMD agent/region info,
    memory pools, async copies, signals, IPC, SVM, virtual memory, profiling. */
 

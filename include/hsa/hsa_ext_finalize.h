@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hsa_ext_finalize.h — HSA finalizer (HSAIL/BRIG) extension API (ABI-compatible with ROCR). */
 #ifndef HSA_RUNTIME_INC_HSA_EXT_FINALIZE_H_
 #define HSA_RUNTIME_INC_HSA_EXT_FINALIZE_H_

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hsa_ext_image.h — HSA images and samplers extension API (ABI-compatible with ROCR). */
 #ifndef HSA_EXT_IMAGE_H
 #define HSA_EXT_IMAGE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AMD AQL profiling extension (hsa_ven_amd_aqlprofile_*): counter and thread
    trace packets built by libhsa-amd-aqlprofile. */
 

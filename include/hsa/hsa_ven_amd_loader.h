@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AMD loader vendor extension (hsa_ven_amd_loader_*): queries about loaded
    code objects and executables. */
 

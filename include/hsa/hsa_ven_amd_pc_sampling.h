@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AMD PC sampling vendor extension (hsa_ven_amd_pcs_*). */
 
 #ifndef HSA_VEN_AMD_PC_SAMPLING_H

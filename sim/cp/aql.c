@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aql.c — AQL packet processing for one compute queue, in order from the read index.
  *
  * The header bounds the processing, not the doorbell's value. Producers sharing a queue ring

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aql.h — the parts of compute queue processing: dispatch set-up, the PM4 interpreter, queue
  * errors. */
 #ifndef SIM_CP_AQL_H

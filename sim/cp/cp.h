@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cp.h — the command processor model (sim/cp) and the SDMA engines (sim/sdma) as the driver
  * model (sim/kfd) sees them, plus what the two engines share inside sim/.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dbwatch.c — noticing doorbell stores without burning CPU, and without anything the program
  * can switch off. A real doorbell is an MMIO write the GPU sees at once; here it is a store to
  * shared memory. An idle queue thread write-protects the doorbell page in every CPU mapping

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dispatch.c — kernel dispatch set-up as AMDGPUUsage "Kernel Descriptor" and "Initial Kernel
  * Execution State" define it. Two front ends fill one launch description (struct cp_launch):
  * an AQL dispatch packet, whose 64-byte descriptor at kernel_object gives the entry point,

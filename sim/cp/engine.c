@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine.c — the thread behind each user-mode queue: poll while busy, sleep when idle.
  * A queue that found nothing to do keeps looking for a short while (yielding the CPU), then
  * write-protects its doorbell page (dbwatch.c), looks once more (a store may have landed just

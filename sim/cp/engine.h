@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine.h — one engine thread per user-mode queue (inside sim/cp and sim/sdma). */
 #ifndef SIM_CP_ENGINE_H
 #define SIM_CP_ENGINE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mem.c — what the command processor and the SDMA engines share: the GPU timestamp, VM faults
  * and the AMD signal (amd_signal_t) operations the end-of-pipe performs. Every access goes
  * through the GPU's VM (sim_vm_translate): host memory is coherent, so plain atomics with

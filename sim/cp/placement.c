@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* placement.c — where a queue's work-groups run. The driver turns a queue's CU mask into the
  * per-shader-engine enable masks of its MQD spreading the mask's bits evenly: bit 0 is CU 0
  * of SE 0's first array, bit 1 CU 0 of SE 1, ... then CU 0 of each engine's second array,

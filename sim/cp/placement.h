@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* placement.h — which compute unit runs each work-group of a dispatch (inside sim/cp). */
 #ifndef SIM_CP_PLACEMENT_H
 #define SIM_CP_PLACEMENT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pm4.c — the PM4 commands of a compute queue's micro engine (MEC), as the packets reach it
  * from a PM4 ring (pm4q.c) or through the AMD "PM4 IB" vendor AQL packet (ROCR 5.2 on gfx9:
  * dword 1-4 of the slot hold an INDIRECT_BUFFER command, dword 5 the count of slot dwords

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pm4disp.c — DISPATCH_DIRECT/INDIRECT: a launch described by the COMPUTE_* SH registers
  * (gfx9 offsets, dwords) that SET_SH_REG wrote, as the hardware takes them:
  *  - COMPUTE_PGM_LO/HI: the code address >> 8; COMPUTE_PGM_RSRC1/2 as in a kernel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pm4q.c — a PM4 ring queue (KFD_IOC_QUEUE_TYPE_COMPUTE, the PM4 format the kernel gives it),
  * with the pointer rules of the kernel's gfx9 MQD (kfd_mqd_manager_v9.c) and the CP:
  *  - the ring is ring_size bytes of dwords; a new queue starts with read and write pointer 0;

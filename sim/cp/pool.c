@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pool.c — helper threads that run a dispatch's work-groups alongside the queue's engine
  * thread, as the GPU's compute units run them side by side. One dispatch uses the pool at a
  * time; a dispatch that finds it busy runs on its engine thread alone. The pool belongs to

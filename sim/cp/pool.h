@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pool.h — running the work-groups of a dispatch on several host threads. */
 #ifndef SIM_CP_POOL_H
 #define SIM_CP_POOL_H

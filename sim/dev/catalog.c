@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* catalog.c — the boards hsa-sim can be. Values are those the amdgpu/KFD driver reports
  * for the real boards: the gfx906 entry is taken from a captured Radeon VII/MI50 topology
  * (tests/fixtures/topology/workstation-gfx906-gfx1102-gfx1032/nodes/1); gfx900 and gfx90a

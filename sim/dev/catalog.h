@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* catalog.h — the GPU boards hsa-sim can be: the property values of real boards, used
  * for the KFD sysfs topology (sim/dev, sim/os) and the driver's answers (sim/kfd).
  * Owner: sim/dev. Others only read it. Fields may be added; keep existing ones.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gpus.c — the GPUs of this run: which board, where on the PCI bus, which KFD gpu_id. */
 #include "sim.h"
 #include "dev/catalog.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* host.c — the CPU node describes the machine the simulator runs on, as KFD does. */
 #include "dev/host.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* host.h — what the simulated machine's CPU node says about the real host. */
 #ifndef SIM_DEV_HOST_H
 #define SIM_DEV_HOST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hostcache.c — describing the host CPU's caches from CPUID when the kernel does not. */
 #include "dev/hostcache.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hostcache.h — the host CPU's caches as the kernel's cacheinfo sysfs would list them, for
  * machines (small VMs) whose kernel lists none: ROCR's thunk refuses a CPU node without
  * caches, and then the whole topology. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* qsizes.c — the queue buffer sizes the kernel derives from a node's properties
  * (kfd_queue.c, Linux 6.12+): per XCC, a context save area of the control stack plus every
  * CU's wave state, a debugger area of 32 bytes per wave, and the EOP buffer. */

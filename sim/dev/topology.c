@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* topology.c — KFD topology text from the catalogue and the host. */
 #include "dev/topology.h"
 

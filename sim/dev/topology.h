@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* topology.h — the text of the KFD sysfs topology (/sys/class/kfd/kfd/topology), in the
  * format the kernel writes: "name value" lines in the kernel's order. Node 0 is the CPU,
  * nodes 1..N the GPUs. Each *_text function writes a NUL-terminated file body into buf

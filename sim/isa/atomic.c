@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* atomic.c — GPU atomics on host memory. The buffers are shared with host threads (and
  * other workgroups running on other threads), so every read-modify-write is one host
  * atomic operation: a builtin where one exists, otherwise a compare-exchange loop. */

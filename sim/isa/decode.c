@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode.c — the code cache and the format split. Code is predecoded lazily, one
  * instruction at a time, into 4 KiB pages kept per GPU and page address. A page holds a
  * snapshot of its bytes (plus the few bytes an instruction may run into the next page);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode_mem.c — the vector memory and export formats: DS, FLAT/GLOBAL/SCRATCH, MUBUF,
  * MTBUF, MIMG, EXP, and VINTRP (gfx9 layouts). Graphics-only formats decode (so listings
  * and faults can name them) but have no semantics. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode_sop.c — the scalar formats: SOP2, SOPK, SOP1, SOPC, SOPP and SMEM (gfx9 layout). */
 #include "isa/exec.h"
 #include "isa/names.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode_vop.c — VOP1, VOP2, VOPC, VOP3A/B and VOP3P (gfx9), with the SDWA and DPP extra
  * dwords and literals. Operands are normalized so semantics see one shape whatever the
  * encoding: src[0..2] as 9-bit codes (VGPRs at 256+), implicit VCC made explicit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* describe.c — disassembly-like text of one instruction for traces, fault messages and the
  * decoder's comparison with llvm-objdump: the mnemonic, then the operands spelled as
  * llvm-objdump spells them for the scalar and memory formats (VALU operands are listed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec.h — the semantics functions of the non-VALU formats, shared between the format
  * decoders (decode_*.c) and their exec_*.c files; helpers the memory formats share. */
 #ifndef SIM_ISA_EXEC_H

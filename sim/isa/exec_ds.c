@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_ds.c — LDS (DS) instructions. LDS is private to the workgroup, whose waves run on
  * one thread, so plain accesses suffice. Out-of-range accesses follow the hardware: reads
  * return 0, writes are dropped (per dword for the wide forms). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_flat.c — FLAT, GLOBAL and SCRATCH loads, stores and atomics. FLAT addresses that fall
  * in the LDS or private aperture reach the workgroup's LDS or the wave's scratch; scratch
  * offsets are swizzled per dword across the 64 lanes (isa_scratch_addr). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_mubuf.c — buffer loads, stores and atomics through a buffer resource (V#): base,
  * stride, num_records, swizzling (element size, index stride), ADD_TID_ENABLE; out-of-range
  * elements read 0 and are not written. The private segment buffer the runtime builds for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_smem.c — scalar memory: s_load/s_store through a 64-bit base, s_buffer_* through a
  * buffer resource (out-of-range dwords read 0, writes are dropped), scalar atomics, and
  * the cache and clock instructions. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_sop.c — semantics of SOP2, SOPK, SOP1 and SOPC (gfx9). SCC follows the ISA's rule for
  * each opcode: carry/borrow, signed overflow, "result is nonzero", or a comparison. */
 #include "isa/exec.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_sopp.c — program control: branches, s_endpgm, s_barrier, s_trap, s_sethalt,
  * s_sendmsg (trap.c has their trap side), and the SOPP instructions that only matter for
  * timing (s_waitcnt: accesses complete in order here). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_v942.c — the VALU operations gfx942 (CDNA3) adds to gfx90a's: 64-bit moves and the
  * shift-and-add clang uses for address arithmetic. */
 #include "isa/valu.h"

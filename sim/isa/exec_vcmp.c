@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_vcmp.c — VOPC compares and v_cmp_class: one result bit per lane (inactive lanes 0)
  * to VCC or the VOP3/SDWA sdst; v_cmpx also writes EXEC. The cmpx variants share the
  * compare function: their opcode has bit 4 set (bit 0 for class). */

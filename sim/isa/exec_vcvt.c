@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_vcvt.c — conversions between integers, f16, f32 and f64 with the hardware's rules:
  * float to integer truncates, NaN gives 0 and out-of-range values saturate; integer to
  * float and narrowing float conversions round to nearest even. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_vf16.c — f16 VALU operations (denormals per MODE's f64/f16 field). Arithmetic is done
  * in f32/f64, whose extra precision makes the final rounding to f16 the only one that
  * matters. gfx9 zeroes the high half of 16-bit results, except for v_mad/v_fma/v_mac

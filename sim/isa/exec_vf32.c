@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_vf32.c — f32 VALU operations. Denormals follow MODE (v_mad/v_mac always flush, as on
  * the hardware, which is why LLVM only uses them with f32 denormals off); v_mad is a
  * multiply rounded then an add rounded, v_fma/v_fmac one rounding. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_vf64.c — f64 VALU operations (denormals per MODE's f64/f16 field), the f64 division
  * helpers and v_trig_preop_f64. */
 #include "isa/valu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_vint.c — integer VALU operations: 32-bit and 16-bit arithmetic, shifts, bitfields,
  * 24-bit multiplies, carries (VCC or an SGPR pair), SAD, min/max/med3, 64-bit shifts and
  * v_mad_u64_u32. Integer operations ignore abs/neg; clamp saturates the add/sub family. */

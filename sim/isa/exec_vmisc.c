@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_vmisc.c — moves and lane access: v_mov, v_cndmask, v_swap, v_readlane,
  * v_readfirstlane, v_writelane, v_nop. */
 #include "isa/valu.h"

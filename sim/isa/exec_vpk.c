@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_vpk.c — VOP3P: packed 16-bit math (op_sel picks the half each source gives the low
  * result, op_sel_hi the half for the high result; neg_lo/neg_hi negate f16 halves),
  * v_mad_mix/v_fma_mix (op_sel_hi marks f16 sources, neg_hi is their abs), and the gfx906

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec_vsrc.c — VALU operand fetch and write-back for all 64 lanes at once: DPP lane
  * permutations and masks, SDWA selects, 16-bit op_sel halves, abs/neg, omod/clamp, EXEC. */
 #include "isa/valu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fp.c — the float rules of the gfx9 VALU that host arithmetic does not give by itself. */
 #include "isa/fp.h"
 

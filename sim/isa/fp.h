@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fp.h — float helpers of the VALU: bit casts, denormal flushing, NaN rules of the hardware
  * min/max, f16 conversions, clamp/omod. Host float arithmetic is IEEE binary32/64 with
  * round-to-nearest-even, which is what the VALU does in its default mode; the helpers

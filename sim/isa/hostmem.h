@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hostmem.h — loads and stores of GPU data in host memory, which other waves (other host
  * threads) and the program's own threads read and write at the same time. As on hardware,
  * a naturally aligned access of 1, 2, 4 or 8 bytes is single-copy atomic: one relaxed host

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* isa.h — the shader array as the command processor (sim/cp) sees it: run one workgroup of
  * a dispatch to completion. The CP does the dispatch set-up (kernel descriptor, initial SGPR
  * and VGPR values per AMDGPUUsage "Initial Kernel Execution State", exec masks of partial

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memory.c — every GPU access of a wave goes through the GPU's VM. A few translation
  * entries per workgroup (its waves share one thread) remember whole buffers, so the process lock is taken only when a wave
  * touches a buffer it has not touched lately. */

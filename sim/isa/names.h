@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names.h — mnemonic tables of the non-VALU formats (opnames.c). */
 #ifndef SIM_ISA_NAMES_H
 #define SIM_ISA_NAMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* operand.c — reading and writing the operands every format shares: SGPRs and the special
  * scalar registers, inline constants (whose bits depend on the operand's type), the
  * literal dword, and per-lane VGPRs. Codes follow the 9-bit VOP3 source numbering. */

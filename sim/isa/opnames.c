@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opnames.c — mnemonics of the scalar and memory formats by opcode (gfx9 numbering; the
  * gfx90a additions included), as llvm-objdump spells them. NULL = no such opcode. The VALU
  * formats name their own opcodes (decode_vop*.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* probe.h — for tests only: run a one-wave workgroup from a complete register state and read
  * back the state the wave ended (or faulted) in. The CP never uses it; tests that check what
  * an instruction may write (tests/sim/test_isa_wset.c) need the whole register file, which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* run.c — one workgroup at a time per calling thread: its waves run cooperatively, each
  * until it ends or reaches s_barrier, then the next; when every live wave waits at the
  * barrier they all go on. Register files and LDS are kept per thread between calls. */

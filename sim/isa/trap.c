@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trap.c — traps as a KFD process's waves see them: the hardware's trap entry, the kernel's
  * first-level (CWSR) trap handler, STATUS.PRIV/HALT, s_rfe_b64 and s_sendmsg.
  *

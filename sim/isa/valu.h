@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* valu.h — what the VALU files share (decode_vop*.c, exec_v*.c): the opcode tables each
  * semantics file contributes, operand fetch with DPP/SDWA/modifiers resolved once per
  * instruction (64 lanes at a time), and the write-back that applies omod/clamp, SDWA

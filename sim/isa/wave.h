@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wave.h — what the files of sim/isa share: the predecoded instruction, a wave's registers,
  * the workgroup it belongs to, and the operand helpers every format's semantics use.
  * Encodings and operand numbering follow the "AMD GCN Vega (gfx9) ISA" and LLVM's

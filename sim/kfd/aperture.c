@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aperture.c — GET_PROCESS_APERTURES(_NEW) and ACQUIRE_VM. Every GPU of the system has a
  * per-process part from the start (the kernel creates them at open); a GPU becomes usable
  * for memory and queues once the runtime hands over a VM by passing an open render node of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* devcfg.c — per-device settings and queries: GET_CLOCK_COUNTERS, SET_SCRATCH_BACKING_VA,
  * SET_TRAP_HANDLER, SET_MEMORY_POLICY and GET_TILE_CONFIG. */
 #include "kfd/kfd.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dmabuf.c — GET_DMABUF_INFO, IMPORT_DMABUF and SMI_EVENTS. A dma-buf a render node exported
  * (gem.c) is described and imported as amdgpu_amdkfd_get_dmabuf_info and
  * amdgpu_amdkfd_gpuvm_import_dmabuf do it: VRAM or GTT objects of a KFD device only, imported

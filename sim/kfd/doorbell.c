@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* doorbell.c — each process gets two pages of 64-bit doorbells per GPU (SOC15), and each
  * queue one doorbell in them; the MMIO remap page exposes the HDP flush registers. Both
  * are ordinary memory here: the command processor model watches the doorbell page. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* drm.c — the render node's ioctls as the DRM core (drm_ioctl) and amdgpu answer them for
  * what libdrm_amdgpu and the thunk ask: DRM_IOCTL_VERSION, GET_CAP and AMDGPU_INFO queries
  * (device info, acceleration, registers, firmware, memory heaps, IP blocks), and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* event.c — KFD events: CREATE/DESTROY/SET/RESET/WAIT_EVENTS and the event page.
  * Signal events own the slot of the event page whose index is their id; the GPU writes a
  * slot and raises an interrupt, and the driver sets every event whose slot was written.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gem.c — buffer objects and contexts made on the render node, as amdgpu_gem.c, amdgpu_ctx.c
  * and the DRM core's PRIME code answer for them: what libdrm_amdgpu's amdgpu_bo_alloc,
  * amdgpu_bo_cpu_map, amdgpu_bo_export and amdgpu_cs_ctx_create use, so another API's buffer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gem.h — the render node's own buffer objects (GEM) and contexts, and the dma-bufs it exports
  * (inside sim/kfd). */
 #ifndef SIM_KFD_GEM_H

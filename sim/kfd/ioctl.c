@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioctl.c — /dev/kfd's ioctl entry, as kfd_ioctl() does it: the command number selects the
  * handler and the driver's own command word decides the copy direction; the caller's
  * _IOC_SIZE decides how many bytes are copied (a shorter struct from an older userspace is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ioctls.h — the KFD ioctls the driver model implements, one row each:
  * X(NAME, handler, argument fields), NAME as in AMDKFD_IOC_<NAME>. The one list of their
  * names: ioctl.c builds its dispatch table from it, sim/os/options.c its name lookup (which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kfd.h — the driver model's private state, shared by the files of sim/kfd.
  * One simulated KFD process per OS process (the kernel keeps one per mm); it holds
  * a per-GPU part (the kernel's "process device data", pdd), buffer objects, queues

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memory.c — buffer objects: ALLOC/FREE_MEMORY_OF_GPU and AVAILABLE_MEMORY, with the
  * memory types as amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu treats them: VRAM and GTT get
  * backing bytes, USERPTR wraps the caller's own pages, DOORBELL and MMIO_REMAP wrap the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mmap.c — mmap of /dev/kfd (doorbells, event page, MMIO remap, reserved CWSR memory,
  * told apart by the offset's type bits) and of a render node (buffer objects at their
  * DRM offset). The mapping is of the same memory the driver model and the GPU model use,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* process.c — the KFD process: one per OS process, created by the first open of /dev/kfd.
  * As in the kernel it outlives its file descriptors (the kernel frees it when the mm goes
  * away), so a runtime that closes and reopens /dev/kfd finds its VMs and event page again.

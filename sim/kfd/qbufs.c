@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* qbufs.c — the queue buffer checks of 6.12+ kernels (kfd_queue.c), for the boards whose
  * catalogue entry says their kernel has them: every buffer a queue names must be the whole
  * of one GPU mapping on that device, of the size the node dictates, so the driver can pin

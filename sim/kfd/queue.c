@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queue.c — user-mode queues: CREATE/DESTROY/UPDATE_QUEUE, SET_CU_MASK,
  * GET_QUEUE_WAVE_STATE and ALLOC_QUEUE_GWS with the kernel's checks and errnos. Queue ids
  * are per process, lowest free first. SDMA queues take an engine/queue slot of the device

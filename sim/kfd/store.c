@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* store.c — the bytes behind VRAM and GTT buffer objects and the driver's own pages
  * (doorbells, event page, MMIO remap). One sparse memfd per process: every CPU mapping
  * (mmap of the render node or /dev/kfd) and the simulator's own view of a buffer map the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* svm.c — the SVM ioctl and SET_XNACK_MODE. SVM ranges are checked as the kernel checks
  * them (page-aligned nonzero range of mapped user memory with no KFD buffer object mapped on
  * a GPU inside it, known attribute types, GPU ids of this process) and their attributes are

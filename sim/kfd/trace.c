@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trace.c — --trace: one line per ioctl (and per device mmap) with decoded arguments and
  * the result, written with a single write() so lines from several threads do not mix. */
 #include "kfd/trace.h"

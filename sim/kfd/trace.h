@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trace.h — decoding ioctl arguments for --trace lines. */
 #ifndef SIM_KFD_TRACE_H
 #define SIM_KFD_TRACE_H

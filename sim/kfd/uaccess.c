@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* uaccess.c — the kernel's copy_from_user/copy_to_user/access_ok for a driver that runs
  * inside the user's process: a bad user pointer must give EFAULT, as it does through a
  * real ioctl, not crash the simulator. process_vm_readv/writev on ourselves do exactly

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vm.c — the GPU virtual memory of each device: MAP/UNMAP_MEMORY_TO_GPU put a buffer
  * object at its VA in a GPU's page tables (amdgpu_vm_bo_map rules: page-aligned, inside
  * the 48-bit VM, no overlap with another mapping of that GPU), and sim_vm_translate lets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* config.c — sim_config(): the run's configuration, parsed once from HSA_SIM_CONFIG. */
 #include "os/config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* config.h — HSA_SIM_CONFIG, the launcher's options as the preloaded library sees them:
  * comma-separated key=value pairs:
  *   gpu=gfx900  gpus=N  vram=SIZE  trace=stderr|PATH  fail=KIND:N:ERRNO (repeatable)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* devnode.c — the simulated character devices /dev/kfd and /dev/dri/{card,renderD}N.
  * An open returns a real fd (a memfd, so numbering, dup, inheritance and close-on-exec are
  * the kernel's) and the fd table remembers which device it is. */

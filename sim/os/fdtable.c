@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fdtable.c — the simulated device fds of this process. */
 #include "os/fdtable.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fdtable.h — which open file descriptors are simulated device files. The fds are real
  * (memfds), so the kernel keeps numbering, inheritance and close-on-exec honest; this table
  * remembers what device each one stands for. Thread-safe. */

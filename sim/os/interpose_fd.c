@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interpose_fd.c — close, dup and fcntl keep the device fd table in step with the kernel's
  * fd table; the last /dev/kfd descriptor going away releases the KFD process. */
 #undef _FORTIFY_SOURCE

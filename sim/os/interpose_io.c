@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interpose_io.c — ioctl and mmap on simulated device fds go to the driver model (sim/kfd);
  * on every other fd they pass through. munmap tells the model first, then unmaps. */
 #undef _FORTIFY_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interpose_open.c — the open family, fopen and opendir: device nodes become tracked fds,
  * simulated sysfs paths are redirected into the generated tree, the rest passes through.
  * (glibc's fopen and opendir open internally, out of reach of an interposed open.) */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interpose_path.c — access, readlink and realpath over the simulated paths. realpath is
  * answered in the simulated namespace: "/sys/dev/char/226:128/device" resolves to the
  * board's "/sys/devices/pci..." directory, never to the private tree. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interpose_stat.c — the stat family: device nodes report character devices with their
  * major/minor (libdrm identifies render nodes this way), simulated sysfs paths are
  * redirected, everything else passes through. Also the __xstat family that binaries built

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interpose_xattr.c — extended attributes of simulated paths (ls -l asks for ACLs and
  * security labels): redirected into the tree; device nodes have none. */
 #undef _FORTIFY_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* modparams.c — the readable parameters of the amdgpu module with the defaults of Linux 6.1
  * (amdgpu_drv.c), as a machine booted without amdgpu.* options shows them: ints in decimal,
  * unsigned masks in decimal (ip_block_mask, pg_mask, ras_mask) or hex where the module

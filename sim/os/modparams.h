@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* modparams.h — the amdgpu module's parameters as /sys/module/amdgpu/parameters shows them. */
 #ifndef SIM_OS_MODPARAMS_H
 #define SIM_OS_MODPARAMS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* options.c — option values: sizes, KFD ioctl names, errno names, fault specs. */
 #include "os/options.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* options.h — parsing of the simulator's option values, shared by the launcher (hsa-sim)
  * and the preloaded library (HSA_SIM_CONFIG). Pure functions: no I/O, no global state. */
 #ifndef SIM_OS_OPTIONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* paths.c — path classification and redirection into the generated tree. */
 #include "os/paths.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* paths.h — which paths the simulator answers. Device nodes (/dev/kfd, /dev/dri/renderD*,
  * /dev/dri/card*) are synthesised; the KFD topology, the DRM and PCI sysfs entries of the
  * simulated boards, /sys/module/amdgpu, /dev/dri and /proc/modules are redirected into the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* real.c — finding the real libc entry points behind the interposers. */
 #include "os/real.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* real.h — the libc functions the interposers stand in front of. sim/os calls through
  * these to reach the real system; SIM_REAL(open) is the next definition of open after us. */
 #ifndef SIM_OS_REAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tree.c — writing the simulated sysfs, /dev/dri and /proc/modules into a directory. */
 #include "os/tree.h"
 

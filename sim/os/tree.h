@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tree.h — the generated part of the filesystem the simulated machine shows: the KFD
  * topology, the DRM/PCI sysfs entries of each board, /sys/module/amdgpu, /dev/dri names and
  * /proc/modules, laid out under a directory exactly as under / (dir/sys/..., dir/dev/dri, ...). */

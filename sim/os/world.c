@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.c — the run's generated tree (shared by all processes of a launcher run, or private
  * to a process preloaded without the launcher) and path mapping against it. */
 #include "os/world.h"

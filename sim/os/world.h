@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.h — the simulated machine as the interposers see it: where its generated tree
  * lives, how a path maps, and what a device node looks like. Not an interposer itself. */
 #ifndef SIM_OS_WORLD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* copy.c — the COPY packets ROCR and our runtime send: linear (also in its broadcast form),
  * and the linear sub-window (a rectangle of a 3-D array, what hsa_amd_memory_async_copy_rect
  * becomes).

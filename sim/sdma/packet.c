@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* packet.c — the SDMA v4 packets other than COPY, as ROCR's BlitSdmaV4, our runtime and
  * amdgpu emit them:
  *  NOP            1 + count dwords (count in header bits 29:16), does nothing.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sdma.c — an SDMA v4 (gfx9) queue: a ring of dword packets, read and write pointers in bytes
  * that only grow (64-bit, the ring offset is the pointer modulo the ring size); the doorbell
  * carries the write pointer, and the engine writes its read pointer back to the read pointer

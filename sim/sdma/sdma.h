@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sdma.h — inside the SDMA v4 (gfx9) engine model: packet numbers, what running one packet
  * comes to, and the engine's access to memory through the GPU's VM.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vm.c — the SDMA engine's memory accesses. Every address goes through the GPU's VM; a range
  * may span buffer objects (then it is walked a page at a time), and an unmapped page is a
  * VM fault, raised here, which stops the engine. */

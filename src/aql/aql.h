@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aql.h — user-mode AQL queues (src/aql): what the rest of the runtime needs of them. */
 #ifndef AQL_AQL_H
 #define AQL_AQL_H

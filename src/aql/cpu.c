@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cpu.c — queues of CPU agents (an extension: ROCR 5.2 refuses them). A runtime thread per
  * queue processes its packets in order, as a packet processor would:
  *   - BARRIER_AND waits until every dependency signal is 0, BARRIER_OR until one is;

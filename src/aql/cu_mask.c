@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cu_mask.c — which compute units a GPU queue may use: hsa_amd_queue_cu_set_mask/get_mask and
  * the HSA_CU_MASK environment variable, with ROCR's semantics:
  *   HSA_CU_MASK = set[;set]*, set = gpus:cus, gpus and cus lists of N or N-M (decimal), or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* error.c — queue errors reach the queue's callback; the runtime survives them.
  *
  * Two sources:

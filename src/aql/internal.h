@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* internal.h — what the files of src/aql share: the host record of a queue and the registry
  * that turns the user's hsa_queue_t pointer back into it.
  *

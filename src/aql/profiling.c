@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* profiling.c — dispatch timestamps of profiled queues (hsa_amd_profiling_set_profiler_enabled
  * sets AMD_QUEUE_PROPERTIES_ENABLE_PROFILING; the CP then writes the GPU clock at the start
  * and end of each packet into its completion signal's start_ts/end_ts) and their translation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queue.c — hsa_queue_create/destroy/inactivate for GPU agents (KFD compute AQL queues the
  * command processor reads), the registry of live queues, and the per-queue AMD extensions
  * (priority, profiling, queue info). CPU agents' queues are in cpu.c, soft queues in soft.c. */

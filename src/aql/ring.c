@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ring.c — the read and write indices of every queue, in every memory order the API names
  * (the scacquire/screlease/scacq_screl spellings and the older acquire/release ones alike).
  * They work on the amd_queue_t behind the handle without a registry lookup, as they sit on

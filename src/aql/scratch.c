@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scratch.c — a GPU queue's private segment (scratch) backing memory.
  *
  * Like ROCR 5.2: a queue starts with the scratch its creator asked for (none by default on

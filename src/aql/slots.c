@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* slots.c — where every queue's amd_queue_t lives: a page each (the kernel wants the read and
  * write pointers CREATE_QUEUE gets alone in a one-page buffer object) in an arena kept for the
  * life of the process. The user's hsa_queue_t pointer is the page's start, so

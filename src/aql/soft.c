@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* soft.c — hsa_soft_queue_create: a queue that is only memory (an amd_queue_t and a ring in
  * the caller's region) and indices; the caller's own agent processes it and rings the
  * caller's doorbell signal. Argument checks and results as ROCR 5.2's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trap.c — the runtime's second-level trap handler (trap_gfx9.s, embedded at build time) on
  * each GPU before its first queue, and the trap table it reads.
  *

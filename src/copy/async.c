@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* async.c — hsa_amd_memory_async_copy(_on_engine), hsa_amd_memory_copy_engine_status and
  * hsa_amd_memory_async_copy_rect: the checks and statuses of ROCR, then a job on an engine
  * (engine.c). Copies that touch device memory run on an SDMA queue of a GPU that maps both

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* copy.h — the copy engines (src/copy): what the runtime's lifetime calls. Everything else of
  * the module is reached through the HSA API (asynchronous copies, rectangles, SVM prefetch,
  * copy profiling). */

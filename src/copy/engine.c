@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine.c — the copy engines: one CPU engine, and one per SDMA queue of each GPU (mem/sdma.h).
  * Each has ONE worker thread, started on first use and joined at hsa_shut_down, and a queue
  * of jobs {dependencies, operation, completion signal}. The worker runs, in order, the first

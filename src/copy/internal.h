@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* internal.h — what the files of src/copy share: the job every engine queue holds and the
  * engines that run them. */
 #ifndef COPY_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* prefetch.c — hsa_amd_svm_prefetch_async: ROCR's checks, then a job on the CPU engine that
  * sets the range's prefetch location once its dependencies are 0 (mem_svm_prefetch: the kernel
  * migrates the pages) and then decrements the completion signal, if one was given. A kernel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* profiling.c — timestamps of asynchronous copies (hsa_amd_profiling_async_copy_enable).
  * While enabled, each copy submitted marks its completion signal as carrying copy times and
  * its engine writes the system clock (HSA_SYSTEM_INFO_TIMESTAMP's domain) into the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* agent.c — turning the KFD topology into agents: a CPU agent per node with CPU cores, a GPU
  * agent per usable GPU node (ROCR_VISIBLE_DEVICES order, HSA_OVERRIDE_GFX_VERSION applied),
  * with their regions and caches. Also agent handles and hsa_iterate_agents. */

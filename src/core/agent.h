@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* agent.h — agents (one per CPU node and per usable GPU node), their memory regions (which are
  * also the AMD memory pools) and caches, and the handles users get for them. */
 #ifndef CORE_AGENT_H

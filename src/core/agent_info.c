@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* agent_info.c — hsa_agent_get_info: every hsa_agent_info_t, image and hsa_amd_agent_info_t
  * attribute ROCR answers, with ROCR's values for CPU and GPU agents. */
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cache.c — agent caches: hsa_agent_iterate_caches, hsa_cache_get_info, and the CPU's caches
  * (from the KFD when it lists them, else from the OS, as ROCR's thunk does). */
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* code_name.c — the registered code namer (see code_name.h). */
 #include "core/code_name.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* code_name.h — naming GPU code by address for messages (a faulting kernel, a PC), without
  * the module that reports a fault (aql) depending on the one that knows code (loader): the
  * loader registers its lookup here. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* env.c — environment variables with ROCR's meaning: ROCR_VISIBLE_DEVICES,
  * HSA_OVERRIDE_GFX_VERSION(_<node>), HSA_XNACK. */
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* extension.c — extension support queries and the function tables of the extensions:
  * hsa_system_(major_)extension_supported, hsa_system_get_(major_)extension_table,
  * hsa_agent_(major_)extension_supported. */

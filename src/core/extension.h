@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* extension.h — which HSA extensions this runtime offers, and the registry through which the
  * module that implements an extension provides its function table. */
 #ifndef CORE_EXTENSION_H

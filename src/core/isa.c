@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* isa.c — the ISA registry (every known processor with each sramecc/xnack setting), target-ID
  * names, and the hsa_isa_* / hsa_wavefront_* API. Processor facts follow LLVM's AMDGPUUsage. */
 #include "core/isa.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* isa.h — the table of AMDGPU instruction set architectures (target IDs) the runtime knows. */
 #ifndef CORE_ISA_H
 #define CORE_ISA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mmio.c — each GPU's MMIO remap page: the page of registers the kernel lets user space
  * touch, whose first two dwords flush the HDP (host data path) — the write cache between CPU
  * writes through the PCIe BAR and the GPU's view of its VRAM. Made on first use as ROCR

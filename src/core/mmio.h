@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mmio.h — each GPU's MMIO remap page: the page of registers the kernel lets user space
  * touch. Shared by everything above core: the agent info reports it
  * (HSA_AMD_AGENT_INFO_HDP_FLUSH), memory writes it to flush the HDP. */

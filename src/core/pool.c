@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pool.c — AMD memory pools: hsa_amd_agent_iterate_memory_pools, hsa_amd_memory_pool_get_info,
  * hsa_amd_agent_memory_pool_get_info (access and links between agents and pools). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quarantine.c — a FIFO of blocks whose free is put off (see quarantine.h). */
 #include "core/quarantine.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quarantine.h — freeing a host record whose address is a handle users hold (signal groups,
  * executables, code object readers, code objects, agents across hsa_shut_down). The block
  * stays allocated for a while, so malloc cannot give its address to the next object of the

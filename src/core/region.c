@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* region.c — memory regions: hsa_agent_iterate_regions and hsa_region_get_info. A region is
  * also the AMD memory pool of the same memory (pool.c); allocation lives in the memory layer. */
 #include "core/region.h"

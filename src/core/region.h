@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* region.h — queries on a memory region (= AMD memory pool) shared by region.c and pool.c. */
 #ifndef CORE_REGION_H
 #define CORE_REGION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runtime.c — the state shared while the runtime is open: /dev/kfd, the KFD topology and the
  * agents. core_open builds it (the first hsa_init), core_close releases it (the last
  * hsa_shut_down); when each happens, and in what order with the other modules, is decided

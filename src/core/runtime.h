@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runtime.h — the state that exists while the runtime is open: the KFD topology, /dev/kfd, the
  * agents and their memory. The lifetime itself (hsa_init / hsa_shut_down, the order in which
  * modules start and stop) is src/runtime.c, above every module. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* status.c — hsa_status_string: a readable sentence for every HSA and AMD status code.
  * Works before hsa_init, so callers can explain why hsa_init itself failed. */
 #include "hsa.h"

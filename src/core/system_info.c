@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* system_info.c — hsa_system_get_info: version, clocks, limits and extension bits. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unimplemented.c — one stderr line per API function that is called but not built yet. */
 #include "core/unimplemented.h"
 

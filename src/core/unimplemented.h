@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unimplemented.h — what a not-yet-implemented API entry point does. */
 #ifndef CORE_UNIMPLEMENTED_H
 #define CORE_UNIMPLEMENTED_H

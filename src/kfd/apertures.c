@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* apertures.c — the process's GPU virtual address apertures and VM binding. */
 #include "kfd/kfd.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* clock.c — GPU, CPU and system clock counters, from the driver or the OS. */
 #include "kfd/kfd.h"
 

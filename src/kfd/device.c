@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* device.c — /dev/kfd: open it, check the ioctl interface version, the XNACK mode. */
 #include "kfd/kfd.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* drm.c — a GPU's DRM render node, initialized with libdrm_amdgpu (names, chip info). */
 #include "kfd/kfd.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* event.c — KFD events and the event page (see event.h). The page state is per process,
  * as the kernel's is; one mutex orders "page missing → first CREATE_EVENT → map". */
 #include "kfd/event.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* event.h — KFD events: thin wrappers over AMDKFD_IOC_CREATE/DESTROY/SET/WAIT_EVENTS
  * and the process's event page (the slots the command processor writes an event id into
  * before it raises an interrupt; the driver then sets the event owning the slot).

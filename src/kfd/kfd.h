@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kfd.h — the kernel boundary: plain C views of the KFD sysfs topology, /dev/kfd, the DRM
  * render nodes, apertures and clocks. No HSA objects and no policy here: core/ decides. */
 #ifndef KFD_KFD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memory.c — buffer objects and their CPU/GPU mappings (see memory.h). */
 #include "kfd/memory.h"
 

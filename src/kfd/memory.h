@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memory.h — buffer objects of the KFD: ALLOC/FREE_MEMORY_OF_GPU, MAP/UNMAP_MEMORY_TO_GPU,
  * and the CPU side of GPU memory (virtual address reservations, render-node mappings).
  * Thin: no policy on where memory goes or who may reach it; src/mem decides. */

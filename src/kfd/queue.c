@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queue.c — KFD user-mode queues and their doorbells. The sizes follow what the kernel
  * checks (or, for older kernels that do not publish them in the topology, what the AMD thunk
  * computes for the same hardware), so that a real driver accepts the queue. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queue.h — KFD user-mode queues: CREATE/DESTROY/UPDATE_QUEUE, SET_CU_MASK, ALLOC_QUEUE_GWS,
  * and the per-GPU doorbell slice of /dev/kfd each queue rings.
  * Thin: the caller allocates the ring, EOP buffer and context save area (kfd has no memory

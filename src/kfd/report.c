@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report.c — a refused kernel call is named once on stderr: which call, the errno, and what
  * that usually means for that call, so a user is not left with a bare status code. Each
  * (call, errno) pair is said once per process; HSA_ENABLE_DRIVER_MESSAGES=0 silences them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sysfs.c — reading the small text files of the KFD sysfs topology. */
 #include "kfd/kfd.h"
 

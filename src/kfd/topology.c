@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* topology.c — the KFD sysfs topology (nodes, memory banks, caches, links) as plain structs.
  * The root is a parameter so captured topologies and the simulator's tree parse the same way. */
 #include "kfd/kfd.h"

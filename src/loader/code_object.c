@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* code_object.c — the deprecated hsa_code_object_* API (HSA 1.0 code objects): deserialize
  * copies the bytes, symbols are read without loading, hsa_executable_load_code_object loads
  * them like a memory reader. Only code objects made by deserialize are accepted as handles. */

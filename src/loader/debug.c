@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* debug.c — _amdgpu_r_debug: the list of loaded GPU code objects that debuggers (rocgdb
  * through amd-dbgapi) find by symbol name, shaped like the dynamic linker's r_debug. Each
  * entry's l_name is the code object's URI and l_addr its load delta. r_brk is the address of a

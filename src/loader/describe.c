@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* describe.c — which loaded code object, and which kernel in it, an address belongs to: for
  * fault messages ("kernel `k` in <URI>") instead of a bare address. */
 #include <inttypes.h>

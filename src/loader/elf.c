@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf.c — a code object's ELF structure read with libelf: header checks (EM_AMDGPU,
  * ELFOSABI_AMDGPU_HSA, ABI version = code object version), PT_LOAD segments, notes (the v2
  * "AMD" notes, the v3+ "AMDGPU" msgpack metadata), symbols and dynamic relocations.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* executable.c — HSA executables: create, load code objects (agent and program), freeze,
  * destroy, info, external variable definitions, symbol lookup and iteration. One recursive
  * lock guards every loader structure: callbacks from iterations may call back into the API. */

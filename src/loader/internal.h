@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* internal.h — what the loader's files share and keep to themselves: image parsing,
  * metadata, kernel descriptors, relocations, segments, symbols, executables, the debugger
  * list. Other modules include loader/loader.h only. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel_descriptor.c — what a kernel symbol's object says: the 64-byte kernel descriptor of
  * code object v3+ (AMDGPUUsage "Kernel Descriptor") and the 256-byte amd_kernel_code_t of v2.
  * Reserved fields must be zero and sizes plausible: the command processor trusts these bytes. */

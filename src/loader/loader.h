@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loader.h — what the rest of the runtime may call in the loader (src/loader): its shutdown
  * and the AMD loader extension's table. Everything else is the loader's own
  * (loader/internal.h). */

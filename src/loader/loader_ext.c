@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loader_ext.c — the AMD loader extension (hsa_ven_amd_loader 1.00..1.03) that debuggers,
  * profilers and HIP use: host addresses of loaded code, segment descriptors, which executable
  * holds an address, loaded code objects and their storage, load address and URI. */

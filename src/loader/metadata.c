@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* metadata.c — the code object v3+ metadata: a msgpack map in the "AMDGPU" NT_AMDGPU_METADATA
  * note (AMDGPUUsage "Code Object V3+ Metadata"), read with msgpack-c. We keep what the
  * runtime and tools use: per kernel its name, symbol, kernarg/group/private sizes, wavefront

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reader.c — code object readers: bytes from a file (mapped, optionally a byte range of it)
  * or from the application's memory, plus the URI debuggers use to find those bytes again
  * (AMDGPUUsage "Loaded Code Object Path Uniform Resource Identifier"). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reloc.c — R_AMDGPU_* dynamic relocations (AMDGPUUsage "Relocation Records") applied to the
  * loaded copy of a code object. S is the symbol's loaded address (or an external variable the
  * application defined), A the addend, P the address being relocated, B the load delta. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* segment.c — where a code object's PT_LOAD segments go: one GPU-visible allocation covering
  * them all, preserving their relative virtual addresses (code refers to data PC-relatively),
  * aligned to the largest segment alignment (at least 256, the code alignment). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* symbol.c — executable symbols: which ELF symbols become HSA symbols (ROCR's rules: v2
  * kernels are STT_AMDGPU_HSA_KERNEL with an amd_kernel_code_t, v3+ kernels are the "name.kd"
  * STT_OBJECT descriptors, other global STT_OBJECTs are variables), their lookup by (name,

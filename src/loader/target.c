@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* target.c — which processor and target features a code object is for: e_flags
  * (EF_AMDGPU_MACH + xnack/sramecc bits, code object v3+; generic targets in v6) or the v2 ISA
  * note, mapped the way ROCR maps old "AMD:AMDGPU:maj:min:step" names. Facts from AMDGPUUsage. */

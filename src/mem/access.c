@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* access.c — hsa_amd_agents_allow_access: after it, exactly the listed GPUs (plus the owner of
  * device memory) map the allocation, as libhsakmt's map-to-nodes leaves it. An allocation that
  * shares its buffer object with others (sub-allocated) only gains GPUs: taking a mapping away

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* alloc.c — making and releasing allocations: the kind of buffer object each request needs
  * (flags as libhsakmt passes them for ROCR's regions), whether it is sub-allocated, which
  * GPUs map it, and the record in the table. Also the runtime-internal entry points. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* api_alloc.c — hsa_memory_allocate/free, hsa_amd_memory_pool_allocate/free, and the
  * placement calls ROCR answers without moving anything (assign_agent, can_migrate, migrate).
  * Statuses as ROCR 5.2.3 gives them. hsa_memory_allocate maps system memory on every GPU;

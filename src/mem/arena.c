@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arena.c — address space kept for the life of the process (see mem.h): reserved once, pages
  * committed in it never unmapped. What registers them with the driver is mem_system_at. */
 #include <sys/mman.h>

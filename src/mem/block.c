@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* block.c — the table of live allocations: records sorted by base address, so any address
  * finds its allocation by binary search (hsa_amd_pointer_info, frees, copies). Locked host
  * memory is also found by its host range, in a short list. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bo.c — buffer objects as libhsakmt makes them on a discrete GPU, so GPU and CPU share one
  * address for everything:
  * - system memory: anonymous pages at a fresh address, bound to the NUMA node, then a USERPTR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* coherency.c — hsa_amd_coherency_get/set_type. The type selects the cache policy of the
  * legacy APU aperture (KFD SET_MEMORY_POLICY); on gfx9 and later the kernel keeps no policy
  * but the alignment mode, so the runtime only remembers the choice per GPU. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* copy.c — hsa_memory_copy and hsa_amd_memory_fill, and the address questions every copy asks
  * (sdma.h); the asynchronous copies are src/copy's, built on these.
  * Copies and fills that touch device memory (VRAM) move the data the GPU sees: they run on

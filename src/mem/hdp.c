@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hdp.c — the HDP flush that makes CPU writes into VRAM through the PCIe BAR visible to the
  * GPU: a write to the GPU's MMIO remap page (core/mmio.c maps it). */
 #include "core/mmio.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* internal.h — what the files of src/mem share: buffer objects, the records of the table of
  * allocations, sub-allocation chunks, and the one lock that guards them. */
 #ifndef MEM_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interop.c — hsa_amd_interop_map_buffer/unmap_buffer: a graphics buffer (GL/VK) exported as
  * a dma-buf is imported into the GPUs' address space through KFD, as ROCR does: GET_DMABUF_INFO
  * tells its size, exporting GPU and metadata; IMPORT_DMABUF makes it a buffer object of that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ipc.c — hsa_amd_ipc_memory_*: sharing an allocation with another process needs the memory
  * exported as a dma-buf, which KFD interface 1.11 (what <linux/kfd_ioctl.h> here describes,
  * Linux 6.1) cannot do for its buffer objects: it only imports. So creating a handle fails

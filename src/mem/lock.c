@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lock.c — host memory the user already has, made reachable by GPUs: hsa_amd_memory_lock
  * (and _to_pool) pin the pages with a USERPTR buffer object at a GPU address of its own and
  * return that address (the pages may share a page with other locked ranges, which one GPU VM

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mem.h — memory the runtime hands out: user allocations from regions / AMD memory pools and
  * the runtime's own GPU-visible objects (signals, ring buffers, kernarg, code segments).
  * Everything is a KFD buffer object (or a slice of one, from the small-block sub-allocator)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pointer_info.c — hsa_amd_pointer_info and its user data, and deallocation callbacks. Any
  * address inside an allocation of ours (HSA), inside locked memory by its host or agent
  * address (LOCKED), or anything else (UNKNOWN, still success, as ROCR answers). The agents

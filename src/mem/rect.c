@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rect.c — the rectangle of hsa_amd_memory_async_copy_rect: x in bytes, y rows of `pitch`
  * bytes, z planes of `slice` bytes. Its checks are ROCR 5.2.3's, in its order and with its
  * status, because they are what the SDMA engine can do (both runtimes send such copies to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sdma.c — copies on a GPU's SDMA engine, for memory the CPU cannot reach (VRAM behind a
  * small BAR) and for copies asked to run there (force_copy_on_sdma). One KFD SDMA queue per
  * SDMA engine of a GPU (src/copy spreads large copies over them), each made on first use:

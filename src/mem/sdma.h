@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sdma.h — what mem offers the copy engines above it (src/copy): synchronous copies on a
  * GPU's SDMA queues, the rectangle arithmetic, and the address questions a copy asks (can the
  * CPU reach it, does a GPU map it, whose VRAM is it). Nothing here involves signals: the

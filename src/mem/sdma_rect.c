@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sdma_rect.c — a rectangle copy as SDMA v4 COPY_LINEAR_SUB_WINDOW packets, for memory the
  * CPU cannot reach. The packet counts in elements of 1, 2, 4, 8 or 16 bytes: the element is
  * the largest that divides the pitches (and slices, when there are planes) and the bytes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* suballoc.c — small allocations share 2 MiB buffer objects (one per kind of memory), so an
  * allocation of a few KiB costs no ioctl once a chunk exists. A chunk is a bitmap of granules
  * (pages for user memory, 64 bytes for the runtime's small objects); first fit. A few empty

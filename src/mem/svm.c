@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* svm.c — SVM attributes (hsa_amd_svm_attributes_set/get) and prefetch through the KFD SVM
  * ioctl, as ROCR maps them: the HSA attributes become KFD attributes on the pages the range
  * touches (start rounded down, end up); agents become KFD locations (a GPU its gpu_id, a CPU

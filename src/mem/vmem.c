@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vmem.c — hsa_amd_vmem_*: virtual memory management (reserve an address range, create
  * physical memory handles, map them into the range). ROCR offers it from KFD interface 1.15
  * on, since mapping one allocation at an address chosen later needs it exported as a

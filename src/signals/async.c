@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* async.c — hsa_amd_signal_async_handler: one handler thread, started by the first
  * registration, waits on every registered signal plus an internal "wake" signal (bumped when
  * the list changes or the thread must stop) and calls handlers outside any lock. A handler

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* event_page.c — the KFD event page on dGPUs. The command processor writes an event id into
  * a signal's mailbox through GPUVM before it raises the interrupt, so the page must be GPU
  * memory every GPU maps: a GTT buffer object at a GPUVM address (the same on the CPU, mapped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* group.c — signal groups: a fixed list of signals waited on together. A group handle is
  * the address of its record, accepted only while the record is in the live list; a wait
  * holds a reference so a concurrent destroy frees the record only after the wait ends. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* internal.h — what the files of src/signals share: the host-side record of each signal and
  * the registry that turns a handle (the address of an amd_signal_t) back into it.
  *

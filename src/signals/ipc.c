@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ipc.c — signals shared between processes (HSA_AMD_SIGNAL_IPC, hsa_amd_ipc_signal_create
  * and _attach). The amd_signal_t lives in a page of its own backed by a memfd; the handle
  * names the creator's pid and descriptor, and attach maps the same page through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ops.c — the value operations: load, store, silent store, add, subtract, and, or, xor,
  * exchange, cas, each in the memory orders their names say (the deprecated _acquire /
  * _release / _acq_rel spellings are the same orders as _scacquire / _screlease /

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* signal.c — signal slots and handles: the arena of amd_signal_t in GPU-visible memory, the
  * free FIFOs that quarantine destroyed slots, create/destroy (API and internal), doorbell
  * signals, shutdown. Interrupt signals (ROCR's rule: interrupts enabled, not GPU-only or IPC,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* signal.h — HSA signals as amd_signal_t in GPU-visible memory, the handle users hold being
  * the address of that amd_signal_t (so the CP decrements handle + 8 and reads the event
  * mailbox at handle + 16, as hardware does). What other runtime modules need of them.

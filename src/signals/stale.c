@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stale.c — what the calls without a status do with a handle that is not a live signal: a
  * destroyed one (its slot is quarantined, see internal.h), one from before hsa_shut_down, or
  * one that was never a signal. The first use of each handle is named on stderr; stores and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wait.c — waiting on signals: hsa_signal_wait_*, hsa_amd_signal_wait_any and the one loop
  * behind them (groups and the async handler use it too).
  *

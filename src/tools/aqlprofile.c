@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aqlprofile.c — the AQL profile extension's table (HSA_EXTENSION_AMD_AQLPROFILE): the
  * functions of AMD's counter library libhsa-amd-aqlprofile64.so, which profilers reach
  * through hsa_system_get_(major_)extension_table. As ROCR: the requested major version must

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table_only.c — the three functions ROCR offers to tools only through the AMD table of
  * hsa_api_trace.h (they are not exported): runtime queue notification and intercept queues.
  * An entry left NULL would crash a tool that calls it; these answer instead. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools.c — HSA_TOOLS_LIB: tool libraries that see (and may replace) the API table.
  * As ROCR: names are separated by spaces ("..." groups a name with spaces, \ escapes one
  * character); each is dlopen'ed and its OnLoad(table, runtime version, failed count, failed

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """compare.py REF.txt OURS.txt MAY_GROW.txt — compares two outputs of the layout probe.
 
 Every fact of the reference must be in ours with the same value, except those listed

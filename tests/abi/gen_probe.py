@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen_probe.py REF_INCLUDE_DIR OUT.cpp
 
 Writes a C++ layout probe for every public definition of the reference HSA headers

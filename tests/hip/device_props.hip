@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // hipGetDeviceCount / hipGetDeviceProperties / hipDeviceGetAttribute compared with what the
 // simulated GPU's KFD topology says (the script passes the values it read from sysfs):
 //   device_props GPUS ARCH CUS SIMD_PER_CU MAX_CLOCK_MHZ VRAM_BYTES

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // hip_check.h — failure reporting for the HIP test programs: every HIP call is checked,
 // every result compared; the program exits 0 only when everything was right.
 #pragma once

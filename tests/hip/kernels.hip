@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Kernel launches: a block reduction in static __shared__ memory with __syncthreads, the
 // same with dynamic (extern) shared memory, global atomics (add, max, CAS loop), 2D/3D
 // launches with partial blocks, and many small launches in a row.

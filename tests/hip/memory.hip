@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Memory: hipMalloc, hipMemcpy host-to-device, device-to-device, device-to-host (sizes that
 // are not multiples of anything), hipMemset and hipMemsetD32, pinned host memory
 // (hipHostMalloc) with async copies, and a kernel reading what the copies put there.

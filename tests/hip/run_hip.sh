@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Builds the HIP programs in tests/hip with Debian's hipcc (host and device code for gfx900,
 # gfx906 and gfx90a) and runs them under hsa-sim with the HSA runtime the dynamic linker
 # finds. Each program checks its own results and exits 0 only when they are right.

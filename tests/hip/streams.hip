@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Streams and events: two streams each copy, compute and copy back their half; an event
 // recorded on one stream orders work on the other (hipStreamWaitEvent); hipEventSynchronize,
 // hipEventQuery, hipStreamQuery and hipEventElapsedTime (non-negative, no timing asserted).

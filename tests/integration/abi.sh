@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ABI test: one layout probe, generated from Debian's ROCR 5.2.3 headers, compiled once
 # against them and once against ours; every size, offset, bit position, enum and macro
 # value, and function type must print the same. Then a self-check: the same probe

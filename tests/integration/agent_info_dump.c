@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* agent_info_dump.c — prints everything the information API says about the system, one
  * "key status value" line each, so two runtimes can be compared line by line
  * (tests/integration/agent_info_vs_rocr.sh). Handles are printed as indices or names. */

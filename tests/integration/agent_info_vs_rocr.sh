@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # agent_info_vs_rocr.sh — under hsa-sim, the information API of our runtime must say what
 # Debian's ROCR 5.2.3 says about the same simulated machine: agent_info_dump.c prints every
 # system, agent, ISA, cache, region and pool attribute, once with each runtime.

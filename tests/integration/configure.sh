@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # configure names the Debian package to install when a dependency is missing: each
 # pkg-config module is hidden in turn (a pkg-config directory holding all the others),
 # libnuma's header check is made to fail through its autoconf cache variable, and llvm-mc

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # copy_view.sh — copies and fills move the data the GPU sees, not what the CPU's view of a
 # device buffer shows after a program mapped its own pages over it (copy_view_client.c), on
 # our runtime and on Debian's ROCR 5.2.3 (the peer) under hsa-sim.

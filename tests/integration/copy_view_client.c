@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* copy_view_client.c — copies move the data the GPU sees. ROCm's OpenCL runtime maps its own
  * pages over the CPU view of device allocations (mmap MAP_FIXED at the same address); a copy
  * made through the pointer's CPU view would then read and write those private pages, and the

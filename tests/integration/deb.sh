@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # deb.sh — `make deb` builds the Debian packages (dpkg-buildpackage, debian/); they are
 # unpacked into a scratch root (dpkg -x), and a small HSA program is built against the
 # packaged headers and library, once with `pkg-config hsa-runtime64` and once with CMake's

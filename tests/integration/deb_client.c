@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* deb_client.c — for deb.sh: a small HSA program built against the packaged headers
  * (hsa_ven_amd_pc_sampling.h exists only there, not in Debian's libhsa-runtime-dev) and
  * run on the packaged library: it prints where libhsa-runtime64 was loaded from, the GPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dispatch_client.c — kernel dispatches for the dispatch_*.sh tests; runs on our runtime and
  * on ROCR 5.2.3 (the peer) under hsa-sim. Kernels come from dispatch_kernels.cl, compiled by
  * the script. Modes (CO = the code object):

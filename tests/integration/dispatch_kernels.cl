@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dispatch_kernels.cl — kernels of the dispatch_*.sh tests (compiled at test time). */
 
 /* Needs private (scratch) memory: a volatile array the compiler cannot keep in registers. */

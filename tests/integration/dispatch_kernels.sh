@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # dispatch_kernels.sh — kernels compiled at test time (clang-15) dispatched under hsa-sim:
 #  - sample_dispatch's vector_add, results checked on the host, on ours and on ROCR 5.2.3;
 #  - a kernel needing scratch on a queue created without any (dynamic scratch), ours and ROCR;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # dispatch_sigmask.sh — a client whose threads block every signal (ROCm's OpenCL runtime
 # blocks all but SIGFPE in its workers) dispatches a kernel and copies host -> VRAM -> host
 # (hsa_memory_copy, hsa_amd_memory_async_copy) under hsa-sim, on Debian's ROCR 5.2.3 and on

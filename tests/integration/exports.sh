@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The library exports exactly the names of ROCR's latest export list, each @@ROCR_1,
 # and nothing else (besides the ROCR_1 version node itself).
 set -eu

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fail_client.c — one hsa-sim --fail injection at a time (fail_inject.sh): the runtime's
  * set-up paths (init, signals, queues, memory, mappings) meet a refused kernel call. Each
  * step that fails must say so with an error status (never SUCCESS with broken state), the

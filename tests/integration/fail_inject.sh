@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # fail_inject.sh — every kernel call of the set-up paths refused once (hsa-sim --fail
 # KIND:N:ENOMEM for N = 1..3) under fail_client.c: each refusal is an error status, a retry
 # works, the GPU still runs a packet, and two cycles leave as many fds, threads and device

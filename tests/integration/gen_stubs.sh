@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # timeout: 30
 # scripts/gen-stubs.sh stubs exactly the functions listed as unimplemented, and fails when an
 # API function is neither defined nor listed (a lost definition must not become a stub), when

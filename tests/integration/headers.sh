@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every public header compiles on its own, as C (gcc and clang, gnu11 and c11)
 # and as C++ (g++/clang++ -std=c++17), warning-free, found either as <hsa/x.h> or <x.h>.
 set -eu

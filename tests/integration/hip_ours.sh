@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The HIP programs of hip_rocr.sh on Debian's HIP 5.2 over our runtime under hsa-sim. Skips,
 # saying why, while our runtime cannot set up a dispatch; turns on by itself when it can.
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # HIP programs built with Debian's hipcc (tests/hip: memory, kernels with shared memory and
 # atomics, streams and events, device properties) on Debian's HIP 5.2 and ROCR 5.2.3 under
 # hsa-sim. Each program checks its results; device properties are compared with the

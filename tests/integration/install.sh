@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make install into a DESTDIR, then use the result the ways clients do: pkg-config,
 # CMake's find_package(hsa-runtime64) with the hsa-runtime64::hsa-runtime64 target, and
 # the <hsa/hsa.h> include path; each client program runs and checks a real answer.

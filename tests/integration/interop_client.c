@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interop_client.c — copy profiling, SVM attributes and graphics interop, run once on Debian's
  * ROCR 5.2.3 and once on ours under the same simulated machine (interop_vs_rocr.sh compares
  * the output). Each line is a call and its status, or a fact the client computed itself.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # interop_drm.sh — a buffer another API made reaches an HSA kernel (interop_drm_client.c):
 # libdrm_amdgpu allocates it on the simulated render node (AMDGPU_GEM_CREATE), maps it for
 # the CPU (GEM_MMAP), exports it as a dma-buf (PRIME); hsa_amd_interop_map_buffer imports it

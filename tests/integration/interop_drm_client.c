@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interop_drm_client.c — graphics interop end to end, as another API would hand a buffer to
  * HSA: libdrm_amdgpu on the GPU's render node allocates a buffer object (VRAM, then GTT),
  * maps it for the CPU and fills it, exports it as a dma-buf; hsa_amd_interop_map_buffer

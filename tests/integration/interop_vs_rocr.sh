@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # interop_vs_rocr.sh — copy profiling, SVM attributes and prefetch, and graphics interop answer
 # what Debian's ROCR 5.2.3 answers on the same simulated machine (1x gfx900, 2x gfx90a):
 # interop_client.c prints each call's status and what it read back (SVM attributes after

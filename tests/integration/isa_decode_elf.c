@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* isa_decode_elf.c — prints sim/isa's decoding of the .text section of an AMDGPU ELF
  * object, one line per instruction: "<offset hex> <size> <E|-> <text>" (E: the operands are
  * spelled exactly as llvm-objdump spells them), for comparison with llvm-objdump

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # sim/isa's decoder against llvm-objdump: compile the OpenCL C corpus (isa_corpus/*.cl; and
 # assemble isa_corpus/*.s, instructions compilers rarely emit) with
 # clang-15 and clang-14 for gfx900, gfx906 (and gfx90a with clang-15) at -O0 and -O2,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Compares llvm-objdump -d output with sim/isa's decoding (isa_decode_elf) of the same
 object: every instruction must have the same offset, size and mnemonic; operands must
 match where sim/isa says it spells them like llvm-objdump (flag E)."""

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # MI300 on our runtime: the OpenCL C kernel corpus (tests/kernels/*.cl) compiled now with
 # clang-19 for gfx942 (Debian's device libraries plus an oclc_isa_version_942.bc made here
 # with llvm-as-19, DESIGN.md section 4) and dispatched under hsa-sim --gpu gfx942 (MI300X)

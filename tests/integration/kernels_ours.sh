@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The kernel corpus (see kernels_rocr.sh) on our runtime under hsa-sim. Skips, saying why,
 # while our runtime cannot set up a dispatch (init, pools, loader or queue creation fail);
 # turns on by itself when it can.

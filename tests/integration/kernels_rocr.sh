@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The kernel corpus (tests/kernels: OpenCL C and HIP kernels compiled now with clang-15 and
 # hipcc) on Debian's ROCR 5.2.3 under hsa-sim: every case's outputs equal the host
 # reference and, for OpenCL C, pocl's outputs on the CPU (bitwise for integers, within the

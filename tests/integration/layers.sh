@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # timeout: 60
 # The runtime's modules depend downwards only (DESIGN.md §2):
 #   kfd < core < mem < signals < loader, aql, tools < copy < src/runtime.c (the lifetime).

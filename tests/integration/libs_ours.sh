@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The programs of libs_rocr.sh (Debian's rocRAND/hipRAND, rocSPARSE/hipSPARSE, hipRTC and
 # rocPRIM, driven by programs built with Debian's hipcc) on Debian's HIP 5.2 over our runtime
 # under hsa-sim. A program failing here but passing in libs_rocr points at our runtime.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Programs built with Debian's hipcc against Debian's ROCm libraries (tests/libs: rocRAND and
 # hipRAND generators, host and device API; rocSPARSE/hipSPARSE SpMV plain and adaptive,
 # conversions, triangular solves; hipRTC; rocPRIM device algorithms and block/warp

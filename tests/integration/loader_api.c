@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loader_api.c — the executable and reader API's error paths and bookkeeping, run under
  * hsa-sim on one code object (argv[1], for the first GPU; argv[2] a file that is not a code
  * object): invalid handles and arguments, frozen executables, variable definitions, program

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # loader_api.sh — the executable/reader/loader-extension/code-object API's error paths and
 # bookkeeping (loader_api.c) on a code object compiled now, under hsa-sim.
 # Env: BUILD (absolute build dir), SRCDIR. Exit 0 pass, 77 skip, else fail.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loader_dump.c — loads code objects through the HSA API and prints what the runtime says
  * about them, one fact per line, so that two runtimes (ours, Debian's ROCR) and llvm-readelf
  * can be compared. Addresses are printed relative to the code object's load base.

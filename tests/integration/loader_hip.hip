@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // loader_hip.hip — a HIP program (Debian's hipcc and libamdhip64 5.2) whose kernel reads a
 // __device__ variable: HIP loads its embedded code object through our loader (memory reader,
 // "k.kd" lookup, variable lookup). Prints whether the results are right and the URI of every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # loader_hip.sh — a HIP 5.2 program (Debian's hipcc) runs a kernel reading a __device__
 # variable on our runtime under hsa-sim: HIP's code object loading goes through our loader;
 # its _amdgpu_r_debug entry names the program file and the code object's bytes in it.

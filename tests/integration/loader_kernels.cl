@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loader_kernels.cl — test kernels for the loader tests (compiled at test time): a global
  * variable, a constant table, an external the application defines, pointers the loader
  * relocates, LDS and scratch. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # loader_rdebug_gdb.sh — a debugger's protocol with _amdgpu_r_debug, checked by gdb: it reads
 # r_brk from the structure, breaks there, and at each stop sees r_state. Two code objects
 # frozen then destroyed must stop 8 times: RT_ADD (1) then RT_CONSISTENT (0) around each

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # loader_symbols.sh — code objects compiled now by clang-14 and clang-15 (v2..v5, gfx900,
 # gfx906, gfx90a, gfx1030) are loaded by our runtime under hsa-sim. Checked against others:
 #  - every kernel/variable symbol, its address and size, as llvm-readelf --symbols says;

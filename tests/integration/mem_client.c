@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mem_client.c — one client of the memory API, run once on Debian's ROCR 5.2.3 and once on
  * ours under the same simulated machine (mem_vs_rocr.sh compares the output). Each line is a
  * call and what it returned, or a fact the client computed itself (bytes read back, where a

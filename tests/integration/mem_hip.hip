@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // mem_hip.hip — HIP 5.2 (Debian's hipcc and libamdhip64) on our memory layer: a kernel
 // increments malloc'ed memory registered with hipHostRegister (our lock: a USERPTR object at
 // its own GPU address), pointer attributes of registered and device memory, a 2D copy through

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # mem_hip.sh — HIP 5.2 programs on our runtime's memory layer under hsa-sim (2 gfx900):
 # mem_hip.hip registers host memory and lets a kernel write it, asks pointer attributes,
 # copies 2D and between GPUs, and checks every result itself. (Debian's ROCR 5.2.3 stops

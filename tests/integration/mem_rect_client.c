@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mem_rect_client.c — hsa_amd_memory_async_copy_rect, run once on Debian's ROCR 5.2.3 (which
  * sends SDMA COPY_LINEAR_SUB_WINDOW packets) and once on ours under the same simulated machine
  * (mem_rect_vs_rocr.sh compares the output). 2-D and 3-D rectangles host to device, device to

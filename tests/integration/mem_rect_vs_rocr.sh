@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # mem_rect_vs_rocr.sh — hsa_amd_memory_async_copy_rect on our runtime answers what Debian's
 # ROCR 5.2.3 answers on the same simulated machine (1x and 2x gfx900, 2x gfx90a).
 # mem_rect_client.c copies 2-D and 3-D rectangles host to device, device to device (also to

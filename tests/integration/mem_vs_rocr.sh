@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # mem_vs_rocr.sh — the memory API of our runtime answers what Debian's ROCR 5.2.3 answers on
 # the same simulated machine (1x and 2x gfx900, 2x gfx90a): mem_client.c allocates, frees, asks pointer info,
 # grants access, locks host memory, registers deallocation callbacks, fills and copies (through

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # misuse.sh — the API misused on purpose (tests/integration/misuse_client.c: destroyed, stale
 # and made-up handles of every kind, calls after hsa_shut_down, absurd sizes), each case in a
 # child process of its own, under hsa-sim. On our runtime every case must give its expected

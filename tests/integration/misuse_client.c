@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* misuse_client.c — the API misused on purpose: destroyed, stale (slot reused) and made-up
  * handles of every kind, calls after hsa_shut_down, absurd sizes. Each case runs in a child
  * process of its own (this program run again with --case NAME), since a runtime may crash or

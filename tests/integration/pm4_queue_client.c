@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pm4_queue_client.c — a program that drives a PM4 compute queue through /dev/kfd alone, as
  * the kernel's own tests do (no HSA runtime): a KFD_IOC_QUEUE_TYPE_COMPUTE queue whose ring,
  * read and write pointers live in GTT memory mapped at the same address for the CPU and

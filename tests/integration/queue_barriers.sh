@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # queue_barriers.sh — queues doing work under hsa-sim (tests/integration/queue_work.c):
 #  - a CPU agent's queue (runtime thread): barrier-AND/OR chains with completion signals,
 #    8 threads x 200 barrier packets through a 64-slot ring with none lost, agent dispatch,

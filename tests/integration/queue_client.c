@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queue_client.c — a queue API client for queue_vs_rocr.sh, built against the public headers
  * and run once on Debian's ROCR 5.2.3 and once on our runtime under hsa-sim. Every line is
  * "what value"; lines starting with "same " must be equal between the two runtimes, lines

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # queue_leak.sh — 200 GPU queues created and destroyed (a third of them with a barrier packet
 # still waiting), after 30 to warm up: every KFD queue and buffer object created meanwhile is
 # destroyed again (hsa-sim --trace), and the process has as many open files and memory

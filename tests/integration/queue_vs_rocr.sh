@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # queue_vs_rocr.sh — the queue API on our runtime and on Debian's ROCR 5.2.3, both under
 # hsa-sim, must give the same answers: invalid arguments (size 0 / not a power of two /
 # out of range, bad type, NULL out, private segment too big), the hsa_queue_t and amd_queue_t

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queue_work.c — queues doing work, for the queue_*.sh tests (runs on ours and on ROCR).
  *   queue_work leak N           create and destroy N GPU queues; prints open fds and mappings
  *                               before and after (after one warm-up queue)

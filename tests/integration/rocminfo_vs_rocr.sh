@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # rocminfo_vs_rocr.sh — Debian's rocminfo on our library and on Debian's ROCR 5.2.3, both
 # under hsa-sim on the same simulated machine (1x gfx900, 2x gfx906, 1x gfx90a, 2x gfx90a):
 # the outputs are compared line by line (system attributes, every agent, pool and ISA

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sigmask_client.c — a plain HSA client (built against Debian's ROCR 5.2.3 or ours) whose
  * threads block every signal, as ROCm's OpenCL runtime does in its worker threads (all but
  * SIGFPE): one thread creates a queue and dispatches a vector-add kernel (argv[1] = code

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* signal_client.c — exercises the HSA signal API with defined behaviour only and prints
  * every observable result, one per line, so two runtimes can be compared line for line
  * (tests/integration/signal_vs_rocr.sh runs it on Debian's ROCR 5.2.3 and on ours under

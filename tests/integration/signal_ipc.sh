@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # signal_ipc.sh — an IPC signal shared by two processes on our runtime under hsa-sim: the
 # attacher sees the creator's value, and its store wakes the creator's blocked wait.
 set -u

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* signal_ipc_client.c — two processes share a signal: "create" makes an IPC signal holding 7,
  * prints its handle and waits (blocked) until the value is 42; "attach WORDS..." attaches to
  * the handle, reports the value it sees, and stores 42. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # signal_vs_rocr.sh — the signal API on Debian's ROCR 5.2.3 and on ours, both under hsa-sim:
 # a client prints every operation's result (each op in each memory order, waits, timeouts,
 # wait_any, groups, value pointers, the async handler, argument errors) and the two outputs

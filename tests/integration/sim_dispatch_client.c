@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim_dispatch_client.c — a plain HSA client (built against Debian's ROCR 5.2.3 or ours) that
  * drives the GPU's packet processor: barrier-AND and barrier-OR packets with dependency
  * signals set from the host, the AMD barrier-value vendor packet, completion signals and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # sim_dispatch_rocr.sh — Debian's ROCR 5.2.3 drives the simulator's command processor through
 # the plain HSA API: barrier-AND/OR and barrier-value packets with host-set dependency
 # signals, completion signals (ROCR waits on their KFD events), in-order processing; copies

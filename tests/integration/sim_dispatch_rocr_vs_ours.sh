@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # sim_dispatch_rocr_vs_ours.sh — the client of sim_dispatch_rocr.sh (barriers, copies, a queue
 # error, a vector-add kernel) run on our runtime under hsa-sim must pass the same checks as
 # Debian's ROCR 5.2.3 does on the same simulated GPU.

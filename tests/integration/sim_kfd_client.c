@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim_kfd_client.c — a small HSA client for sim_kfd_rocr.sh: creates a user queue and an
  * interrupt signal, waits on the signal with the KFD event path, then tears everything
  * down. Prints one "step status" line per call; exits 0 unless it crashes. */

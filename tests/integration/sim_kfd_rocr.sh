@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # sim_kfd_rocr.sh — Debian's ROCR 5.2.3 on the simulator's driver model: a client creates
 # a user queue and waits on a signal; every KFD/DRM ioctl ROCR's thunk issues must succeed
 # (except the ROCm-only debugger ioctl 0x82, which upstream kernels reject with EINVAL),

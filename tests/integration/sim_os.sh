@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # hsa-sim's OS boundary, without the driver model: the launcher's options and errors, the
 # simulated sysfs/procfs as ordinary programs read it (cat, lsmod, ls), device nodes as
 # libc and libdrm see them (sim_probe.c), exit statuses, and that nothing is left behind.

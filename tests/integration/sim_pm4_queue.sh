@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # sim_pm4_queue.sh — PM4 compute queues (KFD_IOC_QUEUE_TYPE_COMPUTE) on the simulator, driven
 # through /dev/kfd alone by pm4_queue_client.c, for every modelled gfx9 family: a kernel
 # compiled here with clang-15 (work-group and work-item ids, salted, written to a buffer),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim_probe.c — built and run by sim_os.sh under hsa-sim: what an unmodified program sees
  * of the simulated device nodes through libc and libdrm. Prints "key value" lines. */
 #include <fcntl.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Debian's rocminfo on Debian's ROCR 5.2.3 (libhsa-runtime64-1, libhsakmt1) under hsa-sim:
 # hsa_init succeeds, rocminfo exits 0 and prints the simulated agents with the properties
 # the simulated topology (made from the board catalogue) gives; one and two GPUs, three

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # sim_waves.sh — where the simulator runs waves and how it stops them, on Debian's ROCR 5.2.3
 # and on ours (sim_waves_client.c): work-groups spread over the CUs a queue's CU mask allows
 # and HW_REG_HW_ID names them (gfx900: 4 SE x 16 CUs; gfx906: 15 CUs per SE; gfx90a: 8 SEs);

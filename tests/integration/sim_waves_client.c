@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim_waves_client.c — where waves run and how they are stopped, through the plain HSA API
  * (built against Debian's ROCR 5.2.3 or ours). argv[1] is a code object with two kernels:
  *   spin(flag, started): every work-group counts itself in `started`, then waits for a flag

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* svm_gpu.cl — kernels for svm_gpu.sh: read and write plain (SVM) host memory. */
 kernel void svm_rw(global int *a, global int *b, int k) {
   size_t i = get_global_id(0);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # svm_gpu.sh — SVM memory reaches the simulated GPU as the kernel maps it: a kernel (OpenCL,
 # compiled here with clang-15) reads and writes posix_memalign'd memory registered with
 # hsa_amd_svm_attributes_set, after set-attribute, after hsa_amd_svm_prefetch_async to the GPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* svm_gpu_client.c — SVM memory reached by the GPU, for svm_gpu.sh; runs on our runtime and on
  * ROCR 5.2.3 under hsa-sim. Memory comes from posix_memalign (plain pages the runtime never
  * allocated); kernel svm_rw (svm_gpu.cl) reads a[] and writes b[] and a[]; every result is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tools_aqlprofile.sh — the AQL profile extension's table comes from
 # libhsa-amd-aqlprofile64.so. A stand-in library built here (AMD's is not in Debian) is put
 # on the library path; a client asks for the table both ways, on ours and on Debian's ROCR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools_aqlprofile_client.c — for tools_aqlprofile.sh: asks for the AQL profile extension's
  * table both ways and prints what it got: statuses, which entries are set, what the
  * library's functions answer, and whether the length-less call wrote past ROCm 5.2's table. */

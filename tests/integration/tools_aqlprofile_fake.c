@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools_aqlprofile_fake.c — for tools_aqlprofile.sh: a stand-in libhsa-amd-aqlprofile64.so
  * with the version functions (major version from $FAKE_AQLPROFILE_MAJOR, default 2) and an
  * error string; the other entries are absent. */

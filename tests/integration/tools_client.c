@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools_client.c — for tools_lib.sh: makes a known number of hsa_signal_create,
  * hsa_queue_create and hsa_agent_get_info calls and prints them with each agent's vendor
  * name (which the tool rewrites). */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tools_lib.sh — HSA_TOOLS_LIB: a tool built here replaces the table entries of
 # hsa_queue_create, hsa_signal_create and hsa_agent_get_info; a client run under hsa-sim
 # makes a known number of calls. The tool's counts must equal the client's, its rewritten

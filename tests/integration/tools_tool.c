@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools_tool.c — a tool library for tools_lib.sh: OnLoad replaces the table entries of
  * hsa_queue_create and hsa_signal_create (counting calls) and hsa_agent_get_info (counting,
  * and answering HSA_AGENT_INFO_VENDOR_NAME with "TOOLED"); OnUnload writes what it saw to

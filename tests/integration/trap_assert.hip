@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // trap_assert.hip — a device-side assert that fails in one work-item, for trap_device.sh.
 // HIP prints the assertion through its host call buffer, the wave traps (s_trap 2), the
 // runtime reports HSA_STATUS_ERROR_EXCEPTION to HIP's queue callback and HIP aborts the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trap_client.c — device traps reach the queue's callback; runs on our runtime and on ROCR
  * 5.2.3 (the peer) under hsa-sim, kernels from trap_kernels.cl. Modes (CO = code object):
  *   trap CO       trap_all (every wave runs s_trap 2): the callback gets

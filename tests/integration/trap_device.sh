@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # trap_device.sh — device traps reach the queue's callback, under hsa-sim on gfx900, gfx906
 # and gfx90a, on ours and on ROCR 5.2.3 (the peer; each runtime installs its own second-level
 # trap handler, which the simulator runs behind its model of the kernel's first level):

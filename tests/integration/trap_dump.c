@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trap_dump.c — writes the second-level trap handler a runtime installed to a file, for
  * isa_objdump.sh: run under `hsa-sim --trace=TRACE`, it finds SET_TRAP_HANDLER's tba_addr in
  * TRACE after hsa_init and copies the code there (host memory of this process) up to and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trap_kernels.cl — kernels that stop on a device trap, for trap_device.sh. */
 
 /* Every work-item stores, then the wave executes llvm.trap (s_trap 2): what abort() is. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Global and local atomics whose final results do not depend on the order the work-items ran in:
  * a slot counter (each slot handed out once), a histogram, min/max/and/or/xor/add, a
  * compare-and-swap loop computing an odd product modulo 2^32, and 64-bit atomic adds. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Host references for atomics.cl. */
 #include "kcase.h"
 

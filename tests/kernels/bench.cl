@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A reduction whose every lane takes the same path (a strided loop with a uniform trip count,
  * then one atomic add per work-item), so bench/isa_throughput can count the instructions
  * each wave executes from the code alone. Also a corpus case. */

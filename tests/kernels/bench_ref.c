@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Host reference for bench.cl. */
 #include "kcase.h"
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Builds the kernel corpus into OUT: the HSA harness, the pocl runner, and every kernel
 # source compiled for each GPU in GPUS (default gfx900): OpenCL C with clang-15 and the
 # ROCm device libraries, HIP device code with Debian's hipcc (--genco, then unbundled to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Control flow and the execution model: divergent branches, loops with per-lane trip
  * counts, break/continue, early return; a private array indexed at run time (scratch);
  * work-item/group ids of 1D/2D/3D grids with partial work-groups; a call to a function

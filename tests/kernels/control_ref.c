@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Host references for control.cl. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Floating point. f32: operations IEEE makes exact (add, sub, mul, fma, min, floor,
  * conversions), divide and sqrt (OpenCL 1.2 allows 2.5 and 3 ulp), and the transcendental
  * functions of the device libraries (exp, log, sin, cos: 3-4 ulp). f64: add, mul, div,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Host references for float_ops.cl. Transcendentals are computed in double and rounded once,
  * which is within 0.5 ulp of the true value; the device libraries may be 4 ulp away. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* harness.c — runs one case of the kernel corpus through the plain HSA API: loads a code
  * object for the first GPU agent, finds "<kernel>.kd", puts the buffers in fine-grained
  * system memory (or in the GPU's own pool, copied there and back with hsa_memory_copy),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Integer arithmetic: 32- and 64-bit add/sub/mul, mul_hi, div/rem (signed and unsigned),
  * shifts, bit counts, rotate, saturating and halving adds. One output row per work-item. */
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Host references for int_ops.cl. */
 #include "kcase.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kcase.c — registry, deterministic inputs, output files and comparison for the corpus. */
 #include "kcase.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kcase.h — one test case of the kernel corpus, shared by the HSA harness (harness.c), the
  * OpenCL-on-CPU runner (pocl_run.c) and the host references (*_ref.c next to each kernel
  * source). A case names a kernel in a source file, its grid, its buffers (inputs generated

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Local memory with barriers: a tree reduction, a tiled transpose and a tiled matrix
  * multiply. The tiles loop over the work-group's actual size, so partial work-groups at the
  * grid's edge (as HSA dispatches them) still fill and drain whole tiles. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Host references for lds.cl; also the plain-C side of bench/isa_throughput. */
 #include "kcase.h"
 

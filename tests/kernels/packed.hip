@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Packed half precision (VOP3P: v_pk_add_f16, v_pk_mul_f16, v_pk_fma_f16) on every gfx9, and
 // on gfx906 and gfx90a the dot-product instructions (v_dot4_i32_i8, v_dot2_u32_u16), which gfx900
 // lacks: there the same sums are written out, so one host reference serves both.

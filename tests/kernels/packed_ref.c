@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Host reference for packed.hip: half precision by hand (normal numbers only, which the
  * inputs guarantee), each result rounded once to nearest even from an exact double. */
 #include <math.h>

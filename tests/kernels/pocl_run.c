@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pocl_run.c — runs one OpenCL C case of the corpus on the CPU (Debian's pocl through the
  * ICD loader), with the same generated inputs as the HSA harness, compares the outputs with
  * the host reference and writes them in the harness's format. pocl has no non-uniform work

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs the kernel corpus on the simulated GPU with the HSA runtime the dynamic linker finds
 # (Debian's ROCR 5.2.3, or ours with LD_LIBRARY_PATH): every case on gfx900, subsets on
 # gfx906 and gfx90a and with buffers in device memory; each case's outputs are compared

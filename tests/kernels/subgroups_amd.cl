@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OpenCL 2.0 sub-groups on AMD (a sub-group is a wave of 64): reductions, scans, broadcast,
  * any/all and the sub-group ids, which the device libraries build from DPP row and wave
  * shifts, v_readlane and mbcnt. The last work-group is partial, so its second wave has

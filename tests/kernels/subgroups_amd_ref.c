@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Host reference for subgroups_amd.cl: work-groups of 128, waves of 64, the grid's last
  * work-group partial. */
 #include "kcase.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Wave-level operations of HIP on gfx9 (64 lanes): ballot (also inside a branch, where only
 // the active lanes vote), readfirstlane, shuffles (ds_bpermute), mbcnt, and a shuffle-down
 // reduction; and a block scan with __shared__ memory, __syncthreads and global atomics.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Host references for wave.hip: the 64-lane wave modelled lane by lane. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // rocPRIM block and warp primitives used inside our own kernels (Debian's librocprim-dev):
 // block_reduce (warp-reduce and raking algorithms, a partial last block through
 // valid_items), block_scan (inclusive with the block's total, exclusive with an initial

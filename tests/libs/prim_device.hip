@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // rocPRIM device-wide algorithms (Debian's librocprim-dev, header-only: every kernel is
 // instantiated here): reduce (int sum, with and without an initial value, and a max of
 // doubles), inclusive and exclusive scans of int and long long (more than one block, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // rocRAND and hipRAND (Debian's librocrand1, libhiprand1) on the simulated GPU.
 //  - Host API, generators XORWOW, MRG32k3a, Philox4x32-10 and Sobol32. Integers and uniform
 //    floats are checked exactly against the host running rocRAND's own engine code

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // hipRTC (in Debian's libamdhip64, compiling through libamd-comgr2 at run time): kernel
 // source compiled with hiprtcCompileProgram for the GPU the program runs on, loaded with
 // hipModuleLoadData and launched with hipModuleLaunchKernel.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Builds the programs in tests/libs with Debian's hipcc against Debian's ROCm libraries
 # (rocRAND/hipRAND, rocSPARSE/hipSPARSE, hipRTC, rocPRIM) and runs them under hsa-sim with
 # the HSA runtime the dynamic linker finds. Each program checks its results against the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // rocSPARSE and hipSPARSE (Debian's librocsparse0, libhipsparse0) on the simulated GPU.
 // A random CSR matrix (empty rows, short rows and a few rows of hundreds of entries, so
 // that the adaptive SpMV bins rows of every kind) with small integer values, so that every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // sparse_common.h — what the rocSPARSE/hipSPARSE programs share: status checks, device
 // buffers, equality and closeness checks, random CSR matrices with small integer values
 // (so that sums are exact) and a host SpMV.

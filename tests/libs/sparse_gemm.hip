@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // More of rocSPARSE (Debian's librocsparse0): COO and ELL SpMV, sparse x dense (csrmm),
 // sparse x sparse (csrgemm, C = alpha*A*B + beta*D) and a tridiagonal solve (gtsv), with
 // small integer values so that results are exact (gtsv: close) and compared with the host.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cp_fixture.h — what the command processor and SDMA tests share: GTT buffers mapped on the
  * GPU (a GPU address and the CPU's view of the same bytes), a user event page, signals laid
  * out as amd_signal_t, and a doorbell mapped as a runtime maps it (mmap of /dev/kfd), so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* isa_fixture.h — running hand-written gfx9 code on sim/isa in a test: assemble with
  * llvm-mc at test time, put code and data in user memory mapped on the simulated GPU
  * (GPU VA = host address, as with SVM), run one workgroup. Include after kfd_fixture.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kfd_fixture.h — test doubles for the simulator parts the driver model depends on
  * (configuration, GPU list, render-node fd lookup), so that tests of sim/kfd link only the
  * driver model and the board catalogue. Include once per test program. Each Check test

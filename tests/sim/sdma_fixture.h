@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sdma_fixture.h — an SDMA queue for the engine tests, made through the KFD ABI as a runtime
  * makes one: ring and read/write pointers in GTT buffers, packets appended in SDMA v4
  * format, the write pointer (in bytes) rung on the doorbell. Include after cp_fixture.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cp_aql.c — the command processor model driven through the KFD ABI as a runtime drives
  * it: an AQL queue whose amd_queue_t, ring and signals live in GTT buffers mapped on the GPU,
  * packets written and the doorbell rung through the runtime's own doorbell mapping. Checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cp_dbwatch.c — the doorbell watch (userfaultfd write protection): a store to a
  * protected doorbell page lands and wakes the sleepers, from a thread that blocks every
  * signal; the simulator takes no signal of the program's (its SIGSEGV handler sees only its

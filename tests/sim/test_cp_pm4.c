@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cp_pm4.c — PM4 ring queues (KFD_IOC_QUEUE_TYPE_COMPUTE) driven through the KFD ABI: the
  * ring and the read/write pointers in GTT buffers mapped on the GPU, packets submitted by a
  * doorbell store of the write pointer in dwords. The packet-format corners the integration

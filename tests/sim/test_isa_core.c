@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_isa_core.c — sim/isa's scalar, branch, memory and fault semantics on code assembled
  * by llvm-mc at test time; every result is checked against a host computation. */
 #include "kfd_fixture.h"

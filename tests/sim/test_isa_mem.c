@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_isa_mem.c — sim/isa memory paths beyond the basics: FLAT addressing of the LDS and
  * private apertures, scalar buffer loads, MTBUF format conversions, 64-bit LDS atomics,
  * the trap handler, and workgroups on several threads hitting one atomic counter. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_isa_tear.c — single-copy atomicity of naturally aligned 64-bit accesses (issue 16):
  * one side keeps storing (i, i) into 64 eight-byte slots while the other, on other host
  * threads, polls them and counts values whose halves differ. rocPRIM's look-back scan

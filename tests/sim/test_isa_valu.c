@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_isa_valu.c — the gfx9 VALU (sim/isa decode_vop*.c, exec_v*.c) against llvm-mc's
  * encodings and host arithmetic: instructions are assembled at test time, decoded with
  * isa_decode_valu and run on a hand-built wave; every lane is compared with a result the

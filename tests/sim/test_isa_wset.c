@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_isa_wset.c — every instruction sim/isa's decoder knows writes exactly the
  * destinations LLVM gives it, and nothing else: no other SGPR, VGPR or lane outside EXEC, no
  * VCC/EXEC/SCC/M0/MODE it does not define, no memory outside its footprint, no pc other

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_kfd_drm.c — the render node's DRM ioctls (version, caps, AMDGPU_INFO) and the
  * per-device KFD settings: clocks, tile config, memory policy, trap handler, scratch,
  * SVM and XNACK, dma-buf. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_kfd_event.c — KFD events: creation and slots, the event page (driver-allocated and
  * user-provided), set/reset/wait with the kernel's wait results and errnos, blocking waits
  * woken from another thread, and GPU interrupts through signal slots. */

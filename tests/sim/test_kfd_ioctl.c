@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_kfd_ioctl.c — the /dev/kfd ioctl dispatcher: numbers, sizes, copy semantics,
  * process ownership, the removed debugger ioctls, fault injection and trace lines. */
 #include "kfd_fixture.h"

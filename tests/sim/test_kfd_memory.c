@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_kfd_memory.c — apertures, ACQUIRE_VM, buffer objects and the GPU VM: each invalid
  * argument class gets the kernel's errno, and memory written through the CPU mapping is
  * what the GPU side (sim_vm_translate) sees. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_kfd_qbufs.c — CREATE_QUEUE on a gfx942 node checks its buffers as 6.12+ kernels do
  * (kfd_queue.c): the ring, read and write pointers, EOP and CWSR area must each be a whole
  * GPU mapping of the node's size, the control stack and save area sizes the node publishes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_kfd_queue.c — CREATE/DESTROY/UPDATE_QUEUE, CU masks, wave state, GWS, doorbells,
  * with the kernel's errno for each invalid argument class. */
 #include "kfd_fixture.h"

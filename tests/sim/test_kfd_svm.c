@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_kfd_svm.c — the SVM ioctl keeps attributes per range as the kernel does: SET_ATTR on
  * part of a range splits it, GET_ATTR over several ranges merges them (locations only when
  * all agree, access only where all grant it, flags by and/or, smallest granularity) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sdma_copy.c — the SDMA engine model through the KFD ABI (sdma_fixture.h). Results
  * are compared with memcmp against what the host computes; FENCE, TRAP (a KFD event),
  * POLL_REGMEM, ATOMIC and TIMESTAMP are checked by their effects, an unmapped address by its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sdma_queues.c — every SDMA queue a board has, copying at once through the KFD ABI. Each
  * queue's doorbell must be the one amdgpu's doorbell layout gives its engine and queue (Vega 10:
  * engines at 0xf0 and 0xf2; Vega 20 and Aldebaran: 0x100 + 10 * engine; queue q at

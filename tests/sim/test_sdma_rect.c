@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sdma_rect.c — COPY_LINEAR_SUB_WINDOW (the rectangle copy ROCR's
  * hsa_amd_memory_async_copy_rect sends) on the SDMA engine model, compared byte for byte with
  * a host reference over whole buffers (what must change and what must not), for every

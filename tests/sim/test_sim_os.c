@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sim_os.c — sim/os without interposing anything: option and HSA_SIM_CONFIG parsing,
  * path classification and redirection, the device fd table, and the generated tree. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sim_topology.c — the catalogue and the KFD topology text against a real board: the
  * gfx906 capture in tests/fixtures/topology (same keys in the same order, the board's
  * values equal), and the structure of multi-GPU topologies. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_svm_gpu.c — SVM ranges reach the GPU as the kernel maps them (svm_range_validate_and_map):
  * an SDMA engine copies to and from plain user memory once SET_ATTR grants the GPU access (and
  * after a prefetch), gets a VM fault (memory exception event) without access, after NO_ACCESS,

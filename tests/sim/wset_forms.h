@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wset_forms.h — every opcode sim/isa's gfx9 decoder has a table entry for, as instruction
  * encodings for the write-set test (test_isa_wset.c). The opcodes come from the decoder's
  * tables (names.h, the VALU tables of valu.h); the encodings are built here from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wset_llvm.h — LLVM's view of the write-set test's encodings: every candidate goes into one
  * image (WSET_SLOT bytes each, padded with s_endpgm), assembled from .long directives by
  * llvm-mc and disassembled by llvm-objdump; a form takes the first candidate LLVM decodes

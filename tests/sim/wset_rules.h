@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wset_rules.h — what an instruction may write, from LLVM's text of it: the explicit
  * destinations are leading operands as llvm-objdump prints them (how many lead is the
  * instruction's "outs" in LLVM's SOPInstructions.td, VOP*Instructions.td, DSInstructions.td,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wset_run.h — running one form of the write-set test: random registers (a fixed seed per
  * form), the few inputs an instruction needs to run at all (addresses into guarded buffers,
  * branch targets, small indices), one wave through sim_isa_run_probe, then every register,

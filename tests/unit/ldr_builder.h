@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ldr_builder.h — builds small AMDGPU code objects in memory, the way lld lays them out
  * (file offsets equal virtual addresses), so loader tests and the fuzzer's seeds need no
  * compiler. Knobs let tests break one thing at a time. Header-only (static functions). */

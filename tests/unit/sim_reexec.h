@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim_reexec.h — a runtime unit test that needs the driver model runs itself again under
  * build/bin/hsa-sim (found next to the test: BUILD/tests/unit/X -> BUILD/bin/hsa-sim).
  * SIM_REEXEC("--gpus", "2") in the test file adds the launcher options. Missing hsa-sim is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_agents.c — agents, ISAs, pools and system info built from the captured topologies
  * (no device: core_runtime_acquire with no_device), checked against the fixture numbers. */
 #include <check.h>

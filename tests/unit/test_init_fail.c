@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_init_fail.c — the driver refuses a GPU's address space: hsa-sim fails the process's 1st
  * ACQUIRE_VM and its 2nd GET_PROCESS_APERTURES_NEW. A GPU without them could run nothing,
  * so each of the first two hsa_init calls fails (as ROCR's), leaving no agent behind and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_kfd_report.c — a refused kernel call is named once per (call, errno) on stderr, with
  * the errno's name and a meaning fitting the call, and not at all when
  * HSA_ENABLE_DRIVER_MESSAGES=0. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_loader.c — the loader's layers without a GPU: ELF/notes/metadata parsing, targets,
  * segment layout, kernel descriptors, symbols and every relocation type, on code objects
  * built in memory (ldr_builder.h), plus malformed inputs, which must be refused (never crash;

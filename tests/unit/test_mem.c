@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_mem.c — the memory layer's internal interface on the driver model: runs itself under
  * hsa-sim with two GPUs. Bytes written through CPU pointers read back; any interior pointer
  * finds its allocation; each buffer object is mapped on exactly the GPUs it should be, which

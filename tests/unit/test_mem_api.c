@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_mem_api.c — the memory API on the driver model (two simulated GPUs), where the
  * comparison with ROCR (integration/mem_vs_rocr) cannot look: which GPU VMs map each buffer
  * object (asked of the strict driver: UNMAP of a GPU that does not map it is EINVAL),

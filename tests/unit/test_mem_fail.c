@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_mem_fail.c — the driver refuses: hsa-sim makes the 40th ALLOC_MEMORY_OF_GPU and the
  * 30th MAP_MEMORY_TO_GPU of the process fail with ENOMEM. Among many allocations exactly the
  * ones that met a refusal report HSA_STATUS_ERROR_OUT_OF_RESOURCES and the others keep their

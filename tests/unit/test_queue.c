@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_queue.c — queue pieces that need no GPU: the CWSR/EOP sizes KFD expects (checked
  * against the values real kernels publish in the captured topologies), the priority map,
  * the index operations, CP error codes, the scratch descriptor (against what ROCR 5.2.3 wrote

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_queue_fail.c — the driver refuses the events a queue's fault watcher needs: hsa-sim
  * makes the process's 2nd CREATE_EVENT fail with ENOMEM (the first queue creation makes the
  * watcher's memory-exception event, then its wake-up event). A queue without a watcher would

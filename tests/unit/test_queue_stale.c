@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_queue_stale.c — destroyed queue pointers (runs itself under hsa-sim): a destroyed
  * queue's amd_queue_t page stays mapped and is quarantined, so calls with a status refuse the
  * pointer (INVALID_QUEUE) instead of reaching a newer queue, the index operations (no status,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_signal.c — signal objects and their value operations on the driver model (runs
  * itself under hsa-sim): every load/store/add/subtract/and/or/xor/exchange/cas name against
  * a host model of the value, the amd_signal_t the handle points at, which signals get a KFD

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_signal_nospace.c — when the driver has no event slot left (the second CREATE_EVENT
  * fails with ENOSPC, injected by hsa-sim), an interrupt signal becomes a polled one that
  * still works, and later interrupt signals reuse the freed slots that kept their events. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_signal_stale.c — destroyed and made-up signal handles (runs itself under hsa-sim): a
  * destroyed slot is quarantined (not handed out again until SIG_QUARANTINE others were freed
  * after it, with bounded memory), every call with a status refuses the stale handle, loads

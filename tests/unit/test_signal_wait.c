@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_signal_wait.c — waiting on signals on the driver model (runs itself under hsa-sim):
  * every condition, timeouts measured with clock_gettime (never early; a generous upper
  * bound), with interrupts on and off (HSA_ENABLE_INTERRUPT=0), a waiter blocked in the KFD

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_status.c — hsa_status_string covers every status code and rejects the rest. */
 #include <check.h>
 #include <string.h>

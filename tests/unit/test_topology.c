@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_topology.c — src/kfd parses the captured real KFD topologies into the numbers the
  * fixture files hold (values below are read off tests/fixtures/topology by hand). */
 #include <check.h>

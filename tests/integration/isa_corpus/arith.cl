@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Integer and floating-point arithmetic, conversions, vector types. */
 #define GID (__builtin_amdgcn_workitem_id_x() + __builtin_amdgcn_workgroup_id_x() * 256)
 

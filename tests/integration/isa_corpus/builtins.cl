@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AMDGPU builtins that reach less common encodings: bit-field and alignment ops, min3/med3,
  * the f32/f64 division and transcendental helpers, DPP and swizzle moves, lane reads,
  * scalar clock and hardware-register reads, and (gfx906+) dot products. */

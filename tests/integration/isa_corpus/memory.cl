@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LDS, barriers, atomics, private arrays (scratch), cross-lane operations. */
 #define LID __builtin_amdgcn_workitem_id_x()
 #define GID (LID + __builtin_amdgcn_workgroup_id_x() * 256)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # peer.sh — sourced by the integration tests that run a client on hsa-sim twice: on Debian's
 # ROCR 5.2.3 (the peer) and on ours. peer_init NAME skips in the sanitizer build (the
 # simulator would be preloaded into Debian's uninstrumented programs), finds hsa-sim and
