@@ -105,9 +105,9 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
   if (kfd_queue_create(&core_rt()->kfd, &a, &e->kq) != 0) goto fail;
   /* optional: without them a stopped engine is waited for, as before */
   const struct kfd_device *dev = &core_rt()->kfd;
-  e->have_events = kfd_event_create(dev, KFD_IOC_EVENT_MEMORY, true, 0, &e->fault_ev) == 0;
+  e->have_events = kfd_event_create(dev, KFD_EVENT_TYPE_MEMORY, true, 0, &e->fault_ev) == 0;
   if (e->have_events &&
-      kfd_event_create(dev, KFD_IOC_EVENT_HW_EXCEPTION, true, 0, &e->reset_ev) != 0) {
+      kfd_event_create(dev, KFD_EVENT_TYPE_HW_EXCEPTION, true, 0, &e->reset_ev) != 0) {
     kfd_event_destroy(dev, e->fault_ev.id);
     e->have_events = false;
   }
@@ -115,7 +115,7 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
    * runtime's page): only once it exists may this queue have a signal event of its own. */
   size_t slots = 0;
   e->have_done = e->have_events && kfd_event_page(&slots) &&
-                 kfd_event_create(dev, KFD_IOC_EVENT_SIGNAL, true, 0, &e->done_ev) == 0;
+                 kfd_event_create(dev, KFD_EVENT_TYPE_SIGNAL, true, 0, &e->done_ev) == 0;
   e->ok = true;
   return true;
 fail:
@@ -150,7 +150,7 @@ static bool engine_lost(struct engine *e) {
   d[1].event_id = e->reset_ev.id;
   uint32_t result = 0;
   if (kfd_event_wait_data(&core_rt()->kfd, d, 2, false, 0, &result) != 0 ||
-      result != KFD_IOC_WAIT_RESULT_COMPLETE)
+      result != KFD_WAIT_COMPLETE)
     return false;
   const char *what = d[0].memory_exception_data.gpu_id == gpu->gpu_id   ? "a memory fault"
                      : d[1].hw_exception_data.gpu_id == gpu->gpu_id ? "a reset"
@@ -183,7 +183,7 @@ static bool sleep_round(struct engine *e) {
   d[2].event_id = e->done_ev.id;
   uint32_t result = 0;
   if (kfd_event_wait_data(&core_rt()->kfd, d, 3, false, 1, &result) != 0) return true;
-  if (result != KFD_IOC_WAIT_RESULT_COMPLETE) return true;
+  if (result != KFD_WAIT_COMPLETE) return true;
   const char *what = d[0].memory_exception_data.gpu_id == gpu->gpu_id   ? "a memory fault"
                      : d[1].hw_exception_data.gpu_id == gpu->gpu_id ? "a reset"
                                                                       : NULL;
