@@ -81,20 +81,30 @@ $(BUILD)/obj/gen/tools_%.o: $(BUILD)/gen/tools_%.c
 
 # The trap handlers (src/aql/trap_gfx9.s, see src/aql/trap.c): assembled by llvm-mc for each
 # encoding the runtime installs, the code bytes cut out by llvm-objcopy and embedded with
-# .incbin (hidden symbols aql_trap_code_<mcpu> and _end).
-TRAP_MCPUS := gfx900 gfx90a
+# .incbin (hidden symbols aql_trap_code_<mcpu> and _end). gfx942 needs an llvm-mc that knows
+# it (LLVM 17+, configure's LLVM_MC_GFX942); without one its symbols mark an empty handler
+# and the runtime says so on a gfx94x agent.
+TRAP_ALL   := gfx900 gfx90a gfx942
+TRAP_MCPUS := gfx900 gfx90a $(if $(LLVM_MC_GFX942),gfx942)
 TRAP_BINS  := $(TRAP_MCPUS:%=$(BUILD)/gen/trap_%.bin)
 TRAP_S     := $(BUILD)/gen/trap_blobs.S
 TRAP_O     := $(BUILD)/obj/gen/trap_blobs.o
+$(BUILD)/gen/trap_gfx942.bin: src/aql/trap_gfx9.s
+	@mkdir -p $(@D)
+	$(LLVM_MC_GFX942) -triple=amdgcn-amd-amdhsa -mcpu=gfx942 --defsym=IB_STS_IN_TTMP13=1 \
+	  -filetype=obj -o $(@:.bin=.o) $<
+	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
 $(BUILD)/gen/trap_%.bin: src/aql/trap_gfx9.s
 	@mkdir -p $(@D)
 	$(LLVM_MC) -triple=amdgcn-amd-amdhsa -mcpu=$* -filetype=obj -o $(@:.bin=.o) $<
 	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
-$(TRAP_S): $(TRAP_BINS)
+$(TRAP_S): $(TRAP_BINS) $(BUILD)/config.mk
 	@mkdir -p $(@D)
-	{ printf '\t.section .rodata\n'; for m in $(TRAP_MCPUS); do \
+	{ printf '\t.section .rodata\n'; for m in $(TRAP_ALL); do \
 	    printf '\t.balign 256\n\t.globl aql_trap_code_%s\n\t.hidden aql_trap_code_%s\n' $$m $$m; \
-	    printf 'aql_trap_code_%s:\n\t.incbin "%s"\n' $$m $(abspath $(BUILD))/gen/trap_$$m.bin; \
+	    printf 'aql_trap_code_%s:\n' $$m; \
+	    case " $(TRAP_MCPUS) " in *" $$m "*) \
+	      printf '\t.incbin "%s"\n' $(abspath $(BUILD))/gen/trap_$$m.bin;; esac; \
 	    printf '\t.globl aql_trap_code_%s_end\n\t.hidden aql_trap_code_%s_end\n' $$m $$m; \
 	    printf 'aql_trap_code_%s_end:\n' $$m; done; \
 	  printf '\t.section .note.GNU-stack,"",%%progbits\n'; } > $@

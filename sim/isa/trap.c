@@ -8,7 +8,10 @@
  * page. With a second level it jumps there with that TMA in ttmp14:15 (ttmp2:3 still hold
  * the TBA it jumped through); without one it steps over an s_trap and returns. The first
  * level is the kernel's code, not the process's: it is modelled here, not interpreted.
- * ttmp0:1 hold what the hardware saved: the s_trap's own PC, its trap id in ttmp1[23:16]. */
+ * ttmp0:1 hold what the hardware saved: the s_trap's own PC, its trap id in ttmp1[23:16].
+ * GC 9.4.3 (gfx940..gfx942), whose SPI fills all of ttmp11 with debug data, has the first
+ * level keep IB_STS in ttmp13[31:26] instead. Both keep the debugger's "debug trap enabled"
+ * flag in bit 23 of that register: 0 here, as no debugger is modelled. */
 #include "isa/exec.h"
 
 #define STATUS_SCC 0x1u
@@ -17,7 +20,8 @@
 #define STATUS_VCCZ 0x400u
 #define STATUS_IN_TG 0x800u
 #define STATUS_HALT 0x2000u
-#define TTMP11_IB_STS_SAVE 0xfc000000u   /* where the first level keeps IB_STS[20:15] */
+#define TTMP_IB_STS_SAVE 0xfc000000u   /* where the first level keeps IB_STS[20:15] */
+#define TTMP_DEBUG_TRAP_ENABLED 0x800000u
 
 uint32_t isa_status_read(const struct isa_wave *w)
 {
@@ -50,7 +54,9 @@ int isa_trap(struct isa_wave *w, unsigned id)
   w->priv = true;
   /* the first level: */
   w->ttmp[12] = isa_status_read(w);
-  w->ttmp[11] &= ~TTMP11_IB_STS_SAVE;   /* no replay state in this model */
+  /* no replay state in this model, no debugger */
+  unsigned save = isa_target_of(wg->gpu) == ISA_TARGET_GFX942 ? 13 : 11;
+  w->ttmp[save] &= ~(TTMP_IB_STS_SAVE | TTMP_DEBUG_TRAP_ENABLED);
   sim_trace("isa: s_trap %u at 0x%llx: %s", id & 0xff, (unsigned long long)w->pc,
             wg->tba ? "second-level handler" : "no second-level handler, stepped over");
   if (!wg->tba) {

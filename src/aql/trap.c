@@ -11,7 +11,9 @@
  * Without a second level an s_trap is stepped over and a device assert would go unreported.
  *
  * Families: gfx9 (gfx900..gfx909, gfx90c, gfx908) and gfx90a (CDNA2) take the handler
- * assembled for gfx900 and gfx90a. Others get none, and say so once. */
+ * assembled for gfx900 and gfx90a; gfx940..gfx942 (CDNA3, GC 9.4.3, whose first level keeps
+ * IB_STS in ttmp13) the one assembled for gfx942, when the build had an llvm-mc that knows
+ * it (the blob is empty otherwise). Others get none, and say so once. */
 #include "aql/internal.h"
 #include "core/runtime.h"
 #include "mem/mem.h"
@@ -21,6 +23,7 @@
 
 extern const uint8_t aql_trap_code_gfx900[], aql_trap_code_gfx900_end[];
 extern const uint8_t aql_trap_code_gfx90a[], aql_trap_code_gfx90a_end[];
+extern const uint8_t aql_trap_code_gfx942[], aql_trap_code_gfx942_end[];
 
 #define TRAP_ENTRIES 1024u   /* doorbells per process and GPU */
 #define TRAP_MAX_GPUS 64u
@@ -41,11 +44,21 @@ static struct gpu_trap gpus[TRAP_MAX_GPUS];
 static unsigned gpu_count;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-static bool code_for(const struct core_agent *a, const uint8_t **code, size_t *size) {
+/* false, with *why set, when this agent gets no handler */
+static bool code_for(const struct core_agent *a, const uint8_t **code, size_t *size,
+                     const char **why) {
   const struct core_isa *isa = a->isa;
-  if (!isa || isa->major != 9 || isa->minor != 0) return false;   /* gfx94x: not written yet */
-  const uint8_t *b = isa->stepping == 10 ? aql_trap_code_gfx90a : aql_trap_code_gfx900;
-  const uint8_t *e = isa->stepping == 10 ? aql_trap_code_gfx90a_end : aql_trap_code_gfx900_end;
+  const uint8_t *b = NULL, *e = NULL;
+  *why = "no trap handler is written for it";
+  if (isa && isa->major == 9 && isa->minor == 0) {
+    b = isa->stepping == 10 ? aql_trap_code_gfx90a : aql_trap_code_gfx900;
+    e = isa->stepping == 10 ? aql_trap_code_gfx90a_end : aql_trap_code_gfx900_end;
+  } else if (isa && isa->major == 9 && isa->minor == 4) {
+    b = aql_trap_code_gfx942;
+    e = aql_trap_code_gfx942_end;
+    *why = "this library was built without an assembler for gfx942, LLVM 17 or later";
+  }
+  if (!b || e == b) return false;
   *code = b;
   *size = (size_t)(e - b);
   return true;
@@ -71,10 +84,11 @@ void aql_trap_install(const struct core_agent *agent) {
   t->tried = true;
   const uint8_t *code;
   size_t size;
-  if (!code_for(agent, &code, &size)) {
-    fprintf(stderr, "hsa-runtime64: no trap handler for %s: a device trap or assert in a kernel "
-                    "on GPU node %u is not reported to the queue's callback.\n",
-            agent->name, agent->node_id);
+  const char *why;
+  if (!code_for(agent, &code, &size, &why)) {
+    fprintf(stderr, "hsa-runtime64: no trap handler for %s (%s): a device trap or assert in a "
+                    "kernel on GPU node %u is not reported to the queue's callback.\n",
+            agent->name, why, agent->node_id);
     goto out;
   }
   t->code = mem_system(size, 4096, MEM_F_EXECUTABLE | MEM_F_NO_SUBALLOC);

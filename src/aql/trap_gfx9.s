@@ -1,10 +1,12 @@
-// trap_gfx9.s — the runtime's second-level trap handler for gfx9 (gfx900..gfx90a),
-// assembled at build time (llvm-mc, once per --mcpu) and installed with SET_TRAP_HANDLER
-// (trap.c). Written from the gfx9 ISA and the kernel's first-level CWSR handler, which
-// enters here with:
+// trap_gfx9.s — the runtime's second-level trap handler for gfx9 (gfx900..gfx90a, and
+// gfx940..gfx942 assembled with --defsym IB_STS_IN_TTMP13=1), assembled at build time
+// (llvm-mc, once per --mcpu) and installed with SET_TRAP_HANDLER (trap.c). Written from the
+// gfx9 ISA and the kernel's first-level CWSR handler, which enters here with:
 //   ttmp0:1    the hardware's return state: PC[47:0] of the s_trap (or of the instruction
 //              that raised an exception), trap id in ttmp1[23:16], host trap in ttmp1[24]
-//   ttmp11     IB_STS[20:15] kept in ttmp11[31:26]
+//   ttmp11     IB_STS[20:15] kept in ttmp11[31:26] (gfx9 up to gfx90a)
+//   ttmp13     IB_STS[20:15] kept in ttmp13[31:26] instead on GC 9.4.3 (gfx940..gfx942),
+//              whose SPI writes debug data into all of ttmp11
 //   ttmp12     STATUS at entry (SCC included)
 //   ttmp14:15  our TMA: the runtime's trap table, 1024 entries of 16 bytes by doorbell id
 //              (+0 the queue's amd_signal_t *queue_inactive_signal, 0 for none;
@@ -125,9 +127,13 @@ step_over:
   s_addc_u32      ttmp1, ttmp1, 0
 
 leave:
-  // undo the first level: IB_STS from ttmp11[31:26], then STATUS (SCC last: every
-  // instruction before the s_setreg may change it)
+  // undo the first level: IB_STS from ttmp11[31:26] (ttmp13 on gfx94x), then STATUS (SCC
+  // last: every instruction before the s_setreg may change it)
+.ifdef IB_STS_IN_TTMP13
+  s_lshr_b32      ttmp2, ttmp13, 11
+.else
   s_lshr_b32      ttmp2, ttmp11, 11
+.endif
   s_and_b32       ttmp2, ttmp2, 0x1f8000
   s_setreg_b32    hwreg(HW_REG_IB_STS), ttmp2
   s_and_b32       ttmp1, ttmp1, 0xffff

@@ -10,7 +10,7 @@
 # (accvgpr, MFMA) instructions are not modelled. Then the trap handlers, ours and ROCR's
 # (see below), on gfx900, gfx906 and gfx90a, exactly. gfx942 (CDNA3) with clang-19 and
 # llvm-objdump-19 when installed: the OpenCL corpus must match exactly but for the AGPR
-# moves of -O0 spills.
+# moves of -O0 spills, and our gfx942 trap handler exactly.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 # The build's own compiler and flags: a sanitizer build's archive needs its runtime.
@@ -129,6 +129,23 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
       ran=$((ran + 1))
     done
   done
+  # our gfx942 trap handler (IB_STS from ttmp13), as the library embeds it, exactly
+  name=trap-ours-$cpu
+  if [ -x /usr/bin/llvm-mc-19 ] &&
+     llvm-mc-19 -arch=amdgcn -mcpu=$cpu --defsym=IB_STS_IN_TTMP13=1 -filetype=obj \
+       -o "$W/ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx9.s" &&
+     llvm-objcopy-19 -O binary --only-section=.text "$W/ours-$cpu.o" "$W/ours-$cpu.bin" &&
+     printf '.text\n.incbin "%s"\n' "$W/ours-$cpu.bin" > "$W/ours-$cpu.s" &&
+     llvm-mc-19 -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/$name.o" "$W/ours-$cpu.s"; then
+    if llvm-objdump-19 -d --mcpu=$cpu "$W/$name.o" > "$W/$name.ref" &&
+       "$W/decode" "$W/$name.o" "$cpu" > "$W/$name.ours"; then
+      python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
+    else echo "$name: objdump or decoder failed"; fail=1; fi
+    grep -q 'ttmp13' "$W/$name.ref" || { echo "$name: IB_STS is not restored from ttmp13"; fail=1; }
+    ran=$((ran + 1))
+  else
+    echo "$name: assembly with llvm-mc-19 failed"; fail=1
+  fi
 else
   echo "clang-19 or llvm-objdump-19 missing: gfx942 not checked"
 fi

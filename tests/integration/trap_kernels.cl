@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* trap_kernels.cl — kernels that stop on a device trap, for trap_device.sh. */
 
+/* Stores before a trap are volatile: LLVM 19 deletes a plain store that only a trap follows
+ * (nothing in the program reads it again), and the tests look for it. */
+
 /* Every work-item stores, then the wave executes llvm.trap (s_trap 2): what abort() is. */
 kernel void trap_all(global int *out) {
-  out[get_global_id(0)] = 1;
+  ((volatile global int *)out)[get_global_id(0)] = 1;
   __builtin_trap();
 }
 
 /* An assert: only the work-item whose check fails aborts; the others finish. */
 kernel void check_abort(global int *out, int bad) {
   size_t i = get_global_id(0);
-  out[i] = 2;
+  ((volatile global int *)out)[i] = 2;
   if (i == (size_t)bad)
     __builtin_trap();
   out[i] = 4;

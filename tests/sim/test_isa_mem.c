@@ -420,6 +420,49 @@ START_TEST(trap_handler_halts_wave)
 }
 END_TEST
 
+/* The first level keeps IB_STS[20:15] in bits 31:26 of ttmp11 (gfx9 up to gfx90a) or of
+ * ttmp13 (GC 9.4.3: gfx940..gfx942, whose SPI fills ttmp11 with debug data), next to the
+ * debugger's "debug trap enabled" flag in bit 23 (no debugger: 0); it leaves the other
+ * register alone. The runtime's handler restores IB_STS from the one its chip uses. */
+static void first_level_keeps(const char *model, const char *mcpu, uint32_t want11,
+                              uint32_t want13)
+{
+  fx_cfg.gpu_model = model;
+  fx_open();
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *code = isa_fx_code_for(mcpu,
+    "s_mov_b32 ttmp11, -1\n"
+    "s_mov_b32 ttmp13, -1\n"
+    "s_trap 5\n"
+    "s_endpgm\n"
+    ".p2align 8\n"
+    "handler:\n"
+    "s_store_dword ttmp11, s[2:3], 0x0\n"
+    "s_store_dword ttmp13, s[2:3], 0x4\n"
+    "s_add_u32 ttmp0, ttmp0, 4\n"
+    "s_addc_u32 ttmp1, ttmp1, 0\n"
+    "s_rfe_b64 ttmp[0:1]\n", NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+  r.wg.tba = (uintptr_t)code + 256;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_msg(out[0] == want11, "%s: ttmp11 %#x, want %#x", model, out[0], want11);
+  ck_assert_msg(out[1] == want13, "%s: ttmp13 %#x, want %#x", model, out[1], want13);
+}
+
+START_TEST(trap_first_level_ib_sts_gfx9)
+{
+  first_level_keeps("gfx900", "gfx900", 0x037fffffu, 0xffffffffu);
+}
+END_TEST
+
+START_TEST(trap_first_level_ib_sts_gfx942)
+{
+  first_level_keeps("gfx942", "gfx940", 0xffffffffu, 0x037fffffu);   /* LLVM 15's name */
+}
+END_TEST
+
 /* s_sendmsg(MSG_GET_DOORBELL) answers the queue's doorbell id in EXEC_LO, clearing bit 31. */
 START_TEST(sendmsg_get_doorbell)
 {
@@ -662,6 +705,8 @@ Suite *test_suite(void)
   tcase_add_test(t, lds_address_wraps_at_32_bits);
   tcase_add_test(t, trap_handler_entered);
   tcase_add_test(t, trap_handler_halts_wave);
+  tcase_add_test(t, trap_first_level_ib_sts_gfx9);
+  tcase_add_test(t, trap_first_level_ib_sts_gfx942);
   tcase_add_test(t, sendmsg_get_doorbell);
   tcase_add_test(t, workgroups_on_threads);
   tcase_add_test(t, wide_accesses_any_alignment);
