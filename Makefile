@@ -35,7 +35,7 @@ $(BUILD)/config.mk: configure config.mk.in
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wno-unused-parameter
 XCFLAGS  := -std=gnu11 -fPIC -fvisibility=hidden -D_GNU_SOURCE $(WARN) -MMD -MP
-RT_INC   := -I$(SRC)/include/hsa -I$(SRC)/src
+RT_INC   := -I$(SRC)/include/hsa -I$(SRC)/src -I$(SRC)/include
 DEP_CFLAGS := -I$(SRC)/src/kfd/shim $(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS) $(ELF_CFLAGS) $(MSGPACK_CFLAGS)
 RT_LIBS  := $(DRM_AMDGPU_LIBS) $(DRM_LIBS) $(ELF_LIBS) $(MSGPACK_LIBS) $(NUMA_LIBS) -lpthread -ldl
 
@@ -135,7 +135,7 @@ SIM_OBJS := $(SIM_SRCS:%.c=$(BUILD)/obj/%.o)
 SIM_SO   := $(BUILD)/lib/libhsa-sim.so
 SIM_AR   := $(BUILD)/lib/libhsa-sim-internal.a
 SIM_BIN  := $(if $(wildcard sim/hsa-sim.c),$(BUILD)/bin/hsa-sim)
-SIM_INC  := -I$(SRC)/sim
+SIM_INC  := -I$(SRC)/sim -I$(SRC)/include
 
 $(BUILD)/obj/sim/%.o: sim/%.c
 	@mkdir -p $(@D)

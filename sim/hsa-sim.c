@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* hsa-sim — run a program on a simulated AMD GPU.
  *
- *   hsa-sim [--gpu NAME] [--gpus N] [--vram SIZE] [--trace[=FILE]] [--fail KIND:N:ERRNO]...
+ *   hsa-sim [--gpu NAME] [--gpus N] [--vram SIZE] [--kfd-version 1.N] [--trace[=FILE]] [--fail KIND:N:ERRNO]...
  *           [--] PROGRAM [ARGS...]
  *
  * Preloads libhsa-sim.so into PROGRAM (and, through the environment, its children), hands
@@ -40,6 +40,8 @@ static void usage(FILE *f)
           "  --gpu NAME          board to simulate (default gfx900; see --list-gpus)\n"
           "  --gpus N            number of GPUs, 1..%d (default 1)\n"
           "  --vram SIZE         VRAM per GPU, e.g. 4G, 512M (default: the board's)\n"
+          "  --kfd-version 1.N   answer as a KFD interface 1.11 to 1.18 (default 1.11); ioctls\n"
+          "                      newer than that level are unknown (EINVAL)\n"
           "  --trace[=FILE]      log every KFD/DRM ioctl to stderr or FILE\n"
           "  --fail KIND:N:ERRNO make the Nth ioctl of KIND fail with ERRNO, e.g.\n"
           "                      ALLOC_MEMORY_OF_GPU:3:ENOMEM (repeatable, up to %d)\n"
@@ -134,7 +136,7 @@ static void forward(int sig)
 
 int main(int argc, char **argv)
 {
-  const char *gpu = "gfx900", *vram = NULL, *trace = NULL;
+  const char *gpu = "gfx900", *vram = NULL, *trace = NULL, *kfd = NULL;
   unsigned gpus = 1;
   const char *faults[SIM_MAX_FAULTS];
   unsigned nfaults = 0;
@@ -175,6 +177,11 @@ int main(int argc, char **argv)
       if (sim_parse_size(v, &bytes) || bytes < (64u << 20))
         bad("--vram '%s' is not a size of at least 64M (e.g. 4G, 512M)", v);
       vram = v;
+    } else if ((v = value_of(argc, argv, &i, "--kfd-version"))) {
+      unsigned minor;
+      if (sim_parse_kfd_version(v, &minor))
+        bad("--kfd-version '%s' is not a KFD interface version from 1.11 to 1.18", v);
+      kfd = v;
     } else if ((v = value_of(argc, argv, &i, "--fail"))) {
       struct sim_fault f;
       char why[200];
@@ -232,6 +239,8 @@ int main(int argc, char **argv)
     n += snprintf(config + n, sizeof config - (size_t)n, ",vram=%s", vram);
   if (trace)
     n += snprintf(config + n, sizeof config - (size_t)n, ",trace=%s", trace);
+  if (kfd)
+    n += snprintf(config + n, sizeof config - (size_t)n, ",kfd=%s", kfd);
   for (unsigned k = 0; k < nfaults; k++)
     n += snprintf(config + n, sizeof config - (size_t)n, ",fail=%s", faults[k]);
   setenv("HSA_SIM_CONFIG", config, 1);

@@ -7,7 +7,10 @@
  * Each object's pages are a memfd of its own: an exported dma-buf is a descriptor of that same
  * file (as the kernel hands out one dma-buf file per object), so the memory stays while any
  * handle, dma-buf descriptor or mapping holds it, and KFD recognises the descriptor by the
- * file's identity. Handles and context ids are numbered per GPU (the kernel numbers them per
+ * file's identity. The file's name carries the object's device, domains and flags
+ * ("amdgpu-dmabuf:<gpu_id>:<domains>:<flags>"), so a descriptor passed to another process
+ * (whose simulator has its own lists) is still recognised there, by that name: the memory is
+ * shared for real between processes, as a dma-buf is. Handles and context ids are numbered per GPU (the kernel numbers them per
  * open render-node file; one process here has one namespace per device). Nothing runs
  * command submissions: the objects are memory for CPU mappings and for KFD imports. */
 #include "kfd/gem.h"
@@ -17,6 +20,7 @@
 #include <fcntl.h>
 #include <libdrm/amdgpu_drm.h>
 #include <libdrm/drm.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -73,6 +77,85 @@ static int identity(int fd, dev_t *dev, ino_t *ino)
   return 0;
 }
 
+/* The memory file of an object of this device: named for recognition in any process. */
+static int object_file(struct sim_gpu *gpu, uint64_t size, uint32_t domains, uint64_t flags)
+{
+  char name[80];
+  snprintf(name, sizeof name, "amdgpu-dmabuf:%x:%x:%llx", gpu->gpu_id, domains,
+           (unsigned long long)flags);
+  int fd = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);
+  if (fd < 0)
+    return -ENOMEM;
+  if (ftruncate(fd, (off_t)size) != 0) {
+    sys_close(fd);
+    return -ENOMEM;
+  }
+  return fd;
+}
+
+/* A dma-buf made by another process's simulator (or by KFD's export here): known by its
+ * file's name. Becomes an object without a handle here. Caller holds gem_lock. */
+static struct gem_obj *adopt(int fd, dev_t dev, ino_t ino)
+{
+  char path[48], link[160];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  long n = syscall(SYS_readlinkat, AT_FDCWD, path, link, sizeof link - 1);
+  if (n <= 0)
+    return NULL;
+  link[n] = '\0';
+  unsigned gpu_id, domains;
+  unsigned long long flags;
+  struct stat st;
+  if (sscanf(link, "/memfd:amdgpu-dmabuf:%x:%x:%llx", &gpu_id, &domains, &flags) != 3 ||
+      syscall(SYS_fstat, fd, &st) != 0)
+    return NULL;
+  struct sim_gpu *gpu = sim_gpu_by_id(gpu_id);
+  struct gem_obj *o = gpu ? calloc(1, sizeof *o) : NULL;
+  if (!o)
+    return NULL;
+  o->gpu = gpu;
+  o->size = (uint64_t)st.st_size;
+  o->domains = domains;
+  o->flags = flags;
+  o->fd = -1;
+  o->dev = dev;
+  o->ino = ino;
+  o->mmap_offset = next_offset;
+  next_offset += o->size;
+  o->next = objs;
+  objs = o;
+  return o;
+}
+
+static struct gem_obj *by_file(int fd, dev_t dev, ino_t ino)
+{
+  for (struct gem_obj *o = objs; o; o = o->next)
+    if (o->dev == dev && o->ino == ino)
+      return o;
+  return adopt(fd, dev, ino);
+}
+
+int sim_gem_memfd(struct sim_gpu *gpu, uint64_t size, uint32_t domains, uint64_t flags)
+{
+  int fd = object_file(gpu, size, domains, flags);
+  if (fd < 0)
+    return fd;
+  dev_t dev;
+  ino_t ino;
+  if (identity(fd, &dev, &ino)) {
+    sys_close(fd);
+    return -EBADF;
+  }
+  pthread_mutex_lock(&gem_lock);
+  struct gem_obj *o = adopt(fd, dev, ino);
+  pthread_mutex_unlock(&gem_lock);
+  if (!o) {
+    sys_close(fd);
+    return -ENOMEM;
+  }
+  return fd;
+}
+
 static struct gem_obj *by_handle(struct sim_gpu *gpu, uint32_t handle)
 {
   for (struct gem_obj *o = objs; o; o = o->next)
@@ -113,8 +196,8 @@ int sim_gem_create(struct sim_gpu *gpu, void *data)
   struct gem_obj *o = calloc(1, sizeof *o);
   if (!o)
     return -ENOMEM;
-  o->fd = (int)syscall(SYS_memfd_create, "amdgpu-bo", MFD_CLOEXEC);
-  if (o->fd < 0 || ftruncate(o->fd, (off_t)size) != 0 || identity(o->fd, &o->dev, &o->ino)) {
+  o->fd = object_file(gpu, size, (uint32_t)domains, flags);
+  if (o->fd < 0 || identity(o->fd, &o->dev, &o->ino)) {
     if (o->fd >= 0)
       sys_close(o->fd);
     free(o);
@@ -200,18 +283,18 @@ int sim_gem_import(struct sim_gpu *gpu, void *data)
     return r;
   r = -EINVAL;   /* not a dma-buf this device can take */
   pthread_mutex_lock(&gem_lock);
-  for (struct gem_obj *o = objs; o; o = o->next)
-    if (o->gpu == gpu && o->dev == dev && o->ino == ino) {
-      if (!o->handle) {   /* closed here, alive through the dma-buf: a new handle */
-        o->fd = (int)syscall(SYS_fcntl, a->fd, F_DUPFD_CLOEXEC, 3);
-        if (o->fd < 0)
-          break;
+  struct gem_obj *o = by_file(a->fd, dev, ino);
+  if (o && o->gpu == gpu) {
+    if (!o->handle) {   /* closed here (or never open), alive through the dma-buf */
+      o->fd = (int)syscall(SYS_fcntl, a->fd, F_DUPFD_CLOEXEC, 3);
+      if (o->fd >= 0)
         o->handle = free_handle(gpu);
-      }
+    }
+    if (o->handle) {
       a->handle = o->handle;
       r = 0;
-      break;
     }
+  }
   pthread_mutex_unlock(&gem_lock);
   return r;
 }
@@ -243,17 +326,14 @@ int sim_dmabuf_lookup(int fd, struct sim_dmabuf *out)
     return r;
   r = -EINVAL;
   pthread_mutex_lock(&gem_lock);
-  for (struct gem_obj *o = objs; o; o = o->next)
-    if (o->dev == dev && o->ino == ino) {
-      if (o->domains & (AMDGPU_GEM_DOMAIN_VRAM | AMDGPU_GEM_DOMAIN_GTT)) {
-        out->gpu = o->gpu;
-        out->size = o->size;
-        out->domains = o->domains;
-        out->flags = o->flags;
-        r = 0;
-      }
-      break;
-    }
+  struct gem_obj *o = by_file(fd, dev, ino);
+  if (o && (o->domains & (AMDGPU_GEM_DOMAIN_VRAM | AMDGPU_GEM_DOMAIN_GTT))) {
+    out->gpu = o->gpu;
+    out->size = o->size;
+    out->domains = o->domains;
+    out->flags = o->flags;
+    r = 0;
+  }
   pthread_mutex_unlock(&gem_lock);
   return r;
 }

@@ -33,4 +33,8 @@ struct sim_dmabuf {
 };
 int sim_dmabuf_lookup(int fd, struct sim_dmabuf *out);
 
+/* A new memory file for a dma-buf of `gpu` (KFD's EXPORT_DMABUF), recognised as such here
+ * and in any other process: the descriptor (close-on-exec) or -errno. */
+int sim_gem_memfd(struct sim_gpu *gpu, uint64_t size, uint32_t domains, uint64_t flags);
+
 #endif

@@ -3,7 +3,8 @@
  * handler and the driver's own command word decides the copy direction; the caller's
  * _IOC_SIZE decides how many bytes are copied (a shorter struct from an older userspace is
  * zero-extended, a longer one is truncated). Unknown numbers give EINVAL, as in the
- * kernel (KFD does not return ENOTTY). Also the place for fault injection and tracing. */
+ * kernel (KFD does not return ENOTTY), and so do numbers newer than the interface level the
+ * run answers as (--kfd-version): an older kernel's table ends before them. Also the place for fault injection and tracing. */
 #include "kfd/ioctls.h"
 #include "kfd/kfd.h"
 #include "kfd/trace.h"
@@ -186,11 +187,22 @@ static const struct sim_field f_xnack[] = {
 static const struct sim_field f_criu[] = {
   SIM_FIELD(T(criu), op, SIM_F_DEC),
 };
+static const struct sim_field f_export_dmabuf[] = {
+  SIM_FIELD(T(export_dmabuf), handle, SIM_F_HEX),
+  SIM_FIELD(T(export_dmabuf), flags, SIM_F_HEX),
+  SIM_FIELD(T(export_dmabuf), dmabuf_fd, SIM_F_DEC),
+};
 static const struct sim_field f_avail[] = {
   SIM_FIELD(T(get_available_memory), available, SIM_F_HEX),
   SIM_FIELD(T(get_available_memory), gpu_id, SIM_F_HEX),
 };
 #undef T
+
+unsigned sim_kfd_level(void)
+{
+  unsigned m = sim_config()->kfd_minor;
+  return m ? m : KFD_SUPP_MINOR_OLDEST;   /* a configuration that names none: 1.11 */
+}
 
 struct ioctl_desc {
   unsigned long cmd;
@@ -201,7 +213,7 @@ struct ioctl_desc {
 };
 
 #define D(c, fn, f) [_IOC_NR(AMDKFD_IOC_##c)] = { AMDKFD_IOC_##c, #c, fn, f, sizeof f / sizeof f[0] },
-static const struct ioctl_desc ioctls[AMDKFD_COMMAND_END] = { SIM_KFD_IOCTLS(D) };
+static const struct ioctl_desc ioctls[KFD_SUPP_COMMAND_END] = { SIM_KFD_IOCTLS(D) };
 #undef D
 
 /* The caller's argument size of the ioctl being handled (SVM has trailing attributes). */
@@ -213,7 +225,7 @@ uint32_t sim_kfd_arg_size(void)
 }
 
 /* Calls so far of each ioctl number, for fault injection (1-based "Nth call"). */
-static unsigned call_count[AMDKFD_COMMAND_END];
+static unsigned call_count[KFD_SUPP_COMMAND_END];
 
 static int injected_fault(unsigned nr)
 {
@@ -228,7 +240,8 @@ static int injected_fault(unsigned nr)
 int sim_kfd_ioctl(unsigned long request, void *arg)
 {
   unsigned nr = _IOC_NR(request);
-  if (nr < AMDKFD_COMMAND_START || nr >= AMDKFD_COMMAND_END || !ioctls[nr].fn) {
+  if (nr < AMDKFD_COMMAND_START || nr >= KFD_SUPP_COMMAND_END || !ioctls[nr].fn ||
+      SIM_KFD_IOCTL_SINCE(nr) > sim_kfd_level()) {   /* not in this kernel's table */
     sim_trace("kfd ioctl(0x%lx nr=0x%x) = -1 EINVAL (unknown)", request, nr);
     return -EINVAL;
   }
@@ -288,6 +301,6 @@ int sim_kfd_get_version(struct sim_kfd_process *p, void *data)
 {
   struct kfd_ioctl_get_version_args *a = data;
   a->major_version = KFD_IOCTL_MAJOR_VERSION;
-  a->minor_version = KFD_IOCTL_MINOR_VERSION;
+  a->minor_version = sim_kfd_level();   /* the level the run answers as */
   return 0;
 }

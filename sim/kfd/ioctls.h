@@ -6,6 +6,9 @@
 #ifndef SIM_KFD_IOCTLS_H
 #define SIM_KFD_IOCTLS_H
 
+/* Each number exists from the interface level that added it (kfd_ioctl_supp.h): */
+#define SIM_KFD_IOCTL_SINCE(nr) ((nr) >= 0x25 ? 13u : (nr) == 0x24 ? 12u : 11u)
+
 #define SIM_KFD_IOCTLS(X) \
   X(GET_VERSION, sim_kfd_get_version, f_version) \
   X(CREATE_QUEUE, sim_kfd_create_queue, f_create_queue) \
@@ -41,6 +44,7 @@
   X(SVM, sim_kfd_svm, f_svm) \
   X(SET_XNACK_MODE, sim_kfd_set_xnack_mode, f_xnack) \
   X(CRIU_OP, criu_op, f_criu) \
-  X(AVAILABLE_MEMORY, sim_kfd_available_memory, f_avail)
+  X(AVAILABLE_MEMORY, sim_kfd_available_memory, f_avail) \
+  X(EXPORT_DMABUF, sim_kfd_export_dmabuf, f_export_dmabuf)
 
 #endif

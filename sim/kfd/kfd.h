@@ -6,7 +6,7 @@
 #ifndef SIM_KFD_KFD_H
 #define SIM_KFD_KFD_H
 
-#include <linux/kfd_ioctl.h>
+#include <kfd_abi/kfd_ioctl_supp.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -65,6 +65,7 @@ struct sim_bo {
   uint32_t mapped;           /* bit per GPU index: mapped in that GPU's VM */
   bool is_event_page;
   int mem_fd;                /* > 0: an imported dma-buf; host maps this file from offset 0 */
+  bool exported;             /* its memory moved from the store to mem_fd by EXPORT_DMABUF */
 };
 
 struct sim_queue {
@@ -202,7 +203,15 @@ sim_kfd_handler sim_kfd_get_version, sim_kfd_get_apertures, sim_kfd_get_aperture
     sim_kfd_destroy_event, sim_kfd_set_event, sim_kfd_reset_event, sim_kfd_wait_events,
     sim_kfd_get_clock_counters, sim_kfd_set_scratch_backing_va, sim_kfd_set_trap_handler,
     sim_kfd_set_memory_policy, sim_kfd_get_tile_config, sim_kfd_svm, sim_kfd_set_xnack_mode,
-    sim_kfd_get_dmabuf_info, sim_kfd_import_dmabuf, sim_kfd_smi_events;
+    sim_kfd_get_dmabuf_info, sim_kfd_import_dmabuf, sim_kfd_smi_events,
+    sim_kfd_export_dmabuf;
+
+/* ioctl.c: the KFD interface minor version this run answers as (--kfd-version; 11..18) */
+unsigned sim_kfd_level(void);
+
+/* mmap.c: the CPU mappings of store range [off, off+size) now map `fd` from its start
+ * (a buffer object's memory moved to a file of its own by EXPORT_DMABUF). */
+void sim_kfd_repoint_store(uint64_t off, uint64_t size, int fd);
 
 /* event.c, added by sim/cp: a GPU page fault sets the process's memory exception events */
 void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, bool write);

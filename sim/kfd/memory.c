@@ -35,7 +35,8 @@ static uint64_t vram_used_on(struct sim_gpu *gpu, bool aligned)
   struct sim_kfd_process *p = sim_kfd_current();
   uint64_t used = 0;
   for (struct sim_bo *b = p ? p->bos : NULL; b; b = b->next)
-    if (b->pdd->gpu == gpu && (b->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && b->mem_fd <= 0)
+    if (b->pdd->gpu == gpu && (b->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) &&
+        (b->mem_fd <= 0 || b->exported))
       used += aligned ? ((b->bo_size + (2ull << 20) - 1) & ~((2ull << 20) - 1)) : b->bo_size;
   return used;
 }
@@ -225,9 +226,11 @@ int sim_kfd_free_memory(struct sim_kfd_process *p, void *data)
     goto out;
   }
   *link = bo->next;
-  if (bo->mem_fd > 0) {   /* an imported dma-buf: its memory stays with its exporter */
+  if (bo->mem_fd > 0) {   /* a dma-buf: its memory stays while any descriptor holds it */
     sim_sys_munmap(bo->host, bo->bo_size);
     close(bo->mem_fd);
+    if (bo->exported)
+      unreserve_limit(bo->bo_size, acct_flags(bo->pdd, bo->flags));
   } else {
     if (bo->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT))
       sim_store_free(p, bo->store_off, bo->bo_size, bo->host);

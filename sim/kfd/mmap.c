@@ -14,11 +14,14 @@
 struct cpu_map {
   struct cpu_map *next;
   uintptr_t start, end;
+  uint64_t store_off;        /* offset in the process store it maps, or NO_STORE */
+  int prot;
 };
+#define NO_STORE UINT64_MAX
 static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct cpu_map *maps;
 
-static void *remember(void *m, size_t len)
+static void *remember_store(void *m, size_t len, uint64_t store_off, int prot)
 {
   if (m == MAP_FAILED)
     return m;
@@ -26,12 +29,37 @@ static void *remember(void *m, size_t len)
   if (c) {
     c->start = (uintptr_t)m;
     c->end = (uintptr_t)m + SIM_PAGE_ALIGN(len);
+    c->store_off = store_off;
+    c->prot = prot;
     pthread_mutex_lock(&maps_lock);
     c->next = maps;
     maps = c;
     pthread_mutex_unlock(&maps_lock);
   }
   return m;
+}
+
+static void *remember(void *m, size_t len)
+{
+  return remember_store(m, len, NO_STORE, 0);
+}
+
+void sim_kfd_repoint_store(uint64_t off, uint64_t size, int fd)
+{
+  pthread_mutex_lock(&maps_lock);
+  for (struct cpu_map *c = maps; c; c = c->next) {
+    if (c->store_off == NO_STORE)
+      continue;
+    uint64_t c_end = c->store_off + (c->end - c->start);
+    uint64_t lo = c->store_off > off ? c->store_off : off;
+    uint64_t hi = c_end < off + size ? c_end : off + size;
+    if (lo >= hi)
+      continue;
+    int e;
+    sim_sys_mmap((void *)(c->start + (lo - c->store_off)), hi - lo, c->prot,
+                 MAP_SHARED | MAP_FIXED, fd, (off_t)(lo - off), &e);
+  }
+  pthread_mutex_unlock(&maps_lock);
 }
 
 int sim_kfd_munmap(void *addr, size_t len)
@@ -74,7 +102,8 @@ static void *map_store(struct sim_kfd_process *p, void *addr, size_t len, int pr
                        uint64_t off, int *err)
 {
   flags &= ~(MAP_ANONYMOUS | MAP_GROWSDOWN | MAP_HUGETLB);
-  void *m = remember(sim_sys_mmap(addr, len, prot, flags, p->store_fd, (off_t)off, err), len);
+  void *m = remember_store(sim_sys_mmap(addr, len, prot, flags, p->store_fd, (off_t)off, err),
+                           len, off, prot);
   if (m != MAP_FAILED)
     sim_doorbell_mapped(p, m, len, off);   /* sim/cp watches doorbell pages */
   return m;

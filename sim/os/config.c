@@ -19,6 +19,7 @@ void sim_config_defaults(struct sim_config *cfg)
   cfg->gpu_model = "gfx900";
   cfg->gpu_count = 1;
   cfg->trace_fd = -1;
+  cfg->kfd_minor = 11;   /* Debian 12's kernel: what the model always answered */
 }
 
 int sim_config_parse(char *text, struct sim_config *cfg, const char **trace, char *err,
@@ -66,6 +67,11 @@ int sim_config_parse(char *text, struct sim_config *cfg, const char **trace, cha
         return -1;
       }
       cfg->fault_count++;
+    } else if (strcmp(item, "kfd") == 0) {
+      if (sim_parse_kfd_version(val, &cfg->kfd_minor)) {
+        snprintf(err, errlen, "kfd=%s is not a KFD version 1.11 to 1.18", val);
+        return -1;
+      }
     } else if (strcmp(item, "root") == 0) {
       cfg->root = val;
     } else {

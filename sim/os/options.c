@@ -4,7 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <linux/kfd_ioctl.h>
+#include <kfd_abi/kfd_ioctl_supp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +49,18 @@ int sim_parse_size(const char *s, uint64_t *bytes)
 #define K(c, fn, f) { #c, _IOC_NR(AMDKFD_IOC_##c) },
 static const struct { const char *name; unsigned nr; } kfd_ioctls[] = { SIM_KFD_IOCTLS(K) };
 #undef K
+
+int sim_parse_kfd_version(const char *s, unsigned *minor)
+{
+  if (!s || strncmp(s, "1.", 2) != 0 || !isdigit((unsigned char)s[2]))
+    return -1;
+  char *end;
+  unsigned long m = strtoul(s + 2, &end, 10);
+  if (*end || m < KFD_SUPP_MINOR_OLDEST || m > KFD_SUPP_MINOR_NEWEST)
+    return -1;
+  *minor = (unsigned)m;
+  return 0;
+}
 
 unsigned sim_kfd_ioctl_nr(const char *name)
 {

@@ -18,6 +18,10 @@ unsigned sim_kfd_ioctl_nr(const char *name);
 /* The name of a KFD ioctl number ("ALLOC_MEMORY_OF_GPU"), NULL if unknown. */
 const char *sim_kfd_ioctl_name(unsigned nr);
 
+/* A KFD interface version "1.11" ... "1.18" into its minor number. 0 on success, -1 if it is
+ * malformed or outside the levels the simulator answers as (KFD_SUPP_MINOR_OLDEST..NEWEST). */
+int sim_parse_kfd_version(const char *s, unsigned *minor);
+
 /* "ENOMEM" or a decimal errno. 0 on an unknown name. */
 int sim_errno_value(const char *name);
 

@@ -3,7 +3,8 @@
 #include "kfd/memory.h"
 
 #include <errno.h>
-#include <linux/kfd_ioctl.h>
+#include <fcntl.h>
+#include <kfd_abi/kfd_ioctl_supp.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +176,20 @@ int kfd_dmabuf_import(const struct kfd_device *dev, int fd, uint32_t gpu_id, uin
   a.dmabuf_fd = (uint32_t)fd;
   int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_IMPORT_DMABUF, &a);
   if (rc == 0) *handle = a.handle;
+  return rc;
+}
+
+bool kfd_has_dmabuf_export(const struct kfd_device *dev) {
+  return dev->major == 1 && dev->minor >= 12;   /* EXPORT_DMABUF came with 1.12 */
+}
+
+int kfd_dmabuf_export(const struct kfd_device *dev, uint64_t handle, int *fd) {
+  struct kfd_ioctl_export_dmabuf_args a;
+  memset(&a, 0, sizeof(a));
+  a.handle = handle;
+  a.flags = O_CLOEXEC;   /* as an fd the runtime opens itself: not inherited across exec */
+  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_EXPORT_DMABUF, &a);
+  if (rc == 0) *fd = (int)a.dmabuf_fd;
   return rc;
 }
 

@@ -60,6 +60,10 @@ int kfd_dmabuf_info(const struct kfd_device *dev, int fd, void *meta, uint32_t m
 /* IMPORT_DMABUF: fd becomes a buffer object of gpu_id at GPU address va. 0 or -errno. */
 int kfd_dmabuf_import(const struct kfd_device *dev, int fd, uint32_t gpu_id, uint64_t va,
                       uint64_t *handle);
+/* EXPORT_DMABUF (KFD 1.12): the buffer object `handle` as a new close-on-exec dma-buf fd.
+ * 0 or -errno (-EINVAL from a kernel before 1.12: the number is unknown to it). */
+bool kfd_has_dmabuf_export(const struct kfd_device *dev);
+int kfd_dmabuf_export(const struct kfd_device *dev, uint64_t handle, int *fd);
 /* The SVM ioctl's operations, locations, attribute types and flags, with the kernel's values
  * (memory.c checks them against <linux/kfd_ioctl.h>): callers name no uapi constant. */
 #define KFD_SVM_OP_SET_ATTR            0u

@@ -42,6 +42,7 @@ struct mem_cb {
 };
 
 struct mem_chunk;
+struct mem_bo *mem_chunk_bo(const struct mem_chunk *c);   /* suballoc.c: the BO it carves */
 
 /* A live allocation: an entry of the table, found by any address inside [base, base+size). */
 struct mem_rec {

@@ -18,6 +18,10 @@ struct mem_chunk {
 
 static struct mem_chunk *chunks;
 
+struct mem_bo *mem_chunk_bo(const struct mem_chunk *c) {
+  return c->bo;
+}
+
 static bool same_key(const struct mem_chunk_key *a, const struct mem_chunk_key *b) {
   return a->region == b->region && a->gpu == b->gpu && a->kfd_flags == b->kfd_flags &&
          a->gpus == b->gpus && a->granule == b->granule;

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/* test_kfd_export.c — the interface level (--kfd-version) and EXPORT_DMABUF (KFD 1.12): the
+ * ioctl is unknown below 1.12; a VRAM object exported keeps its contents, CPU mapping and GPU
+ * mapping while its memory moves to the dma-buf's file; the descriptor maps the same bytes,
+ * KFD and the render node import it, and it outlives the object; a dma-buf file made by
+ * another process's simulator is recognised by its name. */
+#include "kfd_fixture.h"
+
+#include <kfd_abi/kfd_ioctl_supp.h>
+#include <libdrm/amdgpu_drm.h>
+#include <libdrm/drm.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+static uint32_t version_minor(void)
+{
+  struct kfd_ioctl_get_version_args v = { 0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_VERSION, &v), 0);
+  ck_assert_uint_eq(v.major_version, 1);
+  return v.minor_version;
+}
+
+START_TEST(level_gates_export)
+{
+  fx_open();
+  int err;
+  uint64_t h = fx_alloc(GPU0, 0x40000000, 4096, VRAM_RW, &err);
+  ck_assert_int_eq(err, 0);
+  struct kfd_ioctl_export_dmabuf_args x = { .handle = h, .flags = O_CLOEXEC };
+  fx_cfg.kfd_minor = 0;   /* unset: as Debian 12's kernel */
+  ck_assert_uint_eq(version_minor(), 11);
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), -EINVAL);
+  fx_cfg.kfd_minor = 11;
+  ck_assert_uint_eq(version_minor(), 11);
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), -EINVAL);   /* not in a 1.11 table */
+  for (unsigned m = 12; m <= 18; m++) {
+    fx_cfg.kfd_minor = m;
+    ck_assert_uint_eq(version_minor(), m);
+  }
+  fx_cfg.kfd_minor = 12;
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), 0);
+  ck_assert_int_ge((int)x.dmabuf_fd, 3);
+  ck_assert_int_eq(fcntl((int)x.dmabuf_fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+  close((int)x.dmabuf_fd);
+}
+END_TEST
+
+START_TEST(export_shares_memory)
+{
+  fx_cfg.kfd_minor = 18;
+  fx_open();
+  struct sim_gpu *g = sim_gpu(0);
+  struct kfd_ioctl_alloc_memory_of_gpu_args a = {
+    .va_addr = 0x40000000, .size = 8192, .gpu_id = GPU0,
+    .flags = VRAM_RW | KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC };
+  ck_assert_int_eq(kio(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a), 0);
+  uint32_t ids[1] = { GPU0 };
+  ck_assert_int_eq(fx_map(a.handle, ids, 1, true), 0);
+  int err = 0;
+  uint32_t *cpu = sim_drm_mmap(g, NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED,
+                               (off_t)a.mmap_offset, &err);
+  ck_assert_ptr_ne(cpu, MAP_FAILED);
+  cpu[5] = 0x1234;
+  cpu[2000] = 0x7777;
+
+  struct kfd_ioctl_export_dmabuf_args x = { .handle = a.handle };
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), 0);
+  int fd = (int)x.dmabuf_fd;
+  ck_assert_int_eq(fcntl(fd, F_GETFD) & FD_CLOEXEC, 0);   /* no O_CLOEXEC asked */
+  /* contents moved with the memory; the old CPU and GPU views are of the new file */
+  ck_assert_uint_eq(cpu[5], 0x1234);
+  uint32_t *via_fd = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  ck_assert_ptr_ne(via_fd, MAP_FAILED);
+  ck_assert_uint_eq(via_fd[5], 0x1234);
+  ck_assert_uint_eq(via_fd[2000], 0x7777);
+  cpu[6] = 0x5678;
+  ck_assert_uint_eq(via_fd[6], 0x5678);
+  via_fd[7] = 0x9abc;
+  ck_assert_uint_eq(cpu[7], 0x9abc);
+  uint32_t *gpu_view = sim_vm_translate(g, 0x40000000 + 28, 4);
+  ck_assert_ptr_nonnull(gpu_view);
+  ck_assert_uint_eq(*gpu_view, 0x9abc);
+  *gpu_view = 0xfeed;
+  ck_assert_uint_eq(via_fd[7], 0xfeed);
+
+  struct kfd_ioctl_get_dmabuf_info_args di = { .dmabuf_fd = (uint32_t)fd };
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_DMABUF_INFO, &di), 0);
+  ck_assert_uint_eq(di.size, 8192);
+  ck_assert_uint_eq(di.gpu_id, GPU0);
+  ck_assert_uint_eq(di.flags, KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC);
+
+  /* a second export is the same buffer */
+  struct kfd_ioctl_export_dmabuf_args x2 = { .handle = a.handle, .flags = O_CLOEXEC };
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x2), 0);
+  struct stat s1, s2;
+  ck_assert_int_eq(fstat(fd, &s1), 0);
+  ck_assert_int_eq(fstat((int)x2.dmabuf_fd, &s2), 0);
+  ck_assert_uint_eq(s1.st_ino, s2.st_ino);
+  close((int)x2.dmabuf_fd);
+
+  /* KFD and the render node take it back */
+  struct kfd_ioctl_import_dmabuf_args im = { .va_addr = 0x50000000, .gpu_id = GPU0,
+                                             .dmabuf_fd = (uint32_t)fd };
+  ck_assert_int_eq(kio(AMDKFD_IOC_IMPORT_DMABUF, &im), 0);
+  ck_assert_int_eq(fx_map(im.handle, ids, 1, true), 0);
+  uint32_t *imp_view = sim_vm_translate(g, 0x50000000 + 28, 4);
+  ck_assert_ptr_nonnull(imp_view);
+  ck_assert_uint_eq(*imp_view, 0xfeed);
+  struct drm_prime_handle ph = { .fd = fd };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_PRIME_FD_TO_HANDLE, &ph), 0);
+  ck_assert_uint_ne(ph.handle, 0);
+
+  /* the exporter frees its object: the dma-buf keeps the memory */
+  ck_assert_int_eq(fx_map(a.handle, ids, 1, false), 0);
+  struct kfd_ioctl_free_memory_of_gpu_args fr = { .handle = a.handle };
+  ck_assert_int_eq(kio(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fr), 0);
+  ck_assert_uint_eq(via_fd[2000], 0x7777);
+  ck_assert_uint_eq(*imp_view, 0xfeed);
+  x.handle = a.handle;
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), -EINVAL);   /* freed handle */
+  munmap(via_fd, 8192);
+  close(fd);
+}
+END_TEST
+
+START_TEST(export_errors)
+{
+  fx_cfg.kfd_minor = 12;
+  fx_open();
+  struct kfd_ioctl_export_dmabuf_args x = { .handle = ((uint64_t)GPU0 << 32) | 77 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), -EINVAL);   /* no such object */
+  x.handle = 0x9999ull << 32;
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), -EINVAL);   /* no such device */
+  void *user = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ck_assert_ptr_ne(user, MAP_FAILED);
+  struct kfd_ioctl_alloc_memory_of_gpu_args a = {
+    .va_addr = (uintptr_t)user, .size = 4096, .mmap_offset = (uintptr_t)user, .gpu_id = GPU0,
+    .flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | FX_WRITABLE };
+  ck_assert_int_eq(kio(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a), 0);
+  x.handle = a.handle;
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), -EPERM);   /* user pages */
+}
+END_TEST
+
+/* What another process's simulator hands over is a memory file named for its device: this
+ * process's driver knows it by that name; any other file is not a dma-buf of this driver. */
+START_TEST(foreign_dmabuf_by_name)
+{
+  fx_open();
+  char name[64];
+  snprintf(name, sizeof name, "amdgpu-dmabuf:%x:%x:0", GPU0, AMDGPU_GEM_DOMAIN_GTT);
+  int fd = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(ftruncate(fd, 12288), 0);
+  struct kfd_ioctl_get_dmabuf_info_args di = { .dmabuf_fd = (uint32_t)fd };
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_DMABUF_INFO, &di), 0);
+  ck_assert_uint_eq(di.size, 12288);
+  ck_assert_uint_eq(di.gpu_id, GPU0);
+  ck_assert_uint_eq(di.flags, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+  int other = (int)syscall(SYS_memfd_create, "amdgpu-bo", MFD_CLOEXEC);
+  ck_assert_int_eq(ftruncate(other, 4096), 0);
+  di.dmabuf_fd = (uint32_t)other;
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_DMABUF_INFO, &di), -EINVAL);
+  snprintf(name, sizeof name, "amdgpu-dmabuf:%x:%x:0", 0x4242, AMDGPU_GEM_DOMAIN_GTT);
+  int nodev = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);
+  di.dmabuf_fd = (uint32_t)nodev;
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_DMABUF_INFO, &di), -EINVAL);   /* no such GPU here */
+  close(fd);
+  close(other);
+  close(nodev);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+  Suite *s = suite_create("kfd_export");
+  TCase *t = tcase_create("export");
+  tcase_add_test(t, level_gates_export);
+  tcase_add_test(t, export_shares_memory);
+  tcase_add_test(t, export_errors);
+  tcase_add_test(t, foreign_dmabuf_by_name);
+  suite_add_tcase(s, t);
+  return s;
+}
