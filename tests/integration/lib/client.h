@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* client.h — the boilerplate the integration test clients (tests/integration/, the *_client.c files)
- * share: their FAIL/CHECK macros, picking the first GPU/CPU agent and the kernarg and
+/* client.h — the boilerplate the integration test clients in tests/integration share: their
+ * FAIL/CHECK macros, picking the first GPU/CPU agent and the kernarg and
  * fine-grained regions, loading a code object file into an executable, looking up a kernel
  * symbol, and writing a kernel dispatch packet. Header only, for one-file clients: include it
  * as "lib/client.h".
