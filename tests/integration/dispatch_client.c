@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#define CLIENT_QUEUE_ERRORS
 #include "lib/client.h"
 
 static hsa_agent_t gpu;
@@ -34,15 +35,6 @@ static void *alloc(hsa_region_t r, size_t n) {
   return p;
 }
 
-static volatile int errors;
-static volatile hsa_status_t last_error;
-static void on_error(hsa_status_t s, hsa_queue_t *q, void *d) {
-  (void)q;
-  (void)d;
-  last_error = s;
-  __atomic_add_fetch(&errors, 1, __ATOMIC_SEQ_CST);
-}
-
 static hsa_queue_t *queue(void) {
   hsa_queue_t *q = NULL;
   CHECK(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, on_error, NULL, UINT32_MAX, UINT32_MAX, &q));
@@ -52,11 +44,6 @@ static hsa_queue_t *queue(void) {
 static int wait_done(hsa_signal_t s, unsigned seconds) {
   return hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_LT, 1, seconds * 1000000000ull,
                                    HSA_WAIT_STATE_BLOCKED) == 0;
-}
-
-static int wait_error(unsigned seconds) {
-  for (unsigned i = 0; i < seconds * 100 && !errors; i++) usleep(10000);
-  return errors;
 }
 
 static void probe(void) {

@@ -34,17 +34,7 @@ static uint32_t gpu_id;
 
 static void open_device(void)
 {
-  kfd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
-  drm = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
-  if (kfd < 0 || drm < 0)
-    client_die("open");
-  FILE *f = fopen("/sys/class/kfd/kfd/topology/nodes/1/gpu_id", "r");
-  if (!f || fscanf(f, "%u", &gpu_id) != 1)
-    client_die("gpu_id");
-  fclose(f);
-  struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)drm, .gpu_id = gpu_id };
-  if (ioctl(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm) != 0)
-    client_die("acquire_vm");
+  client_open_kfd(&kfd, &drm, &gpu_id);
 }
 
 static uint32_t pattern(uint32_t i)

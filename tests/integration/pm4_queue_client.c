@@ -371,16 +371,7 @@ int main(int argc, char **argv)
     return 2;
   }
   setvbuf(stdout, NULL, _IOLBF, 0);
-  kfd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
-  drm = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
-  if (kfd < 0 || drm < 0)
-    client_die("open");
-  FILE *f = fopen("/sys/class/kfd/kfd/topology/nodes/1/gpu_id", "r");
-  if (!f || fscanf(f, "%u", &gpu_id) != 1)
-    client_die("gpu_id");
-  fclose(f);
-  struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)drm, .gpu_id = gpu_id };
-  kio(AMDKFD_IOC_ACQUIRE_VM, &vm, "acquire_vm");
+  client_open_kfd(&kfd, &drm, &gpu_id);
 
   struct kernel k;
   CHECK("kernel_load", load_kernel(argv[1], argv[2], &k) == 0, "no %s in %s", argv[2], argv[1]);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #define CLIENT_EXIT _exit
+#define CLIENT_QUEUE_ERRORS
 #include "lib/client.h"
 
 #define N 256u
@@ -22,15 +23,6 @@
 static hsa_agent_t gpu;
 static hsa_region_t kernarg_region, data_region;
 static hsa_executable_t exec;
-
-static volatile int errors;
-static volatile hsa_status_t last_error;
-static void on_error(hsa_status_t s, hsa_queue_t *q, void *d) {
-  (void)q;
-  (void)d;
-  last_error = s;
-  __atomic_add_fetch(&errors, 1, __ATOMIC_SEQ_CST);
-}
 
 /* Dispatches `name` over N work-items in groups of 64 on a new queue; args are the output
  * pointer and `arg`. Returns the queue; *done is the completion signal. */
@@ -45,11 +37,6 @@ static hsa_queue_t *run(const char *name, int32_t *out, int32_t arg, hsa_signal_
   CHECK(hsa_signal_create(1, 0, NULL, done));
   client_dispatch(q, &k, args, N, 64, *done);
   return q;
-}
-
-static int wait_error(unsigned seconds) {
-  for (unsigned i = 0; i < seconds * 100 && !errors; i++) usleep(10000);
-  return errors;
 }
 
 static void expect_exception(const char *what) {

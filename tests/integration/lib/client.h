@@ -11,7 +11,9 @@
  *                              CHECK(call) FAILs when an HSA call does not succeed
  *   CLIENT_CHECK_COUNTS        CHECK(name, cond, fmt, ...) prints "name ok" or "name FAIL ..."
  *                              and counts the failures in `failures`
- * Define CLIENT_NO_HSA before the include for a client that talks to the driver directly. */
+ * Define CLIENT_NO_HSA before the include for a client that talks to the driver directly;
+ * CLIENT_QUEUE_ERRORS for the queue error callback on_error (counts into `errors`, keeps
+ * `last_error`) and wait_error. client_open_kfd exists when the KFD ioctl header came first. */
 #ifndef TESTS_INTEGRATION_LIB_CLIENT_H
 #define TESTS_INTEGRATION_LIB_CLIENT_H
 
@@ -81,6 +83,28 @@ static inline char *client_read_file(const char *path, size_t *size, const char 
   *size = (size_t)n;
   return buf;
 }
+
+#ifdef AMDKFD_IOC_ACQUIRE_VM
+#include <fcntl.h>
+#include <sys/ioctl.h>
+
+/* Opens /dev/kfd and the render node, reads node 1's gpu_id and acquires the VM: the KFD
+ * clients' setup (client_die on any failure). */
+static inline void client_open_kfd(int *kfd, int *drm, uint32_t *gpu_id)
+{
+  *kfd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
+  *drm = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
+  if (*kfd < 0 || *drm < 0)
+    client_die("open");
+  FILE *f = fopen("/sys/class/kfd/kfd/topology/nodes/1/gpu_id", "r");
+  if (!f || fscanf(f, "%u", gpu_id) != 1)
+    client_die("gpu_id");
+  fclose(f);
+  struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)*drm, .gpu_id = *gpu_id };
+  if (ioctl(*kfd, AMDKFD_IOC_ACQUIRE_VM, &vm) != 0)
+    client_die("acquire_vm");
+}
+#endif
 
 #ifndef CLIENT_NO_HSA
 
@@ -211,6 +235,27 @@ static inline void client_dispatch(hsa_queue_t *q, const struct client_kernel *k
   __atomic_store_n((uint32_t *)p, header | 1u << 16, __ATOMIC_RELEASE);
   hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
 }
+
+#ifdef CLIENT_QUEUE_ERRORS
+#include <unistd.h>
+
+static volatile int errors;
+static volatile hsa_status_t last_error;
+
+/* hsa_queue_create callback: counts the queue's errors and keeps the latest. */
+static void on_error(hsa_status_t s, hsa_queue_t *q, void *d) {
+  (void)q;
+  (void)d;
+  last_error = s;
+  __atomic_add_fetch(&errors, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Waits up to `seconds` for a queue error; the count so far (0: none came). */
+static inline int wait_error(unsigned seconds) {
+  for (unsigned i = 0; i < seconds * 100 && !errors; i++) usleep(10000);
+  return errors;
+}
+#endif
 
 #endif /* !CLIENT_NO_HSA */
 #endif
