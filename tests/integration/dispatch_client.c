@@ -21,119 +21,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hsa/hsa.h"
-#include "hsa/hsa_ext_amd.h"
-
-#define FAIL(...)                                                                          \
-  do {                                                                                     \
-    printf("FAIL ");                                                                       \
-    printf(__VA_ARGS__);                                                                   \
-    printf("\n");                                                                          \
-    exit(1);                                                                               \
-  } while (0)
-#define CHECK(call)                                                                        \
-  do {                                                                                     \
-    hsa_status_t s_ = (call);                                                              \
-    if (s_ != HSA_STATUS_SUCCESS) FAIL("%s = 0x%x (line %d)", #call, (unsigned)s_, __LINE__); \
-  } while (0)
+#define CLIENT_QUEUE_ERRORS
+#include "lib/client.h"
 
 static hsa_agent_t gpu;
-static int have_gpu;
 static hsa_region_t kernarg_region, data_region;
-static int have_kernarg, have_data;
 static hsa_executable_t exec;
-
-static hsa_status_t pick(hsa_agent_t a, void *d) {
-  (void)d;
-  hsa_device_type_t t;
-  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-  if (t == HSA_DEVICE_TYPE_GPU && !have_gpu) gpu = a, have_gpu = 1;
-  return HSA_STATUS_SUCCESS;
-}
-
-static hsa_status_t pick_region(hsa_region_t r, void *d) {
-  (void)d;
-  hsa_region_segment_t seg;
-  uint32_t flags = 0;
-  hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
-  if (seg != HSA_REGION_SEGMENT_GLOBAL) return HSA_STATUS_SUCCESS;
-  hsa_region_get_info(r, HSA_REGION_INFO_GLOBAL_FLAGS, &flags);
-  if ((flags & HSA_REGION_GLOBAL_FLAG_KERNARG) && !have_kernarg) kernarg_region = r, have_kernarg = 1;
-  if ((flags & HSA_REGION_GLOBAL_FLAG_FINE_GRAINED) && !have_data) data_region = r, have_data = 1;
-  return HSA_STATUS_SUCCESS;
-}
-
-static void load(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) FAIL("cannot open %s", path);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n);
-  if (fread(buf, 1, (size_t)n, f) != (size_t)n) FAIL("cannot read %s", path);
-  fclose(f);
-  hsa_code_object_reader_t r;
-  CHECK(hsa_code_object_reader_create_from_memory(buf, (size_t)n, &r));
-  CHECK(hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL,
-                                  &exec));
-  CHECK(hsa_executable_load_agent_code_object(exec, gpu, r, NULL, NULL));
-  CHECK(hsa_executable_freeze(exec, NULL));
-}
-
-struct kernel {
-  uint64_t object;
-  uint32_t kernarg_size, group, priv;
-};
-
-static struct kernel kernel(const char *name) {
-  char sym_name[64];
-  snprintf(sym_name, sizeof(sym_name), "%s.kd", name);
-  hsa_executable_symbol_t sym;
-  CHECK(hsa_executable_get_symbol_by_name(exec, sym_name, &gpu, &sym));
-  struct kernel k = {0};
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &k.object);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
-                                 &k.kernarg_size);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &k.group);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &k.priv);
-  return k;
-}
 
 static void *alloc(hsa_region_t r, size_t n) {
   void *p = NULL;
   CHECK(hsa_memory_allocate(r, n, &p));
   memset(p, 0, n);
   return p;
-}
-
-/* Writes a dispatch of k over `grid` items (groups of `wg`) with its header last. */
-static void dispatch(hsa_queue_t *q, const struct kernel *k, void *args, uint32_t grid,
-                     uint16_t wg, hsa_signal_t done) {
-  uint64_t idx = hsa_queue_add_write_index_scacq_screl(q, 1);
-  hsa_kernel_dispatch_packet_t *p = (hsa_kernel_dispatch_packet_t *)q->base_address + (idx % q->size);
-  memset((char *)p + 4, 0, sizeof(*p) - 4);
-  p->workgroup_size_x = wg, p->workgroup_size_y = 1, p->workgroup_size_z = 1;
-  p->grid_size_x = grid, p->grid_size_y = 1, p->grid_size_z = 1;
-  p->kernel_object = k ? k->object : 0;
-  p->private_segment_size = k ? k->priv : 0;
-  p->group_segment_size = k ? k->group : 0;
-  p->kernarg_address = args;
-  p->completion_signal = done;
-  uint32_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-                    1u << HSA_PACKET_HEADER_BARRIER |
-                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-  __atomic_store_n((uint32_t *)p, header | 1u << 16, __ATOMIC_RELEASE);
-  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
-}
-
-static volatile int errors;
-static volatile hsa_status_t last_error;
-static void on_error(hsa_status_t s, hsa_queue_t *q, void *d) {
-  (void)q;
-  (void)d;
-  last_error = s;
-  __atomic_add_fetch(&errors, 1, __ATOMIC_SEQ_CST);
 }
 
 static hsa_queue_t *queue(void) {
@@ -145,11 +44,6 @@ static hsa_queue_t *queue(void) {
 static int wait_done(hsa_signal_t s, unsigned seconds) {
   return hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_LT, 1, seconds * 1000000000ull,
                                    HSA_WAIT_STATE_BLOCKED) == 0;
-}
-
-static int wait_error(unsigned seconds) {
-  for (unsigned i = 0; i < seconds * 100 && !errors; i++) usleep(10000);
-  return errors;
 }
 
 static void probe(void) {
@@ -172,7 +66,7 @@ static void probe(void) {
 }
 
 static void scratch_test(const char *name, uint32_t words) {
-  struct kernel k = kernel(name);
+  struct client_kernel k = client_kernel_named(exec, gpu, name);
   if (k.priv < words * 4) FAIL("kernel %s uses %u private bytes (the compiler kept it in registers)", name, k.priv);
   const uint32_t n = 4096;
   uint32_t *out = alloc(data_region, n * 4);
@@ -181,7 +75,7 @@ static void scratch_test(const char *name, uint32_t words) {
   hsa_queue_t *q = queue();
   hsa_signal_t done;
   CHECK(hsa_signal_create(1, 0, NULL, &done));
-  dispatch(q, &k, args, n, 64, done);
+  client_dispatch(q, &k, args, n, 64, done);
   if (!wait_done(done, 120)) FAIL("dispatch needing scratch did not complete (errors %d)", errors);
   for (uint32_t i = 0; i < n; i++) {
     /* what priv/bigpriv compute: t[j] = i * j + 1 for j < words, then t[(i * 7) % words] */
@@ -193,13 +87,13 @@ static void scratch_test(const char *name, uint32_t words) {
 }
 
 static void fault_test(void) {
-  struct kernel k = kernel("poke");
+  struct client_kernel k = client_kernel_named(exec, gpu, "poke");
   struct { uint64_t addr; } *args = alloc(kernarg_region, k.kernarg_size > 8 ? k.kernarg_size : 8);
   args->addr = 0x3f0000000000ull;   /* inside the GPU VM range, mapped by nothing */
   hsa_queue_t *q = queue();
   hsa_signal_t done;
   CHECK(hsa_signal_create(1, 0, NULL, &done));
-  dispatch(q, &k, args, 64, 64, done);
+  client_dispatch(q, &k, args, 64, 64, done);
   if (!wait_error(60)) FAIL("no queue error reported for the faulting kernel");
   printf("ok fault reported: 0x%x\n", (unsigned)last_error);
   if (last_error != (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION &&
@@ -221,9 +115,9 @@ static void fault_test(void) {
   hsa_executable_destroy(exec);
   CHECK(hsa_shut_down());
   CHECK(hsa_init());
-  have_gpu = 0;
-  hsa_iterate_agents(pick, NULL);
-  if (!have_gpu) FAIL("no GPU after a new hsa_init");
+  struct client_agents ag = {0};
+  hsa_iterate_agents(client_pick_agents, &ag);
+  if (!(gpu = ag.gpu).handle) FAIL("no GPU after a new hsa_init");
   st = hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, on_error, NULL, UINT32_MAX, UINT32_MAX,
                         &q2);
   if (st != HSA_STATUS_ERROR_OUT_OF_RESOURCES)
@@ -237,7 +131,7 @@ static void fault_test(void) {
  * HSA_SYSTEM_INFO_TIMESTAMP readings taken around it (give or take a millisecond for the
  * translation between the two clocks), in order. */
 static void profile_test(void) {
-  struct kernel k = kernel("poke");
+  struct client_kernel k = client_kernel_named(exec, gpu, "poke");
   uint32_t *buf = alloc(data_region, 64 * 4);
   struct { uint32_t *p; } *args = alloc(kernarg_region, k.kernarg_size > 8 ? k.kernarg_size : 8);
   args->p = buf;
@@ -248,7 +142,7 @@ static void profile_test(void) {
   uint64_t freq = 0, before = 0, after = 0;
   hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &freq);
   hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &before);
-  dispatch(q, &k, args, 64, 64, done);
+  client_dispatch(q, &k, args, 64, 64, done);
   if (!wait_done(done, 60)) FAIL("profiled dispatch did not complete");
   hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &after);
   if (buf[63] != 42) FAIL("poke did not store");
@@ -293,7 +187,7 @@ static void selfdestroy_test(void) {
 
 /* Destroying a queue while a kernel runs on it: no crash, no hang. */
 static void destroy_busy_test(void) {
-  struct kernel k = kernel("priv");
+  struct client_kernel k = client_kernel_named(exec, gpu, "priv");
   const uint32_t n = 1u << 18;
   uint32_t *out = alloc(data_region, n * 4);
   struct { uint32_t *out; uint32_t n; } *args = alloc(kernarg_region, k.kernarg_size);
@@ -302,7 +196,7 @@ static void destroy_busy_test(void) {
     hsa_queue_t *q = queue();
     hsa_signal_t done;
     CHECK(hsa_signal_create(1, 0, NULL, &done));
-    dispatch(q, &k, args, n, 64, done);
+    client_dispatch(q, &k, args, n, 64, done);
     usleep(20000 * round);
     CHECK(hsa_queue_destroy(q));
     hsa_signal_destroy(done);
@@ -312,12 +206,12 @@ static void destroy_busy_test(void) {
 }
 
 static void badpkt_test(void) {
-  struct kernel k = kernel("poke");
+  struct client_kernel k = client_kernel_named(exec, gpu, "poke");
   void *args = alloc(kernarg_region, 64);
   hsa_queue_t *q = queue();
   hsa_signal_t done;
   CHECK(hsa_signal_create(1, 0, NULL, &done));
-  dispatch(q, &k, args, 64, 0, done);   /* work-group size 0 */
+  client_dispatch(q, &k, args, 64, 0, done);   /* work-group size 0 */
   if (!wait_error(30)) FAIL("no queue error for a zero work-group size");
   printf("ok bad dimensions: 0x%x\n", (unsigned)last_error);
   if (last_error != HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS &&
@@ -342,16 +236,19 @@ int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc < 3) return 2;
   CHECK(hsa_init());
-  hsa_iterate_agents(pick, NULL);
-  if (!have_gpu) FAIL("no GPU");
-  hsa_agent_iterate_regions(gpu, pick_region, NULL);
-  if (!have_kernarg || !have_data) FAIL("no kernarg or fine-grained region");
+  struct client_agents ag = {0};
+  hsa_iterate_agents(client_pick_agents, &ag);
+  if (!(gpu = ag.gpu).handle) FAIL("no GPU");
+  struct client_regions rg = {0};
+  hsa_agent_iterate_regions(gpu, client_pick_regions, &rg);
+  kernarg_region = rg.kernarg, data_region = rg.fine;
+  if (!kernarg_region.handle || !data_region.handle) FAIL("no kernarg or fine-grained region");
   probe();
   if (!strcmp(argv[1], "probe")) {
     printf("ok probe\n");
     return 0;
   }
-  load(argv[2]);
+  client_load(gpu, argv[2], &exec);
   if (!strcmp(argv[1], "scratch")) {
     scratch_test("priv", 64);
     scratch_test("bigpriv", 600);

@@ -25,32 +25,16 @@
 #define SIZE (64u << 10)
 #define WORDS (SIZE / 4)
 
-static int failures;
-#define CHECK(name, cond, ...) do { if (cond) printf("%s ok\n", name); else { failures++; \
-  printf("%s FAIL ", name); printf(__VA_ARGS__); printf("\n"); } } while (0)
+#define CLIENT_NO_HSA
+#define CLIENT_CHECK_COUNTS
+#include "lib/client.h"
 
 static int kfd, drm;
 static uint32_t gpu_id;
 
-static void die(const char *what)
-{
-  printf("%s FAIL %s\n", what, strerror(errno));
-  exit(1);
-}
-
 static void open_device(void)
 {
-  kfd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
-  drm = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
-  if (kfd < 0 || drm < 0)
-    die("open");
-  FILE *f = fopen("/sys/class/kfd/kfd/topology/nodes/1/gpu_id", "r");
-  if (!f || fscanf(f, "%u", &gpu_id) != 1)
-    die("gpu_id");
-  fclose(f);
-  struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)drm, .gpu_id = gpu_id };
-  if (ioctl(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm) != 0)
-    die("acquire_vm");
+  client_open_kfd(&kfd, &drm, &gpu_id);
 }
 
 static uint32_t pattern(uint32_t i)
@@ -74,7 +58,7 @@ static int importer(int fd)
   CHECK("gem_mmap", r == 0, "errno=%d", errno);
   uint32_t *p = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, drm, (off_t)gm.out.addr_ptr);
   if (p == MAP_FAILED)
-    die("cpu_map");
+    client_die("cpu_map");
   uint32_t bad = 0;
   for (uint32_t i = 0; i < WORDS; i++)
     bad += p[i] != pattern(i);
@@ -89,7 +73,7 @@ static int exporter(unsigned minor, const char *self)
   open_device();
   struct kfd_ioctl_get_version_args v = { 0 };
   if (ioctl(kfd, AMDKFD_IOC_GET_VERSION, &v) != 0)
-    die("get_version");
+    client_die("get_version");
   CHECK("version", v.major_version == 1 && v.minor_version == minor, "%u.%u", v.major_version,
         v.minor_version);
   void *va = mmap(NULL, SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -98,11 +82,11 @@ static int exporter(unsigned minor, const char *self)
     .flags = KFD_IOC_ALLOC_MEM_FLAGS_VRAM | 0x80000000u /* WRITABLE */ |
              KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC };
   if (ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a) != 0)
-    die("alloc_memory");
+    client_die("alloc_memory");
   uint32_t *p = mmap(va, SIZE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, drm,
                      (off_t)a.mmap_offset);
   if (p != va)
-    die("mmap_bo");
+    client_die("mmap_bo");
   for (uint32_t i = 0; i < WORDS; i++)
     p[i] = pattern(i);
   struct kfd_ioctl_export_dmabuf_args x = { .handle = a.handle, .flags = 0 };

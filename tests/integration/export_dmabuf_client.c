@@ -22,9 +22,8 @@
 #define OFF (64u << 10)
 #define N 1024u
 
-static int failures;
-#define CHECK(name, cond, ...) do { if (cond) printf("%s ok\n", name); else { failures++; \
-  printf("%s FAIL ", name); printf(__VA_ARGS__); printf("\n"); } } while (0)
+#define CLIENT_CHECK_COUNTS
+#include "lib/client.h"
 
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t vram, sysmem;

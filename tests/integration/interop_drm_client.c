@@ -11,17 +11,14 @@
 #include <amdgpu_drm.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <hsa/hsa.h>
-#include <hsa/hsa_ext_amd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <xf86drm.h>
 
-static int failures;
-#define CHECK(name, cond, ...) do { if (cond) printf("%s ok\n", name); else { failures++; \
-  printf("%s FAIL ", name); printf(__VA_ARGS__); printf("\n"); } } while (0)
+#define CLIENT_CHECK_COUNTS
+#include "lib/client.h"
 
 static hsa_agent_t gpu;
 static int have_gpu;
@@ -52,73 +49,27 @@ static hsa_status_t find_agents(hsa_agent_t a, void *d)
   return HSA_STATUS_SUCCESS;
 }
 
-static uint64_t kobj;
-static uint32_t kasize, gsize, psize;
+static struct client_kernel twice;
 
 static int load(const char *path)
 {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return 0;
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  rewind(f);
-  char *blob = malloc((size_t)len);
-  size_t got = fread(blob, 1, (size_t)len, f);
-  fclose(f);
-  if (got != (size_t)len)
-    return 0;
-  hsa_code_object_reader_t rd;
   hsa_executable_t ex;
-  hsa_executable_symbol_t sym;
-  hsa_status_t st = hsa_code_object_reader_create_from_memory(blob, (size_t)len, &rd);
-  if (!st)
-    st = hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
-                                   NULL, &ex);
-  if (!st)
-    st = hsa_executable_load_agent_code_object(ex, gpu, rd, NULL, NULL);
-  if (!st)
-    st = hsa_executable_freeze(ex, NULL);
-  if (!st)
-    st = hsa_executable_get_symbol_by_name(ex, "twice.kd", &gpu, &sym);
-  if (st)
-    return 0;
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kobj);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE, &kasize);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &gsize);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &psize);
-  return 1;
+  return client_load_file(gpu, path, HSA_PROFILE_FULL, &ex) == HSA_STATUS_SUCCESS &&
+         client_kernel(ex, gpu, "twice.kd", &twice) == HSA_STATUS_SUCCESS;
 }
 
 /* twice(buf, n) over n work-items; 1 when its completion signal reached 0. */
 static int run_twice(hsa_queue_t *q, void *buf, uint32_t n)
 {
   void *ka;
-  if (hsa_memory_allocate(kernarg_region, kasize < 64 ? 64 : kasize, &ka))
+  if (hsa_memory_allocate(kernarg_region, twice.kernarg_size < 64 ? 64 : twice.kernarg_size, &ka))
     return 0;
-  memset(ka, 0, kasize);
+  memset(ka, 0, twice.kernarg_size);
   memcpy(ka, &buf, sizeof buf);
   memcpy((char *)ka + 8, &n, 4);
   hsa_signal_t done;
   hsa_signal_create(1, 0, NULL, &done);
-  uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
-  hsa_kernel_dispatch_packet_t *p = (hsa_kernel_dispatch_packet_t *)q->base_address + (idx % q->size);
-  memset((char *)p + 4, 0, sizeof *p - 4);
-  p->workgroup_size_x = 256;
-  p->workgroup_size_y = p->workgroup_size_z = 1;
-  p->grid_size_x = n;
-  p->grid_size_y = p->grid_size_z = 1;
-  p->kernel_object = kobj;
-  p->kernarg_address = ka;
-  p->group_segment_size = gsize;
-  p->private_segment_size = psize;
-  p->completion_signal = done;
-  uint32_t h = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-               1 << HSA_PACKET_HEADER_BARRIER |
-               HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-               HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-  __atomic_store_n((uint32_t *)p, h | 1u << 16, __ATOMIC_RELEASE);
-  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+  client_dispatch(q, &twice, ka, n, 256, done);
   int ok = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, 30000000000ull,
                                      HSA_WAIT_STATE_BLOCKED) == 0;
   hsa_signal_destroy(done);

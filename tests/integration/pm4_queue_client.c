@@ -36,23 +36,17 @@
 #include <time.h>
 #include <unistd.h>
 
-static int failures;
-#define CHECK(name, cond, ...) do { if (cond) printf("%s ok\n", name); else { failures++; \
-  printf("%s FAIL ", name); printf(__VA_ARGS__); printf("\n"); } } while (0)
+#define CLIENT_NO_HSA
+#define CLIENT_CHECK_COUNTS
+#include "lib/client.h"
 
 static int kfd, drm;
 static uint32_t gpu_id;
 
-static void die(const char *what)
-{
-  printf("%s FAIL %s\n", what, strerror(errno));
-  exit(1);
-}
-
 static void kio(unsigned long req, void *arg, const char *what)
 {
   if (ioctl(kfd, req, arg) != 0)
-    die(what);
+    client_die(what);
 }
 
 /* GTT memory at one address for the CPU and the GPU (what libhsakmt does: the BO gets the
@@ -64,7 +58,7 @@ static void *gtt(size_t size, int exec)
   size = (size + 4095) & ~(size_t)4095;
   void *va = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (va == MAP_FAILED)
-    die("reserve");
+    client_die("reserve");
   struct kfd_ioctl_alloc_memory_of_gpu_args a = {
     .va_addr = (uintptr_t)va, .size = size, .gpu_id = gpu_id,
     .flags = KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
@@ -72,7 +66,7 @@ static void *gtt(size_t size, int exec)
   kio(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a, "alloc_memory");
   if (mmap(va, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, drm, (off_t)a.mmap_offset) !=
       va)
-    die("mmap_bo");
+    client_die("mmap_bo");
   uint32_t ids[1] = { gpu_id };
   struct kfd_ioctl_map_memory_to_gpu_args m = { .handle = a.handle,
                                                 .device_ids_array_ptr = (uintptr_t)ids,
@@ -171,7 +165,7 @@ static void queue_create(struct pm4q *q)
   uint8_t *db = mmap(NULL, slice, PROT_READ | PROT_WRITE, MAP_SHARED, kfd,
                      (off_t)(c.doorbell_offset & ~(slice - 1)));
   if (db == MAP_FAILED)
-    die("mmap_doorbell");
+    client_die("mmap_doorbell");
   q->doorbell = (volatile uint64_t *)(db + (c.doorbell_offset & (slice - 1)));
 }
 
@@ -377,16 +371,7 @@ int main(int argc, char **argv)
     return 2;
   }
   setvbuf(stdout, NULL, _IOLBF, 0);
-  kfd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
-  drm = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
-  if (kfd < 0 || drm < 0)
-    die("open");
-  FILE *f = fopen("/sys/class/kfd/kfd/topology/nodes/1/gpu_id", "r");
-  if (!f || fscanf(f, "%u", &gpu_id) != 1)
-    die("gpu_id");
-  fclose(f);
-  struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)drm, .gpu_id = gpu_id };
-  kio(AMDKFD_IOC_ACQUIRE_VM, &vm, "acquire_vm");
+  client_open_kfd(&kfd, &drm, &gpu_id);
 
   struct kernel k;
   CHECK("kernel_load", load_kernel(argv[1], argv[2], &k) == 0, "no %s in %s", argv[2], argv[1]);

@@ -13,16 +13,13 @@
  * argv[2] = "exit": dispatch spin and return from main without destroying anything (the
  * process must still end); "shutdown": dispatch spin and call hsa_shut_down with its queue
  * alive (it must return within a second). Exit 0 only if every check passed. */
-#include <hsa/hsa.h>
-#include <hsa/hsa_ext_amd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static int failures;
-#define CHECK(name, cond, ...) do { if (cond) printf("%s ok\n", name); else { failures++; \
-  printf("%s FAIL ", name); printf(__VA_ARGS__); printf("\n"); } } while (0)
+#define CLIENT_CHECK_COUNTS
+#include "lib/client.h"
 
 static hsa_agent_t gpu, cpu;
 static int have_gpu;
@@ -66,78 +63,18 @@ static double now_s(void)
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-struct kernel {
-  uint64_t object;
-  uint32_t kasize, gsize, psize;
-};
-
 static hsa_executable_t exe;
 
-static int load(const char *path)
-{
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return 0;
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  rewind(f);
-  char *blob = malloc((size_t)len);
-  size_t got = fread(blob, 1, (size_t)len, f);
-  fclose(f);
-  if (got != (size_t)len)
-    return 0;
-  hsa_code_object_reader_t rd;
-  hsa_status_t st = hsa_code_object_reader_create_from_memory(blob, (size_t)len, &rd);
-  if (!st)
-    st = hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
-                                   NULL, &exe);
-  if (!st)
-    st = hsa_executable_load_agent_code_object(exe, gpu, rd, NULL, NULL);
-  if (!st)
-    st = hsa_executable_freeze(exe, NULL);
-  return st == HSA_STATUS_SUCCESS;
-}
-
-static int kernel(const char *name, struct kernel *k)
-{
-  hsa_executable_symbol_t sym;
-  if (hsa_executable_get_symbol_by_name(exe, name, &gpu, &sym))
-    return 0;
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &k->object);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE, &k->kasize);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &k->gsize);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &k->psize);
-  return 1;
-}
-
 /* Submits `k` over `groups` work-groups of `wg` items with two pointer arguments. */
-static void dispatch(hsa_queue_t *q, const struct kernel *k, uint32_t groups, uint16_t wg,
+static void dispatch(hsa_queue_t *q, const struct client_kernel *k, uint32_t groups, uint16_t wg,
                      void *a0, void *a1, hsa_signal_t done)
 {
   void *ka;
-  hsa_memory_allocate(kernarg_region, k->kasize < 64 ? 64 : k->kasize, &ka);
-  memset(ka, 0, k->kasize);
+  hsa_memory_allocate(kernarg_region, k->kernarg_size < 64 ? 64 : k->kernarg_size, &ka);
+  memset(ka, 0, k->kernarg_size);
   void *args[2] = { a0, a1 };
-  memcpy(ka, args, k->kasize < sizeof args ? k->kasize : sizeof args);
-  uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
-  hsa_kernel_dispatch_packet_t *p =
-    (hsa_kernel_dispatch_packet_t *)q->base_address + (idx % q->size);
-  memset((char *)p + 4, 0, sizeof *p - 4);
-  p->workgroup_size_x = wg;
-  p->workgroup_size_y = p->workgroup_size_z = 1;
-  p->grid_size_x = groups * wg;
-  p->grid_size_y = p->grid_size_z = 1;
-  p->kernel_object = k->object;
-  p->kernarg_address = ka;
-  p->group_segment_size = k->gsize;
-  p->private_segment_size = k->psize;
-  p->completion_signal = done;
-  uint32_t hs = (uint32_t)(HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-                           1 << HSA_PACKET_HEADER_BARRIER |
-                           HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-                           HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
-  __atomic_store_n((uint32_t *)p, hs | 1u << 16, __ATOMIC_RELEASE);   /* setup: 1 dimension */
-  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+  memcpy(ka, args, k->kernarg_size < sizeof args ? k->kernarg_size : sizeof args);
+  client_dispatch(q, k, ka, groups * wg, wg, done);
 }
 
 static uint32_t n_se, n_sh, n_cu;   /* shader engines, arrays per engine, CUs on the GPU */
@@ -156,7 +93,7 @@ enum { GROUPS = 64 };
 
 /* cuid under `mask` (words of n bits; n 0 = no mask set): every CU in the mask, and more than
  * one when the mask has several. */
-static void cu_mask_check(const char *name, const struct kernel *k, const uint32_t *mask,
+static void cu_mask_check(const char *name, const struct client_kernel *k, const uint32_t *mask,
                           uint32_t nbits)
 {
   hsa_queue_t *q;
@@ -197,7 +134,7 @@ static void cu_mask_check(const char *name, const struct kernel *k, const uint32
 }
 
 /* A never-ending kernel; returns its queue once every work-group started (NULL on failure). */
-static hsa_queue_t *start_spin(const struct kernel *k, uint32_t **started)
+static hsa_queue_t *start_spin(const struct client_kernel *k, uint32_t **started)
 {
   hsa_queue_t *q;
   if (hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &q))
@@ -223,8 +160,9 @@ int main(int argc, char **argv)
     return 1;
   }
   hsa_iterate_agents(find_agents, NULL);
-  struct kernel spin, cuid;
-  if (!have_gpu || !load(argv[1]) || !kernel("spin.kd", &spin) || !kernel("cuid.kd", &cuid)) {
+  struct client_kernel spin, cuid;
+  if (!have_gpu || client_load_file(gpu, argv[1], HSA_PROFILE_FULL, &exe) ||
+      client_kernel(exe, gpu, "spin.kd", &spin) || client_kernel(exe, gpu, "cuid.kd", &cuid)) {
     printf("load FAIL\n");
     return 1;
   }

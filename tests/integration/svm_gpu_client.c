@@ -15,52 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hsa/hsa.h"
-#include "hsa/hsa_ext_amd.h"
-
-#define FAIL(...)                                                                          \
-  do {                                                                                     \
-    printf("FAIL ");                                                                       \
-    printf(__VA_ARGS__);                                                                   \
-    printf("\n");                                                                          \
-    exit(1);                                                                               \
-  } while (0)
-#define CHECK(call)                                                                        \
-  do {                                                                                     \
-    hsa_status_t s_ = (call);                                                              \
-    if (s_ != HSA_STATUS_SUCCESS) FAIL("%s = 0x%x (line %d)", #call, (unsigned)s_, __LINE__); \
-  } while (0)
+#include "lib/client.h"
 
 #define N 5000u   /* items; a little over 19.5 KiB per array: several pages, not page sized */
 
 static hsa_agent_t gpu, cpu;
-static int have_gpu, have_cpu;
 static hsa_region_t kernarg_region;
-static int have_kernarg;
 static hsa_amd_memory_pool_t vram;
 static int have_vram;
 static hsa_executable_t exec;
 static volatile int errors;
-
-static hsa_status_t pick(hsa_agent_t a, void *d) {
-  (void)d;
-  hsa_device_type_t t;
-  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-  if (t == HSA_DEVICE_TYPE_GPU && !have_gpu) gpu = a, have_gpu = 1;
-  if (t == HSA_DEVICE_TYPE_CPU && !have_cpu) cpu = a, have_cpu = 1;
-  return HSA_STATUS_SUCCESS;
-}
-
-static hsa_status_t pick_region(hsa_region_t r, void *d) {
-  (void)d;
-  hsa_region_segment_t seg;
-  uint32_t flags = 0;
-  hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
-  if (seg != HSA_REGION_SEGMENT_GLOBAL) return HSA_STATUS_SUCCESS;
-  hsa_region_get_info(r, HSA_REGION_INFO_GLOBAL_FLAGS, &flags);
-  if ((flags & HSA_REGION_GLOBAL_FLAG_KERNARG) && !have_kernarg) kernarg_region = r, have_kernarg = 1;
-  return HSA_STATUS_SUCCESS;
-}
 
 static hsa_status_t pick_pool(hsa_amd_memory_pool_t p, void *d) {
   (void)d;
@@ -79,23 +43,6 @@ static void on_error(hsa_status_t s, hsa_queue_t *q, void *d) {
   (void)d;
   printf("queue error 0x%x\n", (unsigned)s);
   __atomic_add_fetch(&errors, 1, __ATOMIC_SEQ_CST);
-}
-
-static void load(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) FAIL("cannot open %s", path);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n);
-  if (fread(buf, 1, (size_t)n, f) != (size_t)n) FAIL("cannot read %s", path);
-  fclose(f);
-  hsa_code_object_reader_t r;
-  CHECK(hsa_code_object_reader_create_from_memory(buf, (size_t)n, &r));
-  CHECK(hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL,
-                                  &exec));
-  CHECK(hsa_executable_load_agent_code_object(exec, gpu, r, NULL, NULL));
-  CHECK(hsa_executable_freeze(exec, NULL));
 }
 
 /* Waits for s to reach 0; gives up early when the queue reported an error (a GPU fault). */
@@ -120,13 +67,8 @@ static void gpu_access(void *p) {
 
 /* Runs svm_rw over a and b with k; a[i] was `was[i]`: checks b = was * 3 + k, a = was + 1. */
 static void run(hsa_queue_t *q, int32_t *a, int32_t *b, int32_t k, const char *when) {
-  hsa_executable_symbol_t sym;
-  CHECK(hsa_executable_get_symbol_by_name(exec, "svm_rw.kd", &gpu, &sym));
-  uint64_t object = 0;
-  uint32_t kernarg_size = 0;
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &object);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
-                                 &kernarg_size);
+  struct client_kernel kd = client_kernel_named(exec, gpu, "svm_rw");
+  uint32_t kernarg_size = kd.kernarg_size;
   struct { int32_t *a, *b; int32_t k; } *args = NULL;
   CHECK(hsa_memory_allocate(kernarg_region, kernarg_size > 24 ? kernarg_size : 24, (void **)&args));
   memset(args, 0, kernarg_size);
@@ -135,20 +77,7 @@ static void run(hsa_queue_t *q, int32_t *a, int32_t *b, int32_t k, const char *w
   memcpy(was, a, N * 4);
   hsa_signal_t done;
   CHECK(hsa_signal_create(1, 0, NULL, &done));
-  uint64_t idx = hsa_queue_add_write_index_scacq_screl(q, 1);
-  hsa_kernel_dispatch_packet_t *p = (hsa_kernel_dispatch_packet_t *)q->base_address + (idx % q->size);
-  memset((char *)p + 4, 0, sizeof(*p) - 4);
-  p->workgroup_size_x = 64, p->workgroup_size_y = 1, p->workgroup_size_z = 1;
-  p->grid_size_x = N, p->grid_size_y = 1, p->grid_size_z = 1;
-  p->kernel_object = object;
-  p->kernarg_address = args;
-  p->completion_signal = done;
-  uint32_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-                    1u << HSA_PACKET_HEADER_BARRIER |
-                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-  __atomic_store_n((uint32_t *)p, header | 1u << 16, __ATOMIC_RELEASE);
-  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+  client_dispatch(q, &kd, args, N, 64, done);
   if (!wait_done(done, 120) || errors) FAIL("%s: the dispatch did not complete (errors %d)", when, errors);
   for (uint32_t i = 0; i < N; i++) {
     if (b[i] != was[i] * 3 + k) FAIL("%s: b[%u] = %d, want %d", when, i, b[i], was[i] * 3 + k);
@@ -179,12 +108,16 @@ static void copy(void *dst, hsa_agent_t da, const void *src, hsa_agent_t sa, con
 int main(int argc, char **argv) {
   if (argc < 3) FAIL("usage: %s access|xnack CO", argv[0]);
   CHECK(hsa_init());
-  hsa_iterate_agents(pick, NULL);
-  if (!have_gpu || !have_cpu) FAIL("no GPU or CPU agent");
-  hsa_agent_iterate_regions(cpu, pick_region, NULL);
+  struct client_agents ag = {0};
+  hsa_iterate_agents(client_pick_agents, &ag);
+  gpu = ag.gpu, cpu = ag.cpu;
+  if (!gpu.handle || !cpu.handle) FAIL("no GPU or CPU agent");
+  struct client_regions rg = {0};
+  hsa_agent_iterate_regions(cpu, client_pick_regions, &rg);
+  kernarg_region = rg.kernarg;
   hsa_amd_agent_iterate_memory_pools(gpu, pick_pool, NULL);
-  if (!have_kernarg || !have_vram) FAIL("no kernarg region or VRAM pool");
-  load(argv[2]);
+  if (!kernarg_region.handle || !have_vram) FAIL("no kernarg region or VRAM pool");
+  client_load(gpu, argv[2], &exec);
   hsa_queue_t *q = NULL;
   CHECK(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, on_error, NULL, UINT32_MAX, UINT32_MAX, &q));
   int32_t *a = svm_array(), *b = svm_array(), *c = svm_array();

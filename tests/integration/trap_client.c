@@ -14,120 +14,29 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hsa/hsa.h"
-#include "hsa/hsa_ext_amd.h"
-
-#define FAIL(...)                                                                          \
-  do {                                                                                     \
-    printf("FAIL ");                                                                       \
-    printf(__VA_ARGS__);                                                                   \
-    printf("\n");                                                                          \
-    fflush(stdout);                                                                        \
-    _exit(1);                                                                              \
-  } while (0)
-#define CHECK(call)                                                                        \
-  do {                                                                                     \
-    hsa_status_t s_ = (call);                                                              \
-    if (s_ != HSA_STATUS_SUCCESS) FAIL("%s = 0x%x (line %d)", #call, (unsigned)s_, __LINE__); \
-  } while (0)
+#define CLIENT_EXIT _exit
+#define CLIENT_QUEUE_ERRORS
+#include "lib/client.h"
 
 #define N 256u
 
 static hsa_agent_t gpu;
-static int have_gpu;
 static hsa_region_t kernarg_region, data_region;
-static int have_kernarg, have_data;
 static hsa_executable_t exec;
-
-static hsa_status_t pick(hsa_agent_t a, void *d) {
-  (void)d;
-  hsa_device_type_t t;
-  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-  if (t == HSA_DEVICE_TYPE_GPU && !have_gpu) gpu = a, have_gpu = 1;
-  return HSA_STATUS_SUCCESS;
-}
-
-static hsa_status_t pick_region(hsa_region_t r, void *d) {
-  (void)d;
-  hsa_region_segment_t seg;
-  uint32_t flags = 0;
-  hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg);
-  if (seg != HSA_REGION_SEGMENT_GLOBAL) return HSA_STATUS_SUCCESS;
-  hsa_region_get_info(r, HSA_REGION_INFO_GLOBAL_FLAGS, &flags);
-  if ((flags & HSA_REGION_GLOBAL_FLAG_KERNARG) && !have_kernarg) kernarg_region = r, have_kernarg = 1;
-  if ((flags & HSA_REGION_GLOBAL_FLAG_FINE_GRAINED) && !have_data) data_region = r, have_data = 1;
-  return HSA_STATUS_SUCCESS;
-}
-
-static void load(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) FAIL("cannot open %s", path);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n);
-  if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) FAIL("cannot read %s", path);
-  fclose(f);
-  hsa_code_object_reader_t r;
-  CHECK(hsa_code_object_reader_create_from_memory(buf, (size_t)n, &r));
-  CHECK(hsa_executable_create_alt(HSA_PROFILE_BASE, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL,
-                                  &exec));
-  CHECK(hsa_executable_load_agent_code_object(exec, gpu, r, NULL, NULL));
-  CHECK(hsa_executable_freeze(exec, NULL));
-}
-
-static uint64_t kernel(const char *name, uint32_t *kernarg_size) {
-  char sym_name[64];
-  snprintf(sym_name, sizeof(sym_name), "%s.kd", name);
-  hsa_executable_symbol_t sym;
-  CHECK(hsa_executable_get_symbol_by_name(exec, sym_name, &gpu, &sym));
-  uint64_t object = 0;
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &object);
-  hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
-                                 kernarg_size);
-  return object;
-}
-
-static volatile int errors;
-static volatile hsa_status_t last_error;
-static void on_error(hsa_status_t s, hsa_queue_t *q, void *d) {
-  (void)q;
-  (void)d;
-  last_error = s;
-  __atomic_add_fetch(&errors, 1, __ATOMIC_SEQ_CST);
-}
 
 /* Dispatches `name` over N work-items in groups of 64 on a new queue; args are the output
  * pointer and `arg`. Returns the queue; *done is the completion signal. */
 static hsa_queue_t *run(const char *name, int32_t *out, int32_t arg, hsa_signal_t *done) {
-  uint32_t ksize = 0;
-  uint64_t object = kernel(name, &ksize);
+  struct client_kernel k = client_kernel_named(exec, gpu, name);
   struct { int32_t *out; int32_t arg; } *args = NULL;
-  CHECK(hsa_memory_allocate(kernarg_region, ksize > 16 ? ksize : 16, (void **)&args));
+  CHECK(hsa_memory_allocate(kernarg_region, k.kernarg_size > 16 ? k.kernarg_size : 16,
+                            (void **)&args));
   args->out = out, args->arg = arg;
   hsa_queue_t *q = NULL;
   CHECK(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, on_error, NULL, UINT32_MAX, UINT32_MAX, &q));
   CHECK(hsa_signal_create(1, 0, NULL, done));
-  uint64_t idx = hsa_queue_add_write_index_scacq_screl(q, 1);
-  hsa_kernel_dispatch_packet_t *p = (hsa_kernel_dispatch_packet_t *)q->base_address + (idx % q->size);
-  memset((char *)p + 4, 0, sizeof(*p) - 4);
-  p->workgroup_size_x = 64, p->workgroup_size_y = 1, p->workgroup_size_z = 1;
-  p->grid_size_x = N, p->grid_size_y = 1, p->grid_size_z = 1;
-  p->kernel_object = object;
-  p->kernarg_address = args;
-  p->completion_signal = *done;
-  uint32_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-                    1u << HSA_PACKET_HEADER_BARRIER |
-                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-                    HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-  __atomic_store_n((uint32_t *)p, header | 1u << 16, __ATOMIC_RELEASE);
-  hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+  client_dispatch(q, &k, args, N, 64, *done);
   return q;
-}
-
-static int wait_error(unsigned seconds) {
-  for (unsigned i = 0; i < seconds * 100 && !errors; i++) usleep(10000);
-  return errors;
 }
 
 static void expect_exception(const char *what) {
@@ -213,11 +122,14 @@ int main(int argc, char **argv) {
   }
   setvbuf(stdout, NULL, _IONBF, 0);
   CHECK(hsa_init());
-  hsa_iterate_agents(pick, NULL);
-  if (!have_gpu) FAIL("no GPU agent");
-  hsa_agent_iterate_regions(gpu, pick_region, NULL);
-  if (!have_kernarg || !have_data) FAIL("no kernarg or fine-grained region");
-  load(argv[2]);
+  struct client_agents ag = {0};
+  hsa_iterate_agents(client_pick_agents, &ag);
+  if (!(gpu = ag.gpu).handle) FAIL("no GPU agent");
+  struct client_regions rg = {0};
+  hsa_agent_iterate_regions(gpu, client_pick_regions, &rg);
+  kernarg_region = rg.kernarg, data_region = rg.fine;
+  if (!kernarg_region.handle || !data_region.handle) FAIL("no kernarg or fine-grained region");
+  client_load(gpu, argv[2], &exec);
   if (!strcmp(argv[1], "trap"))
     trap_test();
   else if (!strcmp(argv[1], "abort"))
