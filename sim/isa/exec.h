@@ -16,6 +16,12 @@ isa_exec_fn isa_exec_agpr;   /* gfx90a memory instructions on AGPRs (acc bit): n
 uint32_t isa_status_read(const struct isa_wave *w);
 void isa_status_write(struct isa_wave *w, uint32_t v, uint32_t mask);
 int isa_trap(struct isa_wave *w, unsigned id);
+/* A wave exception at w->pc: sets `trapsts` in TRAPSTS and enters the trap handler (id 0),
+ * or halts the wave with no second level, as the first level does. false (nothing done)
+ * inside a handler. */
+#define ISA_TRAPSTS_MEM_VIOL 0x100u
+#define ISA_TRAPSTS_ILLEGAL_INST 0x800u
+bool isa_exception(struct isa_wave *w, uint32_t trapsts, const char *what);
 void isa_rfe(struct isa_wave *w, uint64_t pc);
 void isa_set_halt(struct isa_wave *w, bool on);
 void isa_sendmsg(struct isa_wave *w, unsigned simm);

@@ -59,7 +59,9 @@ struct sim_isa_workgroup {
 enum sim_isa_fault_kind {
   SIM_ISA_FAULT_NONE = 0,
   SIM_ISA_FAULT_MEMORY,      /* an address not mapped on this GPU (or misused): page fault */
-  SIM_ISA_FAULT_ILLEGAL,     /* an opcode or encoding the model does not know, or that is illegal */
+  SIM_ISA_FAULT_ILLEGAL,     /* an instruction the model does not implement (an encoding no
+                                chip has is an illegal-instruction exception: the trap handler,
+                                or SIM_ISA_HALTED; a fault only inside a handler) */
   SIM_ISA_HALTED,            /* not a fault: a wave halted (s_sethalt, or STATUS.HALT set by a
                                 trap handler), so the workgroup can never finish */
   SIM_ISA_FAULT_LDS,         /* out-of-range LDS access with the DS "check" semantics off */

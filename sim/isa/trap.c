@@ -11,7 +11,11 @@
  * ttmp0:1 hold what the hardware saved: the s_trap's own PC, its trap id in ttmp1[23:16].
  * GC 9.4.3 (gfx940..gfx942), whose SPI fills all of ttmp11 with debug data, has the first
  * level keep IB_STS in ttmp13[31:26] instead. Both keep the debugger's "debug trap enabled"
- * flag in bit 23 of that register: 0 here, as no debugger is modelled. */
+ * flag in bit 23 of that register: 0 here, as no debugger is modelled.
+ * A wave exception (an encoding the hardware rejects: TRAPSTS.ILLEGAL_INST) enters the same
+ * way with trap id 0 and ttmp0:1 at the faulting instruction; with no second level the first
+ * level halts the wave there and nothing is reported (the kernel's SQ interrupt only signals
+ * events). */
 #include "isa/exec.h"
 
 #define STATUS_SCC 0x1u
@@ -45,7 +49,9 @@ void isa_status_write(struct isa_wave *w, uint32_t v, uint32_t mask)
     isa_set_halt(w, v & STATUS_HALT);
 }
 
-int isa_trap(struct isa_wave *w, unsigned id)
+/* What the hardware and the first level do on any entry: ttmp0:1 = the PC (the s_trap's, or
+ * that of the instruction that raised the exception) and the trap id, STATUS into ttmp12. */
+static void trap_enter(struct isa_wave *w, unsigned id)
 {
   const struct sim_isa_workgroup *wg = w->group->wg;
   w->ttmp[0] = (uint32_t)w->pc;
@@ -57,6 +63,23 @@ int isa_trap(struct isa_wave *w, unsigned id)
   /* no replay state in this model, no debugger */
   unsigned save = isa_target_of(wg->gpu) == ISA_TARGET_GFX942 ? 13 : 11;
   w->ttmp[save] &= ~(TTMP_IB_STS_SAVE | TTMP_DEBUG_TRAP_ENABLED);
+}
+
+/* The first level's jump to the second level SET_TRAP_HANDLER installed. */
+static void trap_second_level(struct isa_wave *w)
+{
+  const struct sim_isa_workgroup *wg = w->group->wg;
+  w->ttmp[2] = (uint32_t)wg->tba;
+  w->ttmp[3] = (uint32_t)(wg->tba >> 32);
+  w->ttmp[14] = (uint32_t)wg->tma;
+  w->ttmp[15] = (uint32_t)(wg->tma >> 32);
+  w->pc = wg->tba;
+}
+
+int isa_trap(struct isa_wave *w, unsigned id)
+{
+  const struct sim_isa_workgroup *wg = w->group->wg;
+  trap_enter(w, id);
   sim_trace("isa: s_trap %u at 0x%llx: %s", id & 0xff, (unsigned long long)w->pc,
             wg->tba ? "second-level handler" : "no second-level handler, stepped over");
   if (!wg->tba) {
@@ -65,12 +88,29 @@ int isa_trap(struct isa_wave *w, unsigned id)
     w->pc += 4;
     return 0;
   }
-  w->ttmp[2] = (uint32_t)wg->tba;
-  w->ttmp[3] = (uint32_t)(wg->tba >> 32);
-  w->ttmp[14] = (uint32_t)wg->tma;
-  w->ttmp[15] = (uint32_t)(wg->tma >> 32);
-  w->pc = wg->tba;
+  trap_second_level(w);
   return 0;
+}
+
+bool isa_exception(struct isa_wave *w, uint32_t trapsts, const char *what)
+{
+  if (w->priv)
+    return false;   /* raised inside a handler: left to the caller's fault */
+  const struct sim_isa_workgroup *wg = w->group->wg;
+  w->trapsts |= trapsts;
+  trap_enter(w, 0);
+  sim_trace("isa: exception (TRAPSTS 0x%x) at 0x%llx, %s: %s", w->trapsts,
+            (unsigned long long)w->pc,
+            wg->tba ? "second-level handler" : "no second-level handler, wave halted", what);
+  if (wg->tba) {
+    trap_second_level(w);
+    return true;
+  }
+  /* no second level: the first level halts the wave at the instruction and reports
+   * nothing; it stays halted until its queue goes */
+  w->priv = false;
+  isa_set_halt(w, true);
+  return true;
 }
 
 void isa_rfe(struct isa_wave *w, uint64_t pc)

@@ -7,6 +7,9 @@
  *   abort CO      check_abort: one work-item of 256 fails its check and aborts; the callback
  *                 gets HSA_STATUS_ERROR_EXCEPTION and the other work-groups finish
  *   debugtrap CO  debug_trap (s_trap 3, no debugger): no error, the kernel completes
+ *   illegal CO    illegal_inst (an encoding the hardware rejects): the runtime's handler
+ *                 reports it, the callback gets HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION, and
+ *                 the dispatch never completes
  * Prints "ok ..." / "FAIL ..." lines; exit 0 = pass. */
 #include <stdint.h>
 #include <stdio.h>
@@ -115,9 +118,25 @@ static void debugtrap_test(void) {
   hsa_signal_destroy(done);
 }
 
+static void illegal_test(void) {
+  int32_t *out = buffer();
+  hsa_signal_t done;
+  hsa_queue_t *q = run("illegal_inst", out, 0, &done);
+  if (!wait_error(60)) FAIL("illegal: no queue error reported");
+  if (last_error != (hsa_status_t)HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION)
+    FAIL("illegal: reported as 0x%x, not HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION",
+         (unsigned)last_error);
+  printf("ok illegal reported: HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION\n");
+  for (unsigned i = 0; i < N; i++)
+    if (out[i] != 6) FAIL("illegal_inst: out[%u] = %d before the exception, want 6", i, out[i]);
+  if (hsa_signal_load_scacquire(done) != 1) FAIL("the dispatch with the illegal instruction completed");
+  CHECK(hsa_queue_destroy(q));
+  hsa_signal_destroy(done);
+}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: %s trap|abort|debugtrap CO\n", argv[0]);
+    fprintf(stderr, "usage: %s trap|abort|debugtrap|illegal CO\n", argv[0]);
     return 2;
   }
   setvbuf(stdout, NULL, _IONBF, 0);
@@ -136,6 +155,8 @@ int main(int argc, char **argv) {
     abort_test();
   else if (!strcmp(argv[1], "debugtrap"))
     debugtrap_test();
+  else if (!strcmp(argv[1], "illegal"))
+    illegal_test();
   else
     FAIL("unknown mode %s", argv[1]);
   CHECK(hsa_executable_destroy(exec));

@@ -29,3 +29,11 @@ kernel void debug_trap(global int *out) {
 kernel void fill(global int *out) {
   out[get_global_id(0)] = 5;
 }
+
+/* Every work-item stores, then the wave meets an encoding no gfx9 chip has (llvm-objdump
+ * cannot decode 0xffffffff): an illegal-instruction exception, which the runtime's
+ * second-level handler reports. */
+kernel void illegal_inst(global int *out) {
+  ((volatile global int *)out)[get_global_id(0)] = 6;
+  __asm__ volatile(".long 0xffffffff");
+}

@@ -407,7 +407,11 @@ START_TEST(kernel_memory_fault_raises_memory_event)
 }
 END_TEST
 
-START_TEST(kernel_illegal_instruction_is_a_queue_error)
+/* An encoding the hardware rejects (0xffffffff: nothing llvm-objdump decodes) raises
+ * TRAPSTS.ILLEGAL_INST. With no second-level handler the kernel's first level halts the wave
+ * at it and reports nothing: the dispatch never completes, the CP writes no queue error,
+ * and the queue can still be destroyed at once. */
+START_TEST(kernel_illegal_instruction_without_handler_halts)
 {
   struct aqlq a;
   aq_setup(&a);
@@ -418,8 +422,59 @@ START_TEST(kernel_illegal_instruction_is_a_queue_error)
   dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
   memcpy(p + 40, &args.va, 8);
   submit(&a, p);
+  cpx_sleep_ms(200);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
+  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
+}
+END_TEST
+
+/* With a second level the illegal instruction enters it with trap id 0, ttmp0:1 at the
+ * faulting instruction and TRAPSTS.ILLEGAL_INST set; this handler turns that bit into the
+ * runtimes' code (0x40000000) in the queue's inactive signal, raises the interrupt and
+ * halts the wave. */
+START_TEST(kernel_illegal_instruction_enters_the_handler)
+{
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf code, args = cpx_gtt(4096);
+  const uint32_t words[] = { 0xffffffffu, 0xffffffffu, 0xbf810000u };
+  uint64_t kobj = code_kernel(&code, words, 3);
+  const uint32_t handler[] = {
+    0xc0471b00u, 0x00000000u,   /* s_store_dwordx2 ttmp[0:1], s[0:1], 0x0 glc */
+    0xb8f1f803u,                /* s_getreg_b32 ttmp5, hwreg(HW_REG_TRAPSTS) */
+    0x8671ff71u, 0x00000800u,   /* s_and_b32 ttmp5, ttmp5, 0x800 */
+    0x8e719371u,                /* s_lshl_b32 ttmp5, ttmp5, 19 */
+    0xc0071bbdu, 0x00000010u,   /* s_load_dwordx2 ttmp[2:3], ttmp[14:15], 0x10 glc */
+    0xc0031c3du, 0x00000018u,   /* s_load_dword ttmp4, ttmp[14:15], 0x18 glc */
+    0xbf8cc07fu,                /* s_waitcnt lgkmcnt(0) */
+    0xc0431c37u, 0x00000000u,   /* s_store_dword ttmp4, ttmp[2:3], 0x0 glc */
+    0xc0431c7du, 0x00000008u,   /* s_store_dword ttmp5, ttmp[14:15], 0x8 glc */
+    0xbf8cc07fu,                /* s_waitcnt lgkmcnt(0) */
+    0xbefc0080u,                /* s_mov_b32 m0, 0 */
+    0xbf900001u,                /* s_sendmsg sendmsg(MSG_INTERRUPT) */
+    0xbef81a8du,                /* s_bitset1_b32 ttmp12, 13 */
+    0xb978f802u,                /* s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12 */
+    0xbe801f6cu,                /* s_rfe_b64 ttmp[0:1] */
+  };
+  memcpy(code.host + 512, handler, sizeof handler);
+  struct kfd_ioctl_set_trap_handler_args t = { .tba_addr = code.va + 512,
+                                               .tma_addr = a.sig.va + SIG_INACTIVE,
+                                               .gpu_id = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
+  memcpy(p + 40, &args.va, 8);
+  submit(&a, p);
   ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x40000000);
+  ck_assert_uint_eq(*(volatile uint64_t *)args.host, code.va + 256);   /* trap id 0, the PC */
+  cpx_sleep_ms(50);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
 }
 END_TEST
@@ -636,7 +691,8 @@ Suite *test_suite(void)
   tcase_add_test(t, dispatch_asks_for_scratch_then_runs);
   tcase_add_test(t, unmapped_signal_is_a_vm_fault);
   tcase_add_test(t, kernel_memory_fault_raises_memory_event);
-  tcase_add_test(t, kernel_illegal_instruction_is_a_queue_error);
+  tcase_add_test(t, kernel_illegal_instruction_without_handler_halts);
+  tcase_add_test(t, kernel_illegal_instruction_enters_the_handler);
   tcase_add_test(t, halted_wave_leaves_the_dispatch_unfinished);
   tcase_add_test(t, trap_without_handler_completes);
   tcase_add_test(t, trap_handler_interrupt_sets_the_event);
