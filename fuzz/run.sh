@@ -15,7 +15,7 @@ command -v "$cc" >/dev/null || { echo "fuzz: $cc is not installed (Debian: clang
 # the tools API table and the trap handlers' code come from the build's generated sources.
 # shellcheck disable=SC2086
 "$cc" -g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -D_GNU_SOURCE -DHSA_EXPORT=1 -I"$src/include/hsa" -I"$src/src" -I"$src/src/kfd/shim" \
+  -D_GNU_SOURCE -DHSA_EXPORT=1 -I"$src/include" -I"$src/include/hsa" -I"$src/src" -I"$src/src/kfd/shim" \
   ${DEP_CFLAGS:-} -o "$out/fuzz_loader" "$src/fuzz/fuzz_loader.c" "$src"/src/*.c "$src"/src/*/*.c \
   "$build/gen/stubs.c" "$build/gen/tools_table.c" "$build/gen/trap_blobs.S" -lelf -lmsgpackc -ldrm_amdgpu -ldrm -lnuma -lpthread -ldl
 for v in 2 3 4 5; do
