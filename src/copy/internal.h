@@ -40,6 +40,7 @@ struct copy_job {
   hsa_signal_t completion;          /* decremented by 1 when done (handle 0: none) */
   bool timed;                       /* write the completion's start_ts/end_ts (profiling.c) */
   struct copy_split *split;         /* NULL unless spread over several engines */
+  void *ctx;                        /* the op's own data (batch.c), freed by the op */
   uint32_t ndeps;
   hsa_signal_t deps[];
 };
