@@ -32,32 +32,14 @@ struct batch_ctx {
   size_t *size;        /* n */
 };
 
-/* One linear move of `size` bytes, where it can be done. */
-static hsa_status_t move(void *dst, const void *src, size_t size) {
-  if (!size) return HSA_STATUS_SUCCESS;
-  void *d = mem_cpu_ptr(dst, size);
-  const void *s = mem_cpu_ptr(src, size);
-  const struct core_agent *dv = mem_vram_owner(dst), *sv = mem_vram_owner(src);
-  if (d && s && !dv && !sv) {
-    memmove(d, s, size);
-    return HSA_STATUS_SUCCESS;
-  }
-  const struct core_agent *gpu = mem_copy_gpu(dst, src, size, dv ? dv : sv);
-  if (gpu) return mem_sdma_copy(gpu, dst, src, size);
-  if (!d || !s) return HSA_STATUS_ERROR;
-  memmove(d, s, size);
-  if (dv) mem_hdp_flush(dv);
-  return HSA_STATUS_SUCCESS;
-}
-
 /* Exchanges [a, a+size) and [b, b+size) through a bounce buffer mapped on every GPU. */
 static hsa_status_t swap(void *a, void *b, size_t size) {
   if (!size) return HSA_STATUS_SUCCESS;
   void *tmp = mem_system(size, 4096, 0);
   if (!tmp) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  hsa_status_t st = move(tmp, a, size);
-  if (st == HSA_STATUS_SUCCESS) st = move(a, b, size);
-  if (st == HSA_STATUS_SUCCESS) st = move(b, tmp, size);
+  hsa_status_t st = copy_move(tmp, a, size);
+  if (st == HSA_STATUS_SUCCESS) st = copy_move(a, b, size);
+  if (st == HSA_STATUS_SUCCESS) st = copy_move(b, tmp, size);
   mem_release(tmp);
   return st;
 }
@@ -115,7 +97,7 @@ static hsa_status_t op_batch(struct copy_job *j) {
       dst = indirect(dst);
     if (!src || !dst) st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
     else if (op->type == HSA_AMD_MEMORY_COPY_OP_LINEAR_SWAP) st = swap(src, dst, c->size[i]);
-    else st = move(dst, src, c->size[i]);
+    else st = copy_move(dst, src, c->size[i]);
   }
   if (st == HSA_STATUS_SUCCESS) signal_after(op);
   free(c->src);

@@ -67,5 +67,7 @@ uint64_t copy_profile_now(void);
 void copy_profile_reset(void);
 /* engine.c */
 void copy_engines_shutdown(void);
+/* move.c: copies size bytes now, on the CPU or an SDMA engine (see there). */
+hsa_status_t copy_move(void *dst, const void *src, size_t size);
 
 #endif
