@@ -67,6 +67,8 @@ uint64_t copy_profile_now(void);
 void copy_profile_reset(void);
 /* engine.c */
 void copy_engines_shutdown(void);
+/* sdma_queue.c: destroys the application's SDMA queues (hsa_shut_down). */
+void copy_sdma_queues_shutdown(void);
 /* move.c: copies size bytes now, on the CPU or an SDMA engine (see there). */
 hsa_status_t copy_move(void *dst, const void *src, size_t size);
 
