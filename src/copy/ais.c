@@ -7,10 +7,11 @@
  * /proc/self/fd) and used for the chunks whose offset and length are whole blocks; the rest,
  * and files whose file system refuses O_DIRECT (tmpfs), go through the descriptor given.
  *
- * Statuses as ROCR documents: INVALID_ARGUMENT for a negative descriptor, a null pointer or a
- * zero size; INVALID_ALLOCATION when the memory is not one allocation of the runtime large
- * enough; ERROR when the file refuses (with errno in *status). *size_copied counts the bytes
- * moved, fewer than asked when a read meets the end of the file. */
+ * Statuses as ROCR documents: INVALID_ARGUMENT for a descriptor that is not open, a null
+ * pointer or a zero size; INVALID_ALLOCATION when the memory is not one allocation of the
+ * runtime large enough; ERROR when the file refuses, or the descriptor's access mode does not
+ * allow the transfer (errno in *status). *size_copied counts the bytes moved, fewer than
+ * asked when a read meets the end of the file. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -48,6 +49,13 @@ static hsa_status_t transfer(hsa_amd_ais_file_handle_t h, char *ptr, uint64_t si
   if (status) *status = 0;
   hsa_status_t st = check(h, ptr, size, offset);
   if (st != HSA_STATUS_SUCCESS) return st;
+  /* the caller's descriptor decides what may be done: the O_DIRECT twin must not widen it */
+  int mode = fcntl(h.fd, F_GETFL);
+  if (mode < 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* not an open descriptor */
+  if ((mode & O_ACCMODE) == (writing ? O_RDONLY : O_WRONLY)) {
+    if (status) *status = EBADF;
+    return HSA_STATUS_ERROR;
+  }
   size_t chunk = size < CHUNK ? (size_t)((size + BLOCK - 1) / BLOCK * BLOCK) : CHUNK;
   char *bounce = mem_system(chunk, BLOCK, MEM_F_NO_SUBALLOC);
   if (!bounce) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
