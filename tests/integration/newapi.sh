@@ -4,6 +4,8 @@
 # newapi.sh — the entry points of the newest ROCR export list that this runtime implements
 # (newapi_client.c, one "name ok" line per check against host-computed results), under
 # hsa-sim on gfx900 and gfx942 (gfx900 alone with HSA_TEST_LIGHT). Then:
+# - hsa_amd_agent_set_async_scratch_limit around a kernel needing scratch (gfx900): scratch a
+#   queue keeps is given back when the limit goes below it, the next grow is single-use;
 # - hsa_amd_agent_preload makes one KFD SDMA queue per SDMA engine the topology reports
 #   (counted in the simulator's ioctl trace, the client making no copy);
 # - hsa_amd_async_function, the one of them ROCR 5.2.3 has, gives the same answers on
@@ -33,6 +35,20 @@ for g in $gpus; do
   [ "$n" -eq $checks ] || fail "$g: $n of $checks checks: $(cat "$work/$g.out")"
 done
 
+# scratch limits around a kernel that needs scratch (dispatch_kernels.cl's priv, clang-15)
+scratch="no clang-15"
+devlibs=""
+for d in /usr/lib/*/amdgcn/bitcode; do [ -f "$d/ockl.bc" ] && devlibs=$d; done
+if command -v clang-15 > /dev/null && [ -n "$devlibs" ]; then
+  clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx900 -O2 \
+    --rocm-device-lib-path="$devlibs" -o "$work/kernels.co" \
+    "$SRCDIR/tests/integration/dispatch_kernels.cl" || fail "cannot compile dispatch_kernels.cl"
+  LD_LIBRARY_PATH=$BUILD/lib timeout 100 "$sim" -- "$work/client" scratch "$work/kernels.co" \
+    > "$work/scratch.out" 2>&1 || fail "scratch: $(grep -v ' ok$' "$work/scratch.out")"
+  [ "$(grep -c ' ok$' "$work/scratch.out")" -eq 4 ] || fail "scratch: $(cat "$work/scratch.out")"
+  scratch="4 scratch checks"
+fi
+
 # preload: as many SDMA queues as the GPU has SDMA engines, with no copy asked for
 LD_LIBRARY_PATH=$BUILD/lib "$sim" --trace="$work/trace" -- "$work/client" preload \
   > "$work/preload.out" 2>&1 || fail "preload: $(cat "$work/preload.out")"
@@ -54,4 +70,4 @@ grep -q '^async_function 0 ran 42 other_thread 1 ' "$work/peer-rocr.out" ||
   fail "ROCR's answer is unexpected: $(cat "$work/peer-rocr.out")"
 diff -u "$work/peer-rocr.out" "$work/peer-ours.out" > "$work/peer.diff" ||
   fail "hsa_amd_async_function differs from ROCR: $(cat "$work/peer.diff")"
-echo "ok: $checks checks on $gpus; preload made $made SDMA queues; async_function as ROCR's"
+echo "ok: $checks checks on $gpus, $scratch; preload made $made SDMA queues; async_function as ROCR's"

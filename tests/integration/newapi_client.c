@@ -12,7 +12,8 @@
  * `newapi_client peer` prints only what ROCR 5.2.3 also implements (hsa_amd_async_function),
  * as values, for the comparison with ROCR; `newapi_client preload` only preloads the GPU
  * (newapi.sh counts the SDMA queues it made in the simulator's trace). `newapi_client DIR`
- * runs everything, with its AIS file in DIR. */
+ * runs everything, with its AIS file in DIR; `newapi_client scratch CO` dispatches CO's `priv`
+ * kernel around scratch limits. */
 #define _GNU_SOURCE
 #define CLIENT_CHECK_COUNTS
 #include "lib/client.h"
@@ -23,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hsa/amd_hsa_queue.h"
 #include "hsa/amd_hsa_signal.h"
 
 #define MIB (1u << 20)
@@ -751,6 +753,84 @@ static void test_scratch_limit(void)
         "refused or accepted wrongly");
 }
 
+/* ---- hsa_amd_agent_set_async_scratch_limit with a kernel that needs scratch ------------
+ * `priv` (dispatch_kernels.cl) keeps 64 words per item in scratch. The queue's amd_queue_t
+ * (what the CP reads) shows the scratch it holds and whether it is single-use. */
+static bool dispatch_priv(hsa_queue_t *q, const struct client_kernel *k, hsa_region_t kernarg)
+{
+  const uint32_t n = 1024;
+  uint32_t *out = sys_alloc(n * 4);
+  struct { uint32_t *out; uint32_t n; } *args = NULL;
+  hsa_memory_allocate(kernarg, k->kernarg_size > 16 ? k->kernarg_size : 16, (void **)&args);
+  args->out = out;
+  args->n = n;
+  hsa_signal_t done;
+  hsa_signal_create(1, 0, NULL, &done);
+  client_dispatch(q, k, args, n, 64, done);
+  bool ok = wait_zero(done, 60000);
+  for (uint32_t i = 0; ok && i < n; i++) ok = out[i] == i * ((i * 7) % 64) + 1;
+  hsa_signal_destroy(done);
+  hsa_memory_free(args);
+  hsa_amd_memory_pool_free(out);
+  return ok;
+}
+
+static uint64_t kept(const hsa_queue_t *q) {
+  const amd_queue_t *a = (const amd_queue_t *)q;
+  return __atomic_load_n(&a->scratch_backing_memory_byte_size, __ATOMIC_ACQUIRE);
+}
+
+static int scratch_mode(const char *co)
+{
+  hsa_executable_t exec;
+  struct client_kernel k = {0};
+  struct client_regions rg = {{0}, {0}};
+  hsa_agent_iterate_regions(ag.gpu, client_pick_regions, &rg);
+  if (client_load_file(ag.gpu, co, HSA_PROFILE_BASE, &exec) != HSA_STATUS_SUCCESS ||
+      client_kernel(exec, ag.gpu, "priv.kd", &k) != HSA_STATUS_SUCCESS || k.priv < 256) {
+    printf("scratch_setup FAIL cannot load priv from %s (%u private bytes)\n", co, k.priv);
+    return 1;
+  }
+  hsa_queue_t *q = NULL;
+  hsa_queue_create(ag.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &q);
+  uint64_t none = kept(q);
+  bool r1 = dispatch_priv(q, &k, rg.kernarg);
+  uint64_t grown = kept(q);
+  CHECK("scratch_grown_kept", none == 0 && r1 && grown > 0, "before %lu results %d after %lu",
+        (unsigned long)none, r1, (unsigned long)grown);
+  /* a limit below what the queue keeps: given back now (the queue is idle) */
+  hsa_status_t st = hsa_amd_agent_set_async_scratch_limit(ag.gpu, grown - 1);
+  uint64_t after = kept(q);
+  CHECK("scratch_limit_frees", st == 0 && after == 0, "st %x kept %lu", st,
+        (unsigned long)after);
+  /* the next dispatch gets single-use scratch sized for it alone (USE_SCRATCH_ONCE; the CP
+   * gives it back with code 512, which hsa-sim does not model yet) */
+  bool r2 = dispatch_priv(q, &k, rg.kernarg);
+  uint64_t once = kept(q);
+  uint32_t props = __atomic_load_n(&((const amd_queue_t *)q)->queue_properties, __ATOMIC_ACQUIRE);
+  CHECK("scratch_limit_single_use",
+        r2 && once > 0 && once < grown && (props & AMD_QUEUE_PROPERTIES_USE_SCRATCH_ONCE),
+        "results %d kept %lu of %lu properties 0x%x", r2, (unsigned long)once,
+        (unsigned long)grown, props);
+  /* raised again: a queue keeps what it grows */
+  st = hsa_amd_agent_set_async_scratch_limit(ag.gpu, 146800640);
+  hsa_queue_t *q2 = NULL;
+  hsa_queue_create(ag.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &q2);
+  bool r3 = dispatch_priv(q2, &k, rg.kernarg);
+  uint64_t again = kept(q2);
+  props = __atomic_load_n(&((const amd_queue_t *)q2)->queue_properties, __ATOMIC_ACQUIRE);
+  CHECK("scratch_limit_raised",
+        st == 0 && r3 && again == grown && !(props & AMD_QUEUE_PROPERTIES_USE_SCRATCH_ONCE),
+        "results %d kept %lu of %lu properties 0x%x", r3, (unsigned long)again,
+        (unsigned long)grown, props);
+  hsa_queue_destroy(q2);
+  hsa_queue_destroy(q);
+  hsa_executable_destroy(exec);
+  hsa_shut_down();
+  printf("failures %d\n", failures);
+  return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
   bool peer = argc > 1 && strcmp(argv[1], "peer") == 0;
@@ -768,6 +848,11 @@ int main(int argc, char **argv)
     hsa_shut_down();
     printf("preload 0x%x\n", st);
     return st != HSA_STATUS_SUCCESS;
+  }
+  if (argc > 2 && strcmp(argv[1], "scratch") == 0) {
+    hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &tick_hz);
+    hsa_amd_agent_iterate_memory_pools(ag.cpu, pick_pool, &sys_pool);
+    return scratch_mode(argv[2]);
   }
   test_async_function(peer);
   if (peer) {
