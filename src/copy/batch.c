@@ -11,6 +11,7 @@
  * (mem_sdma_copy), and decrements the shared completion signal once, so a caller who set
  * it to num_copy_ops sees 0 when all are done. The caller's arrays are copied: they may go
  * once the call returns. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -100,6 +101,10 @@ static hsa_status_t op_batch(struct copy_job *j) {
     else st = copy_move(dst, src, c->size[i]);
   }
   if (st == HSA_STATUS_SUCCESS) signal_after(op);
+  else
+    fprintf(stderr, "hsa-runtime64: a batch copy operation (type %u) failed (status 0x%x); "
+                    "the batch's completion signal is not decremented for it\n",
+            (unsigned)op->type, (unsigned)st);
   free(c->src);
   free(c->dst);
   free(c->size);
@@ -127,6 +132,14 @@ static hsa_status_t prepare(const hsa_amd_memory_copy_op_t *op, struct batch_ctx
   if (op->type == HSA_AMD_MEMORY_COPY_OP_LINEAR_BROADCAST && !multi)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (indirect_form && multi) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  /* the addresses an indirect copy reads when it starts must be readable then */
+  bool ind_src = op->type == HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_SRC ||
+                 op->type == HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_SRCDST;
+  bool ind_dst = op->type == HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_DST ||
+                 op->type == HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_SRCDST;
+  if ((ind_src && !mem_cpu_ptr(op->src, sizeof(void *))) ||
+      (ind_dst && !mem_cpu_ptr(op->dst, sizeof(void *))))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   unsigned n = multi ? op->num_entries : 1;
   struct batch_ctx *c = calloc(1, sizeof(*c));
   if (!c) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
