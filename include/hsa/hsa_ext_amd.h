@@ -11,7 +11,7 @@
 
 /* Version of this AMD extension interface */
 #define HSA_AMD_INTERFACE_VERSION_MAJOR 1
-#define HSA_AMD_INTERFACE_VERSION_MINOR 6
+#define HSA_AMD_INTERFACE_VERSION_MINOR 26
 
 #ifdef __cplusplus
 extern "C" {
@@ -740,6 +740,8 @@ hsa_status_t HSA_API hsa_amd_agent_set_async_scratch_limit(hsa_agent_t agent, si
 typedef enum {
   HSA_AMD_QUEUE_INFO_AGENT,
   HSA_AMD_QUEUE_INFO_DOORBELL_ID,
+  HSA_QUEUE_INFO_USE_COUNT,   /* uint32_t: sharers of a counted queue (-1: not counted) */
+  HSA_QUEUE_INFO_HW_ID,       /* uint32_t: equal for queues on one hardware queue */
 } hsa_queue_info_attribute_t;
 
 hsa_status_t HSA_API hsa_amd_queue_get_info(hsa_queue_t* queue,
@@ -748,9 +750,189 @@ hsa_status_t HSA_API hsa_amd_queue_get_info(hsa_queue_t* queue,
 /* Runtime logging */
 typedef enum hsa_amd_log_flag_s {
   HSA_AMD_LOG_FLAG_BLIT_KERNEL_PKTS = 0,
+  HSA_AMD_LOG_FLAG_AQL = 0,
+  HSA_AMD_LOG_FLAG_SDMA = 1,
+  HSA_AMD_LOG_FLAG_INFO = 2,
 } hsa_amd_log_flag_t;
 
 hsa_status_t HSA_API hsa_amd_enable_logging(uint8_t* flags, void* file);
+
+/* Wait until every signal meets its condition; 0 when they all did, -1 (as uint32_t) on
+   timeout. A null or invalid signal counts as value 0 with its condition met. */
+uint32_t HSA_API hsa_amd_signal_wait_all(uint32_t signal_count, hsa_signal_t* signals,
+                                         hsa_signal_condition_t* conds, hsa_signal_value_t* values,
+                                         uint64_t timeout_hint, hsa_wait_state_t wait_hint,
+                                         hsa_signal_value_t* satisfying_values);
+
+/* The driver event id behind an interrupt signal */
+hsa_status_t HSA_API hsa_amd_signal_get_event_id(hsa_signal_t signal, uint32_t* event_id);
+
+/* SDMA engines that give the best bandwidth from src_agent to dst_agent (0: no preference) */
+hsa_status_t HSA_API hsa_amd_memory_get_preferred_copy_engine(hsa_agent_t dst_agent,
+                                                              hsa_agent_t src_agent,
+                                                              uint32_t* recommended_ids_mask);
+
+/* Batched copies */
+typedef enum {
+  HSA_AMD_MEMORY_COPY_OP_LINEAR = 0,
+  HSA_AMD_MEMORY_COPY_OP_LINEAR_BROADCAST = 1,
+  HSA_AMD_MEMORY_COPY_OP_LINEAR_SWAP = 2,
+  HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_SRC = 3,
+  HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_DST = 4,
+  HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_SRCDST = 5,
+} hsa_amd_memory_copy_op_type_t;
+
+typedef enum {
+  HSA_AMD_MEMORY_COPY_WAIT_ALWAYS = 0,
+  HSA_AMD_MEMORY_COPY_WAIT_LT = 1,
+  HSA_AMD_MEMORY_COPY_WAIT_LE = 2,
+  HSA_AMD_MEMORY_COPY_WAIT_EQ = 3,
+  HSA_AMD_MEMORY_COPY_WAIT_NE = 4,
+  HSA_AMD_MEMORY_COPY_WAIT_GE = 5,
+  HSA_AMD_MEMORY_COPY_WAIT_GT = 6,
+} hsa_amd_memory_copy_wait_function_t;
+
+typedef enum {
+  HSA_AMD_MEMORY_COPY_SIGNAL_NONE = 0,
+  HSA_AMD_MEMORY_COPY_SIGNAL_WRITE = 1,
+  HSA_AMD_MEMORY_COPY_SIGNAL_ADD = 2,
+  HSA_AMD_MEMORY_COPY_SIGNAL_SUB = 3,
+} hsa_amd_memory_copy_signal_op_t;
+
+#define HSA_AMD_MEMORY_COPY_OP_VERSION 1
+
+/* One operation of hsa_amd_memory_async_batch_copy. Which union member applies depends on
+   type and num_entries (0: one copy of size bytes from src to dst). */
+typedef struct hsa_amd_memory_copy_op_s {
+  uint16_t version;
+  uint16_t type;
+  uint16_t num_entries;
+  uint16_t traffic_class;
+  hsa_signal_t completion_signal;
+  union {
+    void* src;
+    void** src_list;
+  };
+  union {
+    hsa_agent_t src_agent;
+    hsa_agent_t* src_agent_list;
+  };
+  union {
+    hsa_agent_t dst_agent;
+    hsa_agent_t* dst_agent_list;
+  };
+  union {
+    void* dst;
+    void** dst_list;
+  };
+  union {
+    struct {
+      size_t size;
+      size_t unused_size;
+    };
+    struct {
+      size_t src_size;
+      size_t dst_size;
+    };
+    struct {
+      size_t* size_list;
+      size_t reserved0;
+    };
+  };
+  struct {
+    uint16_t function;
+    uint16_t scope;
+    uint32_t reserved;
+    void* addr;
+    uint64_t value;
+    uint64_t mask;
+  } wait;
+  struct {
+    uint16_t operation;
+    uint16_t scope;
+    uint32_t reserved;
+    void* addr;
+    uint64_t data;
+  } signal;
+  uint64_t reserved1[1];
+} hsa_amd_memory_copy_op_t;
+
+hsa_status_t HSA_API hsa_amd_memory_async_batch_copy(const hsa_amd_memory_copy_op_t* copy_ops,
+                                                     uint32_t num_copy_ops,
+                                                     uint32_t num_dep_signals,
+                                                     const hsa_signal_t* dep_signals);
+
+/* Set up an agent's internal resources ahead of first use */
+hsa_status_t HSA_API hsa_amd_agent_preload(hsa_agent_t agent, uint64_t flags);
+
+/* Queues shared with a use count */
+hsa_status_t HSA_API hsa_amd_counted_queue_acquire(
+    hsa_agent_t agent, hsa_queue_type_t type, hsa_amd_queue_priority_t priority,
+    void (*callback)(hsa_status_t status, hsa_queue_t* source, void* data), void* data,
+    uint64_t flags, hsa_queue_t** queue);
+
+hsa_status_t HSA_API hsa_amd_counted_queue_release(hsa_queue_t* queue);
+
+/* SVM ranges whose contents the caller no longer needs */
+hsa_status_t HSA_API hsa_amd_svm_discard_batch_async(void** ptrs, size_t* sizes, uint32_t count,
+                                                     uint32_t num_dep_signals,
+                                                     const hsa_signal_t* dep_signals,
+                                                     hsa_signal_t completion_signal);
+
+/* File <-> device memory */
+typedef struct hsa_amd_ais_file_handle_s {
+  union {
+    void* handle;
+    int fd;
+    uint8_t pad[8];
+  };
+} hsa_amd_ais_file_handle_t;
+
+hsa_status_t HSA_API hsa_amd_ais_file_write(hsa_amd_ais_file_handle_t handle, void* devicePtr,
+                                            uint64_t size, int64_t file_offset,
+                                            uint64_t* size_copied, int32_t* status);
+
+hsa_status_t HSA_API hsa_amd_ais_file_read(hsa_amd_ais_file_handle_t handle, void* devicePtr,
+                                           uint64_t size, int64_t file_offset,
+                                           uint64_t* size_copied, int32_t* status);
+
+/* SDMA queues owned by the application: it writes SDMA packets into the ring itself */
+typedef struct hsa_amd_sdma_queue_s {
+  uint64_t handle;
+} hsa_amd_sdma_queue_t;
+
+typedef enum {
+  HSA_AMD_SDMA_QUEUE_FLAG_USE_ENGINE_ID = (1 << 0),
+} hsa_amd_sdma_queue_flag_t;
+
+typedef enum {
+  HSA_AMD_SDMA_QUEUE_INFO_AGENT = 0,
+  HSA_AMD_SDMA_QUEUE_INFO_RESOURCE = 1,
+  HSA_AMD_SDMA_QUEUE_INFO_MIN_SUBMISSION_SIZE = 2,
+  HSA_AMD_SDMA_QUEUE_INFO_QUEUE_ID = 3,
+} hsa_amd_sdma_queue_info_t;
+
+/* Ring, pointers and doorbell of an SDMA queue; read/write pointers and doorbell values
+   count bytes from the ring's start, without wrapping. */
+typedef struct hsa_amd_sdma_queue_resource_s {
+  void* ring_base;
+  size_t ring_size;
+  volatile uint64_t* read_ptr;
+  volatile uint64_t* write_ptr;
+  volatile uint64_t* doorbell;
+} hsa_amd_sdma_queue_resource_t;
+
+hsa_status_t HSA_API hsa_amd_sdma_queue_create(hsa_agent_t agent, uint32_t flags,
+                                               hsa_amd_sdma_engine_id_t engine_id,
+                                               size_t ring_size, hsa_amd_sdma_queue_t* queue);
+
+hsa_status_t HSA_API hsa_amd_sdma_queue_destroy(hsa_amd_sdma_queue_t queue);
+
+hsa_status_t HSA_API hsa_amd_sdma_queue_get_info(hsa_amd_sdma_queue_t queue,
+                                                 hsa_amd_sdma_queue_info_t attribute, void* value);
+
+hsa_status_t HSA_API hsa_amd_sdma_queue_ring_doorbell(hsa_amd_sdma_queue_t queue,
+                                                      uint64_t write_ptr);
 
 #ifdef __cplusplus
 }

@@ -244,6 +244,41 @@ hsa_status_t HSA_API hsa_ext_sampler_create(
 hsa_status_t HSA_API hsa_ext_sampler_destroy(hsa_agent_t agent,
                                              hsa_ext_sampler_t sampler);
 
+/* Version 2: mipmapped images, per-axis sampler addressing */
+typedef struct hsa_ext_image_descriptor_v2_s {
+  hsa_ext_image_geometry_t geometry;
+  size_t width;
+  size_t height;
+  size_t depth;
+  size_t array_size;
+  hsa_ext_image_format_t format;
+  size_t mipmap_levels;
+} hsa_ext_image_descriptor_v2_t;
+
+typedef struct hsa_ext_sampler_descriptor_v2_s {
+  hsa_ext_sampler_coordinate_mode32_t coordinate_mode;
+  hsa_ext_sampler_filter_mode32_t filter_mode;
+  hsa_ext_sampler_addressing_mode32_t address_modes[3]; /* x, y, z */
+} hsa_ext_sampler_descriptor_v2_t;
+
+hsa_status_t HSA_API hsa_ext_image_data_get_info_v2(
+    hsa_agent_t agent, const hsa_ext_image_descriptor_v2_t *image_descriptor,
+    hsa_access_permission_t access_permission, hsa_ext_image_data_info_t *image_data_info);
+
+hsa_status_t HSA_API hsa_ext_image_create_v2(
+    hsa_agent_t agent, const hsa_ext_image_descriptor_v2_t *image_descriptor,
+    const void *image_data, hsa_access_permission_t access_permission, hsa_ext_image_t *image);
+
+hsa_status_t HSA_API hsa_ext_image_destroy_v2(hsa_agent_t agent, hsa_ext_image_t image);
+
+hsa_status_t HSA_API hsa_ext_image_mipmap_array_get_level(
+    hsa_agent_t agent, const hsa_ext_image_t *mipmapped_array, uint32_t mip_level,
+    const hsa_ext_image_descriptor_v2_t *image_descriptor, hsa_ext_image_t *level_image);
+
+hsa_status_t HSA_API hsa_ext_sampler_create_v2(
+    hsa_agent_t agent, const hsa_ext_sampler_descriptor_v2_t *sampler_descriptor,
+    hsa_ext_sampler_t *sampler);
+
 /* ---- Function tables returned by hsa_system_get_major_extension_table ---- */
 
 /* Version 1.00 table. */

@@ -136,6 +136,12 @@ hsa_status_t aql_scratch_init(struct aql_queue *q, uint32_t private_segment_size
 hsa_status_t aql_scratch_grow(struct aql_queue *q, int64_t code);
 /* Gives up a single-use allocation (CP code 512). */
 void aql_scratch_reclaim(struct aql_queue *q);
+/* counted.c: users of a counted queue (-1: not one); forgetting them all (hsa_shut_down). */
+int64_t aql_counted_use_count(const hsa_queue_t *queue);
+void aql_counted_forget(void);
+void aql_counted_drop(const hsa_queue_t *queue);   /* hsa_queue_destroy of one */
+/* scratch_limit.c: bytes of scratch a queue of `gpu` may keep (larger grows are single-use). */
+uint64_t aql_scratch_limit(const struct core_agent *gpu);
 void aql_scratch_free(struct aql_queue *q);
 /* Rewrites the amd_queue_t scratch fields from q->scratch. */
 void aql_scratch_publish(struct aql_queue *q);

@@ -4,10 +4,13 @@
  * (priority, profiling, queue info). CPU agents' queues are in cpu.c, soft queues in soft.c. */
 #include "aql/aql.h"
 #include "aql/internal.h"
+#include "core/log.h"
 #include "core/runtime.h"
+#include "hsa_ext_amd.h"
 #include "mem/mem.h"
 #include "signals/signal.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
@@ -325,7 +328,11 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent_handle, uint32_t size,
     st = gpu_create(agent, size, callback, data, private_segment_size, &q);
     if (st == HSA_STATUS_SUCCESS) aql_register(q);
   }
-  if (st == HSA_STATUS_SUCCESS) *queue = aql_handle(q);
+  if (st == HSA_STATUS_SUCCESS) {
+    *queue = aql_handle(q);
+    core_log(HSA_AMD_LOG_FLAG_INFO, "created AQL queue id=%" PRIu64 " agent=%s address=%p "
+             "packets=%u", q->amd->hsa_queue.id, agent->name, (void *)*queue, size);
+  }
   return st;
 }
 
@@ -347,6 +354,9 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue) {
     aql_put(q);
     return HSA_STATUS_ERROR_INVALID_QUEUE;
   }
+  aql_counted_drop(queue);
+  core_log(HSA_AMD_LOG_FLAG_INFO, "destroyed AQL queue id=%" PRIu64 " address=%p",
+           q->amd->hsa_queue.id, (void *)queue);
   switch (q->kind) {
   case AQL_GPU: gpu_destroy(q); break;
   case AQL_CPU: aql_cpu_queue_stop(q); break;
@@ -449,6 +459,14 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
     else
       st = HSA_STATUS_ERROR_INVALID_QUEUE;
     break;
+  case HSA_QUEUE_INFO_USE_COUNT: {
+    int64_t n = aql_counted_use_count(queue);
+    *(int32_t *)value = (int32_t)n;   /* -1 for a queue not from counted_queue_acquire */
+    break;
+  }
+  case HSA_QUEUE_INFO_HW_ID:
+    *(uint32_t *)value = (uint32_t)q->amd->hsa_queue.id;
+    break;
   default:
     st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
@@ -475,6 +493,7 @@ static void destroy_one(struct aql_queue *q, void *arg) {
 }
 
 void aql_shutdown(void) {
+  aql_counted_forget();
   aql_for_each(NULL, destroy_one, NULL);
   aql_fault_watch_stop();
   aql_trap_shutdown();

@@ -5,8 +5,8 @@
  * dGPUs) and grows it when the command processor meets a dispatch that needs more: it writes
  * 0x1 (wave64) or 0x400 (wave32) into queue_inactive_signal and waits; error.c calls
  * aql_scratch_grow, which sizes the memory for every scratch slot of the device (or, when
- * that is too big, for this one dispatch only, marked USE_SCRATCH_ONCE so the CP gives it
- * back with code 512), rewrites the amd_queue_t fields and lets the CP go on.
+ * that is above the agent's limit, scratch_limit.c, for this one dispatch only, marked
+ * USE_SCRATCH_ONCE so the CP gives it back with code 512), rewrites the amd_queue_t fields and lets the CP go on.
  *
  * What the CP reads: scratch_resource_descriptor (a GCN buffer resource over the memory,
  * swizzled per lane), scratch_backing_memory_location (its address: flat scratch on gfx9+),
@@ -18,8 +18,6 @@
 #include <string.h>
 
 #define ALIGN_UP(v, a) (((v) + (a) - 1) / (a) * (a))
-/* Above this one allocation is single-use (ROCR's limit for scratch kept bound to a queue). */
-#define SINGLE_LIMIT 146800640ull
 /* COMPUTE_TMPRING_SIZE.WAVESIZE is 13 bits of KiB: the largest per-wave scratch. */
 #define MAX_WAVE_SCRATCH 8387584ull
 
@@ -130,7 +128,7 @@ hsa_status_t aql_scratch_grow(struct aql_queue *q, int64_t code) {
   uint64_t slots = device_slots(q);
   uint64_t size = per * lanes * slots;
   bool once = false;
-  if (size > SINGLE_LIMIT) {
+  if (size > aql_scratch_limit(q->agent)) {
     /* Too much to keep: enough for this dispatch's waves, given back after it. */
     uint64_t lanes_per_group =
         (uint64_t)pkt->workgroup_size_x * pkt->workgroup_size_y * pkt->workgroup_size_z;

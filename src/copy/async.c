@@ -19,6 +19,7 @@
 
 #include "copy/internal.h"
 #include "core/agent.h"
+#include "core/log.h"
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
 #include "mem/sdma.h"
@@ -155,6 +156,9 @@ static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src
   unsigned queues = engine ? mem_sdma_queues(engine) : 1;
   if (ring == ANY_RING || ring >= queues)
     ring = src_vram && !dst_vram ? 1u % queues : 0u;   /* one queue per direction */
+  if (engine)
+    core_log(HSA_AMD_LOG_FLAG_SDMA, "copy %zu bytes %p -> %p on SDMA queue %u of %s", size,
+             src, dst, ring, engine->name);
   bool ready = copy_job_ready(j);
   if (ready && engine && !j->timed && direct(j, ring)) return HSA_STATUS_SUCCESS;
   if (ready && size <= INLINE_MAX) {

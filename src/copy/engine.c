@@ -247,5 +247,6 @@ void copy_engines_shutdown(void) {
 
 void copy_shutdown(void) {
   copy_engines_shutdown();
+  copy_sdma_queues_shutdown();
   copy_profile_reset();
 }

@@ -40,6 +40,7 @@ struct copy_job {
   hsa_signal_t completion;          /* decremented by 1 when done (handle 0: none) */
   bool timed;                       /* write the completion's start_ts/end_ts (profiling.c) */
   struct copy_split *split;         /* NULL unless spread over several engines */
+  void *ctx;                        /* the op's own data (batch.c), freed by the op */
   uint32_t ndeps;
   hsa_signal_t deps[];
 };
@@ -66,5 +67,9 @@ uint64_t copy_profile_now(void);
 void copy_profile_reset(void);
 /* engine.c */
 void copy_engines_shutdown(void);
+/* sdma_queue.c: destroys the application's SDMA queues (hsa_shut_down). */
+void copy_sdma_queues_shutdown(void);
+/* move.c: copies size bytes now, on the CPU or an SDMA engine (see there). */
+hsa_status_t copy_move(void *dst, const void *src, size_t size);
 
 #endif

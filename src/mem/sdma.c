@@ -222,6 +222,21 @@ static void emit(struct engine *e, const uint32_t *p, uint32_t n) {
   e->wp += 4ull * n;
 }
 
+/* hsa_amd_agent_preload: every SDMA queue of gpu made now rather than at its first copy. */
+hsa_status_t mem_sdma_preload(const struct core_agent *gpu) {
+  if (!gpu || gpu->kind != CORE_AGENT_GPU || gpu->gpu_index >= MEM_MAX_GPUS)
+    return HSA_STATUS_ERROR_INVALID_AGENT;
+  pthread_once(&once, init_locks);
+  hsa_status_t st = HSA_STATUS_SUCCESS;
+  for (unsigned k = 0; k < mem_sdma_queues(gpu); k++) {
+    struct engine *e = &engines[gpu->gpu_index][k];
+    pthread_mutex_lock(&e->lock);
+    if (!start(e, gpu)) st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+    pthread_mutex_unlock(&e->lock);
+  }
+  return st;
+}
+
 /* Emits the packets of one operation (`put` with `arg`) and a fence, then waits for it. */
 typedef void (*put_fn)(struct engine *e, const void *arg);
 

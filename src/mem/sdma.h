@@ -43,6 +43,8 @@ void mem_rect_cpu(const struct mem_rect *r, void *dst, const void *src);
  * done; `ring` picks the queue (0 for the plain calls). */
 #define MEM_SDMA_MAX 4u
 unsigned mem_sdma_queues(const struct core_agent *gpu);
+/* Makes every SDMA queue of gpu now (OUT_OF_RESOURCES when the driver refuses one). */
+hsa_status_t mem_sdma_preload(const struct core_agent *gpu);
 /* A copy, both ranges mapped in gpu's VM. */
 hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src, size_t size);
 hsa_status_t mem_sdma_copy_on(const struct core_agent *gpu, unsigned ring, void *dst,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* async.c — hsa_amd_signal_async_handler: one handler thread, started by the first
+/* async.c — hsa_amd_signal_async_handler and hsa_amd_async_function: one handler thread, started by the first
  * registration, waits on every registered signal plus an internal "wake" signal (bumped when
  * the list changes or the thread must stop) and calls handlers outside any lock. A handler
  * returning false is deregistered; true keeps it armed (ROCR's rule, so it is called again
@@ -23,7 +23,15 @@ struct entry {
   void *arg;
 };
 
+/* hsa_amd_async_function: callbacks the thread runs once, in the order they came. */
+struct call {
+  struct call *next;
+  void (*fn)(void *arg);
+  void *arg;
+};
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct call *calls, **calls_tail = &calls;
 static struct entry *entries;
 static uint32_t entry_count;
 static bool running, stopping;
@@ -71,6 +79,19 @@ static void *handler_thread(void *unused)
     if (stopping) {
       pthread_mutex_unlock(&lock);
       break;
+    }
+    if (calls) {   /* run the queued functions outside the lock, then look again */
+      struct call *c = calls;
+      calls = NULL;
+      calls_tail = &calls;
+      pthread_mutex_unlock(&lock);
+      while (c) {
+        struct call *next = c->next;
+        c->fn(c->arg);
+        free(c);
+        c = next;
+      }
+      continue;
     }
     /* drop entries whose signal is gone before waiting on them */
     for (struct entry *e = entries, *next; e; e = next) {
@@ -224,9 +245,43 @@ void sig_async_stop(void)
     free(e);
   }
   entry_count = 0;
+  while (calls) {   /* functions not run yet: the runtime is closing (ROCR drops them too) */
+    struct call *c = calls;
+    calls = c->next;
+    free(c);
+  }
+  calls_tail = &calls;
   if (was)
     sig_destroy_internal(wake);
   wake.handle = 0;
   running = false;
   pthread_mutex_unlock(&lock);
+}
+
+/* Runs callback(arg) once on the handler thread (ROCR's async events thread), soon. */
+hsa_status_t hsa_amd_async_function(void (*callback)(void *arg), void *arg)
+{
+  hsa_status_t st = sig_ensure_init();
+  if (st != HSA_STATUS_SUCCESS)
+    return st;
+  if (!callback)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct call *c = malloc(sizeof *c);
+  if (!c)
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  c->next = NULL;
+  c->fn = callback;
+  c->arg = arg;
+  pthread_mutex_lock(&lock);
+  st = start();
+  if (st == HSA_STATUS_SUCCESS) {
+    *calls_tail = c;
+    calls_tail = &c->next;
+  }
+  pthread_mutex_unlock(&lock);
+  if (st != HSA_STATUS_SUCCESS)
+    free(c);
+  else
+    poke();
+  return st;
 }
