@@ -80,17 +80,11 @@ int sim_kfd_import_dmabuf(struct sim_kfd_process *p, void *data)
     }
   }
   if (!r) {
-    bo->pdd = pdd;
     bo->flags = (kfd_flags(&d) & ~KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC) |
                 MEM_WRITABLE | KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE;
     bo->va = a->va_addr;
     bo->size = bo->bo_size = d.size;
-    bo->idr = sim_bo_free_idr(p, pdd);
-    bo->mmap_offset = p->next_drm_offset;
-    p->next_drm_offset += bo->bo_size;
-    bo->next = p->bos;
-    p->bos = bo;
-    a->handle = sim_bo_handle(bo);
+    a->handle = sim_bo_register(p, pdd, bo);
   }
   pthread_mutex_unlock(&p->lock);
   return r;

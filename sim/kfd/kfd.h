@@ -184,7 +184,9 @@ void sim_svm_unmapped(uint64_t addr, uint64_t len);
 /* memory.c */
 struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle);
 uint64_t sim_bo_handle(const struct sim_bo *bo);
-uint32_t sim_bo_free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd);   /* lowest free */
+/* Enters a new object into the process (p->lock held): its device, the lowest free id on it,
+ * the next DRM mmap offset, the list; returns its handle. bo_size must be set. */
+uint64_t sim_bo_register(struct sim_kfd_process *p, struct sim_pdd *pdd, struct sim_bo *bo);
 
 /* qbufs.c: CREATE_QUEUE's buffer checks of 6.12+ kernels, for the boards that have them
  * (0 or -EINVAL). Caller holds p->lock. */
