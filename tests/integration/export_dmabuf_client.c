@@ -4,7 +4,8 @@
  * is that address's place in the buffer, and below KFD 1.12 the call fails
  * (HSA_STATUS_ERROR). From 1.12 on, a second process ("client import FD OFFSET": its own
  * runtime and driver) takes the descriptor with hsa_amd_interop_map_buffer (KFD import),
- * reads the bytes at the offset through a mapping of the descriptor, writes its answer, and
+ * reads the bytes at the offset with hsa_memory_copy on the imported address and through a
+ * mapping of the descriptor, writes its answer, and
  * the first reads it back from its GPU memory with hsa_memory_copy. The documented statuses:
  * null arguments, an address in no allocation, a range past the end, system memory, closing
  * a closed descriptor, calls before hsa_init. One "name ok" / "name FAIL why" line each. */
@@ -83,8 +84,24 @@ static int importer(int fd, uint64_t off)
         "status 0x%x size %zu", (unsigned)st, size);
   if (st)
     return 1;
-  /* The bytes through a CPU mapping of the descriptor itself: the runtime's copies do not
-   * know imported buffers yet (they take them for host memory). */
+  /* The runtime's copy from the imported address (device memory of the exporting GPU) */
+  uint32_t *sys = NULL;
+  hsa_amd_memory_pool_allocate(sysmem, N * 4, 0, (void **)&sys);
+  hsa_amd_agents_allow_access(1, &gpu, NULL, sys);
+  st = sys ? hsa_memory_copy(sys, (char *)ptr + off, N * 4) : HSA_STATUS_ERROR;
+  uint32_t wrong = 0;
+  for (uint32_t i = 0; st == HSA_STATUS_SUCCESS && i < N; i++)
+    wrong += sys[i] != pattern(i);
+  CHECK("import_copy", st == HSA_STATUS_SUCCESS && wrong == 0, "status 0x%x, %u differ",
+        (unsigned)st, wrong);
+  hsa_amd_pointer_info_t info = {.size = sizeof(info)};
+  hsa_amd_pointer_info((char *)ptr + off, &info, NULL, NULL, NULL);
+  CHECK("import_pointer_info", info.type == HSA_EXT_POINTER_TYPE_GRAPHICS &&
+                                   info.agentBaseAddress == ptr &&
+                                   info.agentOwner.handle == gpu.handle,
+        "type %d base %p", (int)info.type, info.agentBaseAddress);
+  hsa_amd_memory_pool_free(sys);
+  /* The bytes through a CPU mapping of the descriptor itself. */
   uint32_t *host = mmap(NULL, off + N * 4, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   CHECK("import_cpu_map", host != MAP_FAILED, "-");
   if (host == MAP_FAILED)
