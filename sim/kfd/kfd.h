@@ -91,6 +91,7 @@ struct sim_event {
   struct sim_event *next;
   uint32_t id, type;
   bool auto_reset, signaled;
+  uint64_t age;              /* 1.14: times set (from 1; never 0 or 1 again once wrapped) */
   struct sim_event_waiter *waiters;
   struct kfd_hsa_memory_exception_data mem_exc;  /* for memory exception events */
   struct kfd_hsa_hw_exception_data hw_exc;

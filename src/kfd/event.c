@@ -3,6 +3,8 @@
  * as the kernel's is; one mutex orders "page missing → first CREATE_EVENT → map". */
 #include "kfd/event.h"
 
+#include <kfd_abi/kfd_ioctl_supp.h>
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -181,6 +183,36 @@ int kfd_event_wait(const struct kfd_device *dev, const uint32_t *ids, uint32_t n
   for (uint32_t i = 0; i < n; i++)
     d[i].event_id = ids[i];
   int r = kfd_event_wait_data(dev, d, n, all, timeout_ms, result);
+  if (d != small)
+    free(d);
+  return r;
+}
+
+bool kfd_has_event_age(const struct kfd_device *dev)
+{
+  return dev->major == 1 && dev->minor >= 14;   /* event age came with 1.14 */
+}
+
+int kfd_event_wait_age(const struct kfd_device *dev, const uint32_t *ids, uint64_t *ages,
+                       uint32_t n, uint32_t timeout_ms, uint32_t *result)
+{
+  if (result)
+    *result = KFD_IOC_WAIT_RESULT_FAIL;
+  if (!ids || !ages || !n)
+    return -EINVAL;
+  struct kfd_event_data small[8];
+  struct kfd_event_data *d = n <= 8 ? small : calloc(n, sizeof *d);
+  if (!d)
+    return -ENOMEM;
+  memset(d, 0, n * sizeof *d);
+  for (uint32_t i = 0; i < n; i++) {
+    d[i].event_id = ids[i];
+    kfd_supp_set_event_age(&d[i], ages[i]);
+  }
+  int r = kfd_event_wait_data(dev, d, n, false, timeout_ms, result);
+  /* the kernel writes the age back only for the events that were set */
+  for (uint32_t i = 0; !r && i < n; i++)
+    ages[i] = kfd_supp_event_age(&d[i]);
   if (d != small)
     free(d);
   return r;
