@@ -145,6 +145,12 @@ struct sim_kfd_process {
   struct sim_store_hole *holes;
   uint64_t store_top;
   uint64_t next_drm_offset;
+  /* debug.c (1.13): runtime enable and the debugger's trap state (under lock) */
+  struct kfd_runtime_info runtime;
+  bool debug_trap_enabled;
+  int dbg_ev_fd;             /* the debugger's event file (a dup), -1 */
+  uint64_t exception_enable_mask;
+  uint32_t dbg_flags;
 };
 
 /* process.c */
@@ -207,7 +213,7 @@ sim_kfd_handler sim_kfd_get_version, sim_kfd_get_apertures, sim_kfd_get_aperture
     sim_kfd_get_clock_counters, sim_kfd_set_scratch_backing_va, sim_kfd_set_trap_handler,
     sim_kfd_set_memory_policy, sim_kfd_get_tile_config, sim_kfd_svm, sim_kfd_set_xnack_mode,
     sim_kfd_get_dmabuf_info, sim_kfd_import_dmabuf, sim_kfd_smi_events,
-    sim_kfd_export_dmabuf;
+    sim_kfd_export_dmabuf, sim_kfd_runtime_enable, sim_kfd_dbg_trap;
 
 /* ioctl.c: the KFD interface minor version this run answers as (--kfd-version; 11..18) */
 unsigned sim_kfd_level(void);
