@@ -21,7 +21,7 @@ ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/include" -o "$work/client"
 for m in 11 12 18; do
   timeout 60 "$sim" --kfd-version 1.$m -- "$work/client" $m > "$work/out.$m" 2> "$work/err.$m" ||
     fail "1.$m: $(grep -v ' ok$' "$work/out.$m") $(tail -n 3 "$work/err.$m")"
-  want=15; [ $m -lt 12 ] && want=6
+  want=17; [ $m -lt 12 ] && want=6
   [ "$(grep -c ' ok$' "$work/out.$m")" -eq $want ] || fail "1.$m: checks missing: $(cat "$work/out.$m")"
 done
 grep -q 'needs KFD interface 1.12' "$work/err.11" || fail "no message at 1.11: $(cat "$work/err.11")"

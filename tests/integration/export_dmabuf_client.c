@@ -158,6 +158,27 @@ static int exporter(unsigned minor, const char *self)
   }
   CHECK("export", st == HSA_STATUS_SUCCESS && fd >= 0 && off == OFF, "status 0x%x off %llu",
         (unsigned)st, (unsigned long long)off);
+  /* _v2: NONE and PCIE export the same buffer (the same bytes through the descriptor); an
+   * unknown mapping type is refused */
+  int fd2 = -1;
+  uint64_t off2 = 0;
+  hsa_status_t st2 = hsa_amd_portable_export_dmabuf_v2(dev + OFF, N * 4, &fd2, &off2,
+                                                       HSA_AMD_DMABUF_MAPPING_TYPE_PCIE);
+  uint32_t *view = st2 == HSA_STATUS_SUCCESS ? mmap(NULL, OFF + N * 4, PROT_READ, MAP_SHARED,
+                                                    fd2, 0)
+                                             : MAP_FAILED;
+  uint32_t differ = view == MAP_FAILED ? N : 0;
+  for (uint32_t i = 0; view != MAP_FAILED && i < N; i++)
+    differ += view[OFF / 4 + i] != pattern(i);
+  CHECK("export_v2_pcie", st2 == HSA_STATUS_SUCCESS && off2 == OFF && differ == 0,
+        "status 0x%x off %llu, %u differ", (unsigned)st2, (unsigned long long)off2, differ);
+  if (view != MAP_FAILED)
+    munmap(view, OFF + N * 4);
+  if (fd2 >= 0)
+    hsa_amd_portable_close_dmabuf(fd2);
+  CHECK("export_v2_bad_flags", hsa_amd_portable_export_dmabuf_v2(dev + OFF, N * 4, &fd2, &off2,
+                                                                 2) ==
+                                   HSA_STATUS_ERROR_INVALID_ARGUMENT, "-");
   if (st)
     return 1;
   char fdarg[16], offarg[24];
