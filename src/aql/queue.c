@@ -477,5 +477,6 @@ static void destroy_one(struct aql_queue *q, void *arg) {
 void aql_shutdown(void) {
   aql_for_each(NULL, destroy_one, NULL);
   aql_fault_watch_stop();
+  aql_system_events_reset();
   aql_trap_shutdown();
 }
