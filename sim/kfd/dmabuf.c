@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* dmabuf.c — GET_DMABUF_INFO, IMPORT_DMABUF and SMI_EVENTS. A dma-buf a render node exported
+/* dmabuf.c — GET_DMABUF_INFO and IMPORT_DMABUF. A dma-buf a render node exported
  * (gem.c) is described and imported as amdgpu_amdkfd_get_dmabuf_info and
  * amdgpu_amdkfd_gpuvm_import_dmabuf do it: VRAM or GTT objects of a KFD device only, imported
  * on the device that made them, as a writable, executable KFD object of the same memory.
  * Any other descriptor is either closed (EBADF) or not a dma-buf of this driver (EINVAL), as
- * dma_buf_get() and the driver's checks report. SMI events get an event file with nothing
- * to say. */
+ * dma_buf_get() and the driver's checks report. */
 #include "kfd/gem.h"
 #include "kfd/kfd.h"
 
@@ -13,7 +12,6 @@
 #include <fcntl.h>
 #include <libdrm/amdgpu_drm.h>
 #include <stdlib.h>
-#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -88,16 +86,4 @@ int sim_kfd_import_dmabuf(struct sim_kfd_process *p, void *data)
   }
   pthread_mutex_unlock(&p->lock);
   return r;
-}
-
-int sim_kfd_smi_events(struct sim_kfd_process *p, void *data)
-{
-  struct kfd_ioctl_smi_events_args *a = data;
-  if (!sim_pdd_by_id(p, a->gpuid))
-    return -EINVAL;
-  int fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-  if (fd < 0)
-    return -errno;
-  a->anon_fd = (uint32_t)fd;
-  return 0;
 }

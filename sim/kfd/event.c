@@ -387,6 +387,7 @@ void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, 
   d.gpu_id = gpu->gpu_id;
   d.failure.NotPresent = not_present;
   d.failure.ReadOnly = !not_present && write;
+  sim_smi_vm_fault(gpu);
   pthread_mutex_lock(&p->ev_lock);
   for (struct sim_event *e = p->events; e; e = e->next)
     if (e->type == KFD_IOC_EVENT_MEMORY) {
@@ -410,6 +411,7 @@ void sim_kfd_gpu_reset_event(struct sim_gpu *gpu)
   d.reset_cause = KFD_HW_EXCEPTION_GPU_HANG;
   d.memory_lost = 1;
   d.gpu_id = gpu->gpu_id;
+  sim_smi_gpu_reset(gpu, false);
   pthread_mutex_lock(&p->ev_lock);
   for (struct sim_event *e = p->events; e; e = e->next)
     if (e->type == KFD_IOC_EVENT_HW_EXCEPTION) {
@@ -417,6 +419,7 @@ void sim_kfd_gpu_reset_event(struct sim_gpu *gpu)
       set_event(p, e);
     }
   pthread_mutex_unlock(&p->ev_lock);
+  sim_smi_gpu_reset(gpu, true);
 }
 
 /* Added by sim/cp: a compute queue's micro engine met a command it cannot run (the CP's

@@ -215,6 +215,13 @@ sim_kfd_handler sim_kfd_get_version, sim_kfd_get_apertures, sim_kfd_get_aperture
     sim_kfd_get_dmabuf_info, sim_kfd_import_dmabuf, sim_kfd_smi_events,
     sim_kfd_export_dmabuf, sim_kfd_runtime_enable, sim_kfd_dbg_trap;
 
+/* smi.c: SMI event records to the GPU's SMI clients (a VM fault, a reset before and after,
+ * an SVM migration's start and end; locations as gpu_ids, 0 system memory) */
+void sim_smi_vm_fault(struct sim_gpu *gpu);
+void sim_smi_gpu_reset(struct sim_gpu *gpu, bool post_reset);
+void sim_smi_migrate(struct sim_gpu *gpu, uint64_t start, uint64_t pages, uint32_t from,
+                     uint32_t to, uint32_t prefetch_loc, uint32_t preferred_loc, bool end);
+
 /* ioctl.c: the KFD interface minor version this run answers as (--kfd-version; 11..18) */
 unsigned sim_kfd_level(void);
 

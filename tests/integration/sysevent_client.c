@@ -4,9 +4,16 @@
  * event), a kernel (argv[1]: poke(p): *p = 1) stores to an address no GPU maps (0x7e0000000000),
  * and each handler must be called once with HSA_AMD_GPU_MEMORY_FAULT_EVENT, the GPU agent, the
  * faulting page's address and "page not present". Then the process ends at once (ROCR would
- * abort had no handler returned success). Run on ROCR 5.2.3 and on ours. Lines "name ok". */
+ * abort had no handler returned success). Beside the runtime, the process reads the driver's
+ * SMI events of that GPU (SMI_EVENTS on /dev/kfd, mask: VM faults): one record
+ * "1 <pid in hex>:<process name>" must come. Run on ROCR 5.2.3 and on ours. Lines "name ok". */
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/kfd_ioctl.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -69,6 +76,22 @@ int main(int argc, char **argv)
   uint64_t wild = WILD;
   memset(ka, 0, 64);
   memcpy(ka, &wild, 8);
+  /* the driver's SMI events of this GPU: VM faults only */
+  unsigned gpu_id = 0;   /* the first GPU's topology node (node 0 is the CPU) */
+  FILE *f = fopen("/sys/class/kfd/kfd/topology/nodes/1/gpu_id", "r");
+  if (f) {
+    if (fscanf(f, "%u", &gpu_id) != 1)
+      gpu_id = 0;
+    fclose(f);
+  }
+  int kfd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
+  struct kfd_ioctl_smi_events_args sa = {.gpuid = gpu_id};
+  int smi = kfd >= 0 && ioctl(kfd, AMDKFD_IOC_SMI_EVENTS, &sa) == 0 ? (int)sa.anon_fd : -1;
+  uint64_t mask = KFD_SMI_EVENT_MASK_FROM_INDEX(KFD_SMI_EVENT_VMFAULT);
+  char line[128] = {0};
+  CHECK("smi_open", smi >= 0 && write(smi, &mask, sizeof mask) == sizeof mask &&
+                        read(smi, line, sizeof line) < 0 && errno == EAGAIN,
+        "fd %d", smi);
   hsa_signal_t done;
   hsa_signal_create(1, 0, NULL, &done);
   client_dispatch(q, &k, ka, 1, 1, done);
@@ -86,6 +109,12 @@ int main(int argc, char **argv)
   CHECK("fault_reason", seen.memory_fault.fault_reason_mask & HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT,
         "mask 0x%x", seen.memory_fault.fault_reason_mask);
   printf("reason_mask 0x%x\n", seen.memory_fault.fault_reason_mask);
+  struct pollfd pf = {.fd = smi, .events = POLLIN};
+  ssize_t n = smi >= 0 && poll(&pf, 1, 5000) == 1 ? read(smi, line, sizeof line - 1) : -1;
+  char want[64];
+  snprintf(want, sizeof want, "1 %x:client\n", (unsigned)getpid());
+  CHECK("smi_vm_fault_record", n > 0 && strcmp(line, want) == 0, "read %zd: '%s' want '%s'",
+        n, n > 0 ? line : "", want);
   fflush(stdout);
   _exit(failures ? 1 : 0);
 }
