@@ -4,8 +4,9 @@
  * that GPU at an address of its GPUVM aperture, as ROCR's thunk does; it is then mapped on the
  * GPUs asked and on its owner. The import is a record of the allocation table like any other:
  * VRAM is device memory of the exporting GPU, GTT system memory; so copies, fills and pointer
- * info find it by address and move its bytes with the GPU's engines (the CPU has no view of
- * it: KFD gives an import no CPU mapping). Only the interop/IPC calls release it. */
+ * info find it by address and move its bytes with the GPU's engines. Device memory has no CPU
+ * view (KFD gives an import no CPU mapping); system memory is mapped for the CPU too, through
+ * the dma-buf, at the same address. Only the interop/IPC calls release it. */
 #include <errno.h>
 #include <stdlib.h>
 
@@ -71,6 +72,9 @@ hsa_status_t mem_import_dmabuf(int fd, uint64_t gpus, uint64_t offset, uint64_t 
   bo->alloc_gpu = gpu;
   bo->kfd_flags = kflags;
   bool vram = kflags & KFD_MEM_VRAM;
+  /* System memory (GTT) is the CPU's too: the dma-buf itself maps it at the same address,
+   * as ROCR maps an imported system-memory buffer for the CPU. */
+  if (!vram && kfd_mem_cpu_map(fd, bo->va, span, 0, true) == 0) bo->cpu_visible = true;
   hsa_status_t st = mem_bo_map(bo, gpus | 1ull << gpu->gpu_index);
   if (st != HSA_STATUS_SUCCESS) {
     mem_bo_destroy(bo);

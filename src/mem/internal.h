@@ -97,6 +97,9 @@ struct mem_bo *mem_bo_system_at(void *va, uint64_t size, uint32_t kfd_flags, uin
 void mem_gpuvm_range(uint64_t *lo, uint64_t *hi);
 hsa_status_t mem_bo_map(struct mem_bo *bo, uint64_t gpus);
 void mem_bo_destroy(struct mem_bo *bo);
+/* A system memory object of user pages becomes a GTT object at the same address with the
+ * same bytes and mappings (bo.c), so the kernel can export it (IPC). mem_mutex held. */
+hsa_status_t mem_bo_to_gtt(struct mem_bo *bo);
 /* Every GPU agent (bit per gpu_index), and the agent of a gpu_index. */
 uint64_t mem_all_gpus(void);
 const struct core_agent *mem_gpu(unsigned index);

@@ -12,7 +12,10 @@
  * table, device memory of its GPU) and returns the address of the allocation inside it.
  * ROCR's statuses: create takes only the start and whole size of an allocation
  * (INVALID_ARGUMENT otherwise, also for system sub-allocations), and the kernel refusing the
- * export is HSA_STATUS_ERROR (user pages: system memory is a userptr, which no kernel exports);
+ * export is HSA_STATUS_ERROR. System memory is user pages (a userptr object), which no kernel
+ * exports: a whole system allocation is first moved into a GTT object at the same address
+ * (bo.c), as libhsakmt allocates non-paged host memory, so it can be shared (ROCR with its
+ * default paged host memory fails there instead); the importer maps it for the CPU as well;
  * a handle nobody serves (exporter gone, another boot) is INVALID_ARGUMENT on attach; a failed
  * mapping OUT_OF_RESOURCES; detach of anything but an attached address INVALID_ARGUMENT.
  * Below KFD 1.12 the kernel cannot export: create fails with a message, as before. */
@@ -38,46 +41,51 @@ static void tell(void) {
 }
 
 static void tell_userptr(void) {
-  fprintf(stderr, "hsa-runtime64: system memory is user pages (a userptr object), which the "
-                  "kernel does not export as a dma-buf; hsa_amd_ipc_memory_create fails.\n");
+  fprintf(stderr, "hsa-runtime64: this system memory could not be moved into a GTT object, "
+                  "which IPC needs (the kernel exports no user pages); "
+                  "hsa_amd_ipc_memory_create fails.\n");
 }
 
 hsa_status_t hsa_amd_ipc_memory_create(void *ptr, size_t len, hsa_amd_ipc_memory_t *handle) {
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!ptr || !handle || len > MAX_LEN) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   memset(handle, 0, sizeof(*handle));
+  const struct kfd_device *dev = &core_rt()->kfd;
   pthread_mutex_lock(&mem_mutex);
   struct mem_rec *r = mem_table_find_base((uintptr_t)ptr);
   bool ours = r && r->kind == MEM_KIND_USER && len == r->size;
   uint64_t bo_handle = 0, frag = 0;
   bool device = false, sub = false;
   uint32_t node = 0;
+  hsa_status_t st = HSA_STATUS_SUCCESS;
   if (ours) {
-    const struct mem_bo *bo = r->chunk ? mem_chunk_bo(r->chunk) : r->bo;
-    bo_handle = bo->handle;
+    struct mem_bo *bo = r->chunk ? mem_chunk_bo(r->chunk) : r->bo;
     frag = ((uintptr_t)ptr - (uintptr_t)bo->va) / MEM_PAGE;
     sub = r->chunk != NULL || frag != 0;
     device = r->device;
     node = r->owner->node_id;
+    /* user pages cannot be exported: a whole system allocation becomes a GTT object */
+    if (!device && !sub && kfd_has_dmabuf_export(dev) && (bo->kfd_flags & KFD_MEM_USERPTR))
+      st = mem_bo_to_gtt(bo);
+    bo_handle = bo->handle;
   }
   pthread_mutex_unlock(&mem_mutex);
   if (!ours || (sub && !device) || frag > FRAG_PAGES) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  const struct kfd_device *dev = &core_rt()->kfd;
   if (!kfd_has_dmabuf_export(dev)) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, tell);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }
+  if (st != HSA_STATUS_SUCCESS) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, tell_userptr);
+    return HSA_STATUS_ERROR;
+  }
   /* Export once now, as ROCR does: what the kernel refuses fails here, not on attach. */
   int fd = -1;
   int rc = kfd_dmabuf_export(dev, bo_handle, &fd);
   if (rc) {
-    if (!device) {
-      static pthread_once_t once = PTHREAD_ONCE_INIT;
-      pthread_once(&once, tell_userptr);
-    } else {
-      kfd_report("AMDKFD_IOC_EXPORT_DMABUF", rc);
-    }
+    kfd_report("AMDKFD_IOC_EXPORT_DMABUF", rc);
     return HSA_STATUS_ERROR;
   }
   close(fd);

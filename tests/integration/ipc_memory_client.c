@@ -7,10 +7,12 @@
  * hsa_memory_copy and the big one with hsa_amd_memory_async_copy at an offset, all against
  * the pattern computed here, writes an answer the exporter then reads from its own memory,
  * and reads again after the exporter freed its allocations (the import holds the memory),
- * then detaches. Bad handles: one nobody exports (this pid with an unknown address; a pid
+ * then detaches. System memory: the exporter's 1 MiB allocation keeps its bytes and its GPU
+ * mapping when shared (a kernel writes it after), and the attacher reads and writes it with
+ * the CPU. Bad handles: one nobody exports (this pid with an unknown address; a pid
  * with no runtime, as from another boot), one from an exporter that ended ("export" child:
  * creates a handle, prints it, exits), one whose memory was freed; wrong create arguments
- * (interior address, wrong size, system memory: a userptr, which the kernel does not export).
+ * (interior address, wrong size).
  * Below KFD 1.12 create fails with OUT_OF_RESOURCES and a message. One line per check. */
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
@@ -125,12 +127,24 @@ static void get(const char *in, hsa_amd_ipc_memory_t *h)
   }
 }
 
-static int attacher(const char *co, const char *hbig, const char *hsmall, int go, int back)
+static int attacher(const char *co, const char *hbig, const char *hsmall, const char *hsys,
+                    int go, int back)
 {
   setup(co);
-  hsa_amd_ipc_memory_t hb, hs;
+  hsa_amd_ipc_memory_t hb, hs, hy;
   get(hbig, &hb);
   get(hsmall, &hs);
+  get(hsys, &hy);
+  uint32_t *sysmem_in = NULL;
+  hsa_status_t sst = hsa_amd_ipc_memory_attach(&hy, BIG, 1, &gpu, (void **)&sysmem_in);
+  uint32_t wrong = sysmem_in ? 0 : N;
+  for (uint32_t i = 0; sysmem_in && i < N; i++)
+    wrong += sysmem_in[i] != pattern(i, 13);   /* through the CPU */
+  CHECK("system_memory_cpu_reads", sst == HSA_STATUS_SUCCESS && wrong == 0,
+        "status 0x%x, %u words differ", (unsigned)sst, wrong);
+  if (sysmem_in)
+    for (uint32_t i = 0; i < 1024; i++)
+      sysmem_in[i] = ~pattern(i, 13);
   void *big = NULL, *small = NULL, *any = NULL;
   hsa_status_t st = hsa_amd_ipc_memory_attach(&hb, BIG, 1, &gpu, &big);
   CHECK("attach", st == HSA_STATUS_SUCCESS && big, "status 0x%x", (unsigned)st);
@@ -180,7 +194,8 @@ static int attacher(const char *co, const char *hbig, const char *hsmall, int go
   bad = differ((char *)big + 4096, N - 1024, 3, 1024);
   CHECK("reads_after_exporter_freed", bad == 0, "%u words differ", bad);
   CHECK("detach", hsa_amd_ipc_memory_detach(big) == HSA_STATUS_SUCCESS &&
-                      hsa_amd_ipc_memory_detach(small) == HSA_STATUS_SUCCESS, "-");
+                      hsa_amd_ipc_memory_detach(small) == HSA_STATUS_SUCCESS &&
+                      hsa_amd_ipc_memory_detach(sysmem_in) == HSA_STATUS_SUCCESS, "-");
   CHECK("detach_again", hsa_amd_ipc_memory_detach(big) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
         "-");
   CHECK("detach_not_attached", hsa_amd_ipc_memory_detach(host) ==
@@ -233,6 +248,7 @@ static int exporter(const char *self, const char *co, unsigned minor)
     printf("alloc FAIL\n");
     return 1;
   }
+  hsa_amd_agents_allow_access(1, &gpu, NULL, sys);
   CHECK("kernel_writes", run_fill(big, N, 3) && run_fill(small, NS, 5), "-");
   hsa_amd_ipc_memory_t hb, hs, h;
   CHECK("null_args", hsa_amd_ipc_memory_create(NULL, BIG, &hb) ==
@@ -260,25 +276,43 @@ static int exporter(const char *self, const char *co, unsigned minor)
   st = hsa_amd_ipc_memory_create(small, SMALL, &hs);
   CHECK("create_suballocation", st == HSA_STATUS_SUCCESS && (hs.handle[6] & 0x80000000u),
         "status 0x%x dword6 0x%x", (unsigned)st, hs.handle[6]);
-  st = hsa_amd_ipc_memory_create(sys, BIG, &h);
-  CHECK("system_memory_refused", st == HSA_STATUS_ERROR, "status 0x%x", (unsigned)st);
+  /* system memory: its bytes and GPU mapping stay when it is shared */
+  uint32_t *host = (uint32_t *)sys;
+  for (uint32_t i = 0; i < N; i++)
+    host[i] = pattern(i, 11);
+  hsa_amd_ipc_memory_t hy;
+  st = hsa_amd_ipc_memory_create(sys, BIG, &hy);
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < N; i++)
+    kept += host[i] == pattern(i, 11);
+  CHECK("create_system_memory", st == HSA_STATUS_SUCCESS && hy.handle[3] == 1 && kept == N,
+        "status 0x%x dword3 %u, %u words kept", (unsigned)st, hy.handle[3], kept);
+  bool ran = run_fill(sys, N, 13);
+  uint32_t wrong = 0;
+  for (uint32_t i = 0; i < N; i++)
+    wrong += host[i] != pattern(i, 13);
+  CHECK("system_memory_gpu_writes", ran && wrong == 0, "%u words differ", wrong);
 
   /* the attaching process */
   int go[2], back[2];
   if (pipe(go) || pipe(back))
     return 1;
-  char tb[72], ts[72], fgo[12], fback[12];
+  char tb[72], ts[72], ty[72], fgo[12], fback[12];
   put(&hb, tb);
   put(&hs, ts);
+  put(&hy, ty);
   snprintf(fgo, sizeof fgo, "%d", go[0]);
   snprintf(fback, sizeof fback, "%d", back[1]);
-  char *av[] = {(char *)self, "attach", (char *)co, tb, ts, fgo, fback, NULL};
+  char *av[] = {(char *)self, "attach", (char *)co, tb, ts, ty, fgo, fback, NULL};
   pid_t pid = spawn(av, -1);
   char c = 0;
   bool attached = read(back[0], &c, 1) == 1 && c == 'a';
   CHECK("peer_attached", attached, "-");
   uint32_t bad = 0;
-  uint32_t *host = (uint32_t *)sys;
+  for (uint32_t i = 0; i < 1024; i++)
+    bad += host[i] != ~pattern(i, 13);   /* the attacher's CPU wrote the system memory */
+  CHECK("system_memory_answer_seen", attached && bad == 0, "%u words differ", bad);
+  bad = 0;
   hsa_memory_copy(host, big, 4096);
   for (uint32_t i = 0; i < 1024; i++)
     bad += host[i] != ~pattern(i, 3);
@@ -330,8 +364,8 @@ static int exporter(const char *self, const char *co, unsigned minor)
 int main(int argc, char **argv)
 {
   setvbuf(stdout, NULL, _IOLBF, 0);
-  if (argc == 7 && strcmp(argv[1], "attach") == 0)
-    return attacher(argv[2], argv[3], argv[4], atoi(argv[5]), atoi(argv[6]));
+  if (argc == 8 && strcmp(argv[1], "attach") == 0)
+    return attacher(argv[2], argv[3], argv[4], argv[5], atoi(argv[6]), atoi(argv[7]));
   if (argc == 3 && strcmp(argv[1], "export") == 0)
     return short_lived(argv[2]);
   if (argc != 3)
