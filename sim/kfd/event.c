@@ -314,7 +314,7 @@ int sim_kfd_wait_events(struct sim_kfd_process *p, void *data)
     /* 1.14: a signal event set since the age the caller last saw counts as signaled now, so
      * a set that came between the caller's look at its memory and this wait is not lost */
     uint64_t seen = kfd_supp_event_age(&ed);
-    if (sim_config()->kfd_minor >= 14 && e->type == KFD_IOC_EVENT_SIGNAL && seen) {
+    if (sim_kfd_level() >= 14 && e->type == KFD_IOC_EVENT_SIGNAL && seen) {
       w[inited].age_enabled = true;
       if (seen != e->age)
         w[inited].activated = true;
