@@ -7,7 +7,7 @@
  * data), imports it, and writes the message again to say it is done, after which the server
  * closes its copy. An address not (or no longer) exported gets the connection closed with no
  * descriptor. The same names and messages as ROCR's, so either runtime can attach the other's
- * handles. The server stops at hsa_shut_down. */
+ * handles. The server stops at hsa_shut_down; a fork's child starts its own when it exports. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -33,7 +33,21 @@ struct served {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct served *served;
 static int server_fd = -1;
+static pid_t server_pid;   /* the process that started it: a fork's child has no thread */
 static pthread_t server;
+
+/* lock held. In a fork's child the listener and the list are the parent's: forget them (a
+ * shutdown() here would stop the parent's server, the socket being shared). */
+static void forget_parents(void) {
+  if (server_fd < 0 || server_pid == getpid()) return;
+  close(server_fd);
+  server_fd = -1;
+  while (served) {
+    struct served *s = served;
+    served = s->next;
+    free(s);
+  }
+}
 
 static socklen_t name_of(struct sockaddr_un *a, uint32_t pid) {
   memset(a, 0, sizeof(*a));
@@ -120,6 +134,7 @@ int mem_ipc_serve(uintptr_t ptr) {
   if (!s) return -ENOMEM;
   s->ptr = ptr;
   pthread_mutex_lock(&lock);
+  forget_parents();
   int rc = 0;
   if (server_fd < 0) {
     struct sockaddr_un a;
@@ -131,6 +146,7 @@ int mem_ipc_serve(uintptr_t ptr) {
       if (fd >= 0) close(fd);
     } else {
       server_fd = fd;
+      server_pid = getpid();
     }
   }
   if (rc == 0) {
@@ -157,6 +173,7 @@ void mem_ipc_unserve(uintptr_t ptr) {
 
 void mem_ipc_shutdown(void) {
   pthread_mutex_lock(&lock);
+  forget_parents();
   int fd = server_fd;
   server_fd = -1;
   while (served) {
