@@ -8,15 +8,9 @@
 # the same idle wait is sliced: at least 20 calls. Counted from hsa-sim's --trace.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-fail() { echo "FAIL: $*"; exit 1; }
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "the client is built here without sanitizers and hsa-sim is preloaded into it"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-[ -x "$sim" ] || fail "$sim is not built"
+. "$SRCDIR/tests/integration/lib/sim.sh"
+sim_init event_age
 unset HSA_ENABLE_INTERRUPT
-work=$BUILD/tests/event_age
-rm -rf "$work" && mkdir -p "$work"
 ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/include" -o "$work/client" \
   "$SRCDIR/tests/integration/event_age_client.c" -L"$BUILD/lib" -lhsa-runtime64 -pthread \
   -Wl,-rpath,"$BUILD/lib" || fail "cannot build the client"

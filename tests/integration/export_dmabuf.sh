@@ -7,14 +7,8 @@
 # hsa_amd_interop_map_buffer, read and answered across the two.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-fail() { echo "FAIL: $*"; exit 1; }
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "the client is built here without sanitizers and hsa-sim is preloaded into it"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-[ -x "$sim" ] || fail "$sim is not built"
-work=$BUILD/tests/export_dmabuf
-rm -rf "$work" && mkdir -p "$work"
+. "$SRCDIR/tests/integration/lib/sim.sh"
+sim_init export_dmabuf
 ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/include" -o "$work/client" \
   "$SRCDIR/tests/integration/export_dmabuf_client.c" -L"$BUILD/lib" -lhsa-runtime64 \
   -Wl,-rpath,"$BUILD/lib" || fail "cannot build the client"

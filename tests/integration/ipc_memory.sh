@@ -7,21 +7,13 @@
 # dma-buf comes over the exporter's socket), reads them with hsa_memory_copy and
 # hsa_amd_memory_async_copy against the pattern, answers, reads on after the exporter freed
 # them, detaches; system memory is shared too (CPU reads and writes on both sides, the
-# exporter's GPU still writes it); bad handles and arguments get ROCR's statuses. At 1.11 create is refused
-# with a message.
+# exporter's GPU still writes it); bad handles and arguments get ROCR's statuses. At 1.11
+# create is refused with a message.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-fail() { echo "FAIL: $*"; exit 1; }
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "the client is built here without sanitizers and hsa-sim is preloaded into it"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-[ -x "$sim" ] || fail "$sim is not built"
-command -v clang-15 > /dev/null || fail "clang-15 is not installed"
-devlibs=$(for d in /usr/lib/*/amdgcn/bitcode; do [ -d "$d" ] && echo "$d"; done | head -n 1)
-[ -n "$devlibs" ] || fail "rocm-device-libs is not installed"
-work=$BUILD/tests/ipc_memory
-rm -rf "$work" && mkdir -p "$work"
+. "$SRCDIR/tests/integration/lib/sim.sh"
+sim_init ipc_memory
+sim_devlibs
 ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/include" -I"$SRCDIR/tests/integration" \
   -o "$work/client" "$SRCDIR/tests/integration/ipc_memory_client.c" -L"$BUILD/lib" \
   -lhsa-runtime64 -Wl,-rpath,"$BUILD/lib" || fail "cannot build the client"

@@ -13,18 +13,10 @@
 # About 20-35 s (every level); HSA_TEST_LIGHT=1 runs 1.11, 1.12, 1.13, 1.14 and 1.18.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-fail() { echo "FAIL: $*"; exit 1; }
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "the clients are built here without sanitizers and hsa-sim is preloaded into them"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-[ -x "$sim" ] || fail "$sim is not built"
-command -v clang-15 > /dev/null || fail "clang-15 is not installed"
-devlibs=$(for d in /usr/lib/*/amdgcn/bitcode; do [ -d "$d" ] && echo "$d"; done | head -n 1)
-[ -n "$devlibs" ] || fail "rocm-device-libs is not installed"
+. "$SRCDIR/tests/integration/lib/sim.sh"
+sim_init kfd_levels
+sim_devlibs
 unset HSA_ENABLE_INTERRUPT LD_LIBRARY_PATH
-work=$BUILD/tests/kfd_levels
-rm -rf "$work" && mkdir -p "$work"
 for c in signal_client mem_client; do
   ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/$c" "$SRCDIR/tests/integration/$c.c" \
     -L"$BUILD/lib" -lhsa-runtime64 -lpthread -Wl,-rpath,"$BUILD/lib" || fail "cannot build $c"

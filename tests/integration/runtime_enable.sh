@@ -8,14 +8,8 @@
 # debugger interface and the runtime makes no RUNTIME_ENABLE call (hsa-sim's trace).
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-fail() { echo "FAIL: $*"; exit 1; }
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "the client is built here without sanitizers and hsa-sim is preloaded into it"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-[ -x "$sim" ] || fail "$sim is not built"
-work=$BUILD/tests/runtime_enable
-rm -rf "$work" && mkdir -p "$work"
+. "$SRCDIR/tests/integration/lib/sim.sh"
+sim_init runtime_enable
 ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/include" -I"$SRCDIR/tests/integration" -I"$SRCDIR/src/kfd/shim" \
   -I/usr/include/libdrm \
   -o "$work/client" "$SRCDIR/tests/integration/runtime_enable_client.c" -L"$BUILD/lib" \
