@@ -29,17 +29,6 @@
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t vram, sysmem;
 
-static hsa_status_t pick_pool(hsa_amd_memory_pool_t p, void *data)
-{
-  hsa_amd_segment_t seg;
-  bool ok;
-  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg);
-  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED, &ok);
-  if (seg == HSA_AMD_SEGMENT_GLOBAL && ok && !((hsa_amd_memory_pool_t *)data)->handle)
-    *(hsa_amd_memory_pool_t *)data = p;
-  return HSA_STATUS_SUCCESS;
-}
-
 static hsa_status_t pick_agent(hsa_agent_t a, void *unused)
 {
   (void)unused;
@@ -47,10 +36,10 @@ static hsa_status_t pick_agent(hsa_agent_t a, void *unused)
   hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
   if (t == HSA_DEVICE_TYPE_GPU && !gpu.handle) {
     gpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, pick_pool, &vram);
+    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &vram);
   } else if (t == HSA_DEVICE_TYPE_CPU && !cpu.handle) {
     cpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, pick_pool, &sysmem);
+    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &sysmem);
   }
   return HSA_STATUS_SUCCESS;
 }

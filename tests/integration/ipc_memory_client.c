@@ -37,17 +37,6 @@ static struct client_regions regions;
 static struct client_kernel fill;
 static hsa_queue_t *queue;
 
-static hsa_status_t pick_pool(hsa_amd_memory_pool_t p, void *data)
-{
-  hsa_amd_segment_t seg;
-  bool ok;
-  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg);
-  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED, &ok);
-  if (seg == HSA_AMD_SEGMENT_GLOBAL && ok && !((hsa_amd_memory_pool_t *)data)->handle)
-    *(hsa_amd_memory_pool_t *)data = p;
-  return HSA_STATUS_SUCCESS;
-}
-
 static void setup(const char *co)
 {
   struct client_agents ag = {0};
@@ -57,8 +46,8 @@ static void setup(const char *co)
   }
   gpu = ag.gpu;
   cpu = ag.cpu;
-  hsa_amd_agent_iterate_memory_pools(gpu, pick_pool, &vram);
-  hsa_amd_agent_iterate_memory_pools(cpu, pick_pool, &sysmem);
+  hsa_amd_agent_iterate_memory_pools(gpu, client_pick_pool, &vram);
+  hsa_amd_agent_iterate_memory_pools(cpu, client_pick_pool, &sysmem);
   hsa_agent_iterate_regions(cpu, client_pick_regions, &regions);
   hsa_executable_t ex;
   if (!vram.handle || !sysmem.handle || !regions.kernarg.handle ||
