@@ -11,6 +11,7 @@
 #include "core/extension.h"
 #include "core/mmio.h"
 #include "core/runtime.h"
+#include "kfd/debug.h"
 #include "loader/loader.h"
 #include "mem/mem.h"
 #include "signals/signal.h"
@@ -22,6 +23,25 @@ static pthread_once_t extensions_once = PTHREAD_ONCE_INIT;
 
 /* Each extension's table comes from the module that implements it; written once, before the
  * first open, so readers (which first see the runtime open) need no lock. */
+/* Runtime enable (KFD 1.13+), as ROCR does at init: the kernel learns where the debugger's list
+ * of code objects is, and a debugger may attach from then on. Before any queue (the kernel
+ * refuses it once one exists). A kernel that says EBUSY (still enabled, or a debugger holds
+ * it) leaves the runtime usable; it is said once. */
+static bool runtime_enabled;
+
+static void enable_runtime(void) {
+  const struct kfd_device *dev = &core_rt()->kfd;
+  if (core_rt()->no_device || dev->fd < 0 || !kfd_has_runtime_enable(dev)) return;
+  int r = kfd_runtime_enable(dev, ldr_debug_list_address(), core_env_debug(), NULL);
+  runtime_enabled = r == 0;
+  if (r) kfd_report("AMDKFD_IOC_RUNTIME_ENABLE", r);
+}
+
+static void disable_runtime(void) {
+  if (runtime_enabled) kfd_runtime_disable(&core_rt()->kfd);
+  runtime_enabled = false;
+}
+
 static void provide_extensions(void) {
   core_extension_provide(&ldr_loader_extension);
   core_extension_provide(&tools_aqlprofile_extension);
@@ -37,6 +57,7 @@ hsa_status_t core_runtime_acquire(const struct core_options *opts) {
     st = core_open(opts);
     if (st == HSA_STATUS_SUCCESS) {
       ref_count = 1;
+      enable_runtime();
       core_set_open(true);
       core_tools_load();
     }
@@ -63,6 +84,7 @@ hsa_status_t core_runtime_release(void) {
     sig_shutdown();
     mem_shutdown();
     core_mmio_shutdown();
+    disable_runtime();
     core_close();
   }
   pthread_mutex_unlock(&lifetime_lock);

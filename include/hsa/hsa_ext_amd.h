@@ -678,6 +678,15 @@ hsa_status_t HSA_API hsa_amd_portable_export_dmabuf(const void* ptr, size_t size
 
 hsa_status_t HSA_API hsa_amd_portable_close_dmabuf(int dmabuf);
 
+/* How the importer is to reach the exported memory (flags of _v2) */
+typedef enum {
+  HSA_AMD_DMABUF_MAPPING_TYPE_NONE = 0,
+  HSA_AMD_DMABUF_MAPPING_TYPE_PCIE = 1
+} hsa_amd_dma_buf_mapping_type_t;
+
+hsa_status_t HSA_API hsa_amd_portable_export_dmabuf_v2(const void* ptr, size_t size, int* dmabuf,
+                                                       uint64_t* offset, uint64_t flags);
+
 /* Virtual memory management: address ranges, physical handles, mapping */
 hsa_status_t HSA_API hsa_amd_vmem_address_reserve(void** va, size_t size, uint64_t address,
                                                   uint64_t flags);

@@ -163,6 +163,19 @@ struct kfd_ioctl_dbg_trap_args {
   };
 };
 #define AMDKFD_IOC_DBG_TRAP AMDKFD_IOWR(0x26, struct kfd_ioctl_dbg_trap_args)
+/* What DBG_TRAP ENABLE copies to the debugger (rinfo_ptr, at most rinfo_size bytes; the
+ * full size comes back in rinfo_size): the runtime's RUNTIME_ENABLE state. */
+enum kfd_dbg_runtime_state {
+  DEBUG_RUNTIME_STATE_DISABLED = 0,
+  DEBUG_RUNTIME_STATE_ENABLED = 1,
+  DEBUG_RUNTIME_STATE_ENABLED_BUSY = 2,
+  DEBUG_RUNTIME_STATE_ENABLED_ERROR = 3,
+};
+struct kfd_runtime_info {
+  __u64 r_debug;
+  __u32 runtime_state;
+  __u32 ttmp_setup;
+};
 #endif
 
 /* ---- 1.14: event age ----

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* dmabuf.c — GET_DMABUF_INFO, IMPORT_DMABUF and SMI_EVENTS. A dma-buf a render node exported
+/* dmabuf.c — GET_DMABUF_INFO and IMPORT_DMABUF. A dma-buf a render node exported
  * (gem.c) is described and imported as amdgpu_amdkfd_get_dmabuf_info and
  * amdgpu_amdkfd_gpuvm_import_dmabuf do it: VRAM or GTT objects of a KFD device only, imported
  * on the device that made them, as a writable, executable KFD object of the same memory.
  * Any other descriptor is either closed (EBADF) or not a dma-buf of this driver (EINVAL), as
- * dma_buf_get() and the driver's checks report. SMI events get an event file with nothing
- * to say. */
+ * dma_buf_get() and the driver's checks report. */
 #include "kfd/gem.h"
 #include "kfd/kfd.h"
 
@@ -13,7 +12,6 @@
 #include <fcntl.h>
 #include <libdrm/amdgpu_drm.h>
 #include <stdlib.h>
-#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -80,30 +78,12 @@ int sim_kfd_import_dmabuf(struct sim_kfd_process *p, void *data)
     }
   }
   if (!r) {
-    bo->pdd = pdd;
     bo->flags = (kfd_flags(&d) & ~KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC) |
                 MEM_WRITABLE | KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE;
     bo->va = a->va_addr;
     bo->size = bo->bo_size = d.size;
-    bo->idr = sim_bo_free_idr(p, pdd);
-    bo->mmap_offset = p->next_drm_offset;
-    p->next_drm_offset += bo->bo_size;
-    bo->next = p->bos;
-    p->bos = bo;
-    a->handle = sim_bo_handle(bo);
+    a->handle = sim_bo_register(p, pdd, bo);
   }
   pthread_mutex_unlock(&p->lock);
   return r;
-}
-
-int sim_kfd_smi_events(struct sim_kfd_process *p, void *data)
-{
-  struct kfd_ioctl_smi_events_args *a = data;
-  if (!sim_pdd_by_id(p, a->gpuid))
-    return -EINVAL;
-  int fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-  if (fd < 0)
-    return -errno;
-  a->anon_fd = (uint32_t)fd;
-  return 0;
 }

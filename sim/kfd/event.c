@@ -23,6 +23,7 @@ struct sim_event_waiter {
   struct sim_event_waiter *next;   /* in the event's list while waiting */
   struct sim_event *ev;            /* NULL once the event is destroyed */
   bool activated;
+  bool age_enabled;   /* 1.14: the caller gave the age it last saw */
 };
 
 static struct sim_event *event_find(struct sim_kfd_process *p, uint32_t id)
@@ -96,6 +97,7 @@ int sim_kfd_create_event(struct sim_kfd_process *p, void *data)
   }
   e->type = a->event_type;
   e->auto_reset = a->auto_reset != 0;
+  e->age = 1;
   a->event_page_offset = 0;
   if (is_signal(e)) {
     if (p->signal_mapped_size && p->signal_count == p->signal_mapped_size / 8) {
@@ -164,6 +166,8 @@ static void set_event(struct sim_kfd_process *p, struct sim_event *e)
 {
   /* an auto-reset event that wakes someone is consumed by that wake-up */
   e->signaled = !e->auto_reset || !e->waiters;
+  if (++e->age == 0)
+    e->age = 2;   /* 0 means "no age" and 1 is where every event starts */
   for (struct sim_event_waiter *w = e->waiters; w; w = w->next)
     w->activated = true;
   pthread_cond_broadcast(&p->ev_cond);
@@ -259,6 +263,11 @@ static int copy_event_data(uint32_t n, const struct sim_event_waiter *w, uint64_
       if (sim_copy_to_user(dst + offsetof(struct kfd_event_data, hw_exception_data),
                            &e->hw_exc, sizeof e->hw_exc))
         return -EFAULT;
+    } else if (e->type == KFD_IOC_EVENT_SIGNAL && w[i].activated && w[i].age_enabled) {
+      /* the age goes where the union begins (signal_event_data.last_event_age) */
+      if (sim_copy_to_user(dst + offsetof(struct kfd_event_data, memory_exception_data),
+                           &e->age, sizeof e->age))
+        return -EFAULT;
     }
   }
   return 0;
@@ -302,6 +311,14 @@ int sim_kfd_wait_events(struct sim_kfd_process *p, void *data)
     w[inited].ev = e;
     w[inited].activated = e->signaled;
     e->signaled = e->signaled && !e->auto_reset;   /* an auto-reset event is consumed here */
+    /* 1.14: a signal event set since the age the caller last saw counts as signaled now, so
+     * a set that came between the caller's look at its memory and this wait is not lost */
+    uint64_t seen = kfd_supp_event_age(&ed);
+    if (sim_kfd_level() >= 14 && e->type == KFD_IOC_EVENT_SIGNAL && seen) {
+      w[inited].age_enabled = true;
+      if (seen != e->age)
+        w[inited].activated = true;
+    }
     if (!w[inited].activated) {
       w[inited].next = e->waiters;
       e->waiters = &w[inited];
@@ -370,6 +387,7 @@ void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, 
   d.gpu_id = gpu->gpu_id;
   d.failure.NotPresent = not_present;
   d.failure.ReadOnly = !not_present && write;
+  sim_smi_vm_fault(gpu);
   pthread_mutex_lock(&p->ev_lock);
   for (struct sim_event *e = p->events; e; e = e->next)
     if (e->type == KFD_IOC_EVENT_MEMORY) {
@@ -393,6 +411,7 @@ void sim_kfd_gpu_reset_event(struct sim_gpu *gpu)
   d.reset_cause = KFD_HW_EXCEPTION_GPU_HANG;
   d.memory_lost = 1;
   d.gpu_id = gpu->gpu_id;
+  sim_smi_gpu_reset(gpu, false);
   pthread_mutex_lock(&p->ev_lock);
   for (struct sim_event *e = p->events; e; e = e->next)
     if (e->type == KFD_IOC_EVENT_HW_EXCEPTION) {
@@ -400,6 +419,7 @@ void sim_kfd_gpu_reset_event(struct sim_gpu *gpu)
       set_event(p, e);
     }
   pthread_mutex_unlock(&p->ev_lock);
+  sim_smi_gpu_reset(gpu, true);
 }
 
 /* Added by sim/cp: a compute queue's micro engine met a command it cannot run (the CP's

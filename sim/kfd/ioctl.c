@@ -192,6 +192,15 @@ static const struct sim_field f_export_dmabuf[] = {
   SIM_FIELD(T(export_dmabuf), flags, SIM_F_HEX),
   SIM_FIELD(T(export_dmabuf), dmabuf_fd, SIM_F_DEC),
 };
+static const struct sim_field f_runtime_enable[] = {
+  SIM_FIELD(T(runtime_enable), r_debug, SIM_F_HEX),
+  SIM_FIELD(T(runtime_enable), mode_mask, SIM_F_HEX),
+  SIM_FIELD(T(runtime_enable), capabilities_mask, SIM_F_HEX),
+};
+static const struct sim_field f_dbg_trap[] = {
+  SIM_FIELD(T(dbg_trap), pid, SIM_F_DEC),
+  SIM_FIELD(T(dbg_trap), op, SIM_F_DEC),
+};
 static const struct sim_field f_avail[] = {
   SIM_FIELD(T(get_available_memory), available, SIM_F_HEX),
   SIM_FIELD(T(get_available_memory), gpu_id, SIM_F_HEX),

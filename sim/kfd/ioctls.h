@@ -45,6 +45,8 @@
   X(SET_XNACK_MODE, sim_kfd_set_xnack_mode, f_xnack) \
   X(CRIU_OP, criu_op, f_criu) \
   X(AVAILABLE_MEMORY, sim_kfd_available_memory, f_avail) \
-  X(EXPORT_DMABUF, sim_kfd_export_dmabuf, f_export_dmabuf)
+  X(EXPORT_DMABUF, sim_kfd_export_dmabuf, f_export_dmabuf) \
+  X(RUNTIME_ENABLE, sim_kfd_runtime_enable, f_runtime_enable) \
+  X(DBG_TRAP, sim_kfd_dbg_trap, f_dbg_trap)
 
 #endif

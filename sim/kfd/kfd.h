@@ -91,6 +91,7 @@ struct sim_event {
   struct sim_event *next;
   uint32_t id, type;
   bool auto_reset, signaled;
+  uint64_t age;              /* 1.14: times set (from 1; never 0 or 1 again once wrapped) */
   struct sim_event_waiter *waiters;
   struct kfd_hsa_memory_exception_data mem_exc;  /* for memory exception events */
   struct kfd_hsa_hw_exception_data hw_exc;
@@ -144,6 +145,12 @@ struct sim_kfd_process {
   struct sim_store_hole *holes;
   uint64_t store_top;
   uint64_t next_drm_offset;
+  /* debug.c (1.13): runtime enable and the debugger's trap state (under lock) */
+  struct kfd_runtime_info runtime;
+  bool debug_trap_enabled;
+  int dbg_ev_fd;             /* the debugger's event file (a dup), -1 */
+  uint64_t exception_enable_mask;
+  uint32_t dbg_flags;
 };
 
 /* process.c */
@@ -184,7 +191,9 @@ void sim_svm_unmapped(uint64_t addr, uint64_t len);
 /* memory.c */
 struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle);
 uint64_t sim_bo_handle(const struct sim_bo *bo);
-uint32_t sim_bo_free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd);   /* lowest free */
+/* Enters a new object into the process (p->lock held): its device, the lowest free id on it,
+ * the next DRM mmap offset, the list; returns its handle. bo_size must be set. */
+uint64_t sim_bo_register(struct sim_kfd_process *p, struct sim_pdd *pdd, struct sim_bo *bo);
 
 /* qbufs.c: CREATE_QUEUE's buffer checks of 6.12+ kernels, for the boards that have them
  * (0 or -EINVAL). Caller holds p->lock. */
@@ -204,7 +213,14 @@ sim_kfd_handler sim_kfd_get_version, sim_kfd_get_apertures, sim_kfd_get_aperture
     sim_kfd_get_clock_counters, sim_kfd_set_scratch_backing_va, sim_kfd_set_trap_handler,
     sim_kfd_set_memory_policy, sim_kfd_get_tile_config, sim_kfd_svm, sim_kfd_set_xnack_mode,
     sim_kfd_get_dmabuf_info, sim_kfd_import_dmabuf, sim_kfd_smi_events,
-    sim_kfd_export_dmabuf;
+    sim_kfd_export_dmabuf, sim_kfd_runtime_enable, sim_kfd_dbg_trap;
+
+/* smi.c: SMI event records to the GPU's SMI clients (a VM fault, a reset before and after,
+ * an SVM migration's start and end; locations as gpu_ids, 0 system memory) */
+void sim_smi_vm_fault(struct sim_gpu *gpu);
+void sim_smi_gpu_reset(struct sim_gpu *gpu, bool post_reset);
+void sim_smi_migrate(struct sim_gpu *gpu, uint64_t start, uint64_t pages, uint32_t from,
+                     uint32_t to, uint32_t prefetch_loc, uint32_t preferred_loc, bool end);
 
 /* ioctl.c: the KFD interface minor version this run answers as (--kfd-version; 11..18) */
 unsigned sim_kfd_level(void);

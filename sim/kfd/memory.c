@@ -97,7 +97,7 @@ struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle)
   return NULL;
 }
 
-uint32_t sim_bo_free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd)
+static uint32_t free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd)
 {
   for (uint32_t id = 0;; id++) {
     bool used = false;
@@ -106,6 +106,17 @@ uint32_t sim_bo_free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd)
     if (!used)
       return id;
   }
+}
+
+uint64_t sim_bo_register(struct sim_kfd_process *p, struct sim_pdd *pdd, struct sim_bo *bo)
+{
+  bo->pdd = pdd;
+  bo->idr = free_idr(p, pdd);
+  bo->mmap_offset = p->next_drm_offset;
+  p->next_drm_offset += bo->bo_size;
+  bo->next = p->bos;
+  p->bos = bo;
+  return sim_bo_handle(bo);
 }
 
 static int alloc_locked(struct sim_kfd_process *p, struct kfd_ioctl_alloc_memory_of_gpu_args *a)
@@ -174,13 +185,7 @@ static int alloc_locked(struct sim_kfd_process *p, struct kfd_ioctl_alloc_memory
     free(bo);
     return r;
   }
-  bo->idr = sim_bo_free_idr(p, pdd);
-  bo->mmap_offset = p->next_drm_offset;
-  p->next_drm_offset += bo->bo_size;
-  bo->next = p->bos;
-  p->bos = bo;
-
-  a->handle = sim_bo_handle(bo);
+  a->handle = sim_bo_register(p, pdd, bo);
   a->mmap_offset = bo->mmap_offset;
   if (flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)   /* MMIO is mapped through /dev/kfd */
     a->mmap_offset = SIM_MMAP_TYPE_MMIO | SIM_MMAP_GPU_ID(a->gpu_id);

@@ -84,6 +84,7 @@ static struct sim_kfd_process *process_create(void)
   pthread_cond_init(&p->ev_cond, &ca);
   pthread_condattr_destroy(&ca);
   p->store_fd = -1;
+  p->dbg_ev_fd = -1;
   p->next_other_event = SIM_FIRST_NONSIGNAL_EVENT_ID;
   p->next_drm_offset = SIM_DRM_MMAP_BASE;
   unsigned n = sim_gpu_count();

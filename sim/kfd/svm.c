@@ -255,7 +255,17 @@ static void migrate(struct sim_kfd_process *p, struct svm_range *r)
     return;
   sim_trace("svm: pages 0x%llx-0x%llx migrate to %s 0x%x", (unsigned long long)r->start,
             (unsigned long long)r->last, to ? "the VRAM of gpu" : "system memory", to);
+  /* the GPU that migrates tells its SMI clients: the destination's, or the source's */
+  int gi = gpu_index(p, to ? to : r->actual_loc);
+  struct sim_gpu *g = gi >= 0 ? p->pdds[gi].gpu : NULL;
+  uint64_t pages = r->last - r->start + 1;
+  if (g)
+    sim_smi_migrate(g, r->start, pages, r->actual_loc, to, r->prefetch_loc, r->preferred_loc,
+                    false);
+  uint32_t from = r->actual_loc;
   r->actual_loc = to;
+  if (g)
+    sim_smi_migrate(g, r->start, pages, from, to, r->prefetch_loc, r->preferred_loc, true);
 }
 
 /* svm_lock held */

@@ -236,6 +236,19 @@ static void fault_on(uint32_t gpu_id, hsa_status_t status) {
   aql_for_each(f.agent, fault_one, &f);   /* then the rest: all were evicted */
 }
 
+/* hsa_amd_memory_fault_reason_t bits of a kernel memory exception, as ROCR sets them */
+static uint32_t fault_reasons(const struct kfd_hsa_memory_exception_data *m) {
+  uint32_t r = 0;
+  if (m->failure.NotPresent) r |= HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT;
+  if (m->failure.ReadOnly) r |= HSA_AMD_MEMORY_FAULT_READ_ONLY;
+  if (m->failure.NoExecute) r |= HSA_AMD_MEMORY_FAULT_NX;
+  if (m->failure.imprecise) r |= HSA_AMD_MEMORY_FAULT_IMPRECISE;
+  if (m->ErrorType == KFD_MEM_ERR_SRAM_ECC) r |= HSA_AMD_MEMORY_FAULT_SRAMECC;
+  if (m->ErrorType == KFD_MEM_ERR_POISON_CONSUMED) r |= HSA_AMD_MEMORY_FAULT_DRAMECC;
+  if (m->ErrorType == KFD_MEM_ERR_GPU_HANG) r |= (uint32_t)HSA_AMD_MEMORY_FAULT_HANG;
+  return r;
+}
+
 static void *watch_main(void *arg) {
   (void)arg;
   struct core_runtime *rt = core_rt();
@@ -255,14 +268,22 @@ static void *watch_main(void *arg) {
     const struct kfd_hsa_memory_exception_data *m = &d[0].memory_exception_data;
     if (m->gpu_id) {
       const struct core_agent *a = agent_of_gpu(m->gpu_id);
+      hsa_amd_event_t ev;
+      memset(&ev, 0, sizeof(ev));
+      ev.event_type = HSA_AMD_GPU_MEMORY_FAULT_EVENT;
+      if (a) ev.memory_fault.agent = core_agent_handle(a);
+      ev.memory_fault.virtual_address = m->va;
+      ev.memory_fault.fault_reason_mask = fault_reasons(m);
+      bool handled = a && aql_system_event(&ev);
       const char *why = m->failure.NotPresent ? "Page not present or supervisor privilege."
                         : m->failure.ReadOnly ? "Write access to a read-only page."
                         : m->failure.NoExecute ? "Execute access to a non-executable page."
                                                : "Unknown.";
-      fprintf(stderr, "hsa-runtime64: Memory access fault by GPU node-%u on address 0x%" PRIx64
-                      "%s. Reason: %s The process's queues on that GPU are stopped.\n",
-              a ? a->node_id : 0u, (uint64_t)m->va, m->failure.imprecise ? " (imprecise)" : "",
-              why);
+      if (!handled)
+        fprintf(stderr, "hsa-runtime64: Memory access fault by GPU node-%u on address 0x%" PRIx64
+                        "%s. Reason: %s The process's queues on that GPU are stopped.\n",
+                a ? a->node_id : 0u, (uint64_t)m->va, m->failure.imprecise ? " (imprecise)" : "",
+                why);
       char what[160];
       snprintf(what, sizeof(what), "a memory access fault on address 0x%" PRIx64,
                (uint64_t)m->va);
@@ -271,8 +292,19 @@ static void *watch_main(void *arg) {
       fault_on(m->gpu_id, (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION);
     }
     if (n == 3 && d[1].hw_exception_data.gpu_id) {
-      fprintf(stderr, "hsa-runtime64: GPU %u was reset; its queues are stopped.\n",
-              d[1].hw_exception_data.gpu_id);
+      const struct kfd_hsa_hw_exception_data *x = &d[1].hw_exception_data;
+      const struct core_agent *a = agent_of_gpu(x->gpu_id);
+      hsa_amd_event_t ev;
+      memset(&ev, 0, sizeof(ev));
+      ev.event_type = HSA_AMD_GPU_HW_EXCEPTION_EVENT;
+      if (a) ev.hw_exception.agent = core_agent_handle(a);
+      ev.hw_exception.reset_type = HSA_AMD_HW_EXCEPTION_RESET_TYPE_OTHER;
+      ev.hw_exception.reset_cause = x->reset_cause == KFD_HW_EXCEPTION_ECC
+                                        ? HSA_AMD_HW_EXCEPTION_CAUSE_ECC
+                                        : HSA_AMD_HW_EXCEPTION_CAUSE_GPU_HANG;
+      if (!(a && aql_system_event(&ev)))
+        fprintf(stderr, "hsa-runtime64: GPU %u was reset; its queues are stopped.\n",
+                d[1].hw_exception_data.gpu_id);
       mark_stopped(d[1].hw_exception_data.gpu_id, "a GPU reset");
       fault_on(d[1].hw_exception_data.gpu_id, HSA_STATUS_ERROR);
     }

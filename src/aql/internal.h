@@ -127,6 +127,10 @@ hsa_status_t aql_fault_watch_start(void);
  * GPU `gpu_id` for good: after a memory fault or a reset, until the process exits. */
 bool aql_gpu_stopped(uint32_t gpu_id, char *why, size_t why_size);
 void aql_fault_watch_stop(void);
+/* sysevent.c: calls the registered system event handlers (true: one returned SUCCESS, the
+ * event is handled); reset forgets them (hsa_shut_down). */
+bool aql_system_event(const hsa_amd_event_t *e);
+void aql_system_events_reset(void);
 /* The status a CP error code in queue_inactive_signal means (0: not an error). */
 hsa_status_t aql_cp_error_status(int64_t code);
 

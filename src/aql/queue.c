@@ -496,5 +496,6 @@ void aql_shutdown(void) {
   aql_counted_forget();
   aql_for_each(NULL, destroy_one, NULL);
   aql_fault_watch_stop();
+  aql_system_events_reset();
   aql_trap_shutdown();
 }

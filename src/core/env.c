@@ -33,6 +33,11 @@ int core_env_xnack(void) {
   return strcmp(v, "1") == 0 ? 1 : strcmp(v, "0") == 0 ? 0 : -1;
 }
 
+bool core_env_debug(void) {
+  const char *v = getenv("HSA_ENABLE_DEBUG");
+  return v && strcmp(v, "1") == 0;
+}
+
 static void trim_upper(char *s) {
   char *p = s;
   while (isspace((unsigned char)*p)) p++;

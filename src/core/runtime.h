@@ -62,5 +62,7 @@ unsigned core_env_visible_gpus(const char *value, unsigned gpu_count, const uint
                                int *rank);
 /* HSA_XNACK: 1 / 0 when set to that, -1 when unset. */
 int core_env_xnack(void);
+/* HSA_ENABLE_DEBUG=1: the runtime asks the kernel to set up trap temporaries for a debugger. */
+bool core_env_debug(void);
 
 #endif

@@ -3,6 +3,8 @@
  * as the kernel's is; one mutex orders "page missing → first CREATE_EVENT → map". */
 #include "kfd/event.h"
 
+#include <kfd_abi/kfd_ioctl_supp.h>
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -166,8 +168,10 @@ int kfd_event_wait_data(const struct kfd_device *dev, struct kfd_event_data *dat
   return r;
 }
 
-int kfd_event_wait(const struct kfd_device *dev, const uint32_t *ids, uint32_t n, bool all,
-                   uint32_t timeout_ms, uint32_t *result)
+/* WAIT_EVENTS on ids; with ages (1.14), each signal event's last seen age goes in and the
+ * ages of the events that were set come back. */
+static int wait_ids(const struct kfd_device *dev, const uint32_t *ids, uint64_t *ages,
+                    uint32_t n, bool all, uint32_t timeout_ms, uint32_t *result)
 {
   if (result)
     *result = KFD_IOC_WAIT_RESULT_FAIL;
@@ -178,12 +182,40 @@ int kfd_event_wait(const struct kfd_device *dev, const uint32_t *ids, uint32_t n
   if (!d)
     return -ENOMEM;
   memset(d, 0, n * sizeof *d);
-  for (uint32_t i = 0; i < n; i++)
+  for (uint32_t i = 0; i < n; i++) {
     d[i].event_id = ids[i];
+    if (ages)
+      kfd_supp_set_event_age(&d[i], ages[i]);
+  }
   int r = kfd_event_wait_data(dev, d, n, all, timeout_ms, result);
+  /* the kernel writes the age back only for the events that were set */
+  for (uint32_t i = 0; ages && !r && i < n; i++)
+    ages[i] = kfd_supp_event_age(&d[i]);
   if (d != small)
     free(d);
   return r;
+}
+
+int kfd_event_wait(const struct kfd_device *dev, const uint32_t *ids, uint32_t n, bool all,
+                   uint32_t timeout_ms, uint32_t *result)
+{
+  return wait_ids(dev, ids, NULL, n, all, timeout_ms, result);
+}
+
+bool kfd_has_event_age(const struct kfd_device *dev)
+{
+  return dev->major == 1 && dev->minor >= 14;   /* event age came with 1.14 */
+}
+
+int kfd_event_wait_age(const struct kfd_device *dev, const uint32_t *ids, uint64_t *ages,
+                       uint32_t n, uint32_t timeout_ms, uint32_t *result)
+{
+  if (!ages) {
+    if (result)
+      *result = KFD_IOC_WAIT_RESULT_FAIL;
+    return -EINVAL;
+  }
+  return wait_ids(dev, ids, ages, n, false, timeout_ms, result);
 }
 
 void kfd_event_page_release(void)

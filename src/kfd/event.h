@@ -66,6 +66,15 @@ int kfd_event_wait(const struct kfd_device *dev, const uint32_t *ids, uint32_t n
 int kfd_event_wait_data(const struct kfd_device *dev, struct kfd_event_data *data, uint32_t n,
                         bool all, uint32_t timeout_ms, uint32_t *result);
 
+/* KFD 1.14 event age: a signal event counts its sets, and a wait given the count the caller
+ * last saw (ages[i], 1 at first; 0 would mean "no age") returns at once when the event was set
+ * since, so a set between the caller's look at its memory and the wait is never lost. Waits
+ * for any of ids; ages are updated for the events that were set. Only where
+ * kfd_has_event_age. */
+bool kfd_has_event_age(const struct kfd_device *dev);
+int kfd_event_wait_age(const struct kfd_device *dev, const uint32_t *ids, uint64_t *ages,
+                       uint32_t n, uint32_t timeout_ms, uint32_t *result);
+
 /* For hsa_shut_down: drops a provided page the kernel never took. The event page itself is
  * the KFD process's, which outlives /dev/kfd closes (the kernel refuses to free its BO), so
  * it stays known and mapped for the next open; a forked child starts without one. */

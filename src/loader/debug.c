@@ -76,3 +76,5 @@ void ldr_debug_reset(void) {
   tail = NULL;
   _amdgpu_r_debug.r_state = RT_CONSISTENT;
 }
+
+uint64_t ldr_debug_list_address(void) { return (uint64_t)(uintptr_t)&_amdgpu_r_debug; }

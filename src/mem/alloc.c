@@ -102,6 +102,7 @@ void mem_rec_destroy(struct mem_rec *r) {
     r->cbs = c->next;
     free(c);
   }
+  free(r->meta);
   free(r);
 }
 
@@ -205,6 +206,7 @@ hsa_status_t mem_free(void *ptr) {
   }
   mem_table_remove(r);
   pthread_mutex_unlock(&mem_mutex);
+  mem_ipc_unserve((uintptr_t)ptr);   /* importers already holding it keep their dma-buf */
   /* Callbacks run unlocked and after the record left the table, so they may allocate and
    * free, and cannot free this pointer twice. */
   mem_rec_run_callbacks(r);
@@ -267,6 +269,7 @@ hsa_status_t mem_map_on(const void *ptr, const struct core_agent *gpu) {
 }
 
 void mem_shutdown(void) {
+  mem_ipc_shutdown();
   mem_sdma_shutdown();
   pthread_mutex_lock(&mem_mutex);
   for (struct mem_rec *r; (r = mem_table_first()) != NULL;) {

@@ -13,6 +13,7 @@
 #include <numa.h>
 #include <numaif.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "core/runtime.h"
@@ -227,4 +228,52 @@ void mem_bo_destroy(struct mem_bo *bo) {
   }
   if (!bo->keep_va) kfd_va_release(bo->va, bo->size);
   free(bo);
+}
+
+/* System memory another process can import: the kernel exports no user pages (userptr), so
+ * the object becomes a GTT object at the same address, as libhsakmt makes non-paged host
+ * memory: the userptr object goes (its pages stay), a GTT object takes its GPU address, the
+ * bytes move into it through the render node's CPU mapping laid over the same addresses, and
+ * the GPUs map it again. If the GTT object cannot be made, the userptr object comes back. A
+ * GPU access racing the change is the caller's to avoid. */
+hsa_status_t mem_bo_to_gtt(struct mem_bo *bo) {
+  if (!bo->alloc_gpu || !(bo->kfd_flags & KFD_MEM_USERPTR) || !bo->anon_pages ||
+      (bo->kfd_flags & KFD_MEM_AQL_QUEUE))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const struct kfd_device *dev = &core_rt()->kfd;
+  const struct core_agent *g = bo->alloc_gpu;
+  uint64_t gpus = bo->mapped;
+  uint32_t ids[MEM_MAX_GPUS];
+  uint32_t n = ids_of(gpus, ids);
+  if (n) kfd_mem_unmap(dev, bo->handle, ids, n);
+  bo->mapped = 0;
+  kfd_mem_free(dev, bo->handle);
+  uint32_t uflags = bo->kfd_flags;
+  uint32_t gflags = (uflags & ~KFD_MEM_USERPTR) | KFD_MEM_GTT;
+  uint64_t handle = 0, off = 0;
+  void *tmp = malloc(bo->size);
+  int rc = tmp ? kfd_mem_alloc(dev, g->gpu_id, (uint64_t)(uintptr_t)bo->va, bo->size, gflags, 0,
+                               &handle, &off)
+               : -ENOMEM;
+  if (rc == 0) {
+    memcpy(tmp, bo->va, bo->size);
+    rc = kfd_mem_cpu_map(g->drm.fd, bo->va, bo->size, off, true);
+    if (rc == 0) {
+      memcpy(bo->va, tmp, bo->size);
+    } else {
+      kfd_mem_free(dev, handle);   /* the anonymous pages are still there */
+    }
+  }
+  free(tmp);
+  if (rc == 0) {
+    bo->handle = handle;
+    bo->kfd_flags = gflags;
+    bo->anon_pages = false;
+  } else if (kfd_mem_alloc(dev, g->gpu_id, (uint64_t)(uintptr_t)bo->va, bo->size, uflags,
+                           (uint64_t)(uintptr_t)bo->va, &bo->handle, NULL) != 0) {
+    bo->alloc_gpu = NULL;   /* plain host pages now: no GPU reaches them */
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
+  hsa_status_t st = mem_bo_map(bo, gpus);
+  return rc == 0 ? st : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 }

@@ -5,7 +5,10 @@
  * statuses: an address in no allocation, or a range running past its end, is
  * INVALID_ALLOCATION; system memory is INVALID_AGENT; the kernel refusing is
  * OUT_OF_RESOURCES. Below KFD 1.12 the kernel cannot export (ROCR's thunk answers "not
- * supported", which it returns as HSA_STATUS_ERROR): said once on stderr. */
+ * supported", which it returns as HSA_STATUS_ERROR): said once on stderr.
+ * _v2 takes how the importer maps the memory (hsa_amd_dma_buf_mapping_type_t): NONE is the
+ * first form; PCIE asks for a buffer a PCIe peer reaches through the BAR, which on a discrete
+ * GPU is the same KFD export of the same object; any other value is INVALID_ARGUMENT. */
 #include <stdio.h>
 #include <unistd.h>
 
@@ -20,10 +23,12 @@ static void tell(void) {
           core_rt()->kfd.major, core_rt()->kfd.minor);
 }
 
-hsa_status_t hsa_amd_portable_export_dmabuf(const void *ptr, size_t size, int *dmabuf,
-                                            uint64_t *offset) {
+hsa_status_t hsa_amd_portable_export_dmabuf_v2(const void *ptr, size_t size, int *dmabuf,
+                                               uint64_t *offset, uint64_t flags) {
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!ptr || !dmabuf || !offset) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (flags != HSA_AMD_DMABUF_MAPPING_TYPE_NONE && flags != HSA_AMD_DMABUF_MAPPING_TYPE_PCIE)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   uintptr_t p = (uintptr_t)ptr;
   pthread_mutex_lock(&mem_mutex);
   struct mem_rec *r = mem_table_find(p);
@@ -55,6 +60,12 @@ hsa_status_t hsa_amd_portable_export_dmabuf(const void *ptr, size_t size, int *d
   *dmabuf = fd;
   *offset = off;
   return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_portable_export_dmabuf(const void *ptr, size_t size, int *dmabuf,
+                                            uint64_t *offset) {
+  return hsa_amd_portable_export_dmabuf_v2(ptr, size, dmabuf, offset,
+                                           HSA_AMD_DMABUF_MAPPING_TYPE_NONE);
 }
 
 hsa_status_t hsa_amd_portable_close_dmabuf(int dmabuf) {

@@ -32,7 +32,9 @@ struct mem_bo {
   bool keep_va;                      /* the pages are the caller's (arena): destroy leaves them */
 };
 
-enum mem_kind { MEM_KIND_USER, MEM_KIND_INTERNAL, MEM_KIND_LOCKED };
+/* IMPORT: a dma-buf of another API or process (interop, IPC), mapped here; a record of the
+ * memory's owner (its GPU for VRAM, the CPU for GTT) like any other, not freed by the user. */
+enum mem_kind { MEM_KIND_USER, MEM_KIND_INTERNAL, MEM_KIND_LOCKED, MEM_KIND_IMPORT };
 
 struct mem_cb {
   struct mem_cb *next;
@@ -60,6 +62,9 @@ struct mem_rec {
   unsigned refs;                     /* locked: times the same range was locked */
   void *userdata;
   struct mem_cb *cbs;
+  void *meta;                        /* import: the exporter's metadata (owned), its size */
+  uint32_t meta_size;
+  uint32_t ptr_type;                 /* import: hsa_amd_pointer_type_t it reports */
 };
 
 /* The lock of the table, chunks and BO mappings. Never held across user callbacks. */
@@ -92,6 +97,9 @@ struct mem_bo *mem_bo_system_at(void *va, uint64_t size, uint32_t kfd_flags, uin
 void mem_gpuvm_range(uint64_t *lo, uint64_t *hi);
 hsa_status_t mem_bo_map(struct mem_bo *bo, uint64_t gpus);
 void mem_bo_destroy(struct mem_bo *bo);
+/* A system memory object of user pages becomes a GTT object at the same address with the
+ * same bytes and mappings (bo.c), so the kernel can export it (IPC). mem_mutex held. */
+hsa_status_t mem_bo_to_gtt(struct mem_bo *bo);
 /* Every GPU agent (bit per gpu_index), and the agent of a gpu_index. */
 uint64_t mem_all_gpus(void);
 const struct core_agent *mem_gpu(unsigned index);
@@ -128,6 +136,28 @@ bool mem_region_valid(const struct core_region *r);
  * hsa_amd_memory_pool_allocate's (PCIE: fine-grained device memory). */
 hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint32_t pool_flags,
                             uint64_t gpus, void **ptr);
+/* import.c — the dma-buf `fd` imported (GET_DMABUF_INFO, IMPORT_DMABUF at a fresh address of
+ * its GPU's aperture), mapped on `gpus` and its owner, and entered in the table as an IMPORT
+ * record of [va + offset, va + offset + len) (len clipped to the buffer; 0: all of it) that owns
+ * the object. *bytes: the buffer's size. HSA_STATUS_ERROR: not a dma-buf of a GPU here;
+ * OUT_OF_RESOURCES: no address or no mapping. */
+hsa_status_t mem_import_dmabuf(int fd, uint64_t gpus, uint64_t offset, uint64_t len,
+                               uint32_t ptr_type, bool want_meta, struct mem_rec **out,
+                               uint64_t *bytes);
+/* Removes and destroys the IMPORT record starting at ptr of that type; false if none. */
+bool mem_import_release(void *ptr, uint32_t ptr_type);
+
+/* ipc_sock.c — the exporting process serves dma-bufs of its IPC-exported allocations to
+ * importers over a Unix socket (see there). serve: ptr may be asked for (starts the server;
+ * 0 or -errno); unserve: no longer; shutdown: stop serving (hsa_shut_down). fetch: a dma-buf fd
+ * of the allocation `key` exported by process pid, or -1 (no such exporter or export); then
+ * fetched(*sock, key) once it is imported. */
+int mem_ipc_serve(uintptr_t ptr);
+void mem_ipc_unserve(uintptr_t ptr);
+void mem_ipc_shutdown(void);
+int mem_ipc_fetch(uint32_t pid, uint64_t key, int *sock);
+void mem_ipc_fetched(int sock, uint64_t key);
+
 /* sdma.h has the copy primitives (mem_cpu_ptr, rectangles, SDMA queues). */
 void mem_sdma_shutdown(void);   /* destroys the queues (before the memory goes) */
 /* coherency.c — forget the types set (hsa_shut_down). */

@@ -34,7 +34,8 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
       out.sizeInBytes = r->host_size;
       out.agentOwner = core_agent_handle(cpu);
     } else {
-      out.type = HSA_EXT_POINTER_TYPE_HSA;
+      out.type = r->kind == MEM_KIND_IMPORT ? (hsa_amd_pointer_type_t)r->ptr_type
+                                            : HSA_EXT_POINTER_TYPE_HSA;
       out.agentBaseAddress = (void *)r->base;
       out.hostBaseAddress = r->bo->cpu_visible ? (void *)r->base : NULL;
       out.sizeInBytes = r->size;

@@ -92,6 +92,9 @@ extern struct sig_state sig_g;
  * then, or without it, both sides fence. */
 extern __attribute__((visibility("hidden"))) _Atomic bool sig_light_stores;
 void sig_heavy_barrier(void);
+/* Whether waits give the kernel event ages (KFD 1.14+) and so block without the 10 ms slices
+ * (wait.c); below 1.14 they keep the slices. */
+bool sig_wait_uses_event_age(const struct kfd_device *dev);
 /* Registers the process for membarrier (a grace period, ~150 us with threads): done when the
  * first signal gets an event, the first whose stores read the waiter count, not in hsa_init. */
 void sig_light_stores_init(void);

@@ -7,8 +7,11 @@
  * a time. WAIT_EVENTS takes whole milliseconds, so it gets the remaining time rounded down
  * and the last fraction is slept in small steps: a wait never returns before its deadline
  * and not much after it. Events are auto-reset and set by stores only while a waiter is
- * counted; a second waiter on the same event could lose its wake-up to the first (the
- * kernel has no event age here), so it blocks for at most 1 ms at a time. */
+ * counted. Before KFD 1.14 a second waiter on the same event could lose its wake-up to the
+ * first (the kernel has no event age), so it blocks for at most 1 ms at a time, and every
+ * blocking wait for at most WAIT_SLICE_MS. From 1.14 the wait hands the kernel the age of each
+ * event it last saw (1 at first): a set since then returns at once, so no wake-up is lost and
+ * the wait blocks until its deadline. */
 #include "signals/internal.h"
 
 #include <errno.h>
@@ -56,6 +59,11 @@ void sig_heavy_barrier(void)
     atomic_thread_fence(memory_order_seq_cst);
 }
 
+bool sig_wait_uses_event_age(const struct kfd_device *dev)
+{
+  return dev && kfd_has_event_age(dev);
+}
+
 static void nap(uint64_t ns)
 {
   struct timespec t = {(time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull)};
@@ -80,19 +88,26 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
   }
   struct sig_obj *small_objs[SMALL];
   uint32_t small_ids[SMALL], small_gens[SMALL];
+  uint64_t small_ages[SMALL];
   struct sig_obj **objs = small_objs;
   uint32_t *ids = small_ids, *gens = small_gens;
+  uint64_t *ages = small_ages;
   if (n > SMALL) {
     objs = malloc(n * sizeof *objs);
     ids = malloc(n * sizeof *ids);
     gens = malloc(n * sizeof *gens);
-    if (!objs || !ids || !gens) {
+    ages = malloc(n * sizeof *ages);
+    if (!objs || !ids || !gens || !ages) {
       free(objs);
       free(ids);
       free(gens);
+      free(ages);
       return n;
     }
   }
+  for (uint32_t i = 0; i < n; i++)
+    ages[i] = 1;   /* what a new event's age is: the first wait returns if it was ever set */
+  bool aged = sig_wait_uses_event_age(sig_g.dev);
   uint32_t counted = 0, prior = 0, nids = 0, result = n;
   bool can_block = hint != HSA_WAIT_STATE_ACTIVE && sig_g.interrupts;
   for (; counted < n; counted++) {
@@ -165,15 +180,16 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
        * check and WAIT_EVENTS, while another thread waits on the same event (the async
        * handler), leaves the event unsignaled and would block us forever. So no wait is
        * longer than a slice; a lost wake-up costs at most that. (ROCR 5.2.3 hangs there.) */
-      if (ms > WAIT_SLICE_MS)
+      if (!aged && ms > WAIT_SLICE_MS)
         ms = WAIT_SLICE_MS;
-      if (prior && ms > 1)
+      if (!aged && prior && ms > 1)
         ms = 1;
       if (ms >= KFD_EVENT_TIMEOUT_INFINITE && deadline != UINT64_MAX)
         ms = KFD_EVENT_TIMEOUT_INFINITE - 1;
       if (ms) {
         uint32_t res;
-        int r = kfd_event_wait(sig_g.dev, ids, nids, false, (uint32_t)ms, &res);
+        int r = aged ? kfd_event_wait_age(sig_g.dev, ids, ages, nids, (uint32_t)ms, &res)
+                     : kfd_event_wait(sig_g.dev, ids, nids, false, (uint32_t)ms, &res);
         if (r && r != -EINTR && r != -EIO)
           can_block = false;   /* the kernel refuses: poll instead of spinning on errors */
         continue;
@@ -188,6 +204,7 @@ out:
     free(objs);
     free(ids);
     free(gens);
+    free(ages);
   }
   return result;
 }

@@ -7,21 +7,15 @@
 # hsa_amd_interop_map_buffer, read and answered across the two.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
-fail() { echo "FAIL: $*"; exit 1; }
-if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
-  echo "the client is built here without sanitizers and hsa-sim is preloaded into it"; exit 77
-fi
-sim=$BUILD/bin/hsa-sim
-[ -x "$sim" ] || fail "$sim is not built"
-work=$BUILD/tests/export_dmabuf
-rm -rf "$work" && mkdir -p "$work"
+. "$SRCDIR/tests/integration/lib/sim.sh"
+sim_init export_dmabuf
 ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/include" -o "$work/client" \
   "$SRCDIR/tests/integration/export_dmabuf_client.c" -L"$BUILD/lib" -lhsa-runtime64 \
   -Wl,-rpath,"$BUILD/lib" || fail "cannot build the client"
 for m in 11 12 18; do
   timeout 60 "$sim" --kfd-version 1.$m -- "$work/client" $m > "$work/out.$m" 2> "$work/err.$m" ||
     fail "1.$m: $(grep -v ' ok$' "$work/out.$m") $(tail -n 3 "$work/err.$m")"
-  want=13; [ $m -lt 12 ] && want=6
+  want=17; [ $m -lt 12 ] && want=6
   [ "$(grep -c ' ok$' "$work/out.$m")" -eq $want ] || fail "1.$m: checks missing: $(cat "$work/out.$m")"
 done
 grep -q 'needs KFD interface 1.12' "$work/err.11" || fail "no message at 1.11: $(cat "$work/err.11")"

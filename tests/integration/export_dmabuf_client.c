@@ -4,7 +4,8 @@
  * is that address's place in the buffer, and below KFD 1.12 the call fails
  * (HSA_STATUS_ERROR). From 1.12 on, a second process ("client import FD OFFSET": its own
  * runtime and driver) takes the descriptor with hsa_amd_interop_map_buffer (KFD import),
- * reads the bytes at the offset through a mapping of the descriptor, writes its answer, and
+ * reads the bytes at the offset with hsa_memory_copy on the imported address and through a
+ * mapping of the descriptor, writes its answer, and
  * the first reads it back from its GPU memory with hsa_memory_copy. The documented statuses:
  * null arguments, an address in no allocation, a range past the end, system memory, closing
  * a closed descriptor, calls before hsa_init. One "name ok" / "name FAIL why" line each. */
@@ -28,17 +29,6 @@
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t vram, sysmem;
 
-static hsa_status_t pick_pool(hsa_amd_memory_pool_t p, void *data)
-{
-  hsa_amd_segment_t seg;
-  bool ok;
-  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg);
-  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED, &ok);
-  if (seg == HSA_AMD_SEGMENT_GLOBAL && ok && !((hsa_amd_memory_pool_t *)data)->handle)
-    *(hsa_amd_memory_pool_t *)data = p;
-  return HSA_STATUS_SUCCESS;
-}
-
 static hsa_status_t pick_agent(hsa_agent_t a, void *unused)
 {
   (void)unused;
@@ -46,10 +36,10 @@ static hsa_status_t pick_agent(hsa_agent_t a, void *unused)
   hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
   if (t == HSA_DEVICE_TYPE_GPU && !gpu.handle) {
     gpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, pick_pool, &vram);
+    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &vram);
   } else if (t == HSA_DEVICE_TYPE_CPU && !cpu.handle) {
     cpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, pick_pool, &sysmem);
+    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &sysmem);
   }
   return HSA_STATUS_SUCCESS;
 }
@@ -83,8 +73,24 @@ static int importer(int fd, uint64_t off)
         "status 0x%x size %zu", (unsigned)st, size);
   if (st)
     return 1;
-  /* The bytes through a CPU mapping of the descriptor itself: the runtime's copies do not
-   * know imported buffers yet (they take them for host memory). */
+  /* The runtime's copy from the imported address (device memory of the exporting GPU) */
+  uint32_t *sys = NULL;
+  hsa_amd_memory_pool_allocate(sysmem, N * 4, 0, (void **)&sys);
+  hsa_amd_agents_allow_access(1, &gpu, NULL, sys);
+  st = sys ? hsa_memory_copy(sys, (char *)ptr + off, N * 4) : HSA_STATUS_ERROR;
+  uint32_t wrong = 0;
+  for (uint32_t i = 0; st == HSA_STATUS_SUCCESS && i < N; i++)
+    wrong += sys[i] != pattern(i);
+  CHECK("import_copy", st == HSA_STATUS_SUCCESS && wrong == 0, "status 0x%x, %u differ",
+        (unsigned)st, wrong);
+  hsa_amd_pointer_info_t info = {.size = sizeof(info)};
+  hsa_amd_pointer_info((char *)ptr + off, &info, NULL, NULL, NULL);
+  CHECK("import_pointer_info", info.type == HSA_EXT_POINTER_TYPE_GRAPHICS &&
+                                   info.agentBaseAddress == ptr &&
+                                   info.agentOwner.handle == gpu.handle,
+        "type %d base %p", (int)info.type, info.agentBaseAddress);
+  hsa_amd_memory_pool_free(sys);
+  /* The bytes through a CPU mapping of the descriptor itself. */
   uint32_t *host = mmap(NULL, off + N * 4, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   CHECK("import_cpu_map", host != MAP_FAILED, "-");
   if (host == MAP_FAILED)
@@ -141,6 +147,27 @@ static int exporter(unsigned minor, const char *self)
   }
   CHECK("export", st == HSA_STATUS_SUCCESS && fd >= 0 && off == OFF, "status 0x%x off %llu",
         (unsigned)st, (unsigned long long)off);
+  /* _v2: NONE and PCIE export the same buffer (the same bytes through the descriptor); an
+   * unknown mapping type is refused */
+  int fd2 = -1;
+  uint64_t off2 = 0;
+  hsa_status_t st2 = hsa_amd_portable_export_dmabuf_v2(dev + OFF, N * 4, &fd2, &off2,
+                                                       HSA_AMD_DMABUF_MAPPING_TYPE_PCIE);
+  uint32_t *view = st2 == HSA_STATUS_SUCCESS ? mmap(NULL, OFF + N * 4, PROT_READ, MAP_SHARED,
+                                                    fd2, 0)
+                                             : MAP_FAILED;
+  uint32_t differ = view == MAP_FAILED ? N : 0;
+  for (uint32_t i = 0; view != MAP_FAILED && i < N; i++)
+    differ += view[OFF / 4 + i] != pattern(i);
+  CHECK("export_v2_pcie", st2 == HSA_STATUS_SUCCESS && off2 == OFF && differ == 0,
+        "status 0x%x off %llu, %u differ", (unsigned)st2, (unsigned long long)off2, differ);
+  if (view != MAP_FAILED)
+    munmap(view, OFF + N * 4);
+  if (fd2 >= 0)
+    hsa_amd_portable_close_dmabuf(fd2);
+  CHECK("export_v2_bad_flags", hsa_amd_portable_export_dmabuf_v2(dev + OFF, N * 4, &fd2, &off2,
+                                                                 2) ==
+                                   HSA_STATUS_ERROR_INVALID_ARGUMENT, "-");
   if (st)
     return 1;
   char fdarg[16], offarg[24];

@@ -4,6 +4,8 @@
  * woken from another thread, and GPU interrupts through signal slots. */
 #include "kfd_fixture.h"
 
+#include <kfd_abi/kfd_ioctl_supp.h>
+
 #include <pthread.h>
 #include <time.h>
 
@@ -216,6 +218,56 @@ START_TEST(gpu_interrupt_through_slot)
 }
 END_TEST
 
+/* One signal event waited on with the age the caller last saw (KFD 1.14); *age updated. */
+static int wait_age(uint32_t id, uint64_t *age, uint32_t timeout, uint32_t *result)
+{
+  struct kfd_event_data d;
+  memset(&d, 0, sizeof d);
+  d.event_id = id;
+  kfd_supp_set_event_age(&d, *age);
+  struct kfd_ioctl_wait_events_args w = { .events_ptr = (uintptr_t)&d, .num_events = 1,
+                                          .timeout = timeout };
+  int r = kio(AMDKFD_IOC_WAIT_EVENTS, &w);
+  *result = w.wait_result;
+  *age = kfd_supp_event_age(&d);
+  return r;
+}
+
+START_TEST(event_age_from_1_14)
+{
+  fx_cfg.kfd_minor = 14;
+  fx_open();
+  struct kfd_ioctl_create_event_args a;
+  create(KFD_IOC_EVENT_SIGNAL, 1, &a);
+  uint32_t res, id = a.event_id;
+  uint64_t age = 1;   /* a new event's age */
+  ck_assert_int_eq(wait_age(id, &age, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);
+  ck_assert_uint_eq(age, 1);   /* not written back when not activated */
+  ck_assert_int_eq(set_ev(id), 0);
+  /* a plain wait consumes the auto-reset event... */
+  ck_assert_int_eq(wait_ev(&id, 1, 0, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);
+  /* ...but the set is not lost for a waiter that saw age 1: it returns at once, age 2 */
+  ck_assert_int_eq(wait_age(id, &age, 1000, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_uint_eq(age, 2);
+  ck_assert_int_eq(wait_age(id, &age, 0, &res), 0);   /* nothing since age 2 */
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);
+  uint64_t none = 0;   /* age 0: the old wait */
+  ck_assert_int_eq(wait_age(id, &none, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);
+  /* below 1.14 the field is ignored: the consumed set is gone */
+  fx_cfg.kfd_minor = 13;
+  ck_assert_int_eq(set_ev(id), 0);
+  ck_assert_int_eq(wait_ev(&id, 1, 0, 0, &res), 0);
+  uint64_t old = 1;
+  ck_assert_int_eq(wait_age(id, &old, 0, &res), 0);
+  ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_TIMEOUT);
+  fx_cfg.kfd_minor = 0;
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("kfd_event");
@@ -226,6 +278,7 @@ Suite *test_suite(void)
   tcase_add_test(t, set_reset_wait_results);
   tcase_add_test(t, blocking_wait_is_woken);
   tcase_add_test(t, gpu_interrupt_through_slot);
+  tcase_add_test(t, event_age_from_1_14);
   suite_add_tcase(s, t);
   return s;
 }

@@ -3,9 +3,12 @@
  * part of a range splits it, GET_ATTR over several ranges merges them (locations only when
  * all agree, access only where all grant it, flags by and/or, smallest granularity) and
  * ignores the gaps between them, memory without ranges answers the defaults, unmapped pages
- * lose their attributes, memory a KFD buffer object is mapped at is refused. */
+ * lose their attributes, memory a KFD buffer object is mapped at is refused. A prefetch that
+ * migrates tells the GPU's SMI clients (MIGRATE_START/END records in the kernel's text). */
 #include "kfd_fixture.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #define PG 4096u
@@ -152,6 +155,54 @@ START_TEST(svm_errors_and_unmap)
 }
 END_TEST
 
+START_TEST(svm_migration_smi_records)
+{
+  fx_open();
+  struct kfd_ioctl_smi_events_args sa = { .gpuid = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_SMI_EVENTS, &sa), 0);
+  int smi = (int)sa.anon_fd;
+  char line[256] = { 0 };
+  ck_assert_int_eq((int)read(smi, line, sizeof line), -1);
+  ck_assert_int_eq(errno, EAGAIN);   /* nothing yet */
+  uint64_t mask = KFD_SMI_EVENT_MASK_FROM_INDEX(KFD_SMI_EVENT_MIGRATE_START) |
+                  KFD_SMI_EVENT_MASK_FROM_INDEX(KFD_SMI_EVENT_MIGRATE_END);
+  ck_assert_int_eq((int)write(smi, &mask, sizeof mask), 8);
+  char *m = pages(4);
+  ck_assert_int_eq(set1(m, 1, 2, KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, GPU0), 0);
+  ssize_t n = read(smi, line, sizeof line - 1);
+  ck_assert_int_gt((int)n, 0);
+  long long ns = 0;
+  int pid = 0, trig = -1, trig2 = -1;
+  unsigned long start = 0, count = 0, start2 = 0, count2 = 0;
+  unsigned from = 9, to = 0, pf = 0, pref = 0, from2 = 9, to2 = 0;
+  int k = sscanf(line, "5 %lld -%d @%lx(%lx) %x->%x %x:%x %d\n", &ns, &pid, &start, &count,
+                 &from, &to, &pf, &pref, &trig);
+  ck_assert_int_eq(k, 9);
+  ck_assert_int_eq(pid, (int)getpid());
+  ck_assert_uint_eq(start, ((uintptr_t)m + PG) / PG);
+  ck_assert_uint_eq(count, 2);
+  ck_assert_uint_eq(from, 0);   /* system memory */
+  ck_assert_uint_eq(to, GPU0);
+  ck_assert_uint_eq(pf, GPU0);
+  ck_assert_uint_eq(pref, UNDEF);
+  ck_assert_int_eq(trig, KFD_MIGRATE_TRIGGER_PREFETCH);
+  const char *end = strchr(line, '\n');
+  ck_assert_ptr_nonnull(end);
+  k = sscanf(end + 1, "6 %lld -%d @%lx(%lx) %x->%x %d\n", &ns, &pid, &start2, &count2, &from2,
+             &to2, &trig2);
+  ck_assert_int_eq(k, 7);
+  ck_assert_uint_eq(start2, start);
+  ck_assert_uint_eq(to2, GPU0);
+  /* not asked for: a VM fault's record does not come */
+  mask = 0;
+  ck_assert_int_eq((int)write(smi, &mask, sizeof mask), 8);
+  ck_assert_int_eq(set1(m, 1, 2, KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, SYSMEM), 0);
+  ck_assert_int_eq((int)read(smi, line, sizeof line), -1);
+  close(smi);
+  munmap(m, 4 * PG);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("kfd_svm");
@@ -159,6 +210,7 @@ Suite *test_suite(void)
   tcase_add_test(t, svm_defaults_and_split);
   tcase_add_test(t, svm_merge_rules);
   tcase_add_test(t, svm_errors_and_unmap);
+  tcase_add_test(t, svm_migration_smi_records);
   suite_add_tcase(s, t);
   return s;
 }

@@ -29,6 +29,10 @@ START_TEST(struct_layouts)
   ck_assert_uint_eq(offsetof(struct kfd_ioctl_runtime_enable_args, mode_mask), 8);
   ck_assert_uint_eq(offsetof(struct kfd_ioctl_runtime_enable_args, capabilities_mask), 12);
   ck_assert_uint_eq(sizeof(struct kfd_ioctl_dbg_trap_args), 32);
+  ck_assert_uint_eq(sizeof(struct kfd_runtime_info), 16);
+  ck_assert_uint_eq(offsetof(struct kfd_runtime_info, runtime_state), 8);
+  ck_assert_uint_eq(offsetof(struct kfd_runtime_info, ttmp_setup), 12);
+  ck_assert_uint_eq(DEBUG_RUNTIME_STATE_ENABLED, 1);
   ck_assert_uint_eq(offsetof(struct kfd_ioctl_dbg_trap_args, op), 4);
   ck_assert_uint_eq(offsetof(struct kfd_ioctl_dbg_trap_args, enable), 8);
   ck_assert_uint_eq(sizeof(struct kfd_ioctl_dbg_trap_enable_args), 24);

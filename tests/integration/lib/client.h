@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* client.h — the boilerplate the integration test clients in tests/integration share: their
- * FAIL/CHECK macros, picking the first GPU/CPU agent and the kernarg and
+ * FAIL/CHECK macros, picking the first GPU/CPU agent, a global memory pool, the kernarg and
  * fine-grained regions, loading a code object file into an executable, looking up a kernel
  * symbol, and writing a kernel dispatch packet. Header only, for one-file clients: include it
  * as "lib/client.h".
@@ -141,6 +141,19 @@ static inline hsa_status_t client_pick_regions(hsa_region_t r, void *data)
   hsa_region_get_info(r, HSA_REGION_INFO_GLOBAL_FLAGS, &flags);
   if ((flags & HSA_REGION_GLOBAL_FLAG_KERNARG) && !rg->kernarg.handle) rg->kernarg = r;
   if ((flags & HSA_REGION_GLOBAL_FLAG_FINE_GRAINED) && !rg->fine.handle) rg->fine = r;
+  return HSA_STATUS_SUCCESS;
+}
+
+/* hsa_amd_agent_iterate_memory_pools callback: the agent's first global pool the runtime may
+ * allocate from, into the hsa_amd_memory_pool_t at data (zeroed before). */
+static inline hsa_status_t client_pick_pool(hsa_amd_memory_pool_t p, void *data)
+{
+  hsa_amd_segment_t seg;
+  bool ok;
+  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg);
+  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED, &ok);
+  if (seg == HSA_AMD_SEGMENT_GLOBAL && ok && !((hsa_amd_memory_pool_t *)data)->handle)
+    *(hsa_amd_memory_pool_t *)data = p;
   return HSA_STATUS_SUCCESS;
 }
 
