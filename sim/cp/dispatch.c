@@ -245,8 +245,6 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   case SIM_ISA_FAULT_MEMORY:
     sim_cp_vm_fault(gpu, f->addr, f->write);
     return CP_DISPATCH_FAULT;
-  case SIM_ISA_FAULT_LDS:
-    return fail(err, CP_ERR_MEMORY_VIOLATION);
   default:
     return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
   }
