@@ -73,14 +73,13 @@ struct sim_queue {
   uint32_t type;             /* KFD_IOC_QUEUE_TYPE_* */
   uint64_t ring, rptr, wptr; /* ring base, read/write pointer addresses */
   uint32_t ring_size, percent, priority;
-  uint64_t eop, eop_size, ctx_save;
-  uint32_t ctx_save_size, ctl_stack_size;
   uint32_t doorbell_id;      /* index in the process's doorbell page */
   uint32_t sdma_engine, sdma_queue;
   uint32_t cu_mask[32];      /* up to 1024 CUs */
   uint32_t cu_mask_count;
   bool gws;
-  struct sim_mqd mqd;        /* what the engine reads (mqd.c fills it from the above) */
+  struct sim_mqd mqd;        /* what the engine reads (mqd.c fills it from the above;
+                                EOP and CWSR buffers are kept there only) */
   struct cp_queue *engine;   /* added by sim/cp: the thread processing this queue */
 };
 

@@ -22,11 +22,6 @@ void sim_mqd_init(struct sim_queue *q)
   m->qpd = &pdd->qpd;
   m->queue_id = q->id;
   m->format = queue_format(q->type);
-  m->eop = q->eop;
-  m->eop_size = q->eop_size;
-  m->ctx_save = q->ctx_save;
-  m->ctx_save_size = q->ctx_save_size;
-  m->ctl_stack_size = q->ctl_stack_size;
   m->sdma_engine = q->sdma_engine;
   m->sdma_queue = q->sdma_queue;
   m->doorbell_id = q->doorbell_id;

@@ -140,11 +140,11 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
   q->ring_size = a->ring_size;
   q->percent = a->queue_percentage & 0xff;
   q->priority = a->queue_priority;
-  q->eop = a->eop_buffer_address;
-  q->eop_size = a->eop_buffer_size;
-  q->ctx_save = a->ctx_save_restore_address;
-  q->ctx_save_size = a->ctx_save_restore_size;
-  q->ctl_stack_size = a->ctl_stack_size;
+  q->mqd.eop = a->eop_buffer_address;   /* kept in the MQD only: nothing else reads them */
+  q->mqd.eop_size = a->eop_buffer_size;
+  q->mqd.ctx_save = a->ctx_save_restore_address;
+  q->mqd.ctx_save_size = a->ctx_save_restore_size;
+  q->mqd.ctl_stack_size = a->ctl_stack_size;
   sim_mqd_init(q);
   if ((r = sim_cp_queue_start(&q->mqd, &q->engine)) != 0) {   /* the engine that processes it (sim/cp) */
     queue_release_slot(q);
