@@ -8,14 +8,8 @@
 # REPS (5) copies. Prints a table, writes bench/out/copy_bandwidth.json (copy_bandwidth.py).
 #   sh bench/copy_bandwidth.sh      (env: BUILD=build, ROUNDS=2, REPS=5, SIZES="1 16 64", CC=cc)
 set -eu
-src=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(cd "${BUILD:-$src/build}" && pwd)
-sim=$BUILD/bin/hsa-sim
-rocr=/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1
-[ -x "$sim" ] || { echo "copy_bandwidth: $sim is not built (make)"; exit 1; }
-work=$BUILD/bench/copy_bandwidth
-mkdir -p "$work/rocr" "$src/bench/out"
-[ -e "$rocr" ] && ln -sf "$rocr" "$work/rocr/libhsa-runtime64.so.1"
+. "$(dirname "$0")/lib.sh"
+bench_setup copy_bandwidth
 ${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -I"$src/include/hsa" -o "$work/copy_bandwidth" \
   "$src/bench/copy_bandwidth.c" -L"$BUILD/lib" -lhsa-runtime64
 unset LD_LIBRARY_PATH HSA_ENABLE_SDMA

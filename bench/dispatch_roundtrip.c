@@ -14,6 +14,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib.h"
+
 static hsa_agent_t gpu;
 static int found;
 static hsa_region_t kernarg;
@@ -36,12 +38,6 @@ static hsa_status_t pick_region(hsa_region_t r, void *d) {
   if (seg == HSA_REGION_SEGMENT_GLOBAL && (flags & HSA_REGION_GLOBAL_FLAG_KERNARG) && !have_kernarg)
     kernarg = r, have_kernarg = 1;
   return HSA_STATUS_SUCCESS;
-}
-
-static double now_us(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
 }
 
 static int cmp(const void *a, const void *b) {

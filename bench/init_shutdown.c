@@ -20,11 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now_us(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-}
+#include "lib.h"
 
 static int time_child(char **argv) {
   fflush(NULL);
@@ -40,22 +36,6 @@ static int time_child(char **argv) {
   double t1 = now_us();
   printf("process_us=%.1f\n", t1 - t0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-}
-
-/* A "Vm...:" line of /proc/self/status in KiB, or -1. */
-static long status_kib(const char *key) {
-  FILE *f = fopen("/proc/self/status", "r");
-  if (!f) return -1;
-  char line[256];
-  long v = -1;
-  size_t n = strlen(key);
-  while (fgets(line, sizeof line, f))
-    if (!strncmp(line, key, n) && line[n] == ':') {
-      v = strtol(line + n + 1, NULL, 10);
-      break;
-    }
-  fclose(f);
-  return v;
 }
 
 #ifdef INIT_SHUTDOWN_FLOOR

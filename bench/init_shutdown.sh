@@ -6,15 +6,8 @@
 # Goals: ours <= 1/5 of ROCR's time, <= 1/2 of its memory. Writes bench/out/init_shutdown.json.
 #   sh bench/init_shutdown.sh      (env: BUILD=build, N=15, CC=cc)
 set -eu
-src=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(cd "${BUILD:-$src/build}" && pwd)
-sim=$BUILD/bin/hsa-sim
-rocr=/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1
-[ -x "$sim" ] || { echo "init_shutdown: $sim is not built (make)"; exit 1; }
-[ -e "$rocr" ] || { echo "init_shutdown: Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
-work=$BUILD/bench/init_shutdown
-mkdir -p "$work/rocr" "$src/bench/out"
-ln -sf "$rocr" "$work/rocr/libhsa-runtime64.so.1"
+. "$(dirname "$0")/lib.sh"
+bench_setup init_shutdown
 ${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -I"$src/include/hsa" -o "$work/init_shutdown" \
   "$src/bench/init_shutdown.c" -L"$BUILD/lib" -lhsa-runtime64
 ${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -DINIT_SHUTDOWN_FLOOR -o "$work/floor" "$src/bench/init_shutdown.c"

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib.h"
+
 #include "hsa/hsa.h"
 
 static hsa_agent_t gpu;
@@ -17,12 +19,6 @@ static hsa_status_t find(hsa_agent_t a, void *d) {
   hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
   if (t == HSA_DEVICE_TYPE_GPU && !gpu.handle) gpu = a;
   return HSA_STATUS_SUCCESS;
-}
-
-static double now_us(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
 }
 
 int main(int argc, char **argv) {

@@ -8,16 +8,10 @@
 # freeze is left out for both (and the table says so).
 #   sh bench/loader_load.sh      (env: BUILD=build, REPEAT=5, KERNELS=1000)
 set -eu
-src=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(cd "${BUILD:-$src/build}" && pwd)
+. "$(dirname "$0")/lib.sh"
+bench_setup loader_load
 repeat=${REPEAT:-5}
 n=${KERNELS:-1000}
-sim=$BUILD/bin/hsa-sim
-rocr=/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1
-[ -x "$sim" ] || { echo "loader_load: $sim is not built (make)"; exit 1; }
-[ -e "$rocr" ] || { echo "loader_load: Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
-work=$BUILD/bench/loader_load
-mkdir -p "$work" "$src/bench/out"
 unset LD_LIBRARY_PATH
 # N kernels, each a little different so none is folded into another.
 awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++)

@@ -13,28 +13,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib.h"
+
 #define QUEUES 64
-
-static double now_us(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-}
-
-static long status_kib(const char *key) {
-  FILE *f = fopen("/proc/self/status", "r");
-  if (!f) return -1;
-  char line[256];
-  long v = -1;
-  size_t n = strlen(key);
-  while (fgets(line, sizeof line, f))
-    if (!strncmp(line, key, n) && line[n] == ':') {
-      v = strtol(line + n + 1, NULL, 10);
-      break;
-    }
-  fclose(f);
-  return v;
-}
 
 static hsa_status_t find_gpu(hsa_agent_t a, void *d) {
   hsa_device_type_t t;

@@ -7,15 +7,8 @@
 # Writes bench/out/queue_create.json.
 #   sh bench/queue_create.sh      (env: BUILD=build, N=7, CC=cc)
 set -eu
-src=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(cd "${BUILD:-$src/build}" && pwd)
-sim=$BUILD/bin/hsa-sim
-rocr=/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1
-[ -x "$sim" ] || { echo "queue_create: $sim is not built (make)"; exit 1; }
-[ -e "$rocr" ] || { echo "queue_create: Debian's ROCR (libhsa-runtime64-1) is not installed"; exit 1; }
-work=$BUILD/bench/queue_create
-mkdir -p "$work/rocr" "$src/bench/out"
-ln -sf "$rocr" "$work/rocr/libhsa-runtime64.so.1"
+. "$(dirname "$0")/lib.sh"
+bench_setup queue_create
 ${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -I"$src/include/hsa" -o "$work/queue_create" \
   "$src/bench/queue_create.c" -L"$BUILD/lib" -lhsa-runtime64
 : > "$work/ours.txt"

@@ -21,7 +21,7 @@ if [ "${1:-}" = --no-run ]; then
 elif [ $# -gt 0 ]; then
   names=$*
 else
-  names=$(for b in "$src"/bench/*.sh; do n=$(basename "$b" .sh); [ "$n" = report ] || echo "$n"; done)
+  names=$(for b in "$src"/bench/*.sh; do n=$(basename "$b" .sh); case $n in report|lib) ;; *) echo "$n" ;; esac; done)
 fi
 # Per-benchmark settings for QUICK=1 (each script's own knobs; N means different things).
 quick_env() {

@@ -14,6 +14,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#define SIM_PAGE 4096ull     /* the host's and the GPU's page */
+#define SIM_PAGE_ALIGN(x) (((x) + SIM_PAGE - 1) & ~(SIM_PAGE - 1))
+
 /* ---- configuration (sim/os/config.c) ------------------------------------------------
  * The launcher passes its options to the preloaded library in the environment variable
  * HSA_SIM_CONFIG (e.g. "gpu=gfx900,gpus=1,vram=4G,trace=/path|stderr,fail=ALLOC_MEMORY_OF_GPU:3:ENOMEM").

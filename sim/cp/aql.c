@@ -37,7 +37,7 @@ static uint64_t load64(const void *p)
 
 void cp_queue_error(struct cp_queue *cq, uint64_t amd_queue, uint32_t code)
 {
-  sim_trace("cp: queue %u error 0x%x", cq->q->id, code);
+  sim_trace("cp: queue %u error 0x%x", cq->mqd->queue_id, code);
   cq->halted = true;
   uint64_t *sig = amd_queue ? sim_vm_translate(cq->gpu, amd_queue + AMD_QUEUE_INACTIVE_SIGNAL, 8)
                             : NULL;
@@ -143,7 +143,7 @@ enum cp_step cp_aql_step(struct cp_queue *cq)
         return CP_HALTED;
       }
       cq->scratch_wait = true;
-      sim_trace("cp: queue %u asks for scratch (code 0x%x)", cq->q->id, err);
+      sim_trace("cp: queue %u asks for scratch (code 0x%x)", cq->mqd->queue_id, err);
       sim_cp_signal_complete(gpu, cq->scratch_signal, true, err);
       return CP_BLOCKED;
     }

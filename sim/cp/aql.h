@@ -16,8 +16,8 @@
 #define CP_ERR_GROUP_TOO_LARGE 0x40u
 #define CP_ERR_OUT_OF_VGPRS 0x80u
 #define CP_ERR_VENDOR_PACKET 0x100u
-#define CP_ERR_MEMORY_VIOLATION 0x20000000u  /* the trap handler's codes for wave exceptions */
-#define CP_ERR_ILLEGAL_INSTRUCTION 0x40000000u
+#define CP_ERR_ILLEGAL_INSTRUCTION 0x40000000u  /* the trap handler's code; also stored for an
+                                                instruction the model does not implement */
 
 enum cp_dispatch_result {
   CP_DISPATCH_DONE,

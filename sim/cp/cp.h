@@ -10,16 +10,71 @@
 #ifndef SIM_CP_CP_H
 #define SIM_CP_CP_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kfd/kfd.h"
+#include "sim.h"
+#include "dev/catalog.h"
 
-/* ---- hooks for sim/kfd/queue.c (called with p->lock held, except stop) ---------------- */
-int sim_cp_queue_start(struct sim_queue *q);   /* 0 or -errno (no thread) */
-void sim_cp_queue_update(struct sim_queue *q); /* ring/percent changed: re-read them */
-/* Stops and joins the queue's thread. Call WITHOUT p->lock (the thread takes it). */
-void sim_cp_queue_stop(struct sim_queue *q);
+/* ---- what the driver hands the engines: per process and GPU, and per queue ------------
+ * sim/kfd fills these as the kernel fills its qcm_process_device and a queue's MQD (memory
+ * queue descriptor); the engines read nothing else of the driver's state. */
+
+/* One process on one GPU (the kernel's qpd): the VMID's apertures and trap handler, and
+ * whether the scheduler evicted its queues (after a VM fault or a reset). */
+struct sim_qpd {
+  struct sim_gpu *gpu;
+  pthread_mutex_t *lock;     /* the process's lock: guards every MQD field marked (L) */
+  uint64_t lds_base, lds_limit, scratch_base, scratch_limit;   /* SH_MEM apertures */
+  uint64_t tba, tma;         /* second-level trap handler (SET_TRAP_HANDLER) */
+  bool evicted;              /* read and written atomically */
+};
+
+enum sim_mqd_format {
+  SIM_MQD_AQL,               /* KFD_IOC_QUEUE_TYPE_COMPUTE_AQL */
+  SIM_MQD_PM4,               /* KFD_IOC_QUEUE_TYPE_COMPUTE: a PM4 ring */
+  SIM_MQD_SDMA,              /* KFD_IOC_QUEUE_TYPE_SDMA and _SDMA_XGMI */
+};
+
+/* One user-mode queue as its hardware descriptor holds it. */
+struct sim_mqd {
+  struct sim_qpd *qpd;       /* the process (VMID) and GPU it belongs to */
+  uint32_t queue_id;         /* the process's queue id (traces, placement) */
+  enum sim_mqd_format format;
+  uint32_t priority;
+  uint64_t ring, rptr, wptr; /* (L) ring base, read/write pointer addresses */
+  uint32_t ring_size;        /* (L) bytes */
+  bool active;               /* (L) ring, size and a nonzero share: the scheduler runs it */
+  uint64_t eop, eop_size;    /* end-of-pipe buffer */
+  uint64_t ctx_save;         /* CWSR area and its control stack */
+  uint32_t ctx_save_size, ctl_stack_size;
+  uint32_t sdma_engine, sdma_queue;
+  uint32_t cu_mask[32];      /* (L) up to 1024 CUs */
+  uint32_t cu_mask_count;    /* (L) */
+  uint32_t doorbell_id;      /* index in the process's doorbell page(s) */
+  volatile uint64_t *doorbell;   /* the driver's own view of the doorbell */
+  uint64_t doorbell_page;    /* store offset of its page (the doorbell watch) */
+};
+
+struct cp_queue;
+
+/* ---- hooks for sim/kfd/queue.c (called with the process lock held, except stop) ------- */
+/* Starts the engine thread of `m` (which must outlive it): 0 or -errno (no thread). */
+int sim_cp_queue_start(struct sim_mqd *m, struct cp_queue **engine);
+void sim_cp_queue_update(struct cp_queue *e); /* (L) fields changed: re-read them */
+/* Stops and joins the queue's thread. Call WITHOUT the lock (the thread takes it). */
+void sim_cp_queue_stop(struct cp_queue *e);
+
+/* ---- what sim/kfd implements for the engines (interrupts the driver handles) ---------- */
+/* A GPU page fault of this process on `gpu`: the scheduler evicts the process's queues
+ * there and the memory exception events are set. */
+void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, bool write);
+/* The driver reset `gpu` after a hang: the process's queues there stop and its HW exception
+ * events are set. */
+void sim_kfd_gpu_reset_event(struct sim_gpu *gpu);
+/* The CP's bad-opcode interrupt: sets HW exception events. */
+void sim_kfd_hw_exception_signal(void);
 
 /* ---- doorbell watch (dbwatch.c) -------------------------------------------------------
  * sim/kfd/doorbell.c reports every CPU mapping of a doorbell slice (store offset range) so

@@ -158,7 +158,7 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   if (f.kind == SIM_ISA_HALTED) {
     /* halted waves keep their slots; the other work-groups run on, as on hardware */
     if (!atomic_exchange(&g->halted, true))
-      sim_trace("cp: queue %u dispatch halted: %s", g->cq->q->id, f.text);
+      sim_trace("cp: queue %u dispatch halted: %s", g->cq->mqd->queue_id, f.text);
     return true;
   }
   pthread_mutex_lock(&g->lock);
@@ -178,7 +178,7 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   struct sim_gpu *gpu = cq->gpu;
   uint32_t rsrc1 = l->rsrc1, rsrc2 = l->rsrc2;
   unsigned sys = (rsrc2 >> 1) & 31;   /* where the hardware starts the system SGPRs */
-  struct sim_pdd *pdd = cq->pdd;
+  const struct sim_qpd *qpd = cq->qpd;
   struct sim_isa_workgroup wg;
   memset(&wg, 0, sizeof wg);
   wg.gpu = gpu;
@@ -193,16 +193,16 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   wg.lds_bytes = l->lds_bytes;
   wg.rsrc1 = rsrc1;
   wg.rsrc2 = rsrc2;
-  wg.shared_base = pdd->lds_base;
-  wg.shared_limit = pdd->lds_limit;
-  wg.private_base = pdd->scratch_base;
-  wg.private_limit = pdd->scratch_limit;
+  wg.shared_base = qpd->lds_base;
+  wg.shared_limit = qpd->lds_limit;
+  wg.private_base = qpd->scratch_base;
+  wg.private_limit = qpd->scratch_limit;
   wg.scratch_base = l->scratch_base;
   wg.scratch_per_wave = l->scratch_per_wave;
-  wg.tba = pdd->tba;
-  wg.tma = pdd->tma;
+  wg.tba = qpd->tba;
+  wg.tma = qpd->tma;
   wg.preempt = &cq->stop;   /* destroying the queue preempts its running waves */
-  wg.doorbell_id = cq->q->doorbell_id;
+  wg.doorbell_id = cq->mqd->doorbell_id;
 
   struct grid g = { .cq = cq, .wg = wg, .nu = l->nu > 16 ? 16 : l->nu, .sys = sys, .rsrc2 = rsrc2,
                     .tidig = (rsrc2 >> 11) & 3, .packed = packed,
@@ -239,14 +239,12 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   if (g.stopped)
     return CP_DISPATCH_FAULT;   /* the queue is being destroyed mid-dispatch */
   struct sim_isa_fault *f = &g.fault;
-  sim_trace("cp: queue %u wave fault kind %d at pc 0x%llx: %s", cq->q->id, (int)f->kind,
+  sim_trace("cp: queue %u wave fault kind %d at pc 0x%llx: %s", cq->mqd->queue_id, (int)f->kind,
             (unsigned long long)f->pc, f->text);
   switch (f->kind) {
   case SIM_ISA_FAULT_MEMORY:
     sim_cp_vm_fault(gpu, f->addr, f->write);
     return CP_DISPATCH_FAULT;
-  case SIM_ISA_FAULT_LDS:
-    return fail(err, CP_ERR_MEMORY_VIOLATION);
   default:
     return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
   }

@@ -42,20 +42,19 @@ static bool stopped(struct cp_queue *cq)
 /* The queue's registers as the driver last set them (update_queue may change them). */
 static void snapshot(struct cp_queue *cq)
 {
-  struct sim_kfd_process *p = cq->pdd->proc;
-  pthread_mutex_lock(&p->lock);
-  struct sim_queue *q = cq->q;
-  cq->ring = q->ring;
-  cq->ring_size = q->ring_size;
-  cq->rptr = q->rptr;
-  cq->wptr = q->wptr;
-  cq->active = q->ring && q->ring_size && q->percent;
-  pthread_mutex_unlock(&p->lock);
+  pthread_mutex_lock(cq->qpd->lock);
+  const struct sim_mqd *m = cq->mqd;
+  cq->ring = m->ring;
+  cq->ring_size = m->ring_size;
+  cq->rptr = m->rptr;
+  cq->wptr = m->wptr;
+  cq->active = m->active;
+  pthread_mutex_unlock(cq->qpd->lock);
 }
 
 static enum cp_step step(struct cp_queue *cq)
 {
-  if (cq->halted || __atomic_load_n(&cq->pdd->evicted, __ATOMIC_ACQUIRE))
+  if (cq->halted || __atomic_load_n(&cq->qpd->evicted, __ATOMIC_ACQUIRE))
     return CP_HALTED;
   if (!cq->active)
     return CP_IDLE;   /* a suspended queue (percent 0) resumes with an update */
@@ -68,7 +67,7 @@ bool cp_poll_until(struct cp_queue *cq, bool (*done)(void *arg), void *arg)
 {
   uint64_t backoff = BACKOFF_MIN_NS;
   while (!done(arg)) {
-    if (stopped(cq) || __atomic_load_n(&cq->pdd->evicted, __ATOMIC_ACQUIRE))
+    if (stopped(cq) || __atomic_load_n(&cq->qpd->evicted, __ATOMIC_ACQUIRE))
       return false;
     sim_dbwatch_wait(sim_dbwatch_gen(), backoff);
     backoff = backoff * 2 > BACKOFF_MAX_NS ? BACKOFF_MAX_NS : backoff * 2;
@@ -138,21 +137,18 @@ static void *engine_main(void *arg)
   return NULL;
 }
 
-int sim_cp_queue_start(struct sim_queue *q)
+int sim_cp_queue_start(struct sim_mqd *m, struct cp_queue **engine)
 {
   struct cp_queue *cq = calloc(1, sizeof *cq);
   if (!cq)
     return -ENOMEM;
-  cq->q = q;
-  cq->pdd = q->pdd;
-  cq->gpu = q->pdd->gpu;
-  cq->sdma = q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
-  /* the kernel gives COMPUTE queues the PM4 format, COMPUTE_AQL the AQL one */
-  cq->pm4 = q->type == KFD_IOC_QUEUE_TYPE_COMPUTE;
-  cq->doorbell = (const volatile uint64_t *)((char *)q->pdd->doorbells +
-                                             (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE);
-  cq->doorbell_page = (q->pdd->doorbells_off + (uint64_t)q->doorbell_id * SIM_DOORBELL_SIZE) &
-                      ~(SIM_PAGE - 1);
+  cq->mqd = m;
+  cq->qpd = m->qpd;
+  cq->gpu = m->qpd->gpu;
+  cq->sdma = m->format == SIM_MQD_SDMA;
+  cq->pm4 = m->format == SIM_MQD_PM4;
+  cq->doorbell = m->doorbell;
+  cq->doorbell_page = m->doorbell_page;
   atomic_init(&cq->stop, false);
   /* a new hardware queue starts from write pointer 0, whatever an earlier queue left in
    * this doorbell slot (a doorbell is a register, not memory, on the real device) */
@@ -169,27 +165,25 @@ int sim_cp_queue_start(struct sim_queue *q)
     free(cq);
     return -r;
   }
-  q->engine = cq;
-  sim_trace("cp: queue %u (%s) started on gpu %u, doorbell %u", q->id,
-            cq->sdma ? "sdma" : cq->pm4 ? "pm4" : "aql", cq->gpu->index, q->doorbell_id);
+  *engine = cq;
+  sim_trace("cp: queue %u (%s) started on gpu %u, doorbell %u", m->queue_id,
+            cq->sdma ? "sdma" : cq->pm4 ? "pm4" : "aql", cq->gpu->index, m->doorbell_id);
   return 0;
 }
 
-void sim_cp_queue_update(struct sim_queue *q)
+void sim_cp_queue_update(struct cp_queue *e)
 {
-  (void)q;
+  (void)e;
   sim_dbwatch_kick();   /* the thread re-reads the registers on its next round */
 }
 
-void sim_cp_queue_stop(struct sim_queue *q)
+void sim_cp_queue_stop(struct cp_queue *cq)
 {
-  struct cp_queue *cq = q->engine;
   if (!cq)
     return;
   atomic_store_explicit(&cq->stop, true, memory_order_release);
   sim_dbwatch_kick();
   if (!pthread_equal(cq->thread, pthread_self()))
     pthread_join(cq->thread, NULL);
-  q->engine = NULL;
   free(cq);
 }

@@ -20,13 +20,13 @@ enum cp_step {
 #define CP_PM4_MAX_DWORDS (2u + 0x3fffu)   /* a type-3 header and its largest body */
 
 struct cp_queue {
-  struct sim_queue *q;
-  struct sim_pdd *pdd;
+  struct sim_mqd *mqd;               /* the driver's descriptor of this queue */
+  struct sim_qpd *qpd;               /* its process on this GPU */
   struct sim_gpu *gpu;
   pthread_t thread;
   atomic_bool stop;
   bool sdma;
-  /* snapshot of the queue's registers, taken under p->lock each round */
+  /* snapshot of the queue's registers, taken under the process lock each round */
   uint64_t ring, rptr, wptr;          /* GPU addresses; rptr/wptr point at the pointers */
   uint32_t ring_size;
   bool active;

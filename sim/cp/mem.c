@@ -19,22 +19,12 @@ void sim_cp_vm_fault(struct sim_gpu *gpu, uint64_t va, bool write)
 {
   sim_trace("gpu %u: VM fault at 0x%llx (%s)", gpu->index, (unsigned long long)va,
             write ? "write" : "read");
-  struct sim_kfd_process *p = sim_kfd_current();
-  if (p)
-    for (unsigned i = 0; i < p->n_pdds; i++)
-      if (p->pdds[i].gpu == gpu)   /* the kernel evicts the process's queues on that GPU */
-        __atomic_store_n(&p->pdds[i].evicted, true, __ATOMIC_RELEASE);
   sim_kfd_vm_fault_event(gpu, va, true, write);
   sim_dbwatch_kick();
 }
 
 void sim_cp_gpu_hang(struct sim_gpu *gpu)
 {
-  struct sim_kfd_process *p = sim_kfd_current();
-  if (p)
-    for (unsigned i = 0; i < p->n_pdds; i++)
-      if (p->pdds[i].gpu == gpu)   /* a reset ends every queue on the GPU */
-        __atomic_store_n(&p->pdds[i].evicted, true, __ATOMIC_RELEASE);
   sim_kfd_gpu_reset_event(gpu);
   sim_dbwatch_kick();
 }

@@ -27,15 +27,14 @@ void cp_placement_init(struct cp_placement *pl, struct cp_queue *cq)
     per_sh = 16;
 
   uint32_t mask[32], bits;
-  struct sim_kfd_process *p = cq->pdd->proc;
-  pthread_mutex_lock(&p->lock);
-  memcpy(mask, cq->q->cu_mask, sizeof mask);
-  bits = cq->q->cu_mask_count;
-  pthread_mutex_unlock(&p->lock);
+  pthread_mutex_lock(cq->qpd->lock);
+  memcpy(mask, cq->mqd->cu_mask, sizeof mask);
+  bits = cq->mqd->cu_mask_count;
+  pthread_mutex_unlock(cq->qpd->lock);
   if (bits > m->cu_count)
     bits = m->cu_count;
 
-  uint32_t slot = cq->q->id % 32;
+  uint32_t slot = cq->mqd->queue_id % 32;
   uint32_t fixed = HW_ID_ME << 30 | (slot % 8) << 24 | HW_ID_VMID << 20 | (slot / 8) << 6;
   pl->count = 0;
   unsigned i = 0;

@@ -46,7 +46,7 @@ uint32_t cp_pm4_packet_dwords(uint32_t h)
 
 void cp_pm4_error(struct cp_queue *cq, uint64_t amd_queue, const char *why, uint32_t h)
 {
-  sim_trace("cp: queue %u PM4 stopped at header 0x%08x: %s", cq->q->id, h, why);
+  sim_trace("cp: queue %u PM4 stopped at header 0x%08x: %s", cq->mqd->queue_id, h, why);
   if (!cq->pm4) {
     cp_queue_error(cq, amd_queue, CP_ERR_VENDOR_PACKET);
     return;
@@ -201,7 +201,7 @@ static enum cp_step packet(struct cp_queue *cq, const uint32_t *dw, uint32_t len
     /* caches are coherent here; an instruction/constant cache action drops predecoded code */
     atomic_thread_fence(memory_order_acquire);
     uint32_t cntl = b[0];
-    sim_trace("cp: queue %u PM4 ACQUIRE_MEM coher_cntl=0x%x", cq->q->id, cntl);
+    sim_trace("cp: queue %u PM4 ACQUIRE_MEM coher_cntl=0x%x", cq->mqd->queue_id, cntl);
     if ((cntl & ((1u << 29) | (1u << 27))) && body >= 5) {
       uint64_t size = ((uint64_t)(b[2] & 0xff) << 32 | b[1]) << 8;
       uint64_t base = ((uint64_t)(b[4] & 0xffffff) << 32 | b[3]) << 8;
@@ -230,7 +230,7 @@ static enum cp_step packet(struct cp_queue *cq, const uint32_t *dw, uint32_t len
         if (reg >= CP_SH_REG_BASE && reg < CP_SH_REG_BASE + CP_SH_REG_COUNT)
           cq->sh[reg - CP_SH_REG_BASE] = b[k];
         else
-          sim_trace("cp: queue %u WRITE_DATA to register 0x%llx not modelled", cq->q->id,
+          sim_trace("cp: queue %u WRITE_DATA to register 0x%llx not modelled", cq->mqd->queue_id,
                     (unsigned long long)reg);
       }
     } else {

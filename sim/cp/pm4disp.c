@@ -54,7 +54,7 @@ enum cp_step cp_pm4_dispatch(struct cp_queue *cq, const uint32_t dim[3], uint32_
     r[DIM_X + i] = dim[i];
   r[DISPATCH_INITIATOR] = initiator;
   if (!(initiator & INIT_COMPUTE_SHADER_EN)) {
-    sim_trace("cp: queue %u dispatch without COMPUTE_SHADER_EN launches nothing", cq->q->id);
+    sim_trace("cp: queue %u dispatch without COMPUTE_SHADER_EN launches nothing", cq->mqd->queue_id);
     return CP_WORK;
   }
   struct cp_launch l;
@@ -99,7 +99,7 @@ enum cp_step cp_pm4_dispatch(struct cp_queue *cq, const uint32_t dim[3], uint32_
       l.scratch_per_wave = 0;
   }
   sim_trace("cp: queue %u PM4 dispatch of 0x%llx, groups of %ux%ux%u, grid %ux%ux%u from %u,%u,%u",
-            cq->q->id, (unsigned long long)l.code_entry, l.size[0], l.size[1], l.size[2],
+            cq->mqd->queue_id, (unsigned long long)l.code_entry, l.size[0], l.size[1], l.size[2],
             l.grid[0], l.grid[1], l.grid[2], l.first[0], l.first[1], l.first[2]);
   uint32_t err = 0;
   switch (cp_launch_run(cq, &l, &err)) {
@@ -111,7 +111,7 @@ enum cp_step cp_pm4_dispatch(struct cp_queue *cq, const uint32_t dim[3], uint32_
     } else {
       /* a wave exception on a PM4 queue: the waves stop in the trap handler, nothing reaches
        * an AQL inactive signal; the queue stops here */
-      sim_trace("cp: queue %u PM4 dispatch stopped by a wave exception (code 0x%x)", cq->q->id,
+      sim_trace("cp: queue %u PM4 dispatch stopped by a wave exception (code 0x%x)", cq->mqd->queue_id,
                 err);
       cq->halted = true;
     }

@@ -38,6 +38,23 @@
                      0x150, 0x15a, 0x164, 0x16e, 0x178, 0x182, 0x18c, 0x196 },               \
   .non_cp_first = 0x100, .non_cp_last = 0x1e8
 
+/* What every GC 9.4.3 (MI300) board shares, as the captured MI300X node reports it, for a
+ * board of `xcc` XCCs of 38 CUs (4 shader arrays of 10 CU slots, 2 of them harvested). */
+#define MI300(xcc)                                                                         \
+  .gfx_target_version = 90402,                                                              \
+  .vendor_id = 0x1002, .pci_revision = 0x00, .family_id = 141, .chip_external_rev = 0x46,   \
+  .simd_count = 152 * (xcc), .cu_count = 38 * (xcc), .simd_per_cu = 4,                      \
+  .array_count = 4 * (xcc), .cu_per_simd_array = 10, .simd_arrays_per_engine = 1,            \
+  .max_waves_per_simd = 8, .wave_front_size = 64, .lds_size_in_kb = 64, .gds_size_in_kb = 0, \
+  .num_gws = 64, .max_slots_scratch_cu = 32, .num_sdma_engines = 2,                          \
+  .num_sdma_xgmi_engines = 14, .num_sdma_queues_per_engine = 8, .num_cp_queues = 24,        \
+  .max_engine_clk_fcompute = 2100, .local_mem_clk_max = 1300, .vram_width = 8192,           \
+  .fw_version = 192, .sdma_fw_version = 25, .capability = 2893521536u, /* as captured */   \
+  .debug_prop = 1511, .l1_kb = 16, .l2_kb = 4096, .l3_kb = 262144, .cacheline_bytes = 128,  \
+  .xnack = 0, .sramecc = 1, .asic_name = "ip discovery", .subsystem_vendor_id = 0x1002,      \
+  .pcie_gen = 5, LAYOUT1_DOORBELLS, .num_xcc = (xcc), .capability2 = 1,                     \
+  .queue_buffer_checks = 1
+
 static const struct sim_gpu_model models[] = {
   {
     /* Vega 10: Radeon RX Vega 64 (64 CUs, 8 GiB HBM2 on a 2048-bit bus, PCIe 3.0). */
@@ -115,52 +132,27 @@ static const struct sim_gpu_model models[] = {
     /* Aqua Vanjaram: Instinct MI300X in SPX mode (8 XCCs of 38 CUs, 192 GiB HBM3 on an
      * 8192-bit bus, PCIe 5.0). Values as captured, caches from AMD's CDNA3 figures: 16 KiB
      * L1 per CU, 4 MiB L2 per XCC, 256 MiB Infinity Cache. */
+    MI300(8),
     .name = "gfx942",
     .marketing_name = "AMD Instinct MI300X",
-    .gfx_target_version = 90402,
-    .vendor_id = 0x1002, .device_id = 0x74a1, .pci_revision = 0x00,
-    .family_id = 141, .chip_external_rev = 0x46,
-    .simd_count = 1216, .cu_count = 304, .simd_per_cu = 4, .array_count = 32,
-    .cu_per_simd_array = 10, .simd_arrays_per_engine = 1, .max_waves_per_simd = 8,
-    .wave_front_size = 64, .lds_size_in_kb = 64, .gds_size_in_kb = 0, .num_gws = 64,
-    .max_slots_scratch_cu = 32, .num_sdma_engines = 2, .num_sdma_xgmi_engines = 14,
-    .num_sdma_queues_per_engine = 8, .num_cp_queues = 24,
-    .max_engine_clk_fcompute = 2100, .max_engine_clk_ccompute = 2400, .local_mem_clk_max = 1300,
-    .vram_width = 8192, .fw_version = 192, .sdma_fw_version = 25,
-    .capability = 2893521536u, /* as captured */
-    .debug_prop = 1511,
+    .device_id = 0x74a1, .subsystem_device_id = 0x74a1,
+    .max_engine_clk_ccompute = 2400,
     .default_vram_bytes = 206141652992ull, /* as captured */
-    .l1_kb = 16, .l2_kb = 4096, .l3_kb = 262144, .cacheline_bytes = 128,
-    .xnack = 0, .sramecc = 1,
-    .asic_name = "ip discovery", .subsystem_vendor_id = 0x1002, .subsystem_device_id = 0x74a1,
-    .pcie_gen = 5, .unique_id = 5593906200782126851ull,
-    LAYOUT1_DOORBELLS,
-    .num_xcc = 8, .capability2 = 1, .apu = 0, .queue_buffer_checks = 1,
+    .unique_id = 5593906200782126851ull,
+    .apu = 0,
   },
   {
     /* Instinct MI300A: the gfx942 APU (6 XCCs of 38 CUs, 24 Zen 4 cores beside them). Its
      * 128 GiB HBM3 is the system memory: amdgpu prefers GTT for everything and KFD reports
      * as the node's (FB_PUBLIC) bank the part of system memory TTM may use (gpus.c). */
+    MI300(6),
     .name = "gfx942-apu",
     .marketing_name = "AMD Instinct MI300A",
-    .gfx_target_version = 90402,
-    .vendor_id = 0x1002, .device_id = 0x74a0, .pci_revision = 0x00,
-    .family_id = 141, .chip_external_rev = 0x46,
-    .simd_count = 912, .cu_count = 228, .simd_per_cu = 4, .array_count = 24,
-    .cu_per_simd_array = 10, .simd_arrays_per_engine = 1, .max_waves_per_simd = 8,
-    .wave_front_size = 64, .lds_size_in_kb = 64, .gds_size_in_kb = 0, .num_gws = 64,
-    .max_slots_scratch_cu = 32, .num_sdma_engines = 2, .num_sdma_xgmi_engines = 14,
-    .num_sdma_queues_per_engine = 8, .num_cp_queues = 24,
-    .max_engine_clk_fcompute = 2100, .max_engine_clk_ccompute = 3700, .local_mem_clk_max = 1300,
-    .vram_width = 8192, .fw_version = 192, .sdma_fw_version = 25,
-    .capability = 2893521536u, .debug_prop = 1511,
+    .device_id = 0x74a0, .subsystem_device_id = 0x74a0,
+    .max_engine_clk_ccompute = 3700,
     .default_vram_bytes = 0,
-    .l1_kb = 16, .l2_kb = 4096, .l3_kb = 262144, .cacheline_bytes = 128,
-    .xnack = 0, .sramecc = 1,
-    .asic_name = "ip discovery", .subsystem_vendor_id = 0x1002, .subsystem_device_id = 0x74a0,
-    .pcie_gen = 5, .unique_id = 0x2b7d4e19c05a8f31ull,
-    LAYOUT1_DOORBELLS,
-    .num_xcc = 6, .capability2 = 1, .apu = 1, .queue_buffer_checks = 1,
+    .unique_id = 0x2b7d4e19c05a8f31ull,
+    .apu = 1,
   },
 };
 

@@ -64,7 +64,6 @@ enum sim_isa_fault_kind {
                                 or SIM_ISA_HALTED; a fault only inside a handler) */
   SIM_ISA_HALTED,            /* not a fault: a wave halted (s_sethalt, or STATUS.HALT set by a
                                 trap handler), so the workgroup can never finish */
-  SIM_ISA_FAULT_LDS,         /* out-of-range LDS access with the DS "check" semantics off */
   SIM_ISA_FAULT_PREEMPTED,   /* not a fault: wg->preempt was set, the waves were stopped */
 };
 

@@ -15,12 +15,12 @@
 static void fill(const struct sim_pdd *pdd, struct kfd_process_device_apertures *a)
 {
   a->gpu_id = pdd->gpu->gpu_id;
-  a->lds_base = pdd->lds_base;
-  a->lds_limit = pdd->lds_limit;
+  a->lds_base = pdd->qpd.lds_base;
+  a->lds_limit = pdd->qpd.lds_limit;
   a->gpuvm_base = pdd->gpuvm_base;
   a->gpuvm_limit = pdd->gpuvm_limit;
-  a->scratch_base = pdd->scratch_base;
-  a->scratch_limit = pdd->scratch_limit;
+  a->scratch_base = pdd->qpd.scratch_base;
+  a->scratch_limit = pdd->qpd.scratch_limit;
   a->pad = 0;
 }
 

@@ -60,8 +60,8 @@ int sim_kfd_set_trap_handler(struct sim_kfd_process *p, void *data)
   else if (sim_pdd_bind(pdd))
     r = -ESRCH;
   else {
-    pdd->tba = a->tba_addr;
-    pdd->tma = a->tma_addr;
+    pdd->qpd.tba = a->tba_addr;
+    pdd->qpd.tma = a->tma_addr;
   }
   pthread_mutex_unlock(&p->lock);
   return r;

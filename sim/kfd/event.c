@@ -374,13 +374,14 @@ void *sim_event_mmap(struct sim_kfd_process *p, void *addr, size_t len, int prot
 }
 
 /* Added by sim/cp: a GPU VM fault of this process, as the kernel reports one on gfx9
- * (kfd_signal_vm_fault_event): every memory exception event gets the page address, the
- * GPU and the failure flags, and is set. */
+ * (kfd_signal_vm_fault_event): the process's queues on that GPU are evicted, and every
+ * memory exception event gets the page address, the GPU and the failure flags, and is set. */
 void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, bool write)
 {
   struct sim_kfd_process *p = sim_kfd_current();
   if (!p)
     return;
+  sim_kfd_evict_queues(p, gpu);
   struct kfd_hsa_memory_exception_data d;
   memset(&d, 0, sizeof d);
   d.va = va & ~(SIM_PAGE - 1);
@@ -397,14 +398,16 @@ void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, 
   pthread_mutex_unlock(&p->ev_lock);
 }
 
-/* Added by sim/cp: the driver reset a hung GPU (kfd_signal_reset_event): every HW exception
- * event of the process learns the GPU, a whole-GPU reset caused by a hang, and that memory
- * may be lost (what the kernel always says of a reset), and is set. */
+/* Added by sim/cp: the driver reset a hung GPU (kfd_signal_reset_event): the reset ends
+ * every queue of the process on the GPU, and every HW exception event of the process learns
+ * the GPU, a whole-GPU reset caused by a hang, and that memory may be lost (what the kernel
+ * always says of a reset), and is set. */
 void sim_kfd_gpu_reset_event(struct sim_gpu *gpu)
 {
   struct sim_kfd_process *p = sim_kfd_current();
   if (!p)
     return;
+  sim_kfd_evict_queues(p, gpu);
   struct kfd_hsa_hw_exception_data d;
   memset(&d, 0, sizeof d);
   d.reset_type = KFD_HW_EXCEPTION_WHOLE_GPU_RESET;

@@ -13,10 +13,8 @@
 #include <sys/types.h>
 
 #include "sim.h"
+#include "cp/cp.h"
 #include "dev/catalog.h"
-
-#define SIM_PAGE 4096ull
-#define SIM_PAGE_ALIGN(x) (((x) + SIM_PAGE - 1) & ~(SIM_PAGE - 1))
 
 /* mmap offsets on /dev/kfd: the type in bits 62-63, the gpu_id in bits 46-61. */
 #define SIM_MMAP_TYPE_SHIFT 62
@@ -75,13 +73,13 @@ struct sim_queue {
   uint32_t type;             /* KFD_IOC_QUEUE_TYPE_* */
   uint64_t ring, rptr, wptr; /* ring base, read/write pointer addresses */
   uint32_t ring_size, percent, priority;
-  uint64_t eop, eop_size, ctx_save;
-  uint32_t ctx_save_size, ctl_stack_size;
   uint32_t doorbell_id;      /* index in the process's doorbell page */
   uint32_t sdma_engine, sdma_queue;
   uint32_t cu_mask[32];      /* up to 1024 CUs */
   uint32_t cu_mask_count;
   bool gws;
+  struct sim_mqd mqd;        /* what the engine reads (mqd.c fills it from the above;
+                                EOP and CWSR buffers are kept there only) */
   struct cp_queue *engine;   /* added by sim/cp: the thread processing this queue */
 };
 
@@ -104,7 +102,8 @@ struct sim_pdd {
   bool vm;                   /* ACQUIRE_VM done */
   dev_t drm_dev;             /* identity of the render-node file given to ACQUIRE_VM */
   ino_t drm_ino;
-  uint64_t lds_base, lds_limit, scratch_base, scratch_limit, gpuvm_base, gpuvm_limit;
+  struct sim_qpd qpd;        /* what the engines see: apertures, trap handler, eviction */
+  uint64_t gpuvm_base, gpuvm_limit;
   void *doorbells;           /* SIM_DOORBELL_SLICE bytes, 0 until first needed */
   uint64_t doorbells_off;
   uint64_t doorbell_bitmap[SIM_DOORBELLS_PER_PROCESS / 64];
@@ -112,12 +111,11 @@ struct sim_pdd {
   uint64_t mmio_off;
   uint32_t sdma_used;        /* bit per (engine * queues_per_engine + queue) */
   uint32_t sdma_xgmi_used;
-  uint64_t scratch_va, tba, tma;
+  uint64_t scratch_va;
   uint32_t default_policy, alt_policy;
   uint64_t alt_base, alt_size;
   uint64_t vram_used;
   uint32_t next_idr;
-  bool evicted;              /* added by sim/cp: queues evicted after a VM fault (atomic access) */
 };
 
 struct sim_kfd_process {
@@ -229,12 +227,14 @@ unsigned sim_kfd_level(void);
  * (a buffer object's memory moved to a file of its own by EXPORT_DMABUF). */
 void sim_kfd_repoint_store(uint64_t off, uint64_t size, int fd);
 
-/* event.c, added by sim/cp: a GPU page fault sets the process's memory exception events */
-void sim_kfd_vm_fault_event(struct sim_gpu *gpu, uint64_t va, bool not_present, bool write);
-/* event.c, added by sim/cp: the driver reset `gpu` after a hang; sets HW exception events */
-void sim_kfd_gpu_reset_event(struct sim_gpu *gpu);
-/* event.c, added by sim/cp: the CP's bad-opcode interrupt; sets HW exception events */
-void sim_kfd_hw_exception_signal(void);
+/* event.c implements sim_kfd_vm_fault_event, sim_kfd_gpu_reset_event and
+ * sim_kfd_hw_exception_signal for the engines (cp/cp.h). */
+
+/* mqd.c: the queue's descriptor from its properties, as the kernel's init_mqd/update_mqd
+ * (caller holds p->lock); the scheduler's eviction of a process's queues on a GPU. */
+void sim_mqd_init(struct sim_queue *q);
+void sim_mqd_update(struct sim_queue *q);
+void sim_kfd_evict_queues(struct sim_kfd_process *p, struct sim_gpu *gpu);
 
 /* mmap of /dev/kfd by type */
 void *sim_event_mmap(struct sim_kfd_process *p, void *addr, size_t len, int prot, int flags,

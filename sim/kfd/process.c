@@ -52,10 +52,12 @@ static void pdd_init(struct sim_kfd_process *p, struct sim_pdd *pdd, struct sim_
   pdd->gpu = gpu;
   /* gfx9 in 64-bit mode: LDS and scratch in the non-canonical hole, each 4 GiB; GPUVM is
    * the low canonical half minus the pages the kernel keeps for CWSR trap code. */
-  pdd->lds_base = SIM_LDS_BASE;
-  pdd->lds_limit = (SIM_LDS_BASE & ~0xffffffffull) | 0xffffffffull;
-  pdd->scratch_base = SIM_SCRATCH_BASE;
-  pdd->scratch_limit = (SIM_SCRATCH_BASE & ~0xffffffffull) | 0xffffffffull;
+  pdd->qpd.gpu = gpu;
+  pdd->qpd.lock = &p->lock;
+  pdd->qpd.lds_base = SIM_LDS_BASE;
+  pdd->qpd.lds_limit = (SIM_LDS_BASE & ~0xffffffffull) | 0xffffffffull;
+  pdd->qpd.scratch_base = SIM_SCRATCH_BASE;
+  pdd->qpd.scratch_limit = (SIM_SCRATCH_BASE & ~0xffffffffull) | 0xffffffffull;
   pdd->gpuvm_base = SIM_GPUVM_BASE;
   pdd->gpuvm_limit = SIM_GPUVM_SIZE - 1;
   /* Doorbells the chip routes to SDMA, IH and VCN (its non-CP range), in both halves of

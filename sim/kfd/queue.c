@@ -4,7 +4,6 @@
  * are per process, lowest free first. SDMA queues take an engine/queue slot of the device
  * and the doorbell the hardware routes to that engine. */
 #include "kfd/kfd.h"
-#include "cp/cp.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -141,12 +140,13 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
   q->ring_size = a->ring_size;
   q->percent = a->queue_percentage & 0xff;
   q->priority = a->queue_priority;
-  q->eop = a->eop_buffer_address;
-  q->eop_size = a->eop_buffer_size;
-  q->ctx_save = a->ctx_save_restore_address;
-  q->ctx_save_size = a->ctx_save_restore_size;
-  q->ctl_stack_size = a->ctl_stack_size;
-  if ((r = sim_cp_queue_start(q)) != 0) {   /* the engine that processes it (sim/cp) */
+  q->mqd.eop = a->eop_buffer_address;   /* kept in the MQD only: nothing else reads them */
+  q->mqd.eop_size = a->eop_buffer_size;
+  q->mqd.ctx_save = a->ctx_save_restore_address;
+  q->mqd.ctx_save_size = a->ctx_save_restore_size;
+  q->mqd.ctl_stack_size = a->ctl_stack_size;
+  sim_mqd_init(q);
+  if ((r = sim_cp_queue_start(&q->mqd, &q->engine)) != 0) {   /* the engine that processes it (sim/cp) */
     queue_release_slot(q);
     free(q);
     goto out;
@@ -181,7 +181,7 @@ int sim_kfd_destroy_queue(struct sim_kfd_process *p, void *data)
   }
   pthread_mutex_unlock(&p->lock);
   if (dead) {   /* its engine thread takes p->lock: stop it outside */
-    sim_cp_queue_stop(dead);
+    sim_cp_queue_stop(dead->engine);
     free(dead);
   }
   return r;
@@ -201,7 +201,8 @@ int sim_kfd_update_queue(struct sim_kfd_process *p, void *data)
     q->ring_size = a->ring_size;
     q->percent = a->queue_percentage & 0xff;
     q->priority = a->queue_priority;
-    sim_cp_queue_update(q);
+    sim_mqd_update(q);
+    sim_cp_queue_update(q->engine);
   }
   pthread_mutex_unlock(&p->lock);
   return q ? 0 : -EFAULT;   /* the kernel's answer for an unknown queue id */
@@ -221,6 +222,7 @@ int sim_kfd_set_cu_mask(struct sim_kfd_process *p, void *data)
   if (q) {
     memcpy(q->cu_mask, mask, sizeof mask);
     q->cu_mask_count = count;
+    sim_mqd_update(q);
   }
   pthread_mutex_unlock(&p->lock);
   return q ? 0 : -EFAULT;

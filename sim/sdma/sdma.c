@@ -112,8 +112,8 @@ static enum cp_step refuse(struct cp_queue *cq, uint64_t rptr, uint32_t h, const
   dprintf(2, "hsa-sim: GPU 0x%x SDMA queue %u stopped at ring offset 0x%llx, packet header "
              "0x%08" PRIx32 " (op %" PRIu32 ", sub-op %" PRIu32 "): %s. The driver resets the "
              "GPU (HW exception event).\n",
-          gpu->gpu_id, cq->q->id, off, h, sdma_op(h), sdma_sub_op(h), why);
-  sim_trace("sdma: queue %u stops at ring offset 0x%llx: header 0x%08x: %s", cq->q->id, off, h,
+          gpu->gpu_id, cq->mqd->queue_id, off, h, sdma_op(h), sdma_sub_op(h), why);
+  sim_trace("sdma: queue %u stops at ring offset 0x%llx: header 0x%08x: %s", cq->mqd->queue_id, off, h,
             why);
   cq->halted = true;
   sim_cp_gpu_hang(gpu);

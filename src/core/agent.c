@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,8 +142,7 @@ static struct core_agent *new_cpu(struct core_runtime *rt, const struct kfd_node
   add_region(a, CORE_HEAP_SYSTEM, true, true, size, 0, sys);
   if (!apu) add_region(a, CORE_HEAP_SYSTEM, false, false, size, 0, sys);
   rt->max_sysmem_alloc += size & ~(uint64_t)(PAGE - 1);
-  a->cache_count = core_cpu_caches(node, node->sysfs_index, &a->caches, a->name);
-  return a;
+  return a;   /* caches: core_agent_load_caches */
 }
 
 static void gpu_caches(struct core_agent *a) {
@@ -160,6 +160,23 @@ static void gpu_caches(struct core_agent *a) {
     cc->size = (uint32_t)(c->size * 1024);
     snprintf(cc->name, sizeof(cc->name), "%s L%u", a->name, (unsigned)c->level);
   }
+}
+
+void core_agent_load_caches(const struct core_agent *agent) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  if (__atomic_load_n(&agent->caches_loaded, __ATOMIC_ACQUIRE)) return;
+  struct core_agent *a = (struct core_agent *)agent;   /* a runtime-owned heap object */
+  pthread_mutex_lock(&lock);
+  if (!a->caches_loaded) {
+    struct kfd_node *node = (struct kfd_node *)a->node;   /* rt->topo's, likewise */
+    if (kfd_node_read_caches(node) != 0)
+      fprintf(stderr, "hsa-runtime64: cannot read the caches of KFD node %u.\n",
+              node->sysfs_index);
+    if (a->kind == CORE_AGENT_GPU) gpu_caches(a);
+    else a->cache_count = core_cpu_caches(node, node->sysfs_index, &a->caches, a->name);
+    __atomic_store_n(&a->caches_loaded, true, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&lock);
 }
 
 /* The processor version of a GPU node: gfx_target_version unless overridden by the user. */
@@ -240,8 +257,7 @@ static struct core_agent *new_gpu(struct core_runtime *rt, const struct kfd_node
     if (node->props.hive_id != 0) add_region(a, heap, true, false, vram->size_in_bytes, 0, vram);
   }
   add_region(a, CORE_HEAP_LDS, false, false, node->props.lds_size_in_kb * 1024, 0, NULL);
-  gpu_caches(a);
-  return a;
+  return a;   /* caches: core_agent_load_caches */
 }
 
 /* Opens a GPU node's render node. 1 usable, 0 not usable (skipped, like libhsakmt does for

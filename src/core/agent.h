@@ -61,9 +61,14 @@ struct core_agent {
   const struct core_agent *nearest_cpu;
   struct core_region regions[CORE_MAX_REGIONS];
   unsigned region_count;
-  struct core_cache *caches;
+  struct core_cache *caches;   /* read on first need: core_agent_load_caches */
   unsigned cache_count;
+  bool caches_loaded;          /* set (release) once caches/cache_count are final */
 };
+
+/* Reads the agent's caches (its node's caches/ in sysfs, or the OS's for a CPU without
+ * them) the first time anything asks; thread-safe, and cheap once done. */
+void core_agent_load_caches(const struct core_agent *agent);
 
 /* Handle conversion: from_handle returns NULL for anything that is not a live agent. */
 hsa_agent_t core_agent_handle(const struct core_agent *agent);

@@ -33,6 +33,7 @@ static uint32_t asic_revision(const struct kfd_node *n) {
 /* Per level, the size in bytes of the first data cache of that level (0 if none). */
 static void cache_sizes(const struct core_agent *a, uint32_t out[4], bool last_wins) {
   memset(out, 0, 4 * sizeof(uint32_t));
+  core_agent_load_caches(a);
   for (unsigned i = 0; i < a->cache_count; i++) {
     unsigned l = a->caches[i].level - 1u;
     if (l < 4 && (last_wins || out[l] == 0)) out[l] = a->caches[i].size;
@@ -286,6 +287,7 @@ static hsa_status_t gpu_info(const struct core_agent *a, uint32_t attr, void *va
     break;
   case HSA_AMD_AGENT_INFO_CACHELINE_SIZE: {
     uint32_t line = 64; /* when the driver reports no L2 line size */
+    core_agent_load_caches(a);
     for (unsigned i = 0; i < n->cache_count; i++)
       if (n->caches[i].level == 2 && n->caches[i].cache_line_size) {
         line = (uint32_t)n->caches[i].cache_line_size;

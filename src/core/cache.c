@@ -101,6 +101,7 @@ hsa_status_t hsa_agent_iterate_caches(hsa_agent_t agent,
   const struct core_agent *a = core_agent_from_handle(agent);
   if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!callback) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  core_agent_load_caches(a);
   for (unsigned i = 0; i < a->cache_count; i++) {
     hsa_cache_t c = {(uint64_t)(uintptr_t)&a->caches[i]};
     hsa_status_t st = callback(c, data);

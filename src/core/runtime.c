@@ -83,7 +83,7 @@ static hsa_status_t runtime_load(const struct core_options *opts, struct core_ru
       return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
     }
   }
-  int rc = kfd_topology_read(o.sysfs_root, &rt->topo);
+  int rc = kfd_topology_read_deferred(o.sysfs_root, &rt->topo);
   if (rc) {
     fprintf(stderr, "hsa-runtime64: cannot read the KFD topology under %s: %s.\n", o.sysfs_root,
             strerror(-rc));

@@ -87,6 +87,7 @@ struct kfd_node {
   unsigned mem_bank_count;
   struct kfd_cache *caches;
   unsigned cache_count;
+  char *caches_dir;           /* deferred: the node's directory, caches not read yet */
   struct kfd_link *links;     /* io_links first, then p2p_links */
   unsigned link_count;
 };
@@ -102,6 +103,12 @@ struct kfd_topology {
 /* Reads the topology under root (KFD_SYSFS_ROOT or a copy). Re-reads when generation_id
  * changed meanwhile. 0 or -errno (-ENOENT: no KFD topology at all). */
 int kfd_topology_read(const char *root, struct kfd_topology *topo);
+/* The same, leaving every node's caches/ for kfd_node_read_caches (a GPU node lists dozens of
+ * caches, most of hsa_init's reads, which few programs ask about). */
+int kfd_topology_read_deferred(const char *root, struct kfd_topology *topo);
+/* Reads a node's deferred caches (nothing when they were read): 0 or -errno. The caller
+ * serialises calls for one node. */
+int kfd_node_read_caches(struct kfd_node *node);
 void kfd_topology_free(struct kfd_topology *topo);
 /* Parses one node properties file (also used on single captured files). 0 or -errno. */
 int kfd_node_props_read(const char *path, struct kfd_node_props *props);

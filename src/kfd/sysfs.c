@@ -15,9 +15,12 @@ long kfd_sysfs_read(const char *path, char *buf, size_t size) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return -errno;
   size_t have = 0;
-  /* sysfs answers in pieces of at most a page; loop until EOF or the buffer is full. */
+  /* sysfs answers in pieces of at most a page; loop until EOF or the buffer is full. A piece
+   * shorter than asked that ends off a page boundary is the end (a sysfs attribute's whole
+   * text, or a regular file's tail): no read to see EOF then. */
   while (have + 1 < size) {
-    ssize_t n = read(fd, buf + have, size - 1 - have);
+    size_t want = size - 1 - have;
+    ssize_t n = read(fd, buf + have, want);
     if (n < 0) {
       if (errno == EINTR) continue;
       int err = errno;
@@ -26,6 +29,7 @@ long kfd_sysfs_read(const char *path, char *buf, size_t size) {
     }
     if (n == 0) break;
     have += (size_t)n;
+    if ((size_t)n < want && have % 4096 != 0) break;
   }
   close(fd);
   buf[have] = '\0';

@@ -135,6 +135,8 @@ static void free_node(struct kfd_node *node) {
   free(node->mem_banks);
   free(node->caches);
   free(node->links);
+  free(node->caches_dir);
+  node->caches_dir = NULL;
   node->mem_banks = NULL;
   node->caches = NULL;
   node->links = NULL;
@@ -211,7 +213,15 @@ static int read_links(const char *node_dir, const char *sub, bool p2p, struct kf
   return rc;
 }
 
-static int read_node(const char *root, unsigned index, struct kfd_node *node) {
+int kfd_node_read_caches(struct kfd_node *node) {
+  if (!node->caches_dir) return 0;
+  int rc = read_caches(node->caches_dir, node);
+  free(node->caches_dir);
+  node->caches_dir = NULL;
+  return rc;
+}
+
+static int read_node(const char *root, unsigned index, bool defer, struct kfd_node *node) {
   char dir[384], path[512];
   memset(node, 0, sizeof(*node));
   node->sysfs_index = index;
@@ -230,14 +240,15 @@ static int read_node(const char *root, unsigned index, struct kfd_node *node) {
   snprintf(path, sizeof(path), "%s/properties", dir);
   rc = kfd_node_props_read(path, &node->props);
   if (rc == 0) rc = read_mem_banks(dir, node);
-  if (rc == 0) rc = read_caches(dir, node);
+  if (rc == 0 && defer && !(node->caches_dir = strdup(dir))) rc = -ENOMEM;
+  if (rc == 0 && !defer) rc = read_caches(dir, node);
   if (rc == 0) rc = read_links(dir, "io_links", false, node);
   if (rc == 0) rc = read_links(dir, "p2p_links", true, node);
   if (rc) free_node(node);
   return rc;
 }
 
-static int read_once(const char *root, struct kfd_topology *topo) {
+static int read_once(const char *root, bool defer, struct kfd_topology *topo) {
   char path[384];
   char buf[1024];
   memset(topo, 0, sizeof(*topo));
@@ -270,7 +281,7 @@ static int read_once(const char *root, struct kfd_topology *topo) {
     return -ENOMEM;
   }
   for (unsigned i = 0; i < n; i++) {
-    rc = read_node(root, idx[i], &topo->nodes[i]);
+    rc = read_node(root, idx[i], defer, &topo->nodes[i]);
     if (rc) break;
     topo->node_count++;
   }
@@ -279,11 +290,11 @@ static int read_once(const char *root, struct kfd_topology *topo) {
   return rc;
 }
 
-int kfd_topology_read(const char *root, struct kfd_topology *topo) {
+static int topology_read(const char *root, bool defer, struct kfd_topology *topo) {
   char path[384];
   snprintf(path, sizeof(path), "%s/generation_id", root);
   for (int attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    int rc = read_once(root, topo);
+    int rc = read_once(root, defer, topo);
     if (rc) return rc;
     /* A hotplug while we read makes the snapshot inconsistent; the kernel bumps
      * generation_id then, so read again until it holds still. */
@@ -293,6 +304,14 @@ int kfd_topology_read(const char *root, struct kfd_topology *topo) {
     kfd_topology_free(topo);
   }
   return -EAGAIN;
+}
+
+int kfd_topology_read(const char *root, struct kfd_topology *topo) {
+  return topology_read(root, false, topo);
+}
+
+int kfd_topology_read_deferred(const char *root, struct kfd_topology *topo) {
+  return topology_read(root, true, topo);
 }
 
 void kfd_topology_free(struct kfd_topology *topo) {

@@ -33,6 +33,31 @@ static bool host_visible(const struct core_region *region) {
   return !region || region->heap != CORE_HEAP_FB_PRIVATE;
 }
 
+/* Freed records are kept (up to SPARE_MAX) for the next allocations, so alloc/free loops
+ * skip the C allocator. Both with mem_mutex held. */
+#define SPARE_MAX 256
+static struct mem_rec *spare;   /* linked through userdata */
+static unsigned nspare;
+
+static struct mem_rec *rec_new(void) {
+  struct mem_rec *r = spare;
+  if (!r) return calloc(1, sizeof(*r));
+  spare = r->userdata;
+  nspare--;
+  memset(r, 0, sizeof(*r));
+  return r;
+}
+
+static void rec_put(struct mem_rec *r) {
+  if (nspare >= SPARE_MAX) {
+    free(r);
+    return;
+  }
+  r->userdata = spare;
+  spare = r;
+  nspare++;
+}
+
 hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_agent *owner,
                            size_t size, size_t align, uint32_t mflags, enum mem_kind kind,
                            uint64_t gpus, struct mem_rec **out) {
@@ -45,8 +70,12 @@ hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_a
         region = &owner->regions[k];
   }
   uint32_t kflags = kfd_flags_of(region, device, fine, mflags);
-  struct mem_rec *r = calloc(1, sizeof(*r));
-  if (!r) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  pthread_mutex_lock(&mem_mutex);
+  struct mem_rec *r = rec_new();
+  if (!r) {
+    pthread_mutex_unlock(&mem_mutex);
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
   r->kind = kind;
   r->region = kind == MEM_KIND_USER ? region : NULL;
   r->owner = owner;
@@ -62,7 +91,6 @@ hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_a
              align <= MEM_CHUNK_SIZE;
   hsa_status_t st = HSA_STATUS_SUCCESS;
   void *p = NULL;
-  pthread_mutex_lock(&mem_mutex);
   if (sub) {
     struct mem_chunk_key key = {
         .region = region, .gpu = device ? owner : NULL, .kfd_flags = kflags, .gpus = gpus,
@@ -84,11 +112,9 @@ hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_a
       st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
     }
   }
+  if (!p && r) rec_put(r);
   pthread_mutex_unlock(&mem_mutex);
-  if (!p) {
-    free(r);
-    return st != HSA_STATUS_SUCCESS ? st : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  }
+  if (!p) return st != HSA_STATUS_SUCCESS ? st : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   *out = r;
   return HSA_STATUS_SUCCESS;
 }
@@ -103,7 +129,7 @@ void mem_rec_destroy(struct mem_rec *r) {
     free(c);
   }
   free(r->meta);
-  free(r);
+  rec_put(r);
 }
 
 void mem_rec_run_callbacks(struct mem_rec *r) {
@@ -199,14 +225,19 @@ hsa_status_t mem_alloc(const struct core_region *region, size_t size, uint32_t f
 hsa_status_t mem_free(void *ptr) {
   if (!ptr) return HSA_STATUS_SUCCESS;
   pthread_mutex_lock(&mem_mutex);
-  struct mem_rec *r = mem_table_find_base((uintptr_t)ptr);
-  if (!r || r->kind != MEM_KIND_USER) {
+  struct mem_rec *r = mem_table_take_base((uintptr_t)ptr, MEM_KIND_USER);
+  if (!r) {
     pthread_mutex_unlock(&mem_mutex);
     return HSA_STATUS_ERROR_INVALID_ALLOCATION;
   }
-  mem_table_remove(r);
+  if (!r->cbs) {   /* out of the table, so no one can add a callback now */
+    mem_rec_destroy(r);
+    pthread_mutex_unlock(&mem_mutex);
+    mem_ipc_unserve((uintptr_t)ptr);   /* importers already holding it keep their dma-buf */
+    return HSA_STATUS_SUCCESS;
+  }
   pthread_mutex_unlock(&mem_mutex);
-  mem_ipc_unserve((uintptr_t)ptr);   /* importers already holding it keep their dma-buf */
+  mem_ipc_unserve((uintptr_t)ptr);
   /* Callbacks run unlocked and after the record left the table, so they may allocate and
    * free, and cannot free this pointer twice. */
   mem_rec_run_callbacks(r);
@@ -278,6 +309,12 @@ void mem_shutdown(void) {
   }
   mem_suballoc_reset();
   mem_table_reset();
+  while (spare) {
+    struct mem_rec *r = spare;
+    spare = r->userdata;
+    free(r);
+  }
+  nspare = 0;
   pthread_mutex_unlock(&mem_mutex);
   mem_coherency_reset();
 }

@@ -40,6 +40,16 @@ int mem_table_insert(struct mem_rec *r) {
   return 0;
 }
 
+struct mem_rec *mem_table_take_base(uintptr_t p, enum mem_kind kind) {
+  size_t i = upper(p);
+  if (i == 0 || recs[i - 1]->base != p || recs[i - 1]->kind != kind) return NULL;
+  struct mem_rec *r = recs[--i];
+  memmove(&recs[i], &recs[i + 1], (count - i - 1) * sizeof(*recs));
+  count--;
+  if (r->kind == MEM_KIND_LOCKED) locked--;
+  return r;
+}
+
 void mem_table_remove(struct mem_rec *r) {
   size_t i = upper(r->base);
   /* Records with equal bases cannot exist (ranges are disjoint), but look back to be sure. */

@@ -75,6 +75,9 @@ int mem_table_insert(struct mem_rec *r);
 void mem_table_remove(struct mem_rec *r);
 struct mem_rec *mem_table_find(uintptr_t p);     /* containing p, or NULL */
 struct mem_rec *mem_table_find_base(uintptr_t p);  /* starting at p exactly */
+/* mem_table_find_base and mem_table_remove in one search: the record of that kind starting
+ * at p, taken out of the table, or NULL (and the table unchanged). */
+struct mem_rec *mem_table_take_base(uintptr_t p, enum mem_kind kind);
 struct mem_rec *mem_table_find_host(uintptr_t p);  /* locked memory by host address */
 struct mem_rec *mem_table_first(void);
 void mem_table_reset(void);

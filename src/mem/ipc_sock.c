@@ -10,6 +10,8 @@
  * handles. The server stops at hsa_shut_down; a fork's child starts its own when it exports. */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,8 @@ struct served {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct served *served;
+/* Set once anything was served: frees of processes that never export skip the lock. */
+static atomic_bool ever_served;
 static int server_fd = -1;
 static pid_t server_pid;   /* the process that started it: a fork's child has no thread */
 static pthread_t server;
@@ -152,6 +156,7 @@ int mem_ipc_serve(uintptr_t ptr) {
   if (rc == 0) {
     s->next = served;
     served = s;
+    atomic_store_explicit(&ever_served, true, memory_order_release);
   } else {
     free(s);
   }
@@ -160,6 +165,7 @@ int mem_ipc_serve(uintptr_t ptr) {
 }
 
 void mem_ipc_unserve(uintptr_t ptr) {
+  if (!atomic_load_explicit(&ever_served, memory_order_acquire)) return;
   pthread_mutex_lock(&lock);
   for (struct served **pp = &served; *pp; pp = &(*pp)->next)
     if ((*pp)->ptr == ptr) {

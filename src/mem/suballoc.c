@@ -13,6 +13,7 @@ struct mem_chunk {
   struct mem_chunk_key key;
   struct mem_bo *bo;
   uint32_t nbits, used;
+  uint32_t low;      /* every granule below it is in use: first fit starts looking here */
   uint64_t bits[];
 };
 
@@ -28,6 +29,12 @@ static bool same_key(const struct mem_chunk_key *a, const struct mem_chunk_key *
 }
 
 static void set_range(struct mem_chunk *c, uint32_t first, uint32_t n, bool on) {
+  if (first % 64 + n <= 64) {   /* within one word: what small allocations are */
+    uint64_t m = (n == 64 ? UINT64_MAX : ((1ull << n) - 1)) << (first % 64);
+    if (on) c->bits[first / 64] |= m;
+    else c->bits[first / 64] &= ~m;
+    return;
+  }
   for (uint32_t i = first; i < first + n;) {
     uint32_t w = i / 64, b = i % 64, k = 64 - b < first + n - i ? 64 - b : first + n - i;
     uint64_t m = (k == 64 ? UINT64_MAX : ((1ull << k) - 1)) << b;
@@ -37,19 +44,24 @@ static void set_range(struct mem_chunk *c, uint32_t first, uint32_t n, bool on) 
   }
 }
 
-/* The first granule at or after `from` whose bit is `value` (nbits if none), a word at a
- * time. */
-static uint32_t next_bit(const struct mem_chunk *c, uint32_t from, bool value) {
-  uint32_t words = (c->nbits + 63) / 64;
+/* The first granule in [from, limit) whose bit is `value` (limit if none, limit <= nbits), a
+ * word at a time. */
+static uint32_t next_bit_until(const struct mem_chunk *c, uint32_t from, bool value,
+                               uint32_t limit) {
+  uint32_t words = (limit + 63) / 64;
   for (uint32_t w = from / 64; w < words; w++) {
     uint64_t x = value ? c->bits[w] : ~c->bits[w];
     if (w == from / 64) x &= UINT64_MAX << (from % 64);
     if (x) {
       uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(x);
-      return i < c->nbits ? i : c->nbits;
+      return i < limit ? i : limit;
     }
   }
-  return c->nbits;
+  return limit;
+}
+
+static uint32_t next_bit(const struct mem_chunk *c, uint32_t from, bool value) {
+  return next_bit_until(c, from, value, c->nbits);
 }
 
 static uint32_t round_up(uint32_t x, uint32_t step) { return (x + step - 1) / step * step; }
@@ -57,9 +69,9 @@ static uint32_t round_up(uint32_t x, uint32_t step) { return (x + step - 1) / st
 /* First run of n free granules starting at a multiple of step; nbits if none. */
 static uint32_t find_run(const struct mem_chunk *c, uint32_t n, uint32_t step) {
   if (c->nbits - c->used < n) return c->nbits;
-  uint32_t s = round_up(next_bit(c, 0, false), step);
+  uint32_t s = round_up(next_bit(c, c->low, false), step);
   while (s < c->nbits && c->nbits - s >= n) {
-    uint32_t used = next_bit(c, s, true);
+    uint32_t used = next_bit_until(c, s, true, s + n);   /* only the run itself matters */
     if (used >= s + n) return s;
     s = round_up(next_bit(c, used, false), step);
   }
@@ -104,6 +116,7 @@ void *mem_suballoc(const struct mem_chunk_key *key, size_t size, size_t align,
     if (s < c->nbits) {
       set_range(c, s, n, true);
       c->used += n;
+      if (s == c->low) c->low = next_bit(c, s + n, false);
       *chunk = c;
       *bo = c->bo;
       return (char *)c->bo->va + (size_t)s * g;
@@ -113,6 +126,7 @@ void *mem_suballoc(const struct mem_chunk_key *key, size_t size, size_t align,
   if (!c) return NULL;
   set_range(c, 0, n, true);
   c->used = n;
+  c->low = n;
   *chunk = c;
   *bo = c->bo;
   return c->bo->va;
@@ -129,6 +143,7 @@ void mem_subfree(struct mem_chunk *c, void *ptr, size_t size) {
   uint32_t s = (uint32_t)(((uintptr_t)ptr - (uintptr_t)c->bo->va) / g);
   set_range(c, s, n, false);
   c->used -= n;
+  if (s < c->low) c->low = s;
   if (c->used) return;
   unsigned empty = 0;
   for (struct mem_chunk *o = chunks; o; o = o->next)

@@ -159,6 +159,21 @@ START_TEST(made_tree) {
   ck_assert_uint_eq(t.nodes[10].caches[0].size, 4096);
   ck_assert_uint_eq(t.nodes[10].caches[0].cache_line_size, 128);
   ck_assert_uint_eq(t.nodes[10].caches[0].type, 9);
+  /* Deferred: no caches until asked for, then exactly what the eager read found, once. */
+  struct kfd_topology lazy;
+  ck_assert_int_eq(kfd_topology_read_deferred(tmp_root, &lazy), 0);
+  ck_assert_uint_eq(lazy.node_count, 11);
+  for (unsigned n = 0; n < 11; n++) {
+    struct kfd_node *l = &lazy.nodes[n];
+    ck_assert_uint_eq(l->cache_count, 0);
+    ck_assert_ptr_null(l->caches);
+    for (int twice = 0; twice < 2; twice++) {
+      ck_assert_int_eq(kfd_node_read_caches(l), 0);
+      ck_assert_uint_eq(l->cache_count, t.nodes[n].cache_count);
+    }
+  }
+  ck_assert_mem_eq(lazy.nodes[10].caches, t.nodes[10].caches, sizeof(*t.nodes[10].caches));
+  kfd_topology_free(&lazy);
   kfd_topology_free(&t);
   char cmd[128];
   snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp_root);
