@@ -186,7 +186,7 @@ struct sim_bo *sim_bo_lookup(struct sim_kfd_process *p, uint64_t handle);
 uint64_t sim_bo_handle(const struct sim_bo *bo);
 uint32_t sim_bo_free_idr(struct sim_kfd_process *p, struct sim_pdd *pdd);   /* lowest free */
 
-/* qbufs.c: CREATE_QUEUE's buffer checks of 6.12+ kernels, for the boards that have them
+/* qbufs.c: CREATE_QUEUE's buffer checks of 6.12+ kernels and of MES (gfx11+), for the boards that have them
  * (0 or -EINVAL). Caller holds p->lock. */
 struct kfd_ioctl_create_queue_args;
 int sim_queue_buffers_check(struct sim_kfd_process *p, struct sim_pdd *pdd,
