@@ -46,6 +46,6 @@ void sim_model_queue_sizes(const struct sim_gpu_model *m, struct sim_queue_sizes
     out->ctl_stack_size = 0x7000u;   /* gfx10's hardware limit on the control stack */
   out->cwsr_size = out->ctl_stack_size + ALIGN_UP(cu * wg_data_per_cu(gfxv), PAGE);
   out->debug_size = ALIGN_UP(waves * 32u, 64u);
-  out->eop_size = gfxv == 90402 ? 4096u : 2048u;
+  out->eop_size = gfxv == 80002 ? 0x8000u : 4096u;   /* Tonga 32 KiB, every other gfx8+ 4 KiB */
   out->cwsr_total = ALIGN_UP((uint64_t)(out->cwsr_size + out->debug_size) * xcc, (uint64_t)PAGE);
 }

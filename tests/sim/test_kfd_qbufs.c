@@ -121,8 +121,8 @@ END_TEST
 
 /* RDNA3/RDNA4: the node's sizes (gfx1100: 96 CUs x 32 waves, ctl 40 + 3072 x 12 + 8 bytes
  * in pages; save area plus 96 x 0x75000 wave state; gfx1201: the captured 28672/30699520),
- * one XCC, EOP 2048 bytes; each wrong size refused. */
-#define RDNA_EOP 2048u
+ * one XCC, EOP 4096 bytes; each wrong size refused. */
+#define RDNA_EOP 4096u
 static struct kfd_ioctl_create_queue_args rdna(uint32_t ctl, uint32_t cwsr)
 {
   struct kfd_ioctl_create_queue_args a = good();
@@ -141,7 +141,7 @@ static void rdna_rules(const char *model, uint32_t ctl, uint32_t cwsr, uint32_t 
   a.eop_buffer_address = a.ctx_save_restore_address = 0;
   a.eop_buffer_size = a.ctx_save_restore_size = a.ctl_stack_size = 0;
   create(a, 0);
-  a = rdna(ctl, cwsr); a.eop_buffer_size = 4096;   /* gfx942's, not this node's */
+  a = rdna(ctl, cwsr); a.eop_buffer_size = 2048;   /* not the node's 4 KiB */
   create(a, -EINVAL);
   a = rdna(ctl, cwsr); a.ctl_stack_size = 0x7000 == ctl ? 0x6000 : 0x7000;
   create(a, -EINVAL);

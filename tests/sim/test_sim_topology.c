@@ -178,7 +178,7 @@ START_TEST(gfx1201_matches_capture)
   }
   struct sim_queue_sizes qs;
   sim_model_queue_sizes(sim_gpu(0)->model, &qs);
-  ck_assert_uint_eq(qs.eop_size, 2048);
+  ck_assert_uint_eq(qs.eop_size, 4096);
   ck_assert_uint_eq(qs.debug_size, 2048 * 32);
   ck_assert_uint_eq(qs.cwsr_total, 30699520ull + 2048 * 32);
 }
