@@ -34,6 +34,7 @@ dl="e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:2
 for v in 1100 1201; do
   printf 'target datalayout = "%s"\ntarget triple = "amdgcn-amd-amdhsa"\n@__oclc_ISA_version = linkonce_odr protected local_unnamed_addr addrspace(4) constant i32 %s, align 4\n' \
     "$dl" "$v" > "$work/isa$v.ll"
+  rm -f "$work/devlibs/oclc_isa_version_$v.bc"   # never write through a link to the system's
   llvm-as-19 "$work/isa$v.ll" -o "$work/devlibs/oclc_isa_version_$v.bc" || fail "llvm-as-19"
 done
 refs=$(ls "$kdir"/*_ref.c)
