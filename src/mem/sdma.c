@@ -103,7 +103,9 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
   e->ring = mem_system(RING_BYTES, RING_BYTES, MEM_F_NO_SUBALLOC | MEM_F_UNCACHED);
   /* read and write pointers on a page of their own: 6.12+ kernels want each to be the
    * first page of a one-page buffer (kfd_queue.c) */
+  mem_system_owner(gpu);   /* MES GPUs take only write pointers of their own */
   e->ptrs = mem_system(4096, 4096, MEM_F_NO_SUBALLOC | MEM_F_UNCACHED);
+  mem_system_owner(NULL);
   e->fence = mem_system(sizeof(uint32_t), 64, MEM_F_UNCACHED);
   if (!e->ring || !e->ptrs || !e->fence) goto fail;
   memset(e->ring, 0, RING_BYTES);

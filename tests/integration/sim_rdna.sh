@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # RDNA3/RDNA4 without shaders: Debian's rocminfo on OUR library under hsa-sim --gpu gfx1100
 # (Radeon RX 7900 XTX) and --gpu gfx1201 (RX 9070 XT) shows each board as the kernel reports
-# it (name, CUs, wave32, chip id, ISA name), two boards with --gpus 2; rdna_client.c creates
-# an AQL queue (accepted by the model's CWSR/EOP/MES rules), copies 5 MiB host -> device ->
+# it (name, CUs, wave32, chip id, ISA name), two boards with --gpus 2; on two boards, rdna_client.c makes
+# on each an AQL queue (accepted by the CWSR/EOP/MES rules: its write pointer on the GPU's own
+# memory), copies 5 MiB host -> device ->
 # host over SDMA v6/v7 (GCR-wrapped) and fills device memory, against the host's bytes.
 # Env: BUILD, SRCDIR. Exit 0 pass, 77 skip, else fail.
 set -u
@@ -37,11 +38,11 @@ for m in $models; do
     grep -q "Name: *amdgcn-amd-amdhsa--$m *\$" "$r" || fail "$m: ISA name is not amdgcn-amd-amdhsa--$m"
     echo "ok rocminfo on our library: two $m boards, $cus CUs, wave32, chip $chip"
   fi
-  LD_LIBRARY_PATH=$BUILD/lib timeout 120 "$sim" --gpu $m -- "$work/client" > "$work/$m.out" 2>&1
+  LD_LIBRARY_PATH=$BUILD/lib timeout 120 "$sim" --gpu $m --gpus 2 -- "$work/client" > "$work/$m.out" 2>&1
   rc=$?
   grep -v '^\[hsa-sim' "$work/$m.out" | sed "s/^/$m: /"
   [ $rc = 0 ] || fail "the client on $m exited $rc"
-  [ "$(grep -c '^ok' "$work/$m.out")" = 4 ] || fail "the client on $m did not finish"
+  [ "$(grep -c '^ok' "$work/$m.out")" = 7 ] || fail "the client on $m did not finish"
   grep -q "no trap handler for $m" "$work/$m.out" || fail "$m: the trap-handler policy was not said"
 done
 echo ok
