@@ -3,7 +3,8 @@
  * agent, an AQL queue of the runtime's making is accepted by the driver model's rules (the
  * node's CWSR, control stack and EOP sizes, the MES write-pointer rules), then SDMA copies
  * host -> device -> host (hsa_amd_memory_async_copy) and a fill (hsa_amd_memory_fill) of
- * device memory read back, each compared with what the host computed. Prints one "ok" line
+ * device memory read back, each compared with what the host computed; CU masks go in WGP
+ * pairs (half a pair refused). Prints one "ok" line
  * per check; exit 0 = pass. */
 #include <stdint.h>
 #include <stdio.h>
@@ -71,8 +72,15 @@ int main(void) {
     CHECK(hsa_agent_get_info(gpus[g], HSA_AGENT_INFO_NAME, name));
     hsa_queue_t *q = NULL;
     CHECK(hsa_queue_create(gpus[g], 256, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &q));
+    /* CUs go in WGP pairs: half a pair is refused, whole pairs reach the driver */
+    uint32_t odd[4] = {0x1u, 0, 0, 0}, pairs[4] = {0xf0f0000fu, 0x3u, 0, 0}, got[4] = {0};
+    hsa_status_t st = hsa_amd_queue_cu_set_mask(q, 128, odd);
+    if (st != HSA_STATUS_ERROR_INVALID_ARGUMENT) FAIL("GPU %u: half a WGP: 0x%x", g, (unsigned)st);
+    CHECK(hsa_amd_queue_cu_set_mask(q, 128, pairs));
+    CHECK(hsa_amd_queue_cu_get_mask(q, 128, got));
+    if (got[0] != pairs[0] || got[1] != pairs[1]) FAIL("GPU %u: CU mask reads 0x%x 0x%x", g, got[0], got[1]);
     CHECK(hsa_queue_destroy(q));
-    printf("ok %s GPU %u: AQL queue created and destroyed\n", name, g);
+    printf("ok %s GPU %u: AQL queue created, CU mask in WGP pairs, destroyed\n", name, g);
     have_pool = 0;
     CHECK(hsa_amd_agent_iterate_memory_pools(gpus[g], pool_cb, &pool));
     if (!have_pool) FAIL("no coarse-grained pool on GPU %u", g);

@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # RDNA3/RDNA4 without shaders: Debian's rocminfo on OUR library under hsa-sim --gpu gfx1100
-# (Radeon RX 7900 XTX) and --gpu gfx1201 (RX 9070 XT) shows each board as the kernel reports
-# it (name, CUs, wave32, chip id, ISA name), two boards with --gpus 2; on two boards, rdna_client.c makes
-# on each an AQL queue (accepted by the CWSR/EOP/MES rules: its write pointer on the GPU's own
-# memory), copies 5 MiB host -> device ->
-# host over SDMA v6/v7 (GCR-wrapped) and fills device memory, against the host's bytes.
+# (Radeon RX 7900 XTX) and --gpu gfx1201 (RX 9070 XT) shows two boards as the kernel reports
+# them (name, CUs, wave32, chip id, ISA name). rdna_client.c, on two boards: an AQL queue on
+# each, accepted by the model's CWSR/EOP/MES rules (the write pointer on the GPU's own
+# memory), CU masks in WGP pairs (half a pair refused), 5 MiB copied host -> device -> host
+# over SDMA v6/v7 (GCR-wrapped) and a fill of device memory, against the host's bytes; the
+# trap-handler policy said on stderr.
 # Env: BUILD, SRCDIR. Exit 0 pass, 77 skip, else fail.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
