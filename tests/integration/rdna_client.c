@@ -70,6 +70,15 @@ int main(void) {
   for (unsigned g = 0; g < ngpu; g++) {
     char name[64] = {0};
     CHECK(hsa_agent_get_info(gpus[g], HSA_AGENT_INFO_NAME, name));
+    /* LLVM's target IDs: gfx11/gfx12 have neither xnack nor sramecc */
+    char full[96], feat[112];
+    snprintf(full, sizeof full, "amdgcn-amd-amdhsa--%s", name);
+    hsa_isa_t isa;
+    CHECK(hsa_isa_from_name(full, &isa));
+    snprintf(feat, sizeof feat, "%s:xnack+", full);
+    if (hsa_isa_from_name(feat, &isa) != HSA_STATUS_ERROR_INVALID_ISA_NAME) FAIL("%s accepted", feat);
+    snprintf(feat, sizeof feat, "%s:sramecc-", full);
+    if (hsa_isa_from_name(feat, &isa) != HSA_STATUS_ERROR_INVALID_ISA_NAME) FAIL("%s accepted", feat);
     hsa_queue_t *q = NULL;
     CHECK(hsa_queue_create(gpus[g], 256, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &q));
     /* CUs go in WGP pairs: half a pair is refused, whole pairs reach the driver */
