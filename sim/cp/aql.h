@@ -45,6 +45,11 @@ struct cp_launch {
   unsigned wave_size;              /* 32 or 64; 0 reads as 64 (gfx9) */
 };
 
+/* COMPUTE_TMPRING_SIZE as the board's CP reads it: the device's scratch wave slots and the
+ * bytes of each (gfx11+: WAVESIZE in 256-byte units, WAVES per shader engine). */
+void cp_tmpring_decode(const struct sim_gpu *gpu, uint32_t tmpring, uint32_t *waves,
+                       uint64_t *wave_bytes);
+
 /* Runs every work-group of `l`; CP_DISPATCH_ERROR with *err for a wave exception. */
 enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launch *l,
                                       uint32_t *err);

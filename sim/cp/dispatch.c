@@ -265,6 +265,21 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   }
 }
 
+void cp_tmpring_decode(const struct sim_gpu *gpu, uint32_t tmpring, uint32_t *waves,
+                       uint64_t *wave_bytes)
+{
+  /* gfx9/10: WAVESIZE 13 bits of KiB; gfx11 15 bits and gfx12 18 bits of 256 bytes, and
+   * WAVES counts the waves of one shader engine */
+  const struct sim_gpu_model *m = gpu->model;
+  uint32_t gfxv = m->gfx_target_version;
+  uint32_t size_bits = gfxv >= 120000 ? 18 : gfxv >= 110000 ? 15 : 13;
+  uint32_t unit = gfxv >= 110000 ? 256u : 1024u;
+  *waves = tmpring & 0xfff;
+  *wave_bytes = (uint64_t)((tmpring >> 12) & ((1u << size_bits) - 1)) * unit;
+  if (gfxv >= 110000)
+    *waves *= m->array_count / (m->simd_arrays_per_engine ? m->simd_arrays_per_engine : 1);
+}
+
 enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uint64_t pkt_va,
                                     uint64_t amd_queue, uint64_t dispatch_id, uint32_t *err)
 {
@@ -307,18 +322,11 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   const uint8_t *aq = sim_vm_translate(gpu, amd_queue, AMD_QUEUE_BYTES);
   uint32_t tmpring = aq ? rd32(aq + AMD_QUEUE_TMPRING_SIZE) : 0;
   uint32_t lane_bytes = aq ? rd32(aq + AMD_QUEUE_SCRATCH_LANE_BYTES) : 0;
-  /* gfx9/10: WAVESIZE 13 bits of KiB; gfx11 15 bits and gfx12 18 bits of 256 bytes, and
-   * WAVES counts the waves of one shader engine */
   uint32_t gfxv = gpu->model->gfx_target_version;
   bool wave32 = gfxv >= 100000 && (flags & KD_WAVE32);
-  uint32_t size_bits = gfxv >= 120000 ? 18 : gfxv >= 110000 ? 15 : 13;
-  uint32_t unit = gfxv >= 110000 ? 256u : 1024u;
-  uint32_t scratch_waves = tmpring & 0xfff;
-  uint64_t wave_bytes = (uint64_t)((tmpring >> 12) & ((1u << size_bits) - 1)) * unit;
-  if (gfxv >= 110000) {
-    const struct sim_gpu_model *m = gpu->model;
-    scratch_waves *= m->array_count / (m->simd_arrays_per_engine ? m->simd_arrays_per_engine : 1);
-  }
+  uint32_t scratch_waves;
+  uint64_t wave_bytes;
+  cp_tmpring_decode(gpu, tmpring, &scratch_waves, &wave_bytes);
   uint32_t private_size = (d.private_size + 3) & ~3u;
   if (private_size &&
       (!scratch_waves || !wave_bytes ||
