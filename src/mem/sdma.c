@@ -2,10 +2,11 @@
 /* sdma.c — copies on a GPU's SDMA engine, for memory the CPU cannot reach (VRAM behind a
  * small BAR) and for copies asked to run there (force_copy_on_sdma). One KFD SDMA queue per
  * SDMA engine of a GPU (src/copy spreads large copies over them), each made on first use:
- * a 64 KiB ring of SDMA v4 packets (v5+ on gfx10+: each submission between GCR_REQ cache
- * controls, as ROCR's BlitSdmaV5 sends them) (COPY_LINEAR in pieces of at most 4 MiB, whose count
- * field is 22 bits of "bytes - 1"; CONST_FILL for fills; rectangles from sdma_rect.c; FENCE
- * to report progress), read and write pointers in bytes that only grow,
+ * a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most 4 MiB, whose count
+ * field is 22 bits of "bytes - 1", 30 bits and 1 GiB pieces from gfx10.3; CONST_FILL for
+ * fills; rectangles from sdma_rect.c; FENCE to report progress; from gfx10, as ROCR's
+ * BlitSdmaV5, each submission between GCR_REQ cache controls and FENCEs uncached), read and
+ * write pointers in bytes that only grow,
  * the write pointer rung on the queue's 64-bit doorbell. Waiting is the caller's: it polls
  * the fence word for its sequence number for a moment, then sleeps in WAIT_EVENTS: each
  * submission ends with the engine writing the queue's own signal event's mailbox and raising
@@ -73,6 +74,7 @@ struct engine {
   uint64_t wp;                /* bytes submitted */
   uint64_t next_look;         /* ms: when a submission without a waiter looks for faults again */
   bool gcr;                   /* gfx10+: GCR_REQ around each submission, FENCE with MTYPE UC */
+  uint32_t max_copy;          /* bytes per COPY_LINEAR: 22-bit count, 30-bit from gfx10.3 */
   struct kfd_queue kq;
 };
 
@@ -100,6 +102,9 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
   e->tried = true;
   e->gpu = gpu;
   e->gcr = gpu->isa && gpu->isa->major >= 10;
+  /* SDMA 5.2+ (gfx10.3 on) counts 30 bits, as ROCR's copy size override for them says */
+  e->max_copy = gpu->isa && (gpu->isa->major >= 11 || (gpu->isa->major == 10 && gpu->isa->minor >= 3))
+                    ? 0x3fffffe0u : MAX_COPY;
   e->ring = mem_system(RING_BYTES, RING_BYTES, MEM_F_NO_SUBALLOC | MEM_F_UNCACHED);
   /* read and write pointers on a page of their own: 6.12+ kernels want each to be the
    * first page of a one-page buffer (kfd_queue.c) */
@@ -311,7 +316,7 @@ static void put_copy(struct engine *e, const void *arg) {
   uint64_t d = l->dst, s = l->src;
   size_t size = l->size;
   for (size_t done = 0; done < size;) {
-    uint32_t n = size - done > MAX_COPY ? MAX_COPY : (uint32_t)(size - done);
+    uint32_t n = size - done > e->max_copy ? e->max_copy : (uint32_t)(size - done);
     uint32_t p[7] = {SDMA_OP_COPY, n - 1, 0, (uint32_t)(s + done), (uint32_t)((s + done) >> 32),
                      (uint32_t)(d + done), (uint32_t)((d + done) >> 32)};
     emit(e, p, 7);
