@@ -6,7 +6,8 @@
 # each, accepted by the model's CWSR/EOP/MES rules (the write pointer on the GPU's own
 # memory), CU masks in WGP pairs (half a pair refused), 5 MiB copied host -> device -> host
 # over SDMA v6/v7 (GCR-wrapped) and a fill of device memory, against the host's bytes; the
-# trap-handler policy said on stderr.
+# trap-handler policy said on stderr. mem_rect_client.c's rectangles (hsa_amd_memory_async_copy_rect,
+# gfx12's own sub-window layout) against the host.
 # Env: BUILD, SRCDIR. Exit 0 pass, 77 skip, else fail.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
@@ -21,6 +22,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 unset HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_CU_MASK
 ${CC:-cc} -std=gnu11 -O1 -I"$SRCDIR/include/hsa" -o "$work/client" \
   "$SRCDIR/tests/integration/rdna_client.c" -L"$BUILD/lib" -lhsa-runtime64 || fail "cannot build the client"
+${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$work/rect" \
+  "$SRCDIR/tests/integration/mem_rect_client.c" -L"$BUILD/lib" -lhsa-runtime64 || fail "cannot build the rect client"
 models="gfx1100 gfx1201"
 [ "${HSA_TEST_LIGHT:-0}" = 1 ] && models=gfx1201
 for m in $models; do
@@ -45,5 +48,12 @@ for m in $models; do
   [ $rc = 0 ] || fail "the client on $m exited $rc"
   [ "$(grep -c '^ok' "$work/$m.out")" = 7 ] || fail "the client on $m did not finish"
   grep -q "no trap handler for $m" "$work/$m.out" || fail "$m: the trap-handler policy was not said"
+  # rectangles over SDMA in the chip's sub-window layout (gfx12's own), against the host
+  LD_LIBRARY_PATH=$BUILD/lib timeout 120 "$sim" --gpu $m -- "$work/rect" > "$work/$m.rect" 2>&1 ||
+    fail "the rect client on $m exited $?"
+  n=$(grep -c 'bytes as the host computes=1$' "$work/$m.rect")
+  [ "$n" -ge 7 ] && ! grep -q 'bytes as the host computes=0' "$work/$m.rect" ||
+    fail "$m: rectangle copies differ from the host's ($n right): $(grep 'computes=0' "$work/$m.rect" | head -n 3)"
+  echo "ok $m: $n rectangle copies as the host computes them"
 done
 echo ok
