@@ -229,6 +229,30 @@ START_TEST(gfx1100_has_the_rdna3_shape)
 }
 END_TEST
 
+/* kfd_queue.c's per-chip rules on synthetic nodes: gfx10 caps the control stack at 0x7000
+ * (gfx1030, 80 CUs: 40 + 2560 x 12 + 8 bytes would take 8 pages), gfx11+ does not; gfx1101
+ * saves 0x60000 VGPR bytes per CU, gfx1102 (the smaller register file) 0x40000. */
+START_TEST(queue_size_rules_per_chip)
+{
+  struct sim_queue_sizes qs;
+  struct sim_gpu_model m = { .gfx_target_version = 100300, .simd_count = 160, .simd_per_cu = 2,
+                             .array_count = 8, .simd_arrays_per_engine = 2 };
+  sim_model_queue_sizes(&m, &qs);
+  ck_assert_uint_eq(qs.ctl_stack_size, 0x7000);
+  ck_assert_uint_eq(qs.cwsr_size, 0x7000 + 80 * (0x40000 + 0x4000 + 0x10000 + 0x1000));
+  m.gfx_target_version = 110001;   /* the same geometry on gfx11: no cap, 1.5x VGPRs */
+  sim_model_queue_sizes(&m, &qs);
+  ck_assert_uint_eq(qs.ctl_stack_size, 32768);
+  ck_assert_uint_eq(qs.cwsr_size, 32768 + 80 * (0x60000 + 0x4000 + 0x10000 + 0x1000));
+  m.gfx_target_version = 110002;   /* gfx1102 (the captured 28-CU node's chip) */
+  m.simd_count = 56;
+  sim_model_queue_sizes(&m, &qs);
+  ck_assert_uint_eq(qs.ctl_stack_size, 12288);   /* 40 + 896 x 12 + 8 */
+  ck_assert_uint_eq(qs.cwsr_size, 12288 + 28 * (0x40000 + 0x4000 + 0x10000 + 0x1000));
+  ck_assert_uint_eq(qs.eop_size, 4096);
+}
+END_TEST
+
 /* MI300A: the same XCCs (so the same per-XCC CWSR figures), six of them; its one bank is
  * system memory, the half of it TTM lets the GPU use, whatever --vram says. */
 START_TEST(gfx942_apu_bank_is_system_memory)
@@ -381,6 +405,7 @@ Suite *test_suite(void)
   tcase_add_test(tc, gfx942_apu_bank_is_system_memory);
   tcase_add_test(tc, gfx1201_matches_capture);
   tcase_add_test(tc, gfx1100_has_the_rdna3_shape);
+  tcase_add_test(tc, queue_size_rules_per_chip);
   tcase_add_test(tc, cpu_node_matches_capture_layout);
   tcase_add_test(tc, default_is_one_gfx900);
   tcase_add_test(tc, four_gpus_with_vram);
