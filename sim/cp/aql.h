@@ -9,6 +9,7 @@
 /* Queue error codes the CP stores in amd_queue_t.queue_inactive_signal (ROCR's AqlQueue
  * decodes them in its queue-inactive handler). */
 #define CP_ERR_SCRATCH_WAVE64 0x1u        /* not enough scratch: the runtime may add some */
+#define CP_ERR_SCRATCH_WAVE32 0x400u      /* the same for a wave32 dispatch (gfx10+) */
 #define CP_ERR_INVALID_DIM 0x2u
 #define CP_ERR_GROUP_MEMORY 0x4u
 #define CP_ERR_INVALID_CODE 0x8u
@@ -41,7 +42,13 @@ struct cp_launch {
   uint64_t scratch_base;           /* GPU VA of wave slot 0 */
   uint32_t scratch_waves;          /* COMPUTE_TMPRING_SIZE.WAVES */
   uint32_t scratch_per_wave;       /* bytes; 0 = no scratch */
+  unsigned wave_size;              /* 32 or 64; 0 reads as 64 (gfx9) */
 };
+
+/* COMPUTE_TMPRING_SIZE as the board's CP reads it: the device's scratch wave slots and the
+ * bytes of each (gfx11+: WAVESIZE in 256-byte units, WAVES per shader engine). */
+void cp_tmpring_decode(const struct sim_gpu *gpu, uint32_t tmpring, uint32_t *waves,
+                       uint64_t *wave_bytes);
 
 /* Runs every work-group of `l`; CP_DISPATCH_ERROR with *err for a wave exception. */
 enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launch *l,

@@ -23,6 +23,7 @@
 #define KD_RSRC1 48
 #define KD_RSRC2 52
 #define KD_FLAGS 56
+#define KD_WAVE32 (1u << 10)   /* kernel_code_properties: ENABLE_WAVEFRONT_SIZE32 (gfx10+) */
 
 #define MAX_GROUP_ITEMS 1024u
 #define MAX_LDS_BYTES 65536u
@@ -69,6 +70,7 @@ struct grid {
   unsigned nu, sys, tidig, wpg;
   uint32_t rsrc2, scratch_waves;
   bool packed;
+  unsigned wave;                 /* lanes per wave: 32 or 64 */
   uint16_t size[3];
   uint32_t grid[3], groups[3], first[3];
   pthread_mutex_t lock;          /* the first fault */
@@ -105,7 +107,8 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
     size[i] = left < g->size[i] ? (uint32_t)left : g->size[i];
   }
   uint32_t items = size[0] * size[1] * size[2];
-  unsigned nw = (items + SIM_ISA_WAVE_SIZE - 1) / SIM_ISA_WAVE_SIZE;
+  const unsigned ws = g->wave;
+  unsigned nw = (items + ws - 1) / ws;
   struct sim_isa_workgroup wg = g->wg;
   wg.hw_id = cp_placement_hw_id(&g->place, item);
   for (unsigned w = 0; w < nw; w++) {
@@ -127,9 +130,9 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
     if (wi->vgpr_count > 3)
       wi->vgpr_count = 3;
     /* x fastest, then y, then z: counted up instead of divided out per lane */
-    uint32_t first = w * SIM_ISA_WAVE_SIZE;
+    uint32_t first = w * ws;
     uint32_t x = first % size[0], y = first / size[0] % size[1], z = first / (size[0] * size[1]);
-    for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++, x++) {
+    for (unsigned l = 0; l < ws; l++, x++) {
       if (x == size[0]) {
         x = 0;
         if (++y == size[1]) {
@@ -187,9 +190,20 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   wg.sgpr_alloc = (sg + 1) * 8 > 6 ? (sg + 1) * 8 - 6 : 0;   /* VCC, FLAT_SCRATCH, XNACK_MASK on top */
   if (wg.sgpr_alloc > 102)
     wg.sgpr_alloc = 102;
-  /* gfx90a and gfx942: ids packed in v0 */
-  bool packed = gpu->model->gfx_target_version == 90010 || gpu->model->gfx_target_version == 90402;
-  wg.vgpr_alloc = ((rsrc1 & 63) + 1) * (packed ? 8 : 4);   /* gfx90a allocates VGPRs by 8 */
+  /* gfx90a, gfx942 and gfx11+: ids packed in v0 */
+  uint32_t gfxv = gpu->model->gfx_target_version;
+  bool gfx10plus = gfxv >= 100000;
+  bool packed = gfxv == 90010 || gfxv == 90402 || gfxv >= 110000;
+  unsigned wave = gfx10plus && l->wave_size == 32 ? 32 : 64;
+  wg.wave_size = wave;
+  if (gfx10plus) {
+    /* RSRC1.VGPRS in blocks of 8 (wave32) or 4 (wave64); the SGPR field is unused, every
+     * wave has 106 SGPRs (and VCC) */
+    wg.vgpr_alloc = ((rsrc1 & 63) + 1) * (wave == 32 ? 8 : 4);
+    wg.sgpr_alloc = 106;
+  } else {
+    wg.vgpr_alloc = ((rsrc1 & 63) + 1) * (packed ? 8 : 4);   /* gfx90a allocates VGPRs by 8 */
+  }
   wg.lds_bytes = l->lds_bytes;
   wg.rsrc1 = rsrc1;
   wg.rsrc2 = rsrc2;
@@ -205,7 +219,7 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   wg.doorbell_id = cq->mqd->doorbell_id;
 
   struct grid g = { .cq = cq, .wg = wg, .nu = l->nu > 16 ? 16 : l->nu, .sys = sys, .rsrc2 = rsrc2,
-                    .tidig = (rsrc2 >> 11) & 3, .packed = packed,
+                    .tidig = (rsrc2 >> 11) & 3, .packed = packed, .wave = wave,
                     .scratch_waves = l->scratch_waves };
   memcpy(g.user, l->user, sizeof g.user);
   memcpy(g.size, l->size, sizeof g.size);
@@ -219,8 +233,7 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   if (!count)
     return CP_DISPATCH_DONE;
   /* work-groups side by side only while each running wave has its own scratch slot */
-  unsigned wpg = ((uint32_t)l->size[0] * l->size[1] * l->size[2] + SIM_ISA_WAVE_SIZE - 1) /
-                 SIM_ISA_WAVE_SIZE;
+  unsigned wpg = ((uint32_t)l->size[0] * l->size[1] * l->size[2] + wave - 1) / wave;
   unsigned workers = cp_pool_workers();
   if (l->scratch_per_wave && l->scratch_waves / wpg < workers)
     workers = l->scratch_waves / wpg ? l->scratch_waves / wpg : 1;
@@ -248,6 +261,21 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   default:
     return fail(err, CP_ERR_ILLEGAL_INSTRUCTION);
   }
+}
+
+void cp_tmpring_decode(const struct sim_gpu *gpu, uint32_t tmpring, uint32_t *waves,
+                       uint64_t *wave_bytes)
+{
+  /* gfx9/10: WAVESIZE 13 bits of KiB; gfx11 15 bits and gfx12 18 bits of 256 bytes, and
+   * WAVES counts the waves of one shader engine */
+  const struct sim_gpu_model *m = gpu->model;
+  uint32_t gfxv = m->gfx_target_version;
+  uint32_t size_bits = gfxv >= 120000 ? 18 : gfxv >= 110000 ? 15 : 13;
+  uint32_t unit = gfxv >= 110000 ? 256u : 1024u;
+  *waves = tmpring & 0xfff;
+  *wave_bytes = (uint64_t)((tmpring >> 12) & ((1u << size_bits) - 1)) * unit;
+  if (gfxv >= 110000)
+    *waves *= m->array_count / (m->simd_arrays_per_engine ? m->simd_arrays_per_engine : 1);
 }
 
 enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uint64_t pkt_va,
@@ -292,10 +320,16 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   const uint8_t *aq = sim_vm_translate(gpu, amd_queue, AMD_QUEUE_BYTES);
   uint32_t tmpring = aq ? rd32(aq + AMD_QUEUE_TMPRING_SIZE) : 0;
   uint32_t lane_bytes = aq ? rd32(aq + AMD_QUEUE_SCRATCH_LANE_BYTES) : 0;
-  uint32_t scratch_waves = tmpring & 0xfff, wave_kib = (tmpring >> 12) & 0x1fff;
+  uint32_t gfxv = gpu->model->gfx_target_version;
+  bool wave32 = gfxv >= 100000 && (flags & KD_WAVE32);
+  uint32_t scratch_waves;
+  uint64_t wave_bytes;
+  cp_tmpring_decode(gpu, tmpring, &scratch_waves, &wave_bytes);
   uint32_t private_size = (d.private_size + 3) & ~3u;
-  if (private_size && (private_size > lane_bytes || !scratch_waves || !wave_kib)) {
-    *err = CP_ERR_SCRATCH_WAVE64;
+  if (private_size &&
+      (!scratch_waves || !wave_bytes ||
+       (wave32 ? (uint64_t)private_size * 32 > wave_bytes : private_size > lane_bytes))) {
+    *err = wave32 ? CP_ERR_SCRATCH_WAVE32 : CP_ERR_SCRATCH_WAVE64;
     return CP_DISPATCH_SCRATCH;
   }
 
@@ -335,6 +369,7 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   l.lds_bytes = d.group_size;
   l.scratch_base = aq ? rd64(aq + AMD_QUEUE_SCRATCH_LOCATION) : 0;
   l.scratch_waves = scratch_waves;
-  l.scratch_per_wave = private_size ? wave_kib * 1024u : 0;
+  l.scratch_per_wave = private_size ? (uint32_t)wave_bytes : 0;
+  l.wave_size = wave32 ? 32 : 64;
   return cp_launch_run(cq, &l, err);
 }

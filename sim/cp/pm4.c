@@ -6,7 +6,9 @@
  * opcode; a NOP whose count is 0x3fff is one dword long (the kernel pads rings with it);
  * type 2 is a one-dword filler. Opcodes and field layouts are the gfx9 ones (soc15d.h):
  * NOP, SET_SH_REG, DISPATCH_DIRECT/INDIRECT (pm4disp.c), EVENT_WRITE (flushes only),
- * WRITE_DATA, WAIT_REG_MEM, INDIRECT_BUFFER (chained too), ACQUIRE_MEM, RELEASE_MEM. A
+ * WRITE_DATA, WAIT_REG_MEM, INDIRECT_BUFFER (chained too), ACQUIRE_MEM, RELEASE_MEM (gfx10+:
+ * ACQUIRE_MEM's 8-dword form with GCR_CNTL; RELEASE_MEM keeps its 8 dwords, GCR bits in
+ * dword 1 where gfx9 had its cache actions). A
  * packet the model does not know, or a field value it does not model, stops the queue
  * (cp_pm4_error) rather than being skipped. */
 #include "cp/aql.h"
@@ -198,14 +200,23 @@ static enum cp_step packet(struct cp_queue *cq, const uint32_t *dw, uint32_t len
     return cp_pm4_run(cq, ibp, size, amd_queue, depth + 1);
   }
   case OP_ACQUIRE_MEM: {
-    /* caches are coherent here; an instruction/constant cache action drops predecoded code */
+    /* caches are coherent here; an instruction cache action drops predecoded code. gfx9:
+     * 7 dwords, COHER_CNTL's SH_ICACHE (29) / SH_KCACHE (27) actions. gfx10+: 8 dwords, the
+     * COHER_CNTL dword unused and GCR_CNTL last, its GLI_INV (1:0) 1 all, 2 the range. */
     atomic_thread_fence(memory_order_acquire);
-    uint32_t cntl = b[0];
-    sim_trace("cp: queue %u PM4 ACQUIRE_MEM coher_cntl=0x%x", cq->mqd->queue_id, cntl);
-    if ((cntl & ((1u << 29) | (1u << 27))) && body >= 5) {
+    bool gcr = gpu->model->gfx_target_version >= 100000;
+    if (gcr && body != 7) {
+      cp_pm4_error(cq, amd_queue, "ACQUIRE_MEM: gfx10+ takes the 8-dword form (GCR_CNTL last)", h);
+      return CP_HALTED;
+    }
+    uint32_t cntl = gcr ? b[6] : b[0];
+    sim_trace("cp: queue %u PM4 ACQUIRE_MEM %s=0x%x", cq->mqd->queue_id, gcr ? "gcr_cntl" : "coher_cntl",
+              cntl);
+    bool icache = gcr ? (cntl & 3) == 1 || (cntl & 3) == 2 : (cntl & ((1u << 29) | (1u << 27)));
+    if (icache && body >= 5) {
       uint64_t size = ((uint64_t)(b[2] & 0xff) << 32 | b[1]) << 8;
       uint64_t base = ((uint64_t)(b[4] & 0xffffff) << 32 | b[3]) << 8;
-      bool all = b[1] == 0xffffffffu && (b[2] & 0xff) == 0xff;
+      bool all = (gcr && (cntl & 3) == 1) || (b[1] == 0xffffffffu && (b[2] & 0xff) == 0xff);
       sim_isa_invalidate(gpu, all ? 0 : base, all ? 0 : size);
     }
     return CP_WORK;

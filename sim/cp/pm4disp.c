@@ -66,6 +66,8 @@ enum cp_step cp_pm4_dispatch(struct cp_queue *cq, const uint32_t dim[3], uint32_
   if (l.nu > MAX_USER_SGPRS)
     return refuse(cq, amd_queue, "more user SGPRs than COMPUTE_USER_DATA registers");
   memcpy(l.user, &r[USER_DATA_0], l.nu * 4u);
+  /* gfx10+: CS_W32_EN (bit 15) launches wave32 */
+  l.wave_size = cq->gpu->model->gfx_target_version >= 100000 && (initiator & (1u << 15)) ? 32 : 64;
   l.lds_bytes = ((l.rsrc2 >> 15) & 0x1ff) * 512u;
   if (l.lds_bytes > MAX_LDS_BYTES)
     return refuse(cq, amd_queue, "LDS_SIZE above the work-group's 64 KiB");
@@ -91,9 +93,9 @@ enum cp_step cp_pm4_dispatch(struct cp_queue *cq, const uint32_t dim[3], uint32_
     l.grid[i] = (uint32_t)end;
   }
   if (l.rsrc2 & 1) {   /* SCRATCH_EN */
-    uint32_t tmpring = r[TMPRING_SIZE];
-    l.scratch_waves = tmpring & 0xfff;
-    l.scratch_per_wave = ((tmpring >> 12) & 0x1fff) * 1024u;
+    uint64_t wave_bytes;
+    cp_tmpring_decode(cq->gpu, r[TMPRING_SIZE], &l.scratch_waves, &wave_bytes);
+    l.scratch_per_wave = (uint32_t)wave_bytes;
     l.scratch_base = ((uint64_t)(r[SCRATCH_BASE_HI] & 0xffff) << 32 | r[SCRATCH_BASE_LO]) << 8;
     if (!l.scratch_waves)
       l.scratch_per_wave = 0;

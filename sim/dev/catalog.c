@@ -5,7 +5,11 @@
  * follow the same kernel generation, with each chip's own geometry, clocks and memory.
  * gfx942 (MI300X) is the captured node in tests/fixtures/topology/node-properties, from a
  * 6.12+ kernel (it publishes cwsr_size/ctl_stack_size); gfx942-apu (MI300A) is the same
- * die with 6 XCCs and unified HBM as system memory. */
+ * die with 6 XCCs and unified HBM as system memory.
+ * gfx1100 (Radeon RX 7900 XTX) takes the field shapes of the captured gfx1102 node (the
+ * same kernel generation and RDNA3 family, workstation capture node 2) with Navi 31's own
+ * counts; gfx1201 (Radeon RX 9070 XT) is the captured node in
+ * tests/fixtures/topology/node-properties/gfx1201.properties. */
 #include "dev/catalog.h"
 
 #include <linux/kfd_sysfs.h>
@@ -54,6 +58,10 @@
   .xnack = 0, .sramecc = 1, .asic_name = "ip discovery", .subsystem_vendor_id = 0x1002,      \
   .pcie_gen = 5, LAYOUT1_DOORBELLS, .num_xcc = (xcc), .capability2 = 1,                     \
   .queue_buffer_checks = 1
+
+/* Navi 1x onwards (navi10/soc21/soc24 doorbell index init, amdgpu's NAVI10 assignment): SDMA
+ * engines at 0x100 and 0x10a, the non-CP range from the first SDMA doorbell to VCN e/f. */
+#define NAVI10_DOORBELLS .sdma_doorbell = { 0x100, 0x10a }, .non_cp_first = 0x100, .non_cp_last = 0x18f
 
 static const struct sim_gpu_model models[] = {
   {
@@ -153,6 +161,60 @@ static const struct sim_gpu_model models[] = {
     .default_vram_bytes = 0,
     .unique_id = 0x2b7d4e19c05a8f31ull,
     .apu = 1,
+  },
+  {
+    /* Navi 31: Radeon RX 7900 XTX (96 CUs in 48 WGPs, 6 shader engines of 2 arrays, 24 GiB
+     * GDDR6 on a 384-bit bus, PCIe 4.0). RDNA3 caches: 32 KiB vector L0 per CU, 6 MiB L2,
+     * 96 MiB Infinity Cache. Capability, firmware and debug bits as the gfx1102 capture. */
+    .name = "gfx1100",
+    .marketing_name = "AMD Radeon RX 7900 XTX",
+    .gfx_target_version = 110000,
+    .vendor_id = 0x1002, .device_id = 0x744c, .pci_revision = 0xc8,
+    .family_id = 145 /* AMDGPU_FAMILY_GC_11_0_0 */, .chip_external_rev = 0x01,
+    .simd_count = 192, .cu_count = 96, .simd_per_cu = 2, .array_count = 12,
+    .cu_per_simd_array = 8, .simd_arrays_per_engine = 2, .max_waves_per_simd = 16,
+    .wave_front_size = 32, .lds_size_in_kb = 64, .gds_size_in_kb = 0, .num_gws = 64,
+    .max_slots_scratch_cu = 32, .num_sdma_engines = 2, .num_sdma_xgmi_engines = 0,
+    .num_sdma_queues_per_engine = 6, .num_cp_queues = 8,
+    .max_engine_clk_fcompute = 2500, .max_engine_clk_ccompute = 0, .local_mem_clk_max = 1250,
+    .vram_width = 384, .fw_version = 2590, .sdma_fw_version = 21,
+    .capability = 671326848u, /* as the gfx1102 capture */
+    .debug_prop = 1495,
+    .default_vram_bytes = 24 * GIB - 16 * MIB,
+    .l1_kb = 32, .l2_kb = 6144, .l3_kb = 98304, .cacheline_bytes = 128,
+    .xnack = -1, .sramecc = -1,
+    .asic_name = "ip discovery", .subsystem_vendor_id = 0x1002, .subsystem_device_id = 0x0e3b,
+    .pcie_gen = 4, .unique_id = 0x3f18c2a9e6b04d57ull,
+    NAVI10_DOORBELLS,
+    .num_xcc = 1, .capability2 = 0, .apu = 0, .queue_buffer_checks = 1,
+    .sdma_ip_major = 6, .vram_type = 9 /* AMDGPU_VRAM_TYPE_GDDR6 */, .mes = 1,
+  },
+  {
+    /* Navi 48: Radeon RX 9070 XT (64 CUs in 32 WGPs, 4 shader engines of 2 arrays, 16 GiB
+     * GDDR6 on a 256-bit bus, PCIe 5.0). Values as captured; caches from AMD's RDNA4 figures:
+     * 32 KiB vector L0 per CU, 8 MiB L2, 64 MiB Infinity Cache. */
+    .name = "gfx1201",
+    .marketing_name = "AMD Radeon RX 9070 XT",
+    .gfx_target_version = 120001,
+    .vendor_id = 0x1002, .device_id = 0x7550, .pci_revision = 0xc0,
+    .family_id = 152 /* AMDGPU_FAMILY_GC_12_0_0 */, .chip_external_rev = 0x50,
+    .simd_count = 128, .cu_count = 64, .simd_per_cu = 2, .array_count = 8,
+    .cu_per_simd_array = 8, .simd_arrays_per_engine = 2, .max_waves_per_simd = 16,
+    .wave_front_size = 32, .lds_size_in_kb = 64, .gds_size_in_kb = 0, .num_gws = 64,
+    .max_slots_scratch_cu = 32, .num_sdma_engines = 2, .num_sdma_xgmi_engines = 0,
+    .num_sdma_queues_per_engine = 6, .num_cp_queues = 4,
+    .max_engine_clk_fcompute = 2400, .max_engine_clk_ccompute = 0, .local_mem_clk_max = 1258,
+    .vram_width = 256, .fw_version = 3250, .sdma_fw_version = 36502,
+    .capability = 1745068672u, /* as captured */
+    .debug_prop = 1495,
+    .default_vram_bytes = 16 * GIB - 16 * MIB,
+    .l1_kb = 32, .l2_kb = 8192, .l3_kb = 65536, .cacheline_bytes = 128,
+    .xnack = -1, .sramecc = -1,
+    .asic_name = "ip discovery", .subsystem_vendor_id = 0x1002, .subsystem_device_id = 0x7550,
+    .pcie_gen = 5, .unique_id = 2903314361593472692ull,
+    NAVI10_DOORBELLS,
+    .num_xcc = 1, .capability2 = 0, .apu = 0, .queue_buffer_checks = 1,
+    .sdma_ip_major = 7, .vram_type = 9 /* AMDGPU_VRAM_TYPE_GDDR6 */, .mes = 1,
   },
 };
 

@@ -53,6 +53,12 @@ struct sim_gpu_model {
                                      * node's bank is TTM's share of it, VRAM requests are GTT */
   int queue_buffer_checks;          /* 1: the board's kernel (6.12+) publishes cwsr_size and
                                      * ctl_stack_size and checks queue buffers against them */
+  /* added for RDNA3/RDNA4 (issue 21) */
+  uint32_t sdma_ip_major;           /* SDMA IP version: 0 reads as 4 (gfx9); 6 gfx11, 7 gfx12 */
+  uint32_t vram_type;               /* AMDGPU_VRAM_TYPE_*: 0 reads as HBM */
+  int mes;                          /* 1: queues are scheduled by MES (gfx11+): the write
+                                     * pointer's buffer must be this device's, at most a page,
+                                     * mapped in its VM, and is mapped to the GART for MES */
 };
 
 /* What the kernel's kfd_queue.c computes per node (and, with queue_buffer_checks, publishes
@@ -63,6 +69,16 @@ struct sim_queue_sizes {
   uint64_t cwsr_total;              /* (cwsr_size + debug_size) x num_xcc, page aligned */
 };
 void sim_model_queue_sizes(const struct sim_gpu_model *m, struct sim_queue_sizes *out);
+/* SDMA IP major version of the board (4: gfx9's v4 packets, 6: gfx11, 7: gfx12). */
+static inline uint32_t sim_model_sdma_major(const struct sim_gpu_model *m)
+{
+  return m->sdma_ip_major ? m->sdma_ip_major : 4;
+}
+/* GC major version: 9, 11, 12 */
+static inline uint32_t sim_model_gfx_major(const struct sim_gpu_model *m)
+{
+  return m->gfx_target_version / 10000;
+}
 static inline uint32_t sim_model_xcc(const struct sim_gpu_model *m)
 {
   return m->num_xcc ? m->num_xcc : 1;

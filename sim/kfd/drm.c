@@ -84,7 +84,7 @@ static void dev_info(const struct sim_gpu *gpu, struct drm_amdgpu_info_device *d
   d->pte_fragment_size = 2u << 20;
   d->gart_page_size = 4096;
   d->ce_ram_size = 32768;
-  d->vram_type = AMDGPU_VRAM_TYPE_HBM;
+  d->vram_type = m->vram_type ? m->vram_type : AMDGPU_VRAM_TYPE_HBM;
   d->vram_bit_width = m->vram_width;
   d->gc_double_offchip_lds_buf = 1;
   d->wave_front_size = m->wave_front_size;
@@ -106,15 +106,15 @@ static int hw_ip(const struct sim_gpu_model *m, uint32_t type, uint32_t inst,
   ip->ib_size_alignment = 32;
   switch (type) {
   case AMDGPU_HW_IP_GFX:
-    ip->hw_ip_version_major = 9;
+    ip->hw_ip_version_major = sim_model_gfx_major(m);
     ip->available_rings = 1;
     break;
   case AMDGPU_HW_IP_COMPUTE:
-    ip->hw_ip_version_major = 9;
+    ip->hw_ip_version_major = sim_model_gfx_major(m);
     ip->available_rings = 0xff;
     break;
   case AMDGPU_HW_IP_DMA:
-    ip->hw_ip_version_major = 4;
+    ip->hw_ip_version_major = sim_model_sdma_major(m);
     ip->ib_start_alignment = 256;
     ip->ib_size_alignment = 4;
     ip->available_rings = (1u << m->num_sdma_engines) - 1;

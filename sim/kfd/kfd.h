@@ -193,7 +193,7 @@ uint64_t sim_bo_handle(const struct sim_bo *bo);
  * the next DRM mmap offset, the list; returns its handle. bo_size must be set. */
 uint64_t sim_bo_register(struct sim_kfd_process *p, struct sim_pdd *pdd, struct sim_bo *bo);
 
-/* qbufs.c: CREATE_QUEUE's buffer checks of 6.12+ kernels, for the boards that have them
+/* qbufs.c: CREATE_QUEUE's buffer checks of 6.12+ kernels and of MES (gfx11+), for the boards that have them
  * (0 or -EINVAL). Caller holds p->lock. */
 struct kfd_ioctl_create_queue_args;
 int sim_queue_buffers_check(struct sim_kfd_process *p, struct sim_pdd *pdd,

@@ -3,7 +3,9 @@
  * catalogue entry says their kernel has them: every buffer a queue names must be the whole
  * of one GPU mapping on that device, of the size the node dictates, so the driver can pin
  * it for the queue's life. Refused with -EINVAL, as the kernel does. Not modelled: the SVM
- * range fallback for the CWSR area and the pin itself (freeing a queue buffer early). */
+ * range fallback for the CWSR area and the pin itself (freeing a queue buffer early).
+ * On MES boards (gfx11+) the write pointer's buffer must also be one the scheduler can reach
+ * through the GART (kfd_chardev.c). */
 #include "kfd/kfd.h"
 
 #include <errno.h>
@@ -25,10 +27,33 @@ static int whole_mapping(struct sim_kfd_process *p, struct sim_pdd *pdd, uint64_
   return -EINVAL;   /* nothing mapped there on this GPU */
 }
 
+/* MES (gfx11+, kfd_ioctl_create_queue): the scheduler reads the write pointer through the
+ * GART, so the driver looks up the buffer mapped at it in this device's VM and maps that to
+ * the GART: nothing mapped there, a buffer of more than one page, or one that belongs to
+ * another device is -EINVAL. System memory allocated on another GPU and mapped here is that
+ * GPU's buffer where the kernel shares it (RAM direct-mapped or one IOMMU group, the usual
+ * desktop), so it is refused too; another GPU's VRAM is imported as a buffer of this one. */
+static int mes_wptr_check(struct sim_kfd_process *p, struct sim_pdd *pdd, uint64_t wptr)
+{
+  for (struct sim_bo *b = p->bos; b; b = b->next) {
+    if (!(b->mapped & (1u << pdd->gpu->index)) || wptr < b->va || wptr - b->va >= b->size)
+      continue;
+    if (b->size > SIM_PAGE)
+      return -EINVAL;   /* "GART mapping for wptr bo larger than one page" */
+    bool system = b->flags & (KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_USERPTR);
+    if (system && b->pdd != pdd)
+      return -EINVAL;   /* "Queue memory allocated to wrong device" */
+    return 0;
+  }
+  return -EINVAL;       /* "Failed to lookup wptr bo" */
+}
+
 int sim_queue_buffers_check(struct sim_kfd_process *p, struct sim_pdd *pdd,
                             const struct kfd_ioctl_create_queue_args *a)
 {
   const struct sim_gpu_model *m = pdd->gpu->model;
+  if (m->mes && mes_wptr_check(p, pdd, a->write_pointer_address))
+    return -EINVAL;
   if (!m->queue_buffer_checks)
     return 0;
   struct sim_queue_sizes qs;

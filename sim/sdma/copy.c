@@ -33,7 +33,8 @@ static enum sdma_res linear(struct sim_gpu *gpu, struct sdma_pkt *p)
   bool broadcast = d[0] & SDMA_COPY_BROADCAST;
   if (swaps(d[2]) || (broadcast && (d[2] & (3u << 8))))
     return bad(p, "COPY_LINEAR endian swap is not modelled");
-  uint64_t bytes = (uint64_t)(d[1] & 0x3fffff) + 1;
+  /* 22 bits of "bytes - 1" on v4, 30 from v5.2 (gfx10.3+) */
+  uint64_t bytes = (uint64_t)(d[1] & (p->ver >= 6 ? 0x3fffffffu : 0x3fffffu)) + 1;
   if (!sdma_move(gpu, sdma_addr(&d[5]), sdma_addr(&d[3]), bytes))
     return SDMA_FAULT;
   if (broadcast && !sdma_move(gpu, sdma_addr(&d[7]), sdma_addr(&d[3]), bytes))
@@ -45,6 +46,19 @@ struct side {
   uint64_t base;
   uint64_t x, y, z, pitch, slice;   /* in elements; pitches are the field + 1 */
 };
+
+/* v7 (gfx12): wider offsets and rectangle, a 16-bit pitch, a 32-bit slice pitch */
+static struct side side_of_v7(const uint32_t *d)
+{
+  struct side s;
+  s.base = sdma_addr(d);
+  s.x = d[2] & 0xffff;
+  s.y = d[2] >> 16;
+  s.z = d[3] & 0x3fff;
+  s.pitch = (uint64_t)(d[3] >> 16) + 1;
+  s.slice = (uint64_t)d[4] + 1;
+  return s;
+}
 
 static struct side side_of(const uint32_t *d)
 {
@@ -69,13 +83,23 @@ static enum sdma_res sub_window(struct sim_gpu *gpu, struct sdma_pkt *p)
   unsigned e = d[0] >> 29;
   if (e > 4)
     return bad(p, "COPY_LINEAR_SUB_WINDOW element size field above 4 (16 bytes)");
-  if (swaps(d[12]))
+  if (p->ver < 7 && swaps(d[12]))
     return bad(p, "COPY_LINEAR_SUB_WINDOW endian swap is not modelled");
-  struct side src = side_of(&d[1]), dst = side_of(&d[6]);
+  bool v7 = p->ver >= 7;
+  struct side src = v7 ? side_of_v7(&d[1]) : side_of(&d[1]);
+  struct side dst = v7 ? side_of_v7(&d[6]) : side_of(&d[6]);
   if ((src.base | dst.base) & 3)
     return bad(p, "COPY_LINEAR_SUB_WINDOW base address not dword aligned");
-  uint64_t row = ((uint64_t)(d[11] & 0x3fff) + 1) << e;
-  uint64_t height = (uint64_t)((d[11] >> 16) & 0x3fff) + 1, depth = (uint64_t)(d[12] & 0x7ff) + 1;
+  uint64_t row, height, depth;
+  if (v7) {
+    row = ((uint64_t)(d[11] & 0xffff) + 1) << e;
+    height = (uint64_t)(d[11] >> 16) + 1;
+    depth = (uint64_t)(d[12] & 0x3fff) + 1;
+  } else {
+    row = ((uint64_t)(d[11] & 0x3fff) + 1) << e;
+    height = (uint64_t)((d[11] >> 16) & 0x3fff) + 1;
+    depth = (uint64_t)(d[12] & 0x7ff) + 1;
+  }
   for (uint64_t z = 0; z < depth; z++)
     for (uint64_t y = 0; y < height; y++)
       if (!sdma_move(gpu, row_va(&dst, e, y, z), row_va(&src, e, y, z), row))

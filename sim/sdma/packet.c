@@ -17,7 +17,8 @@
  *                 compare dw5-6, loop interval dw7.
  *  TIMESTAMP      sub-op 0 sets the counter (dw1-2), 1 and 2 write it to dw1-2 (bits 2:0 of
  *                 the address are not part of the field).
- * SRBM_WRITE (a register write) is privileged: a user queue may not send it. */
+ * SRBM_WRITE (a register write) is privileged: a user queue may not send it.
+ *  GCR_REQ        (v5+, 5 dwords) cache write-back/invalidate: orders, as memory is coherent. */
 #include "sdma/sdma.h"
 
 #include <stdatomic.h>
@@ -138,6 +139,11 @@ enum sdma_res sdma_execute(struct cp_queue *cq, struct sdma_pkt *p)
     return timestamp(gpu, p);
   case SDMA_SRBM_WRITE:
     return bad(p, "SRBM_WRITE (a register write) is privileged");
+  case SDMA_GCR_REQ:
+    /* write-back/invalidate of the GPU caches: the model's memory has none, so what stays
+     * is the order (everything before it is visible to what comes after) */
+    atomic_thread_fence(memory_order_seq_cst);
+    return SDMA_DONE;
   default:
     return bad(p, "opcode not modelled");
   }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* sdma.c — an SDMA v4 (gfx9) queue: a ring of dword packets, read and write pointers in bytes
+/* sdma.c — an SDMA v4 (gfx9), v6 (gfx11) or v7 (gfx12) queue: a ring of dword packets, read and write pointers in bytes
  * that only grow (64-bit, the ring offset is the pointer modulo the ring size); the doorbell
  * carries the write pointer, and the engine writes its read pointer back to the read pointer
  * address after every packet. This file frames the packet at the read pointer (its length
@@ -26,6 +26,11 @@ static bool sub_op_known(uint32_t h, const char **why)
 {
   uint32_t sub = sdma_sub_op(h);
   switch (sdma_op(h)) {
+  case SDMA_GCR_REQ:
+    if (sub <= 1)
+      return true;
+    *why = "GCR_REQ sub-op above 1 is undefined";
+    return false;
   case SDMA_COPY:
     if (sub == SDMA_COPY_LINEAR || sub == SDMA_COPY_SUB_WINDOW)
       return true;
@@ -59,9 +64,14 @@ static bool sub_op_known(uint32_t h, const char **why)
 
 /* Packet length in dwords from its header (and, for WRITE, its count dw3); 0 if the engine
  * cannot frame it, with *why. */
-static uint32_t packet_dwords(uint32_t h, uint32_t dw3, const char **why)
+static uint32_t packet_dwords(unsigned ver, uint32_t h, uint32_t dw3, const char **why)
 {
+  if (sdma_op(h) == SDMA_GCR_REQ && ver < 5) {
+    *why = "not an SDMA v4 opcode (GCR_REQ is SDMA v5+, gfx10+)";
+    return 0;
+  }
   switch (sdma_op(h)) {
+  case SDMA_GCR_REQ:
   case SDMA_NOP:
   case SDMA_COPY:
   case SDMA_WRITE:
@@ -101,6 +111,7 @@ static uint32_t packet_dwords(uint32_t h, uint32_t dw3, const char **why)
   case SDMA_ATOMIC: return 8;
   case SDMA_CONST_FILL: return 5;
   case SDMA_TIMESTAMP: return 3;
+  case SDMA_GCR_REQ: return 5;
   default: return 3;   /* SRBM_WRITE */
   }
 }
@@ -144,7 +155,8 @@ enum cp_step sdma_step(struct cp_queue *cq)
   if (sdma_op(h) == SDMA_WRITE && avail < 4)
     return CP_IDLE;   /* its length is in dw3, not submitted yet */
   const char *why = NULL;
-  uint32_t n = packet_dwords(h, ring[(at + 3) % ndw], &why);
+  unsigned ver = sim_model_sdma_major(gpu->model);
+  uint32_t n = packet_dwords(ver, h, ring[(at + 3) % ndw], &why);
   if (!n)
     return refuse(cq, rptr, h, why);
   if (n > ndw)
@@ -157,7 +169,7 @@ enum cp_step sdma_step(struct cp_queue *cq)
     return CP_BLOCKED;   /* retried: host memory, not the packet, is short */
   for (uint32_t i = 0; i < n; i++)
     buf[i] = ring[(at + i) % ndw];
-  struct sdma_pkt p = { buf, n, NULL };
+  struct sdma_pkt p = { buf, ver, n, NULL };
   enum sdma_res r = sdma_execute(cq, &p);
   if (buf != small)
     free(buf);

@@ -1,10 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* sdma.h — inside the SDMA v4 (gfx9) engine model: packet numbers, what running one packet
+/* sdma.h — inside the SDMA engine model (v4 of gfx9, v6 of gfx11, v7 of gfx12): packet numbers, what running one packet
  * comes to, and the engine's access to memory through the GPU's VM.
  *
  * The packet facts (opcodes, sub-ops, field positions and widths) are those of the amdgpu
  * kernel driver's vega10 SDMA packet header and of ROCR 5.2.3's sdma_registers.h. Header
- * dword: op in bits 7:0, sub-op in 15:8, the rest per packet. */
+ * dword: op in bits 7:0, sub-op in 15:8, the rest per packet. What v6/v7 change (from the
+ * sdma_v6_0/sdma_v7_0 packet headers and amdgpu's and ROCR's gfx11/gfx12 SDMA code):
+ *  - GCR_REQ (op 17, 5 dwords): a cache write-back/invalidate over a VA range (dw1 31:7 base,
+ *    dw2 15:0 base high and 31:16 GCR_CNTL 15:0, dw3 2:0 GCR_CNTL 18:16 and 31:7 limit, dw4
+ *    15:0 limit high, 27:24 VMID); ROCR wraps every submission in two (invalidate before,
+ *    write back after). Memory here is coherent: it orders, nothing more. v4 has no op 17.
+ *  - COPY_LINEAR's count is 30 bits of "bytes - 1" (22 on v4); FENCE's header carries MTYPE
+ *    and cache-policy bits (16 on), read as nothing here.
+ *  - v7's COPY_LINEAR_SUB_WINDOW (gfx12) has wider fields: dw3 x 15:0, y 31:16; dw4 z 13:0,
+ *    pitch - 1 31:16; dw5 slice pitch - 1 (32 bits); the destination the same in dw8-10;
+ *    dw11 width - 1 15:0, height - 1 31:16; dw12 depth - 1 13:0, cache policies above. */
 #ifndef SIM_SDMA_SDMA_H
 #define SIM_SDMA_SDMA_H
 
@@ -30,6 +40,7 @@ enum {
   SDMA_SRBM_WRITE = 14,
   SDMA_PRE_EXE = 15,
   SDMA_DUMMY_TRAP = 16,
+  SDMA_GCR_REQ = 17,      /* SDMA v5+ (gfx10+): cache control; sub-op 0 kernel, 1 user queue */
 };
 
 #define SDMA_COPY_LINEAR 0
@@ -42,6 +53,7 @@ enum sdma_res { SDMA_DONE, SDMA_WAIT, SDMA_FAULT, SDMA_BAD };
 
 struct sdma_pkt {
   const uint32_t *dw;   /* the packet, dw[0] its header */
+  unsigned ver;         /* SDMA IP major version of the engine: 4 (gfx9), 6 (gfx11), 7 (gfx12) */
   uint32_t n;           /* its length in dwords */
   const char *why;      /* set with SDMA_BAD */
 };

@@ -173,8 +173,11 @@ static hsa_status_t gpu_create(const struct core_agent *agent, uint32_t size,
   q->ring = mem_system(q->ring_bytes, 4096, MEM_F_EXECUTABLE | MEM_F_NO_SUBALLOC);
   if (!q->ring) goto fail;
   ring_clear(q->ring, size);
+  /* the page holding the write pointer is this GPU's own (MES GPUs take no other) */
+  mem_system_owner(agent);
   q->amd = aql_amd_queue_alloc(size, HSA_QUEUE_TYPE_MULTI, HSA_QUEUE_FEATURE_KERNEL_DISPATCH,
                                q->ring);
+  mem_system_owner(NULL);
   if (!q->amd) goto fail;
   amd_queue_t *amd = q->amd;
   const struct kfd_node_props *p = &agent->node->props;

@@ -11,7 +11,8 @@
  * What the CP reads: scratch_resource_descriptor (a GCN buffer resource over the memory,
  * swizzled per lane), scratch_backing_memory_location (its address: flat scratch on gfx9+),
  * scratch_backing_memory_byte_size, scratch_wave64_lane_byte_size and compute_tmpring_size
- * (WAVES bits 0-11, WAVESIZE from bit 12 in 1 KiB units, 256 B from gfx11). */
+ * (WAVES bits 0-11, WAVESIZE from bit 12 in 1 KiB units, 256 B from gfx11; from gfx11 WAVES
+ * counts the waves of one shader engine). */
 #include "aql/internal.h"
 #include "mem/mem.h"
 
@@ -72,11 +73,15 @@ void aql_scratch_publish(struct aql_queue *q) {
     /* WAVES counts one XCC's waves: each XCC of a gfx942 gets its share of the buffer */
     uint64_t xcc = q->agent->node->props.num_xcc ? q->agent->node->props.num_xcc : 1;
     uint64_t waves = s->size / xcc / (wave * unit);
+    /* gfx11+: WAVES counts one shader engine's waves */
+    if (major(q) >= 11) waves /= engines(q);
     uint64_t max_waves = (uint64_t)num_cu(q) * (q->agent->node->props.max_slots_scratch_cu
                                                    ? q->agent->node->props.max_slots_scratch_cu
                                                    : 32);
     if (waves > max_waves) waves = max_waves;
-    tmpring = (uint32_t)(waves & 0xfff) | (uint32_t)wave << 12;
+    /* WAVESIZE: 13 bits (gfx9/10), 15 (gfx11), 18 (gfx12) */
+    uint32_t size_bits = major(q) >= 12 ? 18 : major(q) >= 11 ? 15 : 13;
+    tmpring = (uint32_t)(waves & 0xfff) | (uint32_t)(wave & ((1u << size_bits) - 1)) << 12;
   }
   amd->compute_tmpring_size = tmpring;
   if (s->once)

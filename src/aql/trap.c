@@ -53,6 +53,11 @@ static bool code_for(const struct core_agent *a, const uint8_t **code, size_t *s
   if (isa && isa->major == 9 && isa->minor == 0) {
     b = isa->stepping == 10 ? aql_trap_code_gfx90a : aql_trap_code_gfx900;
     e = isa->stepping == 10 ? aql_trap_code_gfx90a_end : aql_trap_code_gfx900_end;
+  } else if (isa && isa->major >= 11) {
+    /* ROCR's policy: gfx11+ (like gfx94x) take only the handler written for the KFD
+     * exception interface (KFD 1.13+ debugger runtime enable), none without it */
+    *why = "ROCR installs none on gfx11+ without the KFD exception interface (KFD 1.13), "
+           "and this runtime has no handler for that interface";
   } else if (isa && isa->major == 9 && isa->minor == 4) {
     b = aql_trap_code_gfx942;
     e = aql_trap_code_gfx942_end;

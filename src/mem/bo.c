@@ -19,6 +19,7 @@
 #include "core/runtime.h"
 #include "kfd/memory.h"
 #include "mem/internal.h"
+#include "mem/mem.h"
 
 const struct core_agent *mem_gpu(unsigned index) { return core_gpu(index); }
 
@@ -29,9 +30,21 @@ const struct core_agent *mem_first_cpu(void) {
 
 uint64_t mem_all_gpus(void) { return core_usable_gpus(); }
 
+/* mem_system_owner: the GPU this thread's system memory objects are made on, else the first */
+static _Thread_local const struct core_agent *owner_gpu;
+
+void mem_system_owner(const struct core_agent *gpu) { owner_gpu = gpu; }
+
 static const struct core_agent *first_gpu(void) {
   uint64_t all = mem_all_gpus();
   return all ? mem_gpu((unsigned)__builtin_ctzll(all)) : NULL;
+}
+
+/* The GPU a system memory object is made on (and so belongs to, for the driver). */
+static const struct core_agent *system_gpu(void) {
+  const struct core_agent *o = owner_gpu;
+  if (o && (mem_all_gpus() & (1ull << o->gpu_index))) return o;
+  return first_gpu();
 }
 
 /* Whatever the driver's reason (ENOMEM, ENOSPC, a VM conflict), ROCR reports a refused
@@ -96,7 +109,7 @@ struct mem_bo *mem_bo_system(uint64_t size, uint64_t align, uint32_t kfd_flags, 
   *st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   struct mem_bo *bo = calloc(1, sizeof(*bo));
   if (!bo) return NULL;
-  const struct core_agent *g = first_gpu();
+  const struct core_agent *g = system_gpu();
   size = MEM_ALIGN_UP(size, MEM_PAGE);
   /* AQL queue memory: the kernel maps the pages twice, back to back; reserve the span. */
   uint64_t span = (kfd_flags & KFD_MEM_AQL_QUEUE) ? size * 2 : size;
@@ -137,7 +150,7 @@ struct mem_bo *mem_bo_system_at(void *va, uint64_t size, uint32_t kfd_flags, uin
   bo->size = MEM_ALIGN_UP(size, MEM_PAGE);
   bo->cpu_visible = true;
   bo->keep_va = true;
-  const struct core_agent *g = first_gpu();
+  const struct core_agent *g = system_gpu();
   if (!g) return bo;   /* no GPU: plain host memory */
   int rc = kfd_mem_alloc(&core_rt()->kfd, g->gpu_id, (uint64_t)(uintptr_t)va, bo->size,
                          kfd_flags | KFD_MEM_USERPTR, (uint64_t)(uintptr_t)va, &bo->handle, NULL);

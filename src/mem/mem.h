@@ -36,6 +36,11 @@ hsa_status_t mem_free(void *ptr);
 void *mem_system(size_t size, size_t align, uint32_t flags);
 void *mem_device(const struct core_agent *gpu, size_t size, size_t align, uint32_t flags);
 void mem_release(void *ptr);   /* frees either; NULL is fine */
+/* Until called again with NULL, the system memory this thread allocates (mem_system,
+ * mem_system_at) is a driver object of `gpu` rather than of the first GPU, still mapped on
+ * every GPU. MES GPUs (gfx11+) take only queue memory of their own (the write pointer's
+ * buffer: kfd_chardev.c), as ROCR allocates it (AllocateGTTAccess on the agent's node). */
+void mem_system_owner(const struct core_agent *gpu);
 
 /* Host memory at addresses kept for the life of the process: signal slots and queue
  * structures, whose addresses are the handles users hold. mem_arena_reserve reserves address

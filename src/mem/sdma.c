@@ -3,8 +3,10 @@
  * small BAR) and for copies asked to run there (force_copy_on_sdma). One KFD SDMA queue per
  * SDMA engine of a GPU (src/copy spreads large copies over them), each made on first use:
  * a 64 KiB ring of SDMA v4 packets (COPY_LINEAR in pieces of at most 4 MiB, whose count
- * field is 22 bits of "bytes - 1"; CONST_FILL for fills; rectangles from sdma_rect.c; FENCE
- * to report progress), read and write pointers in bytes that only grow,
+ * field is 22 bits of "bytes - 1", 30 bits and 1 GiB pieces from gfx10.3; CONST_FILL for
+ * fills; rectangles from sdma_rect.c; FENCE to report progress; from gfx10, as ROCR's
+ * BlitSdmaV5, each submission between GCR_REQ cache controls and FENCEs uncached), read and
+ * write pointers in bytes that only grow,
  * the write pointer rung on the queue's 64-bit doorbell. Waiting is the caller's: it polls
  * the fence word for its sequence number for a moment, then sleeps in WAIT_EVENTS: each
  * submission ends with the engine writing the queue's own signal event's mailbox and raising
@@ -45,6 +47,17 @@
 #define SDMA_OP_ATOMIC 10u
 #define SDMA_ATOMIC_ADD64 (47u << 25)
 #define SDMA_FILL_DWORDS (2u << 30)   /* CONST_FILL fill size field: 4-byte pattern */
+/* SDMA v5+ (gfx10+): GCR_REQ, op 17 sub-op 1 (a user queue's), 5 dwords; GCR_CNTL bits 15:0
+ * sit in dw2 31:16. Like ROCR: before the work, write back and invalidate GL2, GL1, GLV
+ * and the scalar cache (GLK); after it, write back GL2 and GLK. FENCE asks MTYPE 3 (UC). */
+#define SDMA_OP_GCR (17u | 1u << 8)
+#define GCR_GLK_WB (1u << 6)
+#define GCR_GLK_INV (1u << 7)
+#define GCR_GLV_INV (1u << 8)
+#define GCR_GL1_INV (1u << 9)
+#define GCR_GL2_INV (1u << 14)
+#define GCR_GL2_WB (1u << 15)
+#define SDMA_FENCE_MTYPE_UC (3u << 16)
 
 struct engine {
   pthread_mutex_t lock;
@@ -60,6 +73,8 @@ struct engine {
   uint32_t seq;
   uint64_t wp;                /* bytes submitted */
   uint64_t next_look;         /* ms: when a submission without a waiter looks for faults again */
+  bool gcr;                   /* gfx10+: GCR_REQ around each submission, FENCE with MTYPE UC */
+  uint32_t max_copy;          /* bytes per COPY_LINEAR: 22-bit count, 30-bit from gfx10.3 */
   struct kfd_queue kq;
 };
 
@@ -86,10 +101,16 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
   if (e->tried) return e->ok;
   e->tried = true;
   e->gpu = gpu;
+  e->gcr = gpu->isa && gpu->isa->major >= 10;
+  /* SDMA 5.2+ (gfx10.3 on) counts 30 bits, as ROCR's copy size override for them says */
+  e->max_copy = gpu->isa && (gpu->isa->major >= 11 || (gpu->isa->major == 10 && gpu->isa->minor >= 3))
+                    ? 0x3fffffe0u : MAX_COPY;
   e->ring = mem_system(RING_BYTES, RING_BYTES, MEM_F_NO_SUBALLOC | MEM_F_UNCACHED);
   /* read and write pointers on a page of their own: 6.12+ kernels want each to be the
    * first page of a one-page buffer (kfd_queue.c) */
+  mem_system_owner(gpu);   /* MES GPUs take only write pointers of their own */
   e->ptrs = mem_system(4096, 4096, MEM_F_NO_SUBALLOC | MEM_F_UNCACHED);
+  mem_system_owner(NULL);
   e->fence = mem_system(sizeof(uint32_t), 64, MEM_F_UNCACHED);
   if (!e->ring || !e->ptrs || !e->fence) goto fail;
   memset(e->ring, 0, RING_BYTES);
@@ -237,6 +258,19 @@ hsa_status_t mem_sdma_preload(const struct core_agent *gpu) {
   return st;
 }
 
+/* gfx10+: the cache control before (invalidate) or after (write back) a submission. */
+static void cache_control(struct engine *e, bool invalidate) {
+  if (!e->gcr) return;
+  uint32_t cntl = GCR_GL2_WB | GCR_GLK_WB;
+  if (invalidate) cntl |= GCR_GL2_INV | GCR_GL1_INV | GCR_GLV_INV | GCR_GLK_INV;
+  uint32_t p[5] = {SDMA_OP_GCR, 0, cntl << 16, 0, 0};
+  emit(e, p, 5);
+}
+
+static uint32_t fence_op(const struct engine *e) {
+  return SDMA_OP_FENCE | (e->gcr ? SDMA_FENCE_MTYPE_UC : 0);
+}
+
 /* Emits the packets of one operation (`put` with `arg`) and a fence, then waits for it. */
 typedef void (*put_fn)(struct engine *e, const void *arg);
 
@@ -257,15 +291,17 @@ static hsa_status_t run(const struct core_agent *gpu, unsigned ring, put_fn put,
     pthread_mutex_unlock(&e->lock);
     return HSA_STATUS_ERROR;
   }
+  cache_control(e, true);
   put(e, arg);
+  cache_control(e, false);
   uint32_t seq = ++e->seq;
   uint64_t f = (uint64_t)(uintptr_t)e->fence;
-  uint32_t fence[4] = {SDMA_OP_FENCE, (uint32_t)f, (uint32_t)(f >> 32), seq};
+  uint32_t fence[4] = {fence_op(e), (uint32_t)f, (uint32_t)(f >> 32), seq};
   emit(e, fence, 4);
   if (e->have_done) {
     /* the mailbox says which event fired; the TRAP's context id names it */
     uint64_t m = (uint64_t)(uintptr_t)e->done_ev.mailbox;
-    uint32_t mail[4] = {SDMA_OP_FENCE, (uint32_t)m, (uint32_t)(m >> 32), e->done_ev.id};
+    uint32_t mail[4] = {fence_op(e), (uint32_t)m, (uint32_t)(m >> 32), e->done_ev.id};
     uint32_t trap[2] = {SDMA_OP_TRAP, e->done_ev.id & 0xfffffffu};
     emit(e, mail, 4);
     emit(e, trap, 2);
@@ -295,7 +331,7 @@ static void put_copy(struct engine *e, const void *arg) {
   uint64_t d = l->dst, s = l->src;
   size_t size = l->size;
   for (size_t done = 0; done < size;) {
-    uint32_t n = size - done > MAX_COPY ? MAX_COPY : (uint32_t)(size - done);
+    uint32_t n = size - done > e->max_copy ? e->max_copy : (uint32_t)(size - done);
     uint32_t p[7] = {SDMA_OP_COPY, n - 1, 0, (uint32_t)(s + done), (uint32_t)((s + done) >> 32),
                      (uint32_t)(d + done), (uint32_t)((d + done) >> 32)};
     emit(e, p, 7);
@@ -334,7 +370,7 @@ static void put_done(struct engine *e, const struct mem_sdma_done *done) {
   emit(e, add, 8);
   if (!done->mailbox) return;
   uint64_t m = done->mailbox;
-  uint32_t mail[4] = {SDMA_OP_FENCE, (uint32_t)m, (uint32_t)(m >> 32), done->event_id};
+  uint32_t mail[4] = {fence_op(e), (uint32_t)m, (uint32_t)(m >> 32), done->event_id};
   uint32_t trap[2] = {SDMA_OP_TRAP, done->event_id & 0xfffffffu};
   emit(e, mail, 4);
   emit(e, trap, 2);
@@ -359,7 +395,9 @@ hsa_status_t mem_sdma_copy_async(const struct core_agent *gpu, unsigned ring, vo
   }
   if (st == HSA_STATUS_SUCCESS) {
     struct linear l = {(uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size, 0};
+    cache_control(e, true);
     put_copy(e, &l);
+    cache_control(e, false);
     put_done(e, done);
     ring_doorbell(e);
   }

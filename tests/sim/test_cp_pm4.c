@@ -30,6 +30,15 @@ static void pq_setup(struct pm4q *q)
     .ring_base_address = q->ring.va, .ring_size = RING_DW * 4, .gpu_id = GPU0,
     .read_pointer_address = q->ptrs.va, .write_pointer_address = q->ptrs.va + 64,
     .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE, .queue_percentage = 100, .queue_priority = 7 };
+  const struct sim_gpu_model *m = sim_gpu(0)->model;
+  if (m->queue_buffer_checks) {   /* the node's save area, as its kernel wants */
+    struct sim_queue_sizes qs;
+    sim_model_queue_sizes(m, &qs);
+    struct buf save = cpx_gtt(qs.cwsr_total);
+    c.ctx_save_restore_address = save.va;
+    c.ctx_save_restore_size = qs.cwsr_size;
+    c.ctl_stack_size = qs.ctl_stack_size;
+  }
   ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
   q->queue_id = c.queue_id;
   q->doorbell = cpx_doorbells(c.doorbell_offset) +
@@ -287,6 +296,48 @@ START_TEST(set_sh_reg_outside_the_sh_registers_halts_with_hw_exception)
 }
 END_TEST
 
+/* gfx1100: ACQUIRE_MEM in its 8-dword gfx10+ form (GCR_CNTL: GLI_INV all, GL2 WB/INV) goes
+ * through and RELEASE_MEM writes its data; the 7-dword gfx9 form stops the queue (HW exception
+ * event), the WRITE_DATA after it never runs. */
+START_TEST(gfx1100_acquire_mem_takes_the_gcr_form)
+{
+  fx_cfg.gpu_model = "gfx1100";
+  struct pm4q q;
+  pq_setup(&q);
+  put(&q, hdr(0x58, 7));
+  put(&q, 0);                       /* COHER_CNTL: unused from gfx10 */
+  put(&q, 0xffffffffu);
+  put(&q, 0xffffff);
+  put(&q, 0);
+  put(&q, 0);
+  put(&q, 10);                      /* poll interval */
+  put(&q, 1u | 1u << 14 | 1u << 15);   /* GLI_INV all, GL2_INV, GL2_WB */
+  uint64_t va = q.data.va + 8;
+  put(&q, hdr(0x49, 7));            /* RELEASE_MEM: 32-bit data, no interrupt */
+  put(&q, 0x14u | 5u << 8);
+  put(&q, 1u << 29);
+  put(&q, (uint32_t)va);
+  put(&q, (uint32_t)(va >> 32));
+  put(&q, 0x6f6f);
+  put(&q, 0);
+  put(&q, 0);
+  ring(&q);
+  ck_assert(drained(&q));
+  cpx_sleep_ms(5);
+  ck_assert_uint_eq(data(&q, 2), 0x6f6f);
+  struct kfd_ioctl_create_event_args e = { .event_type = KFD_IOC_EVENT_HW_EXCEPTION };
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &e), 0);
+  put(&q, hdr(0x58, 6));            /* gfx9's form */
+  for (unsigned i = 0; i < 6; i++)
+    put(&q, i == 0 ? 1u << 29 : 0);
+  write_data(&q, q.data.va, 0xbad);
+  ring(&q);
+  ck_assert_uint_eq(cpx_wait_event(e.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  cpx_sleep_ms(20);
+  ck_assert_uint_eq(data(&q, 0), 0);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("cp_pm4");
@@ -299,6 +350,7 @@ Suite *test_suite(void)
   tcase_add_test(t, write_data_reaches_the_sh_registers);
   tcase_add_test(t, dispatch_direct_takes_the_launch_from_the_registers);
   tcase_add_test(t, set_sh_reg_outside_the_sh_registers_halts_with_hw_exception);
+  tcase_add_test(t, gfx1100_acquire_mem_takes_the_gcr_form);
   suite_add_tcase(s, t);
   return s;
 }

@@ -3,7 +3,8 @@
  * (kfd_queue.c): the ring, read and write pointers, EOP and CWSR area must each be a whole
  * GPU mapping of the node's size, the control stack and save area sizes the node publishes
  * (the captured MI300X: ctl_stack_size 12288, cwsr_size 23203840, 8 XCCs); else -EINVAL.
- * The older boards' kernels have no such checks. */
+ * The older boards' kernels have no such checks. gfx1100/gfx1201: their node's sizes and the
+ * MES write-pointer rules. */
 #include "kfd_fixture.h"
 
 #define CTL 12288u
@@ -118,6 +119,85 @@ START_TEST(gfx942_apu_same_rules_six_xccs)
 }
 END_TEST
 
+/* RDNA3/RDNA4: the node's sizes (gfx1100: 96 CUs x 32 waves, ctl 40 + 3072 x 12 + 8 bytes
+ * in pages; save area plus 96 x 0x75000 wave state; gfx1201: the captured 28672/30699520),
+ * one XCC, EOP 4096 bytes; each wrong size refused. */
+#define RDNA_EOP 4096u
+static struct kfd_ioctl_create_queue_args rdna(uint32_t ctl, uint32_t cwsr)
+{
+  struct kfd_ioctl_create_queue_args a = good();
+  a.eop_buffer_size = RDNA_EOP;
+  a.ctl_stack_size = ctl;
+  a.ctx_save_restore_size = cwsr;
+  return a;
+}
+
+static void rdna_rules(const char *model, uint32_t ctl, uint32_t cwsr, uint32_t waves)
+{
+  setup(model, (uint64_t)cwsr + waves * 32u);
+  create(rdna(ctl, cwsr), 0);
+  struct kfd_ioctl_create_queue_args a = rdna(ctl, cwsr);
+  a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA;
+  a.eop_buffer_address = a.ctx_save_restore_address = 0;
+  a.eop_buffer_size = a.ctx_save_restore_size = a.ctl_stack_size = 0;
+  create(a, 0);
+  a = rdna(ctl, cwsr); a.eop_buffer_size = 2048;   /* not the node's 4 KiB */
+  create(a, -EINVAL);
+  a = rdna(ctl, cwsr); a.ctl_stack_size = 0x7000 == ctl ? 0x6000 : 0x7000;
+  create(a, -EINVAL);
+  /* gfx9's VGPR file (0x40000 per CU) gives a smaller save area: refused */
+  a = rdna(ctl, cwsr); a.ctx_save_restore_size = cwsr - (cwsr - ctl) / 0x75000u * 0x20000u;
+  create(a, -EINVAL);
+  a = rdna(ctl, cwsr); a.write_pointer_address = PTRS2;   /* MES: a GART page at most */
+  create(a, -EINVAL);
+  a = rdna(ctl, cwsr); a.write_pointer_address = 0x30000000;   /* nothing mapped there */
+  create(a, -EINVAL);
+  create(rdna(ctl, cwsr), 0);
+}
+
+START_TEST(gfx1100_node_sizes)
+{
+  rdna_rules("gfx1100", 40960, 40960 + 96 * 0x75000u, 96 * 32);
+}
+END_TEST
+
+START_TEST(gfx1201_node_sizes)
+{
+  rdna_rules("gfx1201", 28672, 30699520, 64 * 32);
+}
+END_TEST
+
+/* MES looks the write pointer's buffer up in this device's VM and maps it to the GART: system
+ * memory allocated on GPU 0 and mapped on GPU 1 is GPU 0's buffer (refused on GPU 1 without
+ * the 6.12+ size checks' help: the buffer is a whole page); allocated on GPU 1, it goes. */
+START_TEST(gfx1100_wptr_of_another_device)
+{
+  fx_cfg.gpu_model = "gfx1100";
+  fx_cfg.gpu_count = 2;
+  fx_open();
+  uint32_t both[2] = { GPU0, sim_gpu(1)->gpu_id };
+  int e;
+  uint64_t h;
+  const uint64_t bufs[][2] = { { RING, 0x10000 }, { EOP, 4096 }, { SAVE, 40960 + 96 * 0x75000u + 96 * 32 * 32 } };
+  for (unsigned i = 0; i < 3; i++) {
+    h = fx_alloc(both[1], bufs[i][0], bufs[i][1], GTT_RW, &e);
+    ck_assert_int_eq(e, 0);
+    ck_assert_int_eq(fx_map(h, both, 2, true), 0);
+  }
+  h = fx_alloc(GPU0, PTRS, 4096, GTT_RW, &e);   /* GPU 0's page, mapped on both */
+  ck_assert_int_eq(e, 0);
+  ck_assert_int_eq(fx_map(h, both, 2, true), 0);
+  h = fx_alloc(both[1], PTRS2, 4096, GTT_RW, &e);   /* GPU 1's own page */
+  ck_assert_int_eq(e, 0);
+  ck_assert_int_eq(fx_map(h, both, 2, true), 0);
+  struct kfd_ioctl_create_queue_args a = rdna(40960, 40960 + 96 * 0x75000u);
+  a.gpu_id = both[1];
+  create(a, -EINVAL);
+  a.write_pointer_address = PTRS2;
+  create(a, 0);
+}
+END_TEST
+
 /* gfx900's kernel generation has none of these checks (nor publishes the sizes). */
 START_TEST(gfx900_has_no_buffer_checks)
 {
@@ -140,6 +220,9 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx942_refuses_a_save_area_for_one_xcc);
   tcase_add_test(t, gfx942_apu_same_rules_six_xccs);
   tcase_add_test(t, gfx900_has_no_buffer_checks);
+  tcase_add_test(t, gfx1100_node_sizes);
+  tcase_add_test(t, gfx1201_node_sizes);
+  tcase_add_test(t, gfx1100_wptr_of_another_device);
   suite_add_tcase(s, t);
   return s;
 }

@@ -151,6 +151,108 @@ START_TEST(gfx942_matches_capture)
 }
 END_TEST
 
+/* RX 9070 XT (gfx1201) against its captured node: same keys in the same order, the board's
+ * values equal, cwsr_size and ctl_stack_size (the 0x7000 the capture shows is 2048 waves x
+ * 12 bytes, not a cap) computed from the geometry as kfd_queue.c does. */
+START_TEST(gfx1201_matches_capture)
+{
+  setenv("HSA_SIM_CONFIG", "gpu=gfx1201", 1);
+  char text[SIM_TOPO_PAGE];
+  sim_topo_node_text(1, text, sizeof text);
+  struct kv ours[64], real[64];
+  int n = parse(text, ours, 64);
+  int m = parse(slurp(NODEPROPS "/gfx1201.properties"), real, 64);
+  ck_assert_int_eq(n, m);
+  static const char *const machine[] = {
+    "caches_count", "io_links_count", "p2p_links_count", "simd_id_base", "location_id",
+    "drm_render_minor", "hive_id", "max_engine_clk_ccompute",
+  };
+  for (int i = 0; i < n; i++) {
+    ck_assert_str_eq(ours[i].key, real[i].key);
+    int skip = 0;
+    for (size_t j = 0; j < sizeof machine / sizeof machine[0]; j++)
+      skip |= strcmp(ours[i].key, machine[j]) == 0;
+    if (!skip)
+      ck_assert_msg(ours[i].val == real[i].val, "%s: %llu, captured %llu", ours[i].key,
+                    ours[i].val, real[i].val);
+  }
+  struct sim_queue_sizes qs;
+  sim_model_queue_sizes(sim_gpu(0)->model, &qs);
+  ck_assert_uint_eq(qs.eop_size, 4096);
+  ck_assert_uint_eq(qs.debug_size, 2048 * 32);
+  ck_assert_uint_eq(qs.cwsr_total, 30699520ull + 2048 * 32);
+}
+END_TEST
+
+/* RX 7900 XTX (gfx1100): the keys of the captured gfx1102 node (same family and kernel
+ * generation) plus the cwsr_size/ctl_stack_size newer kernels add; the family's values
+ * (wave32, 2 SIMDs per CU, 16 waves, arrays of 8 CUs) equal the capture's; Navi 31's counts;
+ * the save area of 96 CUs x 32 waves: control stack 40 + 3072 x 12 + 8 bytes in pages
+ * (40960), plus 96 x (0x60000 VGPR + 0x4000 SGPR + 0x10000 LDS + 0x1000 HW regs). */
+START_TEST(gfx1100_has_the_rdna3_shape)
+{
+  setenv("HSA_SIM_CONFIG", "gpu=gfx1100,gpus=2", 1);
+  ck_assert_uint_eq(sim_gpu_count(), 2);
+  char text[SIM_TOPO_PAGE];
+  sim_topo_node_text(2, text, sizeof text);
+  struct kv ours[64], real[64];
+  int n = parse(text, ours, 64);
+  int m = parse(slurp(FIXTURE "/2/properties"), real, 64);
+  ck_assert_int_eq(n, m + 2);
+  for (int i = 0, j = 0; i < n; i++) {
+    if (!strcmp(ours[i].key, "cwsr_size") || !strcmp(ours[i].key, "ctl_stack_size"))
+      continue;
+    ck_assert_str_eq(ours[i].key, real[j++].key);
+  }
+  static const char *const family[] = {
+    "max_waves_per_simd", "lds_size_in_kb", "gds_size_in_kb", "num_gws", "wave_front_size",
+    "simd_arrays_per_engine", "cu_per_simd_array", "simd_per_cu", "max_slots_scratch_cu",
+    "vendor_id", "num_sdma_engines", "num_sdma_xgmi_engines", "num_sdma_queues_per_engine",
+    "num_cp_queues", "local_mem_size", "fw_version", "capability", "capability2",
+    "debug_prop", "sdma_fw_version", "num_xcc", "mem_banks_count", "cpu_cores_count",
+  };
+  for (size_t i = 0; i < sizeof family / sizeof family[0]; i++)
+    ck_assert_msg(get(ours, n, family[i]) == get(real, m, family[i]), "%s: %llu, captured %llu",
+                  family[i], get(ours, n, family[i]), get(real, m, family[i]));
+  ck_assert_uint_eq(get(ours, n, "gfx_target_version"), 110000);
+  ck_assert_uint_eq(get(ours, n, "simd_count"), 192);
+  ck_assert_uint_eq(get(ours, n, "array_count"), 12);
+  ck_assert_uint_eq(get(ours, n, "device_id"), 0x744c);
+  ck_assert_uint_eq(get(ours, n, "ctl_stack_size"), 40960);
+  ck_assert_uint_eq(get(ours, n, "cwsr_size"), 40960 + 96 * (0x60000 + 0x4000 + 0x10000 + 0x1000));
+  ck_assert_uint_eq(get(ours, n, "drm_render_minor"), 129);
+  /* 24 GiB of GDDR6 on a 384-bit bus */
+  sim_topo_mem_bank_text(2, 0, text, sizeof text);
+  n = parse(text, ours, 64);
+  ck_assert_uint_eq(get(ours, n, "size_in_bytes"), 24ull * 1024 * 1024 * 1024 - 16 * 1024 * 1024);
+  ck_assert_uint_eq(get(ours, n, "width"), 384);
+}
+END_TEST
+
+/* kfd_queue.c's per-chip rules on synthetic nodes: gfx10 caps the control stack at 0x7000
+ * (gfx1030, 80 CUs: 40 + 2560 x 12 + 8 bytes would take 8 pages), gfx11+ does not; gfx1101
+ * saves 0x60000 VGPR bytes per CU, gfx1102 (the smaller register file) 0x40000. */
+START_TEST(queue_size_rules_per_chip)
+{
+  struct sim_queue_sizes qs;
+  struct sim_gpu_model m = { .gfx_target_version = 100300, .simd_count = 160, .simd_per_cu = 2,
+                             .array_count = 8, .simd_arrays_per_engine = 2 };
+  sim_model_queue_sizes(&m, &qs);
+  ck_assert_uint_eq(qs.ctl_stack_size, 0x7000);
+  ck_assert_uint_eq(qs.cwsr_size, 0x7000 + 80 * (0x40000 + 0x4000 + 0x10000 + 0x1000));
+  m.gfx_target_version = 110001;   /* the same geometry on gfx11: no cap, 1.5x VGPRs */
+  sim_model_queue_sizes(&m, &qs);
+  ck_assert_uint_eq(qs.ctl_stack_size, 32768);
+  ck_assert_uint_eq(qs.cwsr_size, 32768 + 80 * (0x60000 + 0x4000 + 0x10000 + 0x1000));
+  m.gfx_target_version = 110002;   /* gfx1102 (the captured 28-CU node's chip) */
+  m.simd_count = 56;
+  sim_model_queue_sizes(&m, &qs);
+  ck_assert_uint_eq(qs.ctl_stack_size, 12288);   /* 40 + 896 x 12 + 8 */
+  ck_assert_uint_eq(qs.cwsr_size, 12288 + 28 * (0x40000 + 0x4000 + 0x10000 + 0x1000));
+  ck_assert_uint_eq(qs.eop_size, 4096);
+}
+END_TEST
+
 /* MI300A: the same XCCs (so the same per-XCC CWSR figures), six of them; its one bank is
  * system memory, the half of it TTM lets the GPU use, whatever --vram says. */
 START_TEST(gfx942_apu_bank_is_system_memory)
@@ -301,6 +403,9 @@ Suite *test_suite(void)
   tcase_add_test(tc, gfx906_matches_capture);
   tcase_add_test(tc, gfx942_matches_capture);
   tcase_add_test(tc, gfx942_apu_bank_is_system_memory);
+  tcase_add_test(tc, gfx1201_matches_capture);
+  tcase_add_test(tc, gfx1100_has_the_rdna3_shape);
+  tcase_add_test(tc, queue_size_rules_per_chip);
   tcase_add_test(tc, cpu_node_matches_capture_layout);
   tcase_add_test(tc, default_is_one_gfx900);
   tcase_add_test(tc, four_gpus_with_vram);

@@ -198,6 +198,36 @@ START_TEST(scratch_waves_per_xcc) {
 }
 END_TEST
 
+/* gfx11 and gfx12 (ROCR's FillComputeTmpRingSize_Gfx11/12): WAVESIZE in 256-byte units, its
+ * field 15 bits (gfx11) or 18 (gfx12), WAVES the waves of one shader engine. gfx1100: 96 CUs
+ * in 6 engines, wave32 at 1 KiB a lane = 128 units, 3072 slots = 512 per engine. gfx1201: 4
+ * engines, 40000 units (past gfx11's 15 bits), 32 waves = 8 per engine. */
+START_TEST(scratch_gfx11_gfx12_per_engine) {
+  struct aql_queue *q = fake_queue(AQL_SOFT);
+  struct core_isa isa11 = {.major = 11}, isa12 = {.major = 12};
+  agent900.isa = &isa11;
+  node900.props.simd_count = 192;
+  node900.props.simd_per_cu = 2;
+  node900.props.array_count = 12;
+  node900.props.simd_arrays_per_engine = 2;
+  q->amd->max_cu_id = 95;
+  q->scratch = (struct aql_scratch){(void *)0x7f1234560000ull, 1024ull * 32 * 96 * 32, 1024, 32,
+                                    false};
+  aql_scratch_publish(q);
+  ck_assert_uint_eq(q->amd->compute_tmpring_size, 128u << 12 | 512u);
+  agent900.isa = &isa12;
+  node900.props.simd_count = 128;
+  node900.props.array_count = 8;
+  q->amd->max_cu_id = 63;
+  q->scratch = (struct aql_scratch){(void *)0x7f1234560000ull, 40000ull * 256 * 32, 320000, 32,
+                                    false};
+  aql_scratch_publish(q);
+  ck_assert_uint_eq(q->amd->compute_tmpring_size, 40000u << 12 | 8u);
+  agent900.isa = &isa900;
+  free_queue(q);
+}
+END_TEST
+
 /* CU masks on a queue that never reaches the kernel (soft), so only the arithmetic runs. */
 START_TEST(cu_mask_plain) {
   unsetenv("HSA_CU_MASK");
@@ -271,6 +301,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, cp_error_codes);
   tcase_add_test(tc, scratch_descriptor);
   tcase_add_test(tc, scratch_waves_per_xcc);
+  tcase_add_test(tc, scratch_gfx11_gfx12_per_engine);
   /* each in its own process (Check forks): HSA_CU_MASK is read once per process */
   tcase_add_test(tc, cu_mask_plain);
   tcase_add_test(tc, cu_mask_env_list);
