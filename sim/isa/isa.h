@@ -54,6 +54,8 @@ struct sim_isa_workgroup {
   uint32_t hw_id;            /* HW_REG_HW_ID of the group's first wave: the CU, SH, SE, VM,
                                 queue, pipe and ME fields; run.c adds each wave's WAVE_ID and
                                 SIMD_ID */
+  uint32_t rsrc3;            /* COMPUTE_PGM_RSRC3 (gfx90a, gfx942: ACCUM_OFFSET, where the AGPRs
+                                start in the unified VGPR file) */
 };
 
 enum sim_isa_fault_kind {
