@@ -108,7 +108,7 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   uint32_t items = size[0] * size[1] * size[2];
   unsigned nw = (items + SIM_ISA_WAVE_SIZE - 1) / SIM_ISA_WAVE_SIZE;
   struct sim_isa_workgroup wg = g->wg;
-  wg.hw_id = cp_placement_hw_id(&g->place, item);
+  wg.hw_id = cp_placement_hw_id(&g->place, item, &wg.xcc_id);
   for (unsigned w = 0; w < nw; w++) {
     struct sim_isa_wave_init *wi = &waves[w];
     memset(wi, 0, sizeof *wi);
