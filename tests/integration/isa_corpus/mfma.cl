@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The matrix core for the decoder corpus (isa_objdump.sh): gfx90a's and gfx942's MFMA forms
 // as clang emits them, with AGPR and VGPR accumulators, CBSZ/ABID/BLGP, and an inline
-// constant C. Empty for chips without MFMA.
+// constant C. Only mf_none for chips without MFMA (the comparison wants instructions).
+kernel void mf_none(global int *p) { p[0] = 1; }
+
 #if defined(__gfx90a__) || defined(__gfx942__)
 typedef float f32x4 __attribute__((ext_vector_type(4)));
 typedef float f32x16 __attribute__((ext_vector_type(16)));
