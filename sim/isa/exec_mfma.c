@@ -261,6 +261,13 @@ static int v_mfma(struct isa_wave *w, const struct isa_inst *in)
   }
   if (neg & 1) for (unsigned l = 0; l < VALU_N; l++) a[l] ^= 1ull << 63;
   if (neg & 2) for (unsigned l = 0; l < VALU_N; l++) bv[l] ^= 1ull << 63;
+  /* every lane's A and B elements once, as doubles (B through BLGP's lane pattern) */
+  static _Thread_local double ea[VALU_N][8], eb[VALU_N][8];
+  for (unsigned l = 0; l < VALU_N; l++)
+    for (unsigned e = 0; e < s->e; e++) {
+      ea[l][e] = elem(s, a[l], e, s->bf8 & 1);
+      eb[l][e] = elem(s, bv[blgp_lane(l, blgp)], e, s->bf8 & 2);
+    }
   uint64_t exec = w->exec;
   for (unsigned b = 0; b < s->b; b++) {
     unsigned ab = cbsz ? (b >> cbsz << cbsz) + abid : b;
@@ -276,8 +283,8 @@ static int v_mfma(struct isa_wave *w, const struct isa_inst *in)
         double acc = s->kind == K_F64 ? fp_d(cv) * ((neg & 4) ? -1 : 1) : 0;
         for (unsigned k = 0; k < s->k; k++) {
           unsigned la = i + s->m * ab + s->m * s->b * (k / s->e);
-          unsigned lb = blgp_lane(j + s->m * b + s->m * s->b * (k / s->e), blgp);
-          double x = elem(s, a[la], k % s->e, s->bf8 & 1), y = elem(s, bv[lb], k % s->e, s->bf8 & 2);
+          unsigned lb = j + s->m * b + s->m * s->b * (k / s->e);
+          double x = ea[la][k % s->e], y = eb[lb][k % s->e];
           if (s->kind == K_I8)
             isum = (int32_t)((uint32_t)isum + (uint32_t)((int32_t)x * (int32_t)y));
           else if (s->kind == K_F64)

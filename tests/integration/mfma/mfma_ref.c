@@ -72,4 +72,17 @@ static const struct kcase cases[] = {
   CASE("mf_f64_16x16x4", 16, 16, 4, 1, -16, 16, KC_F64),
   CASE("mf_f64_4x4x4", 4, 4, 4, 4, -16, 16, KC_F64),
 };
+
+/* bench/isa_throughput.sh: the 32x32x8 f16 product by 4096 waves at once (each computes the
+ * same D, so the reference holds) */
+static struct kcase bench_cases[] = {
+  CASE("mf_f16_32x32x8", 32, 32, 8, 1, -16, 16, KC_F32),
+};
+__attribute__((constructor)) static void bench_register(void)
+{
+  bench_cases[0].name = "bench_mfma_f16_32x32x8";
+  bench_cases[0].grid[0] = 64 * 4096;
+  bench_cases[0].bench = 1;
+  kc_register(bench_cases, 1);
+}
 KC_REGISTER(cases)
