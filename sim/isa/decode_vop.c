@@ -66,7 +66,7 @@ static struct valu_desc merged[NOPS];
 static void build(void)
 {
 #define ADD(x) add(valu_##x##_ops, valu_##x##_count)
-  ADD(int); ADD(f32); ADD(f64); ADD(f16); ADD(cmp); ADD(cvt); ADD(pk); ADD(misc); ADD(g942); ADD(mai);
+  ADD(int); ADD(f32); ADD(f64); ADD(f16); ADD(cmp); ADD(cvt); ADD(pk); ADD(misc); ADD(g942); ADD(mai); ADD(fp8);
 #undef ADD
   /* gfx942: gfx90a's opcodes where it has none of its own; an entry without a function
    * removes the opcode */

@@ -374,6 +374,8 @@ static void valu_widths(const char *n, unsigned *dw, unsigned *sw)
   *dw = *sw = k ? type_width(tok[k - 1], len[k - 1]) : 1;
   if (k >= 2)
     *dw = type_width(tok[k - 2], len[k - 2]);
+  if (strstr(n, "cvt_pk_f32_fp8") || strstr(n, "cvt_pk_f32_bf8"))   /* gfx942: two f32 */
+    *dw = 2;
 }
 
 static bool ends(const char *n, const char *suffix)
@@ -467,7 +469,8 @@ static bool valu_sdwa(struct out *o, const struct isa_inst *in)
   }
   bool carry_out = has(n, "_co_u32") && !has(n, "addc") && !has(n, "subb");
   bool carry_in = has(n, "addc_co") || has(n, "subb_co") || has(n, "subbrev_co");
-  opnd(o, in, in->dst, 1);
+  bool f8 = has(n, "_fp8") || has(n, "_bf8");   /* gfx942's fp8 conversions: no dst_sel */
+  opnd(o, in, in->dst, has(n, "cvt_pk_f32_") ? 2 : 1);
   if (carry_out || carry_in) put(o, ", vcc");
   put(o, ", ");
   sdwa_src(o, in, 0);
@@ -478,8 +481,11 @@ static bool valu_sdwa(struct out *o, const struct isa_inst *in)
   }
   if (in->sdwa_clamp) put(o, " clamp");
   put(o, "%s", om[in->sdwa_omod & 3]);
-  put(o, " dst_sel:%s dst_unused:%s src0_sel:%s", sel[in->sdwa_dst_sel & 7],
-      unused[in->sdwa_dst_unused & 3], sel[in->sdwa_src_sel[0] & 7]);
+  if (f8)
+    put(o, " src0_sel:%s", sel[in->sdwa_src_sel[0] & 7]);
+  else
+    put(o, " dst_sel:%s dst_unused:%s src0_sel:%s", sel[in->sdwa_dst_sel & 7],
+        unused[in->sdwa_dst_unused & 3], sel[in->sdwa_src_sel[0] & 7]);
   if (in->fmt == ISA_VOP2)
     put(o, " src1_sel:%s", sel[in->sdwa_src_sel[1] & 7]);
   return true;
@@ -560,7 +566,7 @@ static bool vop3_two_sources(const char *n)
   for (unsigned i = 0; i < sizeof two / sizeof *two; i++)
     if (!strcmp(n, two[i]))
       return true;
-  return false;
+  return !strncmp(n, "v_cvt_", 6) && (strstr(n, "fp8_f32") || strstr(n, "bf8_f32"));
 }
 
 static void vsrc(struct out *o, const struct isa_inst *in, unsigned i, unsigned width)

@@ -61,6 +61,7 @@ VALU_TABLE(pk)
 VALU_TABLE(misc)
 VALU_TABLE(g942)
 VALU_TABLE(mai)
+VALU_TABLE(fp8)
 /* exec_mfma.c: AGPR operand codes of a VALU_F_MAI instruction (decode_vop.c) */
 void isa_mai_operands(struct isa_inst *in, uint32_t w0, uint32_t w1);
 #undef VALU_TABLE

@@ -4,9 +4,12 @@
  * descriptor's ACCUM_OFFSET on (a VGPR move past the offset sees them), acc-bit loads and
  * stores and v_accvgpr_read/write/mov move data through them, an AGPR past the allocation
  * faults, and v_mfma_f32_4x4x1f32 (16 blocks) and v_mfma_i32_16x16x16i8 put their results
- * where AMD's matrix instruction calculator says, against a host computation. */
+ * where AMD's matrix instruction calculator says, against a host computation; gfx942's fp8
+ * conversions round as a nearest-value search on the host does. */
 #include "kfd_fixture.h"
 #include "isa_fixture.h"
+
+#include <math.h>
 
 #define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc missing: skipped\n"); return; } } while (0)
 
@@ -126,6 +129,68 @@ START_TEST(mfma_i32_16x16x16_layout)
 }
 END_TEST
 
+/* gfx942's fp8 (E4M3, bias 8) conversions against a host that rounds by searching all 255
+ * codes for the nearest value (ties to the even code): v_cvt_pk_fp8_f32 packs two rounded
+ * f32s into the high word (op_sel[3]), keeping the low one; v_cvt_f32_fp8 with SDWA reads
+ * byte 3 back; v_cvt_pk_f32_fp8 turns both bytes of the high word into two f32s. */
+static double fp8_host(unsigned c)
+{
+  unsigned e = c >> 3 & 15, m = c & 7;
+  double v = e ? ldexp(1.0 + m / 8.0, (int)e - 8) : ldexp(m / 8.0, -7);
+  return c & 0x80 ? -v : v;
+}
+
+static unsigned fp8_nearest(float f)
+{
+  unsigned best = 0;
+  for (unsigned c = 0; c < 256; c++) {
+    if (c == 0x80)
+      continue;
+    double d = fabs(fp8_host(c) - f), bd = fabs(fp8_host(best) - f);
+    if (d < bd || (d == bd && !(c & 1) && (best & 1)))
+      best = c;
+  }
+  return best;
+}
+
+START_TEST(fp8_conversions_gfx942)
+{
+  fx_cfg.gpu_model = "gfx942";
+  fx_open();
+  uint32_t *out = isa_fx_mem(4 * 4096);
+  uint8_t *code = isa_fx_code_for("gfx940",   /* LLVM 15's name for these encodings */
+    "v_cvt_f32_u32_e32 v3, v0\n"
+    "v_mul_f32_e32 v4, 0x40700000, v3\n"           /* 3.75 * lane: up to 236.25 */
+    "v_mov_b32_e32 v7, 0x3e99999a\n"
+    "v_fma_f32 v3, v3, v7, -4.0\n"                  /* 0.3 * lane - 4 */
+    "v_mov_b32_e32 v5, 0x1234\n"
+    "v_cvt_pk_fp8_f32 v5, v3, v4 op_sel:[0,0,1]\n"
+    "v_cvt_f32_fp8_sdwa v6, v5 src0_sel:BYTE_3\n"
+    "v_cvt_pk_f32_fp8_sdwa v[8:9], v5 src0_sel:WORD_1\n"
+    "global_store_dword v1, v5, s[0:1]\n"
+    "global_store_dword v1, v6, s[0:1] offset:256\n"
+    "global_store_dword v1, v8, s[0:1] offset:512\n"
+    "global_store_dword v1, v9, s[0:1] offset:768\n"
+    "s_endpgm\n", NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)out, 0);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 64; l++) {
+    float x = fmaf((float)l, 0.3f, -4.0f), y = 3.75f * (float)l;
+    unsigned cx = fp8_nearest(x), cy = fp8_nearest(y);
+    ck_assert_msg(out[l] == (0x1234u | cx << 16 | cy << 24), "lane %u: 0x%08x, want %02x %02x",
+                  l, out[l], cy, cx);
+    float f6, f8, f9;
+    memcpy(&f6, &out[64 + l], 4);
+    memcpy(&f8, &out[128 + l], 4);
+    memcpy(&f9, &out[192 + l], 4);
+    ck_assert_msg(f6 == (float)fp8_host(cy) && f8 == (float)fp8_host(cx) && f9 == f6,
+                  "lane %u: %g %g %g", l, (double)f6, (double)f8, (double)f9);
+  }
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_mfma");
@@ -135,6 +200,7 @@ Suite *test_suite(void)
   tcase_add_test(t, agpr_past_allocation_faults);
   tcase_add_test(t, mfma_f32_4x4x1_layout);
   tcase_add_test(t, mfma_i32_16x16x16_layout);
+  tcase_add_test(t, fp8_conversions_gfx942);
   suite_add_tcase(s, t);
   return s;
 }

@@ -96,5 +96,20 @@ kernel void mf_942(global long *p, global f32x16 *o16, global f32x4 *o4)
   o16[6] = __builtin_amdgcn_mfma_f32_32x32x16_fp8_bf8(a, b, o16[7], 0, 0, 0);
   o16[8] = __builtin_amdgcn_mfma_f32_32x32x16_fp8_fp8(a, b, o16[9], 0, 0, 0);
 }
+
+/* the fp8/bf8 conversions */
+kernel void cvt_942(global int *p, global float *f, global f32x2 *f2)
+{
+  int v = p[0];
+  f[0] = __builtin_amdgcn_cvt_f32_fp8(v, 0);
+  f[1] = __builtin_amdgcn_cvt_f32_fp8(v, 2);
+  f[2] = __builtin_amdgcn_cvt_f32_bf8(v, 3);
+  f2[2] = __builtin_amdgcn_cvt_pk_f32_fp8(v, true);
+  f2[3] = __builtin_amdgcn_cvt_pk_f32_bf8(v, false);
+  p[1] = __builtin_amdgcn_cvt_pk_fp8_f32(f[4], f[5], v, true);
+  p[2] = __builtin_amdgcn_cvt_pk_bf8_f32(f[4], f[5], v, false);
+  p[3] = __builtin_amdgcn_cvt_sr_fp8_f32(f[4], v, p[9], 2);
+  p[4] = __builtin_amdgcn_cvt_sr_bf8_f32(f[4], v, p[9], 1);
+}
 #endif
 #endif
