@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 // The matrix core for the decoder corpus (isa_objdump.sh): gfx90a's and gfx942's MFMA forms
 // as clang emits them, with AGPR and VGPR accumulators, CBSZ/ABID/BLGP, and an inline
 // constant C. Only mf_none for chips without MFMA (the comparison wants instructions).

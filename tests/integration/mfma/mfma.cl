@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 // MFMA kernels (tests/integration/mfma.sh): one wave multiplies B blocks of an M x K by a
 // K x N matrix and adds C. Matrices are row-major in memory (A[b][i][k], B[b][k][j],
 // C/D[b][i][j]); each lane loads its operands where AMD's matrix instruction calculator
