@@ -6,9 +6,10 @@ Walks the kernel's disassembly (llvm-objdump) from its entry: s_cbranch_execz is
 (every lane active), s_cbranch_execnz is. A backward branch closes a loop: a conditional one
 is taken TRIPS-1 times per entry. A forward conditional branch from inside a loop to beyond
 its end is the loop's exit, taken on the TRIPS-th visit; other forward conditional branches
-are not taken (guards that are false). Prints the count (and, with -v, how often each
+are not taken (guards that are false). ISA_COUNT_MCPU names the chip (default gfx900). Prints the count (and, with -v, how often each
 opcode ran). Only for the benchmark kernels, which are written
 so that this holds (bench/README.md)."""
+import os
 import re
 import subprocess
 import sys
@@ -20,7 +21,8 @@ def main():
     if len(argv) != 4:
         sys.exit("usage: isa_count.py [-v] OBJDUMP CODE_OBJECT KERNEL TRIPS")
     objdump, co, kernel, trips = argv[0], argv[1], argv[2], int(argv[3])
-    text = subprocess.run([objdump, "-d", "--mcpu=gfx900", "--no-show-raw-insn", co],
+    mcpu = os.environ.get("ISA_COUNT_MCPU", "gfx900")
+    text = subprocess.run([objdump, "-d", "--mcpu=" + mcpu, "--no-show-raw-insn", co],
                           check=True, capture_output=True, text=True).stdout
     insts, order, inside = {}, [], False
     for line in text.splitlines():

@@ -6,7 +6,10 @@
 # every lane of these kernels takes the same path) x waves x 64. Time on the simulator is
 # from the doorbell to the completion signal (best of REPEAT); the plain-C time is the same
 # computation (the corpus's host reference, gcc -O2) in the same process.
-# Prints a table and writes bench/out/isa_throughput.json.
+# Then, with clang-19, the same three kernels built for gfx942 and dispatched by our runtime
+# (ROCR 5.2.3 does not know gfx942) under hsa-sim --gpu gfx942, and an MFMA row: 4096 waves of
+# v_mfma_f32_32x32x8_f16 (tests/integration/mfma), in MFMA instructions and flop per second.
+# Prints tables and writes bench/out/isa_throughput.json and isa_throughput_gfx942.json.
 #   sh bench/isa_throughput.sh      (env: BUILD=build, REPEAT=3)
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,6 +52,67 @@ for spec in "bench_vadd lds.cl vadd 1" "bench_reduce_stride bench.cl reduce_stri
     rate = li / (dev / 1e9); ratio = dev / (host > 0 ? host : 1);
     printf "%-20s %9d %12d %14d %10.1f %14.3g %10.3f %9.0f\n", k, items, wi, li, dev / 1e6, rate, host / 1e6, ratio;
     printf "%s\n    {\"kernel\": \"%s\", \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"host_c_ns\": %d, \"sim_over_host\": %.1f}", sep, k, items, wi, li, dev, rate, host, ratio >> json;
+  }'
+  sep=","
+done
+printf '\n  ]\n}\n' >> "$json"
+echo "wrote $json"
+
+# ---- gfx942 on our runtime ------------------------------------------------------------------
+if ! command -v clang-19 > /dev/null || ! command -v llvm-as-19 > /dev/null ||
+   ! command -v llvm-objdump-19 > /dev/null; then
+  echo "isa_throughput: clang-19/llvm-19 missing: no gfx942 rows"; exit 0
+fi
+bitcode=$(for d in /usr/lib/*/amdgcn/bitcode; do [ -f "$d/ockl.bc" ] && echo "$d"; done | head -n 1)
+g=$work/gfx942
+mkdir -p "$g/devlibs"
+for f in "$bitcode"/*.bc; do ln -sf "$f" "$g/devlibs/"; done
+# Debian's device libraries stop at gfx90a: the ISA version constant (as kernels_gfx942.sh)
+sed -n '/^target datalayout/,/^@__oclc_ISA_version/p' "$src/tests/integration/kernels_gfx942.sh" > "$g/isa942.ll"
+llvm-as-19 "$g/isa942.ll" -o "$g/devlibs/oclc_isa_version_942.bc"
+for f in lds.cl bench.cl; do
+  clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+    -mcpu=gfx942 -mcode-object-version=4 --rocm-device-lib-path="$g/devlibs" -O2 \
+    -Wno-linker-warnings -o "$g/$f.co" "$src/tests/kernels/$f"
+done
+clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -mcode-object-version=4 \
+  -nogpulib -O2 -o "$g/mfma.co" "$src/tests/integration/mfma/mfma.cl"
+kd=$src/tests/kernels
+${CC:-cc} -std=gnu11 -O2 -D_GNU_SOURCE -I"$kd" -I"$src/include/hsa" -o "$g/harness_mfma" \
+  "$kd/harness.c" "$kd/kcase.c" "$src/tests/integration/mfma/mfma_ref.c" -L"$BUILD/lib" \
+  -lhsa-runtime64 -ldl -lm
+json=$src/bench/out/isa_throughput_gfx942.json
+printf '\ngfx942 (MI300X), our runtime\n'
+printf '%-20s %9s %12s %14s %10s %14s %10s %9s\n' kernel items wave-instr lane-instr sim-ms \
+  lane-instr/s host-ms sim/host
+printf '{\n  "benchmark": "isa_throughput",\n  "gpu": "gfx942",\n  "runtime": "ours",\n  "kernels": [' > "$json"
+sep=""
+for spec in "bench_vadd lds.cl vadd 1 harness" "bench_reduce_stride bench.cl reduce_stride 16 harness" \
+            "bench_matmul lds.cl matmul_tiled 16 harness" \
+            "bench_mfma_f16_32x32x8 mfma.co mf_f16_32x32x8 1 harness_mfma"; do
+  # shellcheck disable=SC2086 # split on purpose
+  set -- $spec
+  case $2 in *.co) co=$g/$2 ;; *) co=$g/$2.co ;; esac
+  h=$corpus/harness
+  [ "$5" = harness_mfma ] && h=$g/harness_mfma
+  per_wave=$(ISA_COUNT_MCPU=gfx942 python3 "$src/bench/isa_count.py" llvm-objdump-19 "$co" "$3" "$4")
+  out=$(LD_LIBRARY_PATH=$BUILD/lib timeout 1800 "$sim" --gpu gfx942 -- "$h" --timeout 1700 --time \
+        --repeat "$repeat" "$1" "$co" 2> "$work/$1.942.err") || { echo "$1: failed:"; cat "$work/$1.942.err"; exit 1; }
+  line=$(echo "$out" | grep '^case=')
+  dev=$(echo "$line" | sed 's/.*device_ns=\([0-9]*\).*/\1/')
+  host=$(echo "$line" | sed 's/.*host_ns=\([0-9]*\).*/\1/')
+  items=$(echo "$line" | sed 's/.*items=\([0-9]*\).*/\1/')
+  awk -v k="$3" -v items="$items" -v pw="$per_wave" -v dev="$dev" -v host="$host" -v sep="$sep" \
+      -v json="$json" -v mfma="$([ "$5" = harness_mfma ] && echo 1 || echo 0)" 'BEGIN {
+    waves = int((items + 63) / 64); wi = pw * waves; li = wi * 64;
+    rate = li / (dev / 1e9); ratio = dev / (host > 0 ? host : 1);
+    printf "%-20s %9d %12d %14d %10.1f %14.3g %10.3f %9.0f\n", k, items, wi, li, dev / 1e6, rate, host / 1e6, ratio;
+    extra = "";
+    if (mfma) {   # one MFMA per wave: 2 * 32 * 32 * 8 flop
+      printf "%-20s %.3g MFMA/s, %.3g flop/s\n", "", waves / (dev / 1e9), waves * 16384 / (dev / 1e9);
+      extra = sprintf(", \"mfma_per_s\": %.0f, \"flop_per_s\": %.0f", waves / (dev / 1e9), waves * 16384 / (dev / 1e9));
+    }
+    printf "%s\n    {\"kernel\": \"%s\", \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"host_c_ns\": %d, \"sim_over_host\": %.1f%s}", sep, k, items, wi, li, dev, rate, host, ratio, extra >> json;
   }'
   sep=","
 done

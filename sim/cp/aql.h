@@ -33,6 +33,7 @@ enum cp_dispatch_result {
 struct cp_launch {
   uint64_t code_entry;             /* first instruction */
   uint32_t rsrc1, rsrc2;           /* COMPUTE_PGM_RSRC1/2 */
+  uint32_t rsrc3;                  /* COMPUTE_PGM_RSRC3 (gfx90a+: ACCUM_OFFSET) */
   uint32_t user[16];               /* user SGPRs s0.. (COMPUTE_USER_DATA_*) */
   unsigned nu;
   uint16_t size[3];                /* work-group size in work-items */

@@ -20,6 +20,7 @@
 
 
 #define KD_ENTRY 16
+#define KD_RSRC3 44
 #define KD_RSRC1 48
 #define KD_RSRC2 52
 #define KD_FLAGS 56
@@ -110,7 +111,7 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   const unsigned ws = g->wave;
   unsigned nw = (items + ws - 1) / ws;
   struct sim_isa_workgroup wg = g->wg;
-  wg.hw_id = cp_placement_hw_id(&g->place, item);
+  wg.hw_id = cp_placement_hw_id(&g->place, item, &wg.xcc_id);
   for (unsigned w = 0; w < nw; w++) {
     struct sim_isa_wave_init *wi = &waves[w];
     memset(wi, 0, sizeof *wi);
@@ -207,6 +208,7 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   wg.lds_bytes = l->lds_bytes;
   wg.rsrc1 = rsrc1;
   wg.rsrc2 = rsrc2;
+  wg.rsrc3 = l->rsrc3;
   wg.shared_base = qpd->lds_base;
   wg.shared_limit = qpd->lds_limit;
   wg.private_base = qpd->scratch_base;
@@ -362,6 +364,7 @@ enum cp_dispatch_result cp_dispatch(struct cp_queue *cq, const uint8_t *pkt, uin
   l.code_entry = d.kernel_object + (uint64_t)entry_off;
   l.rsrc1 = rsrc1;
   l.rsrc2 = rsrc2;
+  l.rsrc3 = rd32(kd + KD_RSRC3);
   for (unsigned i = 0; i < 3; i++) {
     l.size[i] = d.wg[i];
     l.grid[i] = d.grid[i];

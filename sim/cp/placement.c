@@ -7,7 +7,13 @@
  * every CU. The workload manager then hands work-groups to the enabled CUs in turn; a wave
  * finds its CU, array and engine in HW_REG_HW_ID (gfx9 fields: WAVE_ID 3:0, SIMD_ID 5:4,
  * PIPE_ID 7:6, CU_ID 11:8, SH_ID 12, SE_ID 14:13 and bit 15 on the 8-engine gfx90a, TG_ID
- * 19:16, VM_ID 23:20, QUEUE_ID 26:24, STATE_ID 29:27, ME_ID 31:30). */
+ * 19:16, VM_ID 23:20, QUEUE_ID 26:24, STATE_ID 29:27, ME_ID 31:30).
+ *
+ * gfx942 (MI300, SPX mode): the node's CUs are num_xcc dies (XCCs) of their own engines;
+ * the driver writes the queue's MQD once per XCC, XCC k taking every num_xcc-th bit of the
+ * mask from bit k, and the hardware hands a dispatch's work-groups to the XCCs in turn (one
+ * each). A wave reads its XCC in HW_REG_XCC_ID. An XCC the mask leaves without a CU gets no
+ * work-groups here (what the hardware does then is not modelled: the others take them). */
 #include "cp/placement.h"
 
 #include <string.h>
@@ -17,14 +23,45 @@
 #define HW_ID_ME 1u
 #define HW_ID_VMID 8u
 
+/* One XCC's CUs the mask enables: bit inst + k * stride names the k-th CU in the order of
+ * (CU, array, engine); cus[se] CUs in each of nse engines' nsh arrays. Appends to pl. */
+static void map_xcc(struct cp_placement *pl, const uint32_t *mask, unsigned bits, unsigned inst,
+                    unsigned stride, unsigned nse, unsigned nsh, const unsigned *cus, uint32_t fixed)
+{
+  unsigned i = inst, most = 0;
+  for (unsigned se = 0; se < nse; se++)
+    most = cus[se] > most ? cus[se] : most;
+  for (unsigned cu = 0; cu < most && cu < 16; cu++)
+    for (unsigned sh = 0; sh < nsh; sh++)
+      for (unsigned se = 0; se < nse; se++) {
+        if (cus[se] <= cu)
+          continue;
+        if (bits && i >= bits)
+          return;
+        if ((!bits || (mask[i / 32] >> (i % 32) & 1)) && pl->count < CP_MAX_CUS)
+          pl->hw_id[pl->count++] = fixed | (se & 7) << 13 | (sh & 1) << 12 | cu << 8;
+        i += stride;
+      }
+}
+
 void cp_placement_init(struct cp_placement *pl, struct cp_queue *cq)
 {
   const struct sim_gpu_model *m = cq->gpu->model;
+  unsigned nxcc = sim_model_xcc(m) <= CP_MAX_XCCS ? sim_model_xcc(m) : CP_MAX_XCCS;
   unsigned nsh = m->simd_arrays_per_engine ? m->simd_arrays_per_engine : 1;
-  unsigned nse = m->array_count / nsh ? m->array_count / nsh : 1;
-  unsigned per_sh = m->array_count ? m->cu_count / m->array_count : m->cu_count;
-  if (per_sh > 16)
-    per_sh = 16;
+  unsigned arrays = m->array_count / nxcc ? m->array_count / nxcc : 1;   /* per XCC */
+  unsigned nse = arrays / nsh ? arrays / nsh : 1;
+  if (nse > 8)
+    nse = 8;
+  /* CUs per array: gfx9's are even; an XCC of MI300 has 38 CUs on 4 engines, which the model
+   * puts as 10, 10, 9, 9 (the engines' own counts are not in the topology) */
+  unsigned xcc_cus = m->cu_count / nxcc, cus[8];
+  for (unsigned se = 0; se < nse; se++) {
+    unsigned per = xcc_cus / (nse * nsh), extra = xcc_cus % (nse * nsh);
+    cus[se] = per + (se < extra / nsh ? 1 : 0);
+    if (cus[se] > 16)
+      cus[se] = 16;
+  }
 
   uint32_t mask[32], bits;
   pthread_mutex_lock(cq->qpd->lock);
@@ -37,13 +74,17 @@ void cp_placement_init(struct cp_placement *pl, struct cp_queue *cq)
   uint32_t slot = cq->mqd->queue_id % 32;
   uint32_t fixed = HW_ID_ME << 30 | (slot % 8) << 24 | HW_ID_VMID << 20 | (slot / 8) << 6;
   pl->count = 0;
-  unsigned i = 0;
-  for (unsigned cu = 0; cu < per_sh; cu++)
-    for (unsigned sh = 0; sh < nsh; sh++)
-      for (unsigned se = 0; se < nse; se++, i++) {
-        if (bits && i >= bits)
-          return;
-        if ((!bits || (mask[i / 32] >> (i % 32) & 1)) && pl->count < CP_MAX_CUS)
-          pl->hw_id[pl->count++] = fixed | (se & 7) << 13 | (sh & 1) << 12 | cu << 8;
-      }
+  pl->xccs = 0;
+  /* GC 9.4.3 (gfx942): every XCC gets its own copy of the MQD; XCC `inst` takes the mask's
+   * bits inst, inst + num_xcc, inst + 2 num_xcc, ... in the one-XCC order (Linux's
+   * mqd_symmetrically_map_cu_mask with its inst argument) */
+  for (unsigned x = 0; x < nxcc; x++) {
+    unsigned first = pl->count;
+    map_xcc(pl, mask, bits, x, nxcc, nse, nsh, cus, fixed);
+    if (pl->count > first) {
+      pl->xcc_id[pl->xccs] = x;
+      pl->xcc_first[pl->xccs] = first;
+      pl->xcc_count[pl->xccs++] = pl->count - first;
+    }
+  }
 }

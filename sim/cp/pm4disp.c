@@ -12,7 +12,8 @@
  *    work-group (0 with FORCE_START_AT_000);
  *  - with RSRC2.SCRATCH_EN, COMPUTE_TMPRING_SIZE (WAVES, WAVESIZE in KiB) and
  *    COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI (>> 8) place each wave's scratch.
- * COMPUTE_PGM_RSRC3 and COMPUTE_RESOURCE_LIMITS are kept but change nothing the model runs. */
+ * COMPUTE_PGM_RSRC3 (0x2e2d, as kfdtest's gfx9 dispatches write it) gives gfx90a/gfx942 their
+ * ACCUM_OFFSET; COMPUTE_RESOURCE_LIMITS is kept but changes nothing the model runs. */
 #include "cp/aql.h"
 
 #include <string.h>
@@ -28,6 +29,7 @@
 #define SCRATCH_BASE_HI R(0x2e11u)
 #define PGM_RSRC1 R(0x2e12u)
 #define PGM_RSRC2 R(0x2e13u)
+#define PGM_RSRC3 R(0x2e2du)
 #define TMPRING_SIZE R(0x2e18u)
 #define USER_DATA_0 R(0x2e40u)
 
@@ -62,6 +64,7 @@ enum cp_step cp_pm4_dispatch(struct cp_queue *cq, const uint32_t dim[3], uint32_
   l.code_entry = ((uint64_t)(r[PGM_HI] & 0xff) << 32 | r[PGM_LO]) << 8;
   l.rsrc1 = r[PGM_RSRC1];
   l.rsrc2 = r[PGM_RSRC2];
+  l.rsrc3 = r[PGM_RSRC3];
   l.nu = (l.rsrc2 >> 1) & 31;
   if (l.nu > MAX_USER_SGPRS)
     return refuse(cq, amd_queue, "more user SGPRs than COMPUTE_USER_DATA registers");

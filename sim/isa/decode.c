@@ -130,7 +130,8 @@ static void vgpr_extent(struct isa_inst *in)
   unsigned end = 0, n = in->dwords ? in->dwords : 1;
 #define USE(code, width)                                                     \
   do {                                                                       \
-    if ((code) >= ISA_OP_VGPR0 && (code) - ISA_OP_VGPR0 + (width) > end)     \
+    if ((code) >= ISA_OP_VGPR0 && (code) < ISA_OP_AGPR0 &&                   \
+        (code) - ISA_OP_VGPR0 + (width) > end)                               \
       end = (code) - ISA_OP_VGPR0 + (width);                                 \
   } while (0)
   switch (in->fmt) {

@@ -102,6 +102,8 @@ int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_in
     in->data = (uint16_t)(ISA_OP_VGPR0 + ((w1 >> 8) & 0xff));
     in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) << 2);
     in->tfe = (w1 >> 23) & 1;
+    if (in->target == ISA_TARGET_GFX90A || in->target == ISA_TARGET_GFX942)
+      in->tfe = false;   /* bit 23 is the acc bit there */
     in->soffset = (w1 >> 24) & 0xff;
     in->exec = isa_exec_mubuf;
     break;
@@ -130,8 +132,16 @@ int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_in
   if (!in->name)
     return -1;
   in->dwords = (uint8_t)data_dwords(in->name);
-  /* gfx90a's acc bit (FLAT word 1 bit 23, DS word 0 bit 25) puts the data in AGPRs */
-  if ((top6 == 0x37 && (w1 >> 23) & 1) || (top6 == 0x36 && (w0 >> 25) & 1))
+  /* gfx90a's acc bit (FLAT and MUBUF/MTBUF word 1 bit 23, DS word 0 bit 25) puts the data in
+   * AGPRs (exec_mfma.c) */
+  bool cdna = in->target == ISA_TARGET_GFX90A || in->target == ISA_TARGET_GFX942;
+  if ((top6 == 0x37 && (w1 >> 23) & 1) || (top6 == 0x36 && (w0 >> 25) & 1) ||
+      ((top6 == 0x38 || top6 == 0x3a) && (w1 >> 23) & 1 && cdna)) {
+    in->dst = (uint16_t)(in->dst + 256);
+    in->data = (uint16_t)(in->data + 256);
+    if (top6 == 0x36)
+      in->data1 = (uint16_t)(in->data1 + 256);
     in->exec = isa_exec_agpr;
+  }
   return 0;
 }

@@ -66,7 +66,7 @@ static struct valu_desc merged[NOPS];
 static void build(void)
 {
 #define ADD(x) add(valu_##x##_ops, valu_##x##_count)
-  ADD(int); ADD(f32); ADD(f64); ADD(f16); ADD(cmp); ADD(cvt); ADD(pk); ADD(misc); ADD(g942);
+  ADD(int); ADD(f32); ADD(f64); ADD(f16); ADD(cmp); ADD(cvt); ADD(pk); ADD(misc); ADD(g942); ADD(mai); ADD(fp8);
 #undef ADD
   /* gfx942: gfx90a's opcodes where it has none of its own; an entry without a function
    * removes the opcode */
@@ -278,5 +278,7 @@ int isa_decode_valu(const uint32_t *words, unsigned avail, uint64_t pc, struct i
     out->src[2] = out->dst;
   if (d->flags & VALU_F_NOSRC)
     out->src[0] = out->src[1] = out->src[2] = 0;
+  if (d->flags & VALU_F_MAI)
+    isa_mai_operands(out, w0, out->size > 4 ? words[1] : 0);
   return 0;
 }

@@ -47,8 +47,9 @@ static void opnd(struct out *o, const struct isa_inst *in, unsigned code, unsign
   static const char *const fl[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0",
                                     "0.15915494"};
   if (code >= ISA_OP_VGPR0) {
-    unsigned r = code - ISA_OP_VGPR0;
-    if (dwords <= 1) put(o, "v%u", r); else put(o, "v[%u:%u]", r, r + dwords - 1);
+    char c = code >= ISA_OP_AGPR0 ? 'a' : 'v';
+    unsigned r = code - (code >= ISA_OP_AGPR0 ? ISA_OP_AGPR0 : ISA_OP_VGPR0);
+    if (dwords <= 1) put(o, "%c%u", c, r); else put(o, "%c[%u:%u]", c, r, r + dwords - 1);
     return;
   }
   if (code <= ISA_OP_SGPR_LAST) {
@@ -373,6 +374,8 @@ static void valu_widths(const char *n, unsigned *dw, unsigned *sw)
   *dw = *sw = k ? type_width(tok[k - 1], len[k - 1]) : 1;
   if (k >= 2)
     *dw = type_width(tok[k - 2], len[k - 2]);
+  if (strstr(n, "cvt_pk_f32_fp8") || strstr(n, "cvt_pk_f32_bf8"))   /* gfx942: two f32 */
+    *dw = 2;
 }
 
 static bool ends(const char *n, const char *suffix)
@@ -393,7 +396,8 @@ static const char *valu_suffix(const struct isa_inst *in)
   switch (in->fmt) {
   case ISA_VOP1: case ISA_VOP2: case ISA_VOPC:
     if (!strcmp(n, "v_nop") || !strcmp(n, "v_readfirstlane_b32") || !strcmp(n, "v_clrexcp") ||
-        !strcmp(n, "v_swap_b32") || has(n, "mamk") || has(n, "maak") || has(n, "madmk") ||
+        !strcmp(n, "v_swap_b32") || !strcmp(n, "v_accvgpr_mov_b32") || has(n, "mamk") ||
+        has(n, "maak") || has(n, "madmk") ||
         has(n, "madak") || has(n, "fmamk") || has(n, "fmaak"))
       return "";
     return "_e32";
@@ -465,7 +469,8 @@ static bool valu_sdwa(struct out *o, const struct isa_inst *in)
   }
   bool carry_out = has(n, "_co_u32") && !has(n, "addc") && !has(n, "subb");
   bool carry_in = has(n, "addc_co") || has(n, "subb_co") || has(n, "subbrev_co");
-  opnd(o, in, in->dst, 1);
+  bool f8 = has(n, "_fp8") || has(n, "_bf8");   /* gfx942's fp8 conversions: no dst_sel */
+  opnd(o, in, in->dst, has(n, "cvt_pk_f32_") ? 2 : 1);
   if (carry_out || carry_in) put(o, ", vcc");
   put(o, ", ");
   sdwa_src(o, in, 0);
@@ -476,8 +481,11 @@ static bool valu_sdwa(struct out *o, const struct isa_inst *in)
   }
   if (in->sdwa_clamp) put(o, " clamp");
   put(o, "%s", om[in->sdwa_omod & 3]);
-  put(o, " dst_sel:%s dst_unused:%s src0_sel:%s", sel[in->sdwa_dst_sel & 7],
-      unused[in->sdwa_dst_unused & 3], sel[in->sdwa_src_sel[0] & 7]);
+  if (f8)
+    put(o, " src0_sel:%s", sel[in->sdwa_src_sel[0] & 7]);
+  else
+    put(o, " dst_sel:%s dst_unused:%s src0_sel:%s", sel[in->sdwa_dst_sel & 7],
+        unused[in->sdwa_dst_unused & 3], sel[in->sdwa_src_sel[0] & 7]);
   if (in->fmt == ISA_VOP2)
     put(o, " src1_sel:%s", sel[in->sdwa_src_sel[1] & 7]);
   return true;
@@ -558,7 +566,7 @@ static bool vop3_two_sources(const char *n)
   for (unsigned i = 0; i < sizeof two / sizeof *two; i++)
     if (!strcmp(n, two[i]))
       return true;
-  return false;
+  return !strncmp(n, "v_cvt_", 6) && (strstr(n, "fp8_f32") || strstr(n, "bf8_f32"));
 }
 
 static void vsrc(struct out *o, const struct isa_inst *in, unsigned i, unsigned width)
@@ -601,9 +609,18 @@ static bool valu_packed(struct out *o, const struct isa_inst *in)
 }
 
 /* VOP3A/VOP3B without op_sel, spelled as llvm-objdump does; false when not attempted. */
+static bool valu_mai(struct out *o, const struct isa_inst *in);
 static bool valu64(struct out *o, const struct isa_inst *in)
 {
   const char *n = in->name;
+  if (in->fmt == ISA_VOP3P && has(n, "v_accvgpr_")) {
+    opnd(o, in, in->dst, 1);
+    put(o, ", ");
+    opnd(o, in, in->src[0], 1);
+    return true;
+  }
+  if (in->fmt == ISA_VOP3P && has(n, "v_mfma"))
+    return valu_mai(o, in);
   if (in->fmt == ISA_VOP3P)
     return valu_packed(o, in);
   if ((in->fmt != ISA_VOP3A && in->fmt != ISA_VOP3B) || in->opsel || has(n, "interp") ||
@@ -649,6 +666,28 @@ srcs:
   if (in->clamp) put(o, " clamp");
   static const char *const om[4] = {"", " mul:2", " mul:4", " div:2"};
   put(o, "%s", om[in->omod & 3]);
+  return true;
+}
+
+/* MFMA: D, A, B, C with their register ranges, then CBSZ/ABID/BLGP (gfx942's f64: NEG). */
+static bool valu_mai(struct out *o, const struct isa_inst *in)
+{
+  unsigned nin, nout;
+  bool neg;
+  if (!isa_mai_shape(in, &nin, &nout, &neg))
+    return false;
+  opnd(o, in, in->dst, nout);
+  put(o, ", ");
+  opnd(o, in, in->src[0], nin);
+  put(o, ", ");
+  opnd(o, in, in->src[1], nin);
+  put(o, ", ");
+  opnd(o, in, in->src[2], in->src[2] >= ISA_OP_VGPR0 ? nout : 1);
+  unsigned cbsz = (in->words[0] >> 8) & 7, abid = (in->words[0] >> 11) & 15, blgp = in->words[1] >> 29;
+  if (cbsz) put(o, " cbsz:%u", cbsz);
+  if (abid) put(o, " abid:%u", abid);
+  if (blgp && neg) bits(o, "neg", blgp, 3);
+  else if (blgp) put(o, " blgp:%u", blgp);
   return true;
 }
 

@@ -128,7 +128,7 @@ int isa_exec_sop2(struct isa_wave *w, const struct isa_inst *in)
 
 /* ---- hardware registers (s_getreg / s_setreg) ---- */
 enum { HW_MODE = 1, HW_STATUS = 2, HW_TRAPSTS = 3, HW_HW_ID = 4, HW_GPR_ALLOC = 5,
-       HW_LDS_ALLOC = 6, HW_IB_STS = 7, HW_SH_MEM_BASES = 15 };
+       HW_LDS_ALLOC = 6, HW_IB_STS = 7, HW_SH_MEM_BASES = 15, HW_XCC_ID = 20 };
 
 static uint32_t hwreg_read(const struct isa_wave *w, unsigned id)
 {
@@ -138,6 +138,7 @@ static uint32_t hwreg_read(const struct isa_wave *w, unsigned id)
   case HW_STATUS: return isa_status_read(w);
   case HW_TRAPSTS: return w->trapsts;
   case HW_HW_ID: return w->hw_id;
+  case HW_XCC_ID: return wg->xcc_id & 0xf;   /* gfx940+: XCC_ID 3:0 (0 on one-XCC chips) */
   case HW_GPR_ALLOC:
     return ((w->vgpr_alloc / 4 - 1) & 0x3f) << 8 | ((w->sgpr_alloc / 16 - 1) & 0xf) << 24;
   case HW_LDS_ALLOC: return (w->group->lds_size / 512 & 0x1ff) << 12;   /* 128-dword granules */

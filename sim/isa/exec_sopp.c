@@ -52,11 +52,3 @@ int isa_exec_unknown(struct isa_wave *w, const struct isa_inst *in)
 {
   return isa_unknown(w, in);
 }
-
-int isa_exec_agpr(struct isa_wave *w, const struct isa_inst *in)
-{
-  return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false,
-                   "%s at 0x%llx moves AGPRs (acc), which the model does not have: 0x%08x 0x%08x",
-                   in->name ? in->name : "instruction", (unsigned long long)in->pc, in->words[0],
-                   in->words[1]);
-}

@@ -55,6 +55,9 @@ struct sim_isa_workgroup {
   uint32_t hw_id;            /* HW_REG_HW_ID of the group's first wave: the CU, SH, SE, VM,
                                 queue, pipe and ME fields; run.c adds each wave's WAVE_ID and
                                 SIMD_ID */
+  uint32_t rsrc3;            /* COMPUTE_PGM_RSRC3 (gfx90a, gfx942: ACCUM_OFFSET, where the AGPRs
+                                start in the unified VGPR file) */
+  uint32_t xcc_id;           /* HW_REG_XCC_ID (gfx942): the XCC the group runs on */
 };
 
 enum sim_isa_fault_kind {

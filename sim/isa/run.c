@@ -118,7 +118,10 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     return bad(fault, wg, "VGPR allocation out of range");
   /* gfx90a's unified file counts AGPRs too (up to 512): the VGPRs are at most 256 */
   unsigned valloc = wg->vgpr_alloc < ISA_MAX_VGPRS ? wg->vgpr_alloc : ISA_MAX_VGPRS;
-  unsigned rows = valloc + VGPR_SLACK;
+  unsigned rows = wg->vgpr_alloc + VGPR_SLACK;
+  /* the AGPRs follow the VGPRs from ACCUM_OFFSET ((RSRC3[5:0] + 1) * 4) on: exec_mfma.c */
+  unsigned acc_base = ((wg->rsrc3 & 63) + 1) * 4;
+  unsigned acc_count = wg->vgpr_alloc > acc_base ? wg->vgpr_alloc - acc_base : 0;
   /* LDS is allocated in 128-dword granules: accesses within the granule are in range */
   uint32_t lds_size = (uint32_t)(((uint64_t)wg->lds_bytes + 511) & ~511ull);
   if (wg->lds_bytes > 65536)
@@ -148,6 +151,8 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     w->mode = mode;
     w->sgpr_alloc = wg->sgpr_alloc && wg->sgpr_alloc < ISA_MAX_SGPRS ? wg->sgpr_alloc : ISA_MAX_SGPRS;
     w->vgpr_alloc = valloc;
+    w->acc_base = acc_base;
+    w->acc_count = acc_count;
     w->vgpr = b->vgpr + (size_t)rows * i;
     unsigned nv = init->vgpr_count < SIM_ISA_MAX_INIT_VGPRS ? init->vgpr_count : SIM_ISA_MAX_INIT_VGPRS;
     if (nv > valloc)

@@ -36,6 +36,7 @@ enum {
   VALU_F_SDST = 1u << 6,     /* destination is a scalar register (readlane, readfirstlane) */
   VALU_F_NOSRC = 1u << 7,    /* no source operand (v_nop, v_clrexcp) */
   VALU_F_NOVOP3 = 1u << 8,   /* no VOP3 form */
+  VALU_F_MAI = 1u << 9,      /* AGPR operands (exec_mfma.c: v_accvgpr_*, v_mfma_*) */
 };
 
 struct valu_desc {
@@ -59,6 +60,10 @@ VALU_TABLE(cvt)
 VALU_TABLE(pk)
 VALU_TABLE(misc)
 VALU_TABLE(g942)
+VALU_TABLE(mai)
+VALU_TABLE(fp8)
+/* exec_mfma.c: AGPR operand codes of a VALU_F_MAI instruction (decode_vop.c) */
+void isa_mai_operands(struct isa_inst *in, uint32_t w0, uint32_t w1);
 #undef VALU_TABLE
 #define VALU_COUNT(tab) const unsigned valu_##tab##_count = sizeof valu_##tab##_ops / sizeof valu_##tab##_ops[0]
 

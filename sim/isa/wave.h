@@ -34,6 +34,7 @@ enum {
   ISA_OP_VCCZ = 251, ISA_OP_EXECZ = 252, ISA_OP_SCC = 253,
   ISA_OP_LITERAL = 255,
   ISA_OP_VGPR0 = 256,                      /* 256..511: v0..v255 */
+  ISA_OP_AGPR0 = 512,                      /* 512..767: a0..a255 (gfx90a, gfx942; exec_mfma.c) */
 };
 
 /* How a source is read: inline float constants depend on the operand's type, and a 32-bit
@@ -170,6 +171,8 @@ struct isa_wave {
   uint32_t hw_id;
   const struct isa_inst *cur;   /* the instruction running (for fault texts) */
   uint64_t scratch_va;       /* wg->scratch_base + scratch_wave_offset */
+  /* added for AGPRs (exec_mfma.c): a0 is row acc_base of the unified file, acc_count of them */
+  unsigned acc_base, acc_count;
 };
 
 /* ---- decoding: the format decoders decode.c calls -------------------------------------

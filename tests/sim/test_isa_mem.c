@@ -635,22 +635,6 @@ START_TEST(vm_lookup_ranges)
 }
 END_TEST
 
-/* ---- gfx90a memory instructions on AGPRs fault instead of touching VGPRs ---- */
-START_TEST(agpr_memory_faults)
-{
-  fx_open();
-  uint32_t *buf = isa_fx_mem(4096);
-  uint8_t *code = isa_fx_code_for("gfx90a", "global_load_dword a1, v1, s[0:1]\ns_endpgm\n", NULL);
-  NEED(code);
-  struct isa_fx_run r;
-  isa_fx_setup(&r, code, 1, (uintptr_t)buf, 0);
-  ck_assert_int_eq(isa_fx_go(&r), -1);
-  ck_assert_int_eq(r.fault.kind, SIM_ISA_FAULT_ILLEGAL);
-  ck_assert_msg(strstr(r.fault.text, "global_load_dword") && strstr(r.fault.text, "AGPR"), "%s",
-                r.fault.text);
-}
-END_TEST
-
 /* ---- gfx942 scratch: bit 13 (SVE) says whether the VGPR address counts; an SGPR and a VGPR
  * address add up, and with neither the offset alone is the address ---- */
 START_TEST(gfx942_scratch_address_forms)
@@ -711,7 +695,6 @@ Suite *test_suite(void)
   tcase_add_test(t, workgroups_on_threads);
   tcase_add_test(t, wide_accesses_any_alignment);
   tcase_add_test(t, vm_lookup_ranges);
-  tcase_add_test(t, agpr_memory_faults);
   tcase_add_test(t, gfx942_scratch_address_forms);
   suite_add_tcase(s, t);
   return s;
