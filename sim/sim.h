@@ -11,6 +11,7 @@
 #define SIM_SIM_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -92,6 +93,17 @@ void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len);
  * GPU VA range [*lo, *hi) around `va` that is contiguous host memory behind the returned
  * pointer (one buffer; one copy of wrapping AQL queue memory), for translation caches. */
 void *sim_vm_lookup(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi);
+/* Added for page permissions (sim/kfd implements): sim_vm_lookup, and whether the GPU may
+ * write [*lo, *hi) (a buffer object allocated WRITABLE; an SVM range without GPU_RO in
+ * writable user memory). A write where it may not is a permission fault. */
+void *sim_vm_lookup_prot(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi,
+                         bool *writable);
+/* sim_vm_translate for a write: NULL also where the pages are mapped read-only. */
+void *sim_vm_translate_write(struct sim_gpu *gpu, uint64_t va, uint64_t len);
+/* Added by sim/isa (sim/cp implements): a wave's access at `va` faulted in the GPU's VM: the
+ * VM fault interrupt, which the driver turns into a memory exception event (a permission
+ * fault when the page is mapped and `write`) and an eviction of the process's queues. */
+void sim_gpu_vm_fault(struct sim_gpu *gpu, uint64_t va, bool write);
 /* sim/kfd implements, for the execution model: the GPU raised an end-of-pipe interrupt
  * carrying `event_id` (an event id, or an id the driver cannot trust when it does not name
  * a signal event whose slot was written): sets the signaled events as the kernel does. */

@@ -288,7 +288,10 @@ int isa_wave_run(struct isa_wave *w)
                        in->name ? in->name : "instruction", (unsigned long long)pc,
                        in->vgpr_end - 1u, w->vgpr_alloc);
     w->cur = in;
-    if (__builtin_expect(in->exec(w, in), 0))
+    /* -1 with no fault recorded: the instruction raised an exception (a memory violation)
+     * and the wave is in the trap handler now, or halted */
+    if (__builtin_expect(in->exec(w, in), 0) &&
+        (w->fault.kind != SIM_ISA_FAULT_NONE || (!w->halted && w->pc == pc)))
       return -1;
     if (__builtin_expect(w->ended | w->at_barrier | w->halted, 0))
       return 0;

@@ -21,6 +21,7 @@ int isa_trap(struct isa_wave *w, unsigned id);
  * inside a handler. */
 #define ISA_TRAPSTS_MEM_VIOL 0x100u
 #define ISA_TRAPSTS_ILLEGAL_INST 0x800u
+#define ISA_TRAPSTS_XNACK_ERROR 0x10000000u   /* with MEM_VIOL: a GPUVM fault (XNACK off) */
 bool isa_exception(struct isa_wave *w, uint32_t trapsts, const char *what);
 void isa_rfe(struct isa_wave *w, uint64_t pc);
 void isa_set_halt(struct isa_wave *w, bool on);
@@ -80,7 +81,8 @@ static inline void *isa_mem_fast(struct isa_wave *w, uint64_t va, uint32_t len, 
   struct isa_group *g = w->group;
   unsigned e = g->tlb_last & 3;
   uint64_t d = va - g->tlb[e].va;
-  if (__builtin_expect(d < g->tlb[e].size && len <= g->tlb[e].size - d, 1))
+  if (__builtin_expect(d < g->tlb[e].size && len <= g->tlb[e].size - d &&
+                       !(write && g->tlb[e].ro), 1))
     return g->tlb[e].host + d;
   return isa_mem(w, va, len, write);
 }

@@ -99,6 +99,10 @@ bool isa_exception(struct isa_wave *w, uint32_t trapsts, const char *what)
   const struct sim_isa_workgroup *wg = w->group->wg;
   w->trapsts |= trapsts;
   trap_enter(w, 0);
+  /* the first level halts a wave with an illegal instruction or a memory violation (STATUS
+   * saved in ttmp12 gets HALT), so that returning does not raise it again */
+  if (trapsts & (ISA_TRAPSTS_ILLEGAL_INST | ISA_TRAPSTS_MEM_VIOL))
+    w->ttmp[12] |= STATUS_HALT;
   sim_trace("isa: exception (TRAPSTS 0x%x) at 0x%llx, %s: %s", w->trapsts,
             (unsigned long long)w->pc,
             wg->tba ? "second-level handler" : "no second-level handler, wave halted", what);

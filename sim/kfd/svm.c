@@ -20,8 +20,10 @@
  * GPU's VRAM unless another GPU that must reach the range is outside its XGMI hive (no
  * simulated GPU is in one), else to system memory; here VRAM and system memory are both
  * host memory, so the bytes stay where they are and only the location is kept (and traced).
- * Not modelled: SMI migrate events (the SMI event file never reports anything here), page
- * protection (mincore shows mappings, not their rights) and TLB shootdown of the
+ * Pages are mapped read-only on the GPU when the range has KFD_IOCTL_SVM_FLAG_GPU_RO or the
+ * CPU mapping is not writable (svm_range_get_pte_flags, and the VMA check of
+ * svm_range_validate_and_map): a GPU write there is a permission fault.
+ * Not modelled: SMI migrate events (the SMI event file never reports anything here) and TLB shootdown of the
  * interpreter's per-workgroup translations when access is revoked mid-dispatch. XNACK:
  * per-process retry is switchable on GC 9.4.2 (gfx90a) and the GC 9.4.3+ parts; older gfx9
  * parts keep it off. */
@@ -482,7 +484,7 @@ static size_t unregistered_range(struct sim_kfd_process *p, uint64_t pg)
 }
 
 void *sim_svm_translate(struct sim_kfd_process *p, struct sim_gpu *gpu, uint64_t va, uint64_t len,
-                        uint64_t *lo, uint64_t *hi)
+                        uint64_t *lo, uint64_t *hi, bool *writable)
 {
   int gi = -1;
   for (unsigned i = 0; i < p->n_pdds; i++)
@@ -517,6 +519,14 @@ void *sim_svm_translate(struct sim_kfd_process *p, struct sim_gpu *gpu, uint64_t
     if (!sim_user_range_mapped(a * SIM_PAGE, (b - a + 1) * SIM_PAGE))
       goto out;   /* freed behind our back: the kernel's notifier would have unmapped it */
   }
+  /* read-only on the GPU: GPU_RO, or user memory the CPU may not write either */
+  bool w = !(r->flags & KFD_IOCTL_SVM_FLAG_GPU_RO);
+  if (w && !sim_user_range_writable(a * SIM_PAGE, (b - a + 1) * SIM_PAGE)) {
+    a = pg;   /* the window mixes rights: only the pages asked for */
+    b = last;
+    w = sim_user_range_writable(a * SIM_PAGE, (b - a + 1) * SIM_PAGE);
+  }
+  *writable = w;
   *lo = a * SIM_PAGE;
   *hi = (b + 1) * SIM_PAGE;
   host = (void *)(uintptr_t)va;

@@ -10,7 +10,8 @@
  *    violation, 0x40000000 illegal instruction, 0x80000000 debug trap). The last three come
  *    from our trap handler (trap.c), which also leaves the stopped wave's PC: the message
  *    names the kernel and the offset.
- *  - KFD memory exception events (a GPU page fault: the kernel does not say which queue).
+ *  - KFD memory exception events (a GPU page fault: the kernel does not say which queue);
+ *    the handlers of hsa_amd_register_system_event_handler (sysevent.c) get them first.
  *
  * Policy (ROCR 5.2 aborts the process on a VM fault; we do not):
  *  - A fault on GPU X is reported as HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION (what later
@@ -268,6 +269,8 @@ static void *watch_main(void *arg) {
                (uint64_t)m->va);
       mark_stopped(m->gpu_id, what);
       if (a) aql_for_each(a, name_running, NULL);
+      aql_sysevent_memory_fault(a, (uint64_t)m->va, m->failure.NotPresent, m->failure.ReadOnly,
+                                m->failure.NoExecute, m->failure.imprecise);
       fault_on(m->gpu_id, (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION);
     }
     if (n == 3 && d[1].hw_exception_data.gpu_id) {
@@ -332,4 +335,5 @@ void aql_fault_watch_stop(void) {
     watching = false;
   }
   pthread_mutex_unlock(&watch_lock);
+  aql_sysevent_reset();
 }

@@ -127,6 +127,11 @@ hsa_status_t aql_fault_watch_start(void);
  * GPU `gpu_id` for good: after a memory fault or a reset, until the process exits. */
 bool aql_gpu_stopped(uint32_t gpu_id, char *why, size_t why_size);
 void aql_fault_watch_stop(void);
+/* sysevent.c: hsa_amd_register_system_event_handler's handlers get a GPU memory fault (the
+ * KFD's failure bits); aql_sysevent_reset drops them (at shutdown). */
+void aql_sysevent_memory_fault(const struct core_agent *gpu, uint64_t va, bool not_present,
+                               bool read_only, bool no_execute, bool imprecise);
+void aql_sysevent_reset(void);
 /* The status a CP error code in queue_inactive_signal means (0: not an error). */
 hsa_status_t aql_cp_error_status(int64_t code);
 
