@@ -534,6 +534,52 @@ START_TEST(mem_violation_enters_handler)
 }
 END_TEST
 
+/* A floating-point exception enabled in COMPUTE_PGM_RSRC2.EXCP_EN (here overflow, bit 27)
+ * sets TRAPSTS.EXCP (with the other flags the instruction raised: inexact) and enters the
+ * handler (trap id 0) at the next instruction; the handler returns and the wave goes on. With
+ * the bit clear the same kernel never enters the handler. */
+START_TEST(fp_exception_enters_handler)
+{
+  for (unsigned enable = 0; enable < 2; enable++) {
+    fx_open();
+    uint32_t *out = isa_fx_mem(4096);
+    uint8_t *code = isa_fx_code_for("gfx900",
+      "v_mov_b32 v1, 0x7f000000\n"           /* 1.7e38 */
+      "v_mul_f32 v2, v1, v1\n"               /* overflows to +inf */
+      "s_movk_i32 s5, 0x22\n"
+      "s_store_dword s5, s[2:3], 0x14\n"
+      "s_endpgm\n"
+      ".p2align 8\n"
+      "handler:\n"
+      "s_getreg_b32 ttmp2, hwreg(HW_REG_TRAPSTS)\n"
+      "s_store_dword ttmp2, s[2:3], 0x0 glc\n"
+      "s_store_dwordx2 ttmp[0:1], s[2:3], 0x8 glc\n"
+      "s_movk_i32 ttmp2, 0x11\n"
+      "s_store_dword ttmp2, s[2:3], 0x10 glc\n"
+      "s_waitcnt lgkmcnt(0)\n"
+      "s_and_b32 ttmp1, ttmp1, 0xffff\n"
+      "s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12\n"
+      "s_rfe_b64 ttmp[0:1]\n", NULL);
+    NEED(code);
+    struct isa_fx_run r;
+    isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+    r.wg.tba = (uintptr_t)code + 256;
+    r.wg.rsrc2 |= enable ? 1u << 27 : 0;
+    ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+    ck_assert_uint_eq(out[5], 0x22);                       /* the wave went on to its end */
+    if (!enable) {
+      ck_assert_uint_eq(out[4], 0);                        /* no trap */
+      continue;
+    }
+    ck_assert_uint_eq(out[4], 0x11);
+    ck_assert_uint_eq(out[0] & 0x1ff, 0x28);               /* overflow and inexact */
+    uint64_t next = (uintptr_t)code + 8 + 4;               /* after v_mov (literal) and v_mul */
+    ck_assert_uint_eq(out[2], (uint32_t)next);
+    ck_assert_uint_eq(out[3], (uint32_t)(next >> 32) & 0xffff);   /* trap id 0 */
+  }
+}
+END_TEST
+
 /* s_sendmsg(MSG_GET_DOORBELL) answers the queue's doorbell id in EXEC_LO, clearing bit 31. */
 START_TEST(sendmsg_get_doorbell)
 {
@@ -777,6 +823,7 @@ Suite *test_suite(void)
   tcase_add_test(t, trap_handler_entered);
   tcase_add_test(t, trap_handler_halts_wave);
   tcase_add_test(t, mem_violation_enters_handler);
+  tcase_add_test(t, fp_exception_enters_handler);
   tcase_add_test(t, trap_first_level_ib_sts_gfx9);
   tcase_add_test(t, trap_first_level_ib_sts_gfx942);
   tcase_add_test(t, sendmsg_get_doorbell);
