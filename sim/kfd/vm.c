@@ -6,6 +6,7 @@
  * Where no buffer object is, the SVM ranges mapped on that GPU answer (svm.c). Pages are
  * writable by the GPU only where the object was allocated WRITABLE (or the SVM range allows
  * it): sim_vm_translate_write and sim_vm_lookup_prot say so. */
+#include "kfd/gem.h"
 #include "kfd/kfd.h"
 
 #include <errno.h>
@@ -122,6 +123,8 @@ static void *translate(struct sim_gpu *gpu, uint64_t va, uint64_t len, uint64_t 
     break;
   }
   pthread_mutex_unlock(&p->lock);
+  if (!bo)
+    host = sim_gem_va_translate(gpu, va, len, lo, hi, writable, &bo);   /* the render node's */
   if (!bo)
     host = sim_svm_translate(p, gpu, va, len, lo, hi, writable);
   return host;
