@@ -73,6 +73,9 @@ int sim_kfd_open(void);                    /* a process opened /dev/kfd: 0 or -e
 int sim_kfd_ioctl(unsigned long request, void *arg);
 void *sim_kfd_mmap(void *addr, size_t len, int prot, int flags, off_t offset, int *err);
 int sim_kfd_munmap(void *addr, size_t len);    /* 1 if it was a simulated mapping */
+/* Added for SVM page rights: sim/os tells the driver model after a successful mprotect (the
+ * kernel's MMU notifier: SVM ranges there are validated again, with the new rights). */
+void sim_kfd_mprotected(void *addr, size_t len);
 void sim_kfd_close(void);                  /* last /dev/kfd fd closed: release the process */
 
 int sim_drm_ioctl(struct sim_gpu *gpu, unsigned long request, void *arg);

@@ -165,6 +165,7 @@ START_TEST(gpu_ro_and_read_only_memory_refuse_writes)
   ck_assert_int_eq(set1(m + PG, PG, KFD_IOCTL_SVM_ATTR_CLR_FLAGS, KFD_IOCTL_SVM_FLAG_GPU_RO), 0);
   ck_assert_ptr_eq(sim_vm_translate_write(sim_gpu(0), (uintptr_t)m + PG + 8, 8), m + PG + 8);
   ck_assert_int_eq(mprotect(m + 2 * PG, PG, PROT_READ), 0);
+  sim_kfd_mprotected(m + 2 * PG, PG);   /* what sim/os's mprotect tells the model */
   ck_assert_ptr_eq(sim_vm_translate(sim_gpu(0), (uintptr_t)m + 2 * PG, 8), m + 2 * PG);
   ck_assert_ptr_null(sim_vm_translate_write(sim_gpu(0), (uintptr_t)m + 2 * PG, 8));
   ck_assert_ptr_eq(sim_vm_translate_write(sim_gpu(0), (uintptr_t)m + 8, 8), m + 8);
