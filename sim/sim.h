@@ -11,6 +11,7 @@
 #define SIM_SIM_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -75,6 +76,9 @@ int sim_kfd_open(void);                    /* a process opened /dev/kfd: 0 or -e
 int sim_kfd_ioctl(unsigned long request, void *arg);
 void *sim_kfd_mmap(void *addr, size_t len, int prot, int flags, off_t offset, int *err);
 int sim_kfd_munmap(void *addr, size_t len);    /* 1 if it was a simulated mapping */
+/* Added for SVM page rights: sim/os tells the driver model after a successful mprotect (the
+ * kernel's MMU notifier: SVM ranges there are validated again, with the new rights). */
+void sim_kfd_mprotected(void *addr, size_t len);
 void sim_kfd_close(void);                  /* last /dev/kfd fd closed: release the process */
 
 int sim_drm_ioctl(struct sim_gpu *gpu, unsigned long request, void *arg);
@@ -95,6 +99,17 @@ void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len);
  * GPU VA range [*lo, *hi) around `va` that is contiguous host memory behind the returned
  * pointer (one buffer; one copy of wrapping AQL queue memory), for translation caches. */
 void *sim_vm_lookup(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi);
+/* Added for page permissions (sim/kfd implements): sim_vm_lookup, and whether the GPU may
+ * write [*lo, *hi) (a buffer object allocated WRITABLE; an SVM range without GPU_RO in
+ * writable user memory). A write where it may not is a permission fault. */
+void *sim_vm_lookup_prot(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi,
+                         bool *writable);
+/* sim_vm_translate for a write: NULL also where the pages are mapped read-only. */
+void *sim_vm_translate_write(struct sim_gpu *gpu, uint64_t va, uint64_t len);
+/* Added by sim/isa (sim/cp implements): a wave's access at `va` faulted in the GPU's VM: the
+ * VM fault interrupt, which the driver turns into a memory exception event (a permission
+ * fault when the page is mapped and `write`) and an eviction of the process's queues. */
+void sim_gpu_vm_fault(struct sim_gpu *gpu, uint64_t va, bool write);
 /* sim/kfd implements, for the execution model: the GPU raised an end-of-pipe interrupt
  * carrying `event_id` (an event id, or an id the driver cannot trust when it does not name
  * a signal event whose slot was written): sets the signaled events as the kernel does. */

@@ -91,7 +91,10 @@ static bool never(void *arg)
 static bool run_group(void *ctx, unsigned worker, uint64_t item)
 {
   struct grid *g = ctx;
-  if (atomic_load_explicit(&g->cq->stop, memory_order_acquire)) {
+  /* a queue being destroyed, or evicted after a VM fault (the kernel preempts the process's
+   * queues): no further work-group starts */
+  if (atomic_load_explicit(&g->cq->stop, memory_order_acquire) ||
+      __atomic_load_n(&g->cq->qpd->evicted, __ATOMIC_ACQUIRE)) {
     pthread_mutex_lock(&g->lock);
     g->stopped = true;
     pthread_mutex_unlock(&g->lock);

@@ -19,8 +19,15 @@ void sim_cp_vm_fault(struct sim_gpu *gpu, uint64_t va, bool write)
 {
   sim_trace("gpu %u: VM fault at 0x%llx (%s)", gpu->index, (unsigned long long)va,
             write ? "write" : "read");
-  sim_kfd_vm_fault_event(gpu, va, true, write);
+  /* a write to a page that is mapped but read-only is a permission fault, not a missing page */
+  bool present = write && sim_vm_translate(gpu, va, 1);
+  sim_kfd_vm_fault_event(gpu, va, !present, write);
   sim_dbwatch_kick();
+}
+
+void sim_gpu_vm_fault(struct sim_gpu *gpu, uint64_t va, bool write)
+{
+  sim_cp_vm_fault(gpu, va, write);
 }
 
 void sim_cp_gpu_hang(struct sim_gpu *gpu)
@@ -29,17 +36,18 @@ void sim_cp_gpu_hang(struct sim_gpu *gpu)
   sim_dbwatch_kick();
 }
 
-static void *sig_mem(struct sim_gpu *gpu, uint64_t handle)
+static void *sig_mem(struct sim_gpu *gpu, uint64_t handle, bool write)
 {
-  void *m = sim_vm_translate(gpu, handle, AMD_SIGNAL_SIZE);
+  void *m = write ? sim_vm_translate_write(gpu, handle, AMD_SIGNAL_SIZE)
+                  : sim_vm_translate(gpu, handle, AMD_SIGNAL_SIZE);
   if (!m || (handle & 7))
-    sim_cp_vm_fault(gpu, handle, true);
+    sim_cp_vm_fault(gpu, handle, write);
   return (handle & 7) ? NULL : m;
 }
 
 bool sim_cp_signal_load(struct sim_gpu *gpu, uint64_t handle, int64_t *value)
 {
-  char *s = sig_mem(gpu, handle);
+  char *s = sig_mem(gpu, handle, false);
   if (!s)
     return false;
   *value = __atomic_load_n((int64_t *)(s + AMD_SIGNAL_VALUE), __ATOMIC_ACQUIRE);
@@ -48,7 +56,7 @@ bool sim_cp_signal_load(struct sim_gpu *gpu, uint64_t handle, int64_t *value)
 
 bool sim_cp_signal_complete(struct sim_gpu *gpu, uint64_t handle, bool store, int64_t value)
 {
-  char *s = sig_mem(gpu, handle);
+  char *s = sig_mem(gpu, handle, true);
   if (!s)
     return false;
   int64_t *v = (int64_t *)(s + AMD_SIGNAL_VALUE);
@@ -59,7 +67,7 @@ bool sim_cp_signal_complete(struct sim_gpu *gpu, uint64_t handle, bool store, in
   uint64_t mailbox = __atomic_load_n((uint64_t *)(s + AMD_SIGNAL_MAILBOX), __ATOMIC_ACQUIRE);
   if (mailbox) {
     uint32_t id = __atomic_load_n((uint32_t *)(s + AMD_SIGNAL_EVENT_ID), __ATOMIC_RELAXED);
-    uint64_t *slot = sim_vm_translate(gpu, mailbox, 8);
+    uint64_t *slot = sim_vm_translate_write(gpu, mailbox, 8);
     if (!slot || (mailbox & 7)) {
       sim_cp_vm_fault(gpu, mailbox, true);
       return false;

@@ -79,7 +79,7 @@ static bool poll_done(void *arg)
 
 static bool write_mem(struct sim_gpu *gpu, uint64_t addr, const void *src, size_t n)
 {
-  void *m = sim_vm_translate(gpu, addr, n);
+  void *m = sim_vm_translate_write(gpu, addr, n);
   if (!m) {
     sim_cp_vm_fault(gpu, addr, true);
     return false;

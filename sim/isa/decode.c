@@ -7,6 +7,7 @@
 #include "isa/exec.h"
 #include "dev/catalog.h"
 
+#include <fenv.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -289,8 +290,18 @@ int isa_wave_run(struct isa_wave *w)
                        in->name ? in->name : "instruction", (unsigned long long)pc,
                        in->vgpr_end - 1u, w->vgpr_alloc);
     w->cur = in;
-    if (__builtin_expect(in->exec(w, in), 0))
+    /* floating-point exceptions enabled in MODE: the host's flags of this VALU instruction */
+    const bool fpx = __builtin_expect((w->mode & ISA_MODE_EXCP_FP) != 0, 0) &&
+                     in->fmt >= ISA_VOP2 && in->fmt <= ISA_VOP3P;
+    if (fpx)
+      feclearexcept(FE_ALL_EXCEPT);
+    /* -1 with no fault recorded: the instruction raised an exception (a memory violation)
+     * and the wave is in the trap handler now, or halted */
+    if (__builtin_expect(in->exec(w, in), 0) &&
+        (w->fault.kind != SIM_ISA_FAULT_NONE || (!w->halted && w->pc == pc)))
       return -1;
+    if (fpx)
+      isa_fp_exceptions(w);
     if (__builtin_expect(w->ended | w->at_barrier | w->halted, 0))
       return 0;
     if (__builtin_expect(w->pc <= pc, 0) && preempted(w))

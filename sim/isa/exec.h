@@ -24,7 +24,17 @@ int isa_trap(struct isa_wave *w, unsigned id);
  * inside a handler. */
 #define ISA_TRAPSTS_MEM_VIOL 0x100u
 #define ISA_TRAPSTS_ILLEGAL_INST 0x800u
+#define ISA_TRAPSTS_XNACK_ERROR 0x10000000u   /* with MEM_VIOL: a GPUVM fault (XNACK off) */
 bool isa_exception(struct isa_wave *w, uint32_t trapsts, const char *what);
+/* MODE.EXCP_EN (bits 20:12, the launch takes them from COMPUTE_PGM_RSRC2.EXCP_EN and
+ * EXCP_EN_MSB) in TRAPSTS.EXCP order: invalid, input denormal, divide by zero, overflow,
+ * underflow, inexact, integer divide by zero, address watch, memory violation. */
+#define ISA_MODE_EXCP_SHIFT 12
+#define ISA_MODE_EXCP_FP (0x3fu << ISA_MODE_EXCP_SHIFT)   /* the floating-point ones */
+/* After a VALU instruction run with the host's floating-point flags cleared (only while
+ * MODE enables a floating-point exception): the flags it raised go into TRAPSTS.EXCP, and an
+ * enabled one enters the trap handler at the next instruction. true: a trap was taken. */
+bool isa_fp_exceptions(struct isa_wave *w);
 void isa_rfe(struct isa_wave *w, uint64_t pc);
 void isa_set_halt(struct isa_wave *w, bool on);
 void isa_sendmsg(struct isa_wave *w, unsigned simm);
@@ -83,7 +93,8 @@ static inline void *isa_mem_fast(struct isa_wave *w, uint64_t va, uint32_t len, 
   struct isa_group *g = w->group;
   unsigned e = g->tlb_last & 3;
   uint64_t d = va - g->tlb[e].va;
-  if (__builtin_expect(d < g->tlb[e].size && len <= g->tlb[e].size - d, 1))
+  if (__builtin_expect(d < g->tlb[e].size && len <= g->tlb[e].size - d &&
+                       !(write && g->tlb[e].ro), 1))
     return g->tlb[e].host + d;
   return isa_mem(w, va, len, write);
 }

@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* memory.c — every GPU access of a wave goes through the GPU's VM. A few translation
  * entries per workgroup (its waves share one thread) remember whole buffers, so the process lock is taken only when a wave
- * touches a buffer it has not touched lately. */
+ * touches a buffer it has not touched lately; each remembers whether the GPU may write there.
+ * An access the VM refuses (nothing mapped, or a write to a read-only page) is a GPUVM fault
+ * as gfx9 with XNACK off has it: the VM raises its fault interrupt (the driver's memory
+ * exception event, and the process's queues evicted), and the wave takes a memory-violation
+ * exception (TRAPSTS.MEM_VIOL | XNACK_ERROR) into the trap handler, which halts it. Inside a
+ * handler (or for misuse the model does not map to an exception) it stays a fault that stops
+ * the workgroup. */
 #include "isa/exec.h"
 
 #include <stdarg.h>
@@ -13,26 +19,35 @@ void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
   struct isa_group *g = w->group;
   for (unsigned i = 0; i < 4; i++) {
     uint64_t d = va - g->tlb[i].va;
-    if (d < g->tlb[i].size && len <= g->tlb[i].size - d) {
+    if (d < g->tlb[i].size && len <= g->tlb[i].size - d && !(write && g->tlb[i].ro)) {
       g->tlb_last = i;
       return g->tlb[i].host + d;
     }
   }
   uint64_t lo = 0, hi = 0;
-  uint8_t *host = sim_vm_lookup(w->group->wg->gpu, va, &lo, &hi);
-  if (!host || va + len < va || va + len > hi) {
+  bool writable = false;
+  uint8_t *host = sim_vm_lookup_prot(w->group->wg->gpu, va, &lo, &hi, &writable);
+  bool denied = host && write && !writable;
+  if (!host || va + len < va || va + len > hi || denied) {
+    uint64_t at = host && !denied ? hi : va;
     char what[96] = "";
     if (w->cur && w->cur->pc == w->pc)
       isa_describe_inst(w->cur, what, sizeof what);
-    isa_fault(w, SIM_ISA_FAULT_MEMORY, host ? hi : va, write,
-              "page fault (%s) at address 0x%llx%s%s", write ? "write" : "read",
-              (unsigned long long)(host ? hi : va), what[0] ? " by " : "", what);
+    char text[sizeof w->fault.text];
+    snprintf(text, sizeof text, "%s (%s) at address 0x%llx%s%s",
+             denied ? "permission fault" : "page fault", write ? "write" : "read",
+             (unsigned long long)at, what[0] ? " by " : "", what);
+    if (isa_exception(w, ISA_TRAPSTS_MEM_VIOL | ISA_TRAPSTS_XNACK_ERROR, text))
+      sim_gpu_vm_fault(w->group->wg->gpu, at, write);
+    else
+      isa_fault(w, SIM_ISA_FAULT_MEMORY, at, write, "%s", text);
     return NULL;
   }
   unsigned e = g->tlb_next++ & 3;
   g->tlb[e].va = lo;
   g->tlb[e].size = hi - lo;
   g->tlb[e].host = host - (va - lo);
+  g->tlb[e].ro = !writable;
   g->tlb_last = e;
   return host;
 }

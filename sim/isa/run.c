@@ -137,7 +137,10 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
   g.lds_size = lds_size;
   g.waves = b->waves;
   uint32_t mode = ((wg->rsrc1 >> 12) & 0xff) | ((wg->rsrc1 >> 21) & 1) << 8 |
-                  ((wg->rsrc1 >> 23) & 1) << 9;
+                  ((wg->rsrc1 >> 23) & 1) << 9 |
+                  /* MODE.EXCP_EN[6:0] from RSRC2.EXCP_EN (bits 30:24), [8:7] from EXCP_EN_MSB */
+                  ((wg->rsrc2 >> 24) & 0x7f) << ISA_MODE_EXCP_SHIFT |
+                  ((wg->rsrc2 >> 13) & 3) << (ISA_MODE_EXCP_SHIFT + 7);
   for (unsigned i = 0; i < wg->wave_count; i++) {
     struct isa_wave *w = &b->waves[i];
     const struct sim_isa_wave_init *init = &wg->waves[i];

@@ -12,11 +12,21 @@
  * GC 9.4.3 (gfx940..gfx942), whose SPI fills all of ttmp11 with debug data, has the first
  * level keep IB_STS in ttmp13[31:26] instead. Both keep the debugger's "debug trap enabled"
  * flag in bit 23 of that register: 0 here, as no debugger is modelled.
- * A wave exception (an encoding the hardware rejects: TRAPSTS.ILLEGAL_INST) enters the same
- * way with trap id 0 and ttmp0:1 at the faulting instruction; with no second level the first
- * level halts the wave there and nothing is reported (the kernel's SQ interrupt only signals
- * events). */
+ * A wave exception (an encoding the hardware rejects: TRAPSTS.ILLEGAL_INST; a GPUVM fault:
+ * MEM_VIOL with XNACK_ERROR, memory.c) enters the same way with trap id 0 and ttmp0:1 at the
+ * faulting instruction, and the first level sets HALT in the STATUS it keeps in ttmp12, so
+ * the wave stays halted once a handler restores it; with no second level the first level
+ * halts the wave there and nothing is reported (the kernel's SQ interrupt only signals
+ * events). Not modelled: the first level's 8-byte PC rewind for those two (which debuggers
+ * undo). A floating-point exception MODE enables (from COMPUTE_PGM_RSRC2.EXCP_EN at launch,
+ * or s_setreg) sets TRAPSTS.EXCP and enters with ttmp0:1 at the next instruction; with no
+ * second level the wave goes on. The flags come from the host's floating-point environment
+ * around the VALU instruction (invalid, divide by zero, overflow, underflow, inexact; not
+ * input denormal, nor the integer divide by zero no gfx9 instruction raises). */
 #include "isa/exec.h"
+
+#include <fenv.h>
+#include <stdio.h>
 
 #define STATUS_SCC 0x1u
 #define STATUS_PRIV 0x20u
@@ -99,6 +109,10 @@ bool isa_exception(struct isa_wave *w, uint32_t trapsts, const char *what)
   const struct sim_isa_workgroup *wg = w->group->wg;
   w->trapsts |= trapsts;
   trap_enter(w, 0);
+  /* the first level halts a wave with an illegal instruction or a memory violation (STATUS
+   * saved in ttmp12 gets HALT), so that returning does not raise it again */
+  if (trapsts & (ISA_TRAPSTS_ILLEGAL_INST | ISA_TRAPSTS_MEM_VIOL))
+    w->ttmp[12] |= STATUS_HALT;
   sim_trace("isa: exception (TRAPSTS 0x%x) at 0x%llx, %s: %s", w->trapsts,
             (unsigned long long)w->pc,
             wg->tba ? "second-level handler" : "no second-level handler, wave halted", what);
@@ -106,11 +120,30 @@ bool isa_exception(struct isa_wave *w, uint32_t trapsts, const char *what)
     trap_second_level(w);
     return true;
   }
-  /* no second level: the first level halts the wave at the instruction and reports
-   * nothing; it stays halted until its queue goes */
+  /* no second level: the first level returns with the STATUS it kept, so a wave with an
+   * illegal instruction or a memory violation stays halted at it until its queue goes (and
+   * nothing is reported); after a math exception the wave goes on */
   w->priv = false;
-  isa_set_halt(w, true);
+  isa_set_halt(w, (w->ttmp[12] & STATUS_HALT) != 0);
   return true;
+}
+
+bool isa_fp_exceptions(struct isa_wave *w)
+{
+  int f = fetestexcept(FE_ALL_EXCEPT);
+  if (!f)
+    return false;
+  uint32_t excp = (f & FE_INVALID ? 1u << 0 : 0) | (f & FE_DIVBYZERO ? 1u << 2 : 0) |
+                  (f & FE_OVERFLOW ? 1u << 3 : 0) | (f & FE_UNDERFLOW ? 1u << 4 : 0) |
+                  (f & FE_INEXACT ? 1u << 5 : 0);
+  feclearexcept(FE_ALL_EXCEPT);
+  uint32_t enabled = (w->mode >> ISA_MODE_EXCP_SHIFT) & excp;
+  w->trapsts |= excp;   /* sticky, whether enabled or not */
+  if (!enabled || w->priv)
+    return false;
+  char what[48];
+  snprintf(what, sizeof what, "floating-point exception 0x%x", enabled);
+  return isa_exception(w, 0, what);   /* ttmp0:1 = the next instruction */
 }
 
 void isa_rfe(struct isa_wave *w, uint64_t pc)

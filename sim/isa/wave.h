@@ -137,7 +137,7 @@ struct isa_group {           /* the running workgroup, shared by its waves */
   unsigned page_count;
   struct isa_wave *waves;    /* wg->wave_count of them */
   /* translation entries shared by the group's waves (memory.c): they run on one thread */
-  struct { uint64_t va, size; uint8_t *host; } tlb[4];
+  struct { uint64_t va, size; uint8_t *host; bool ro; } tlb[4];   /* ro: GPU read-only */
   unsigned tlb_next, tlb_last;
   uint32_t lds_size;         /* bytes addressable: lds_bytes rounded to the 512-byte granule */
 };

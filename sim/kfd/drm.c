@@ -367,6 +367,7 @@ static const struct drm_desc amdgpu[] = {
   { DRM_IOCTL_AMDGPU_GEM_CREATE, "AMDGPU_GEM_CREATE", true },
   { DRM_IOCTL_AMDGPU_GEM_MMAP, "AMDGPU_GEM_MMAP", true },
   { DRM_IOCTL_AMDGPU_CTX, "AMDGPU_CTX", true },
+  { DRM_IOCTL_AMDGPU_GEM_VA, "AMDGPU_GEM_VA", true },
 };
 
 static const struct sim_field f_info[] = {
@@ -456,6 +457,9 @@ int sim_drm_ioctl(struct sim_gpu *gpu, unsigned long request, void *arg)
     break;
   case _IOC_NR(DRM_IOCTL_AMDGPU_CTX):
     r = sim_amdgpu_ctx(gpu, kdata);
+    break;
+  case _IOC_NR(DRM_IOCTL_AMDGPU_GEM_VA):
+    r = sim_gem_va(gpu, kdata);
     break;
   default:
     r = -EINVAL;

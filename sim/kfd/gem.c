@@ -235,9 +235,25 @@ int sim_gem_mmap(struct sim_gpu *gpu, void *data)
   return r;
 }
 
+int sim_gem_object(struct sim_gpu *gpu, uint32_t handle, int *fd, uint64_t *size)
+{
+  pthread_mutex_lock(&gem_lock);
+  struct gem_obj *o = by_handle(gpu, handle);
+  int r = o ? 0 : -ENOENT;
+  if (o) {
+    *fd = (int)syscall(SYS_dup, o->fd);
+    *size = o->size;
+    if (*fd < 0)
+      r = -ENOMEM;
+  }
+  pthread_mutex_unlock(&gem_lock);
+  return r;
+}
+
 int sim_gem_close(struct sim_gpu *gpu, void *data)
 {
   struct drm_gem_close *a = data;
+  sim_gem_va_drop(gpu, a->handle);   /* amdgpu_gem_object_close: its mappings go */
   pthread_mutex_lock(&gem_lock);
   struct gem_obj *o = by_handle(gpu, a->handle);
   if (o) {

@@ -17,6 +17,17 @@ int sim_gem_close(struct sim_gpu *gpu, void *data);      /* DRM_IOCTL_GEM_CLOSE 
 int sim_gem_export(struct sim_gpu *gpu, void *data);     /* DRM_IOCTL_PRIME_HANDLE_TO_FD */
 int sim_gem_import(struct sim_gpu *gpu, void *data);     /* DRM_IOCTL_PRIME_FD_TO_HANDLE */
 int sim_amdgpu_ctx(struct sim_gpu *gpu, void *data);     /* DRM_IOCTL_AMDGPU_CTX */
+int sim_gem_va(struct sim_gpu *gpu, void *data);         /* DRM_IOCTL_AMDGPU_GEM_VA (gemva.c) */
+
+/* The memory file (a new descriptor the caller closes) and size of object `handle`; -ENOENT. */
+int sim_gem_object(struct sim_gpu *gpu, uint32_t handle, int *fd, uint64_t *size);
+/* gemva.c: the GEM_VA mappings of object `handle` go (its handle is being closed). */
+void sim_gem_va_drop(struct sim_gpu *gpu, uint32_t handle);
+/* gemva.c: the host bytes behind [va, va+len) when a GEM_VA mapping of `gpu` holds va
+ * (*found; NULL when it is not READABLE or len runs off its end), its range [*lo, *hi) and
+ * whether it was mapped WRITEABLE. */
+void *sim_gem_va_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len, uint64_t *lo,
+                           uint64_t *hi, bool *writable, bool *found);
 
 /* A render-node mmap at fake offset `off`: the object's memory file and the offset in it. */
 bool sim_gem_mmap_target(struct sim_gpu *gpu, uint64_t off, uint64_t len, int *fd,

@@ -162,6 +162,7 @@ int sim_copy_from_user(void *dst, uint64_t src, size_t n);
 int sim_copy_to_user(uint64_t dst, const void *src, size_t n);
 bool sim_access_ok(uint64_t addr, uint64_t size);
 bool sim_user_range_mapped(uint64_t addr, uint64_t size);
+bool sim_user_range_writable(uint64_t addr, uint64_t size);   /* mapped with PROT_WRITE */
 
 /* store.c: page-granular backing memory; returns a host view of the range */
 int sim_store_alloc(struct sim_kfd_process *p, uint64_t size, uint64_t *off, void **host);
@@ -179,10 +180,11 @@ void sim_doorbell_mapped(struct sim_kfd_process *p, void *addr, uint64_t len, ui
 void sim_doorbell_unmapped(void *addr, uint64_t len);
 
 /* svm.c: the host bytes behind [va, va+len) when an SVM range maps it on `gpu` (with XNACK,
- * after servicing the retry fault), with the range [*lo, *hi) around it that is mapped alike;
- * NULL: a VM fault. Takes its own lock: call without p->lock. */
+ * after servicing the retry fault), with the range [*lo, *hi) around it that is mapped alike
+ * and *writable, whether the GPU may write it; NULL: a VM fault. Takes its own lock: call
+ * without p->lock. */
 void *sim_svm_translate(struct sim_kfd_process *p, struct sim_gpu *gpu, uint64_t va, uint64_t len,
-                        uint64_t *lo, uint64_t *hi);
+                        uint64_t *lo, uint64_t *hi, bool *writable);
 /* svm.c: the user unmapped [addr, addr+len): its SVM ranges go (the MMU notifier) */
 void sim_svm_unmapped(uint64_t addr, uint64_t len);
 

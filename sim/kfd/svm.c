@@ -20,8 +20,14 @@
  * GPU's VRAM unless another GPU that must reach the range is outside its XGMI hive (no
  * simulated GPU is in one), else to system memory; here VRAM and system memory are both
  * host memory, so the bytes stay where they are and only the location is kept (and traced).
- * Not modelled: SMI migrate events (the SMI event file never reports anything here), page
- * protection (mincore shows mappings, not their rights) and TLB shootdown of the
+ * Pages are mapped read-only on the GPU when the range has KFD_IOCTL_SVM_FLAG_GPU_RO or the
+ * CPU mapping is not writable (svm_range_get_pte_flags, and the VMA check of
+ * svm_range_validate_and_map): a GPU write there is a permission fault. The CPU mapping's
+ * rights are read (/proc/self/maps) when the GPU first reaches a range after SET_ATTR, and
+ * again after an mprotect over it (the interposer tells: the kernel's MMU notifier) and at
+ * each translation where they were not all writable. Translations a work-group already
+ * holds are not revoked (as for access, below).
+ * Not modelled: SMI migrate events (the SMI event file never reports anything here) and TLB shootdown of the
  * interpreter's per-workgroup translations when access is revoked mid-dispatch. XNACK:
  * per-process retry is switchable on GC 9.4.2 (gfx90a) and the GC 9.4.3+ parts; older gfx9
  * parts keep it off. */
@@ -44,6 +50,8 @@ struct svm_range {
   uint32_t granularity;
   uint32_t flags;
   uint32_t access, aip;        /* bit per GPU index of the process (pdds[]) */
+  int8_t cpu_w;                /* the CPU mapping: 1 all writable, -1 not read yet, -2 not all
+                                  writable (then each translation reads it) */
 };
 
 /* The ranges of the process that opened /dev/kfd, sorted and disjoint. A new process (a
@@ -80,7 +88,7 @@ static struct svm_range new_range(struct sim_kfd_process *p, uint64_t start, uin
     .preferred_loc = KFD_IOCTL_SVM_LOCATION_UNDEFINED,
     .prefetch_loc = KFD_IOCTL_SVM_LOCATION_UNDEFINED,
     .granularity = SVM_DEFAULT_GRANULARITY, .flags = SVM_DEFAULT_FLAGS,
-    .access = p->xnack ? all_gpus(p) : 0, .aip = 0,
+    .access = p->xnack ? all_gpus(p) : 0, .aip = 0, .cpu_w = -1,
   };
   return r;
 }
@@ -200,6 +208,7 @@ static int range_valid(struct sim_kfd_process *p, uint64_t start, uint64_t size)
 static void apply(struct sim_kfd_process *p, struct svm_range *r,
                   const struct kfd_ioctl_svm_args *a)
 {
+  r->cpu_w = -1;   /* the kernel validates the range again: its rights are read anew */
   for (uint32_t i = 0; i < a->nattr; i++) {
     uint32_t v = a->attrs[i].value;
     uint32_t bit = 0;
@@ -492,7 +501,7 @@ static size_t unregistered_range(struct sim_kfd_process *p, uint64_t pg)
 }
 
 void *sim_svm_translate(struct sim_kfd_process *p, struct sim_gpu *gpu, uint64_t va, uint64_t len,
-                        uint64_t *lo, uint64_t *hi)
+                        uint64_t *lo, uint64_t *hi, bool *writable)
 {
   int gi = -1;
   for (unsigned i = 0; i < p->n_pdds; i++)
@@ -509,7 +518,7 @@ void *sim_svm_translate(struct sim_kfd_process *p, struct sim_gpu *gpu, uint64_t
     i = unregistered_range(p, pg);
   if (i == SIZE_MAX)
     goto out;
-  const struct svm_range *r = &ranges[i];
+  struct svm_range *r = &ranges[i];
   if (!(((r->access | r->aip) >> gi) & 1) || last > r->last)
     goto out;
   /* a window of the range around va, checked mapped (translations are cached by it) */
@@ -527,6 +536,17 @@ void *sim_svm_translate(struct sim_kfd_process *p, struct sim_gpu *gpu, uint64_t
     if (!sim_user_range_mapped(a * SIM_PAGE, (b - a + 1) * SIM_PAGE))
       goto out;   /* freed behind our back: the kernel's notifier would have unmapped it */
   }
+  /* read-only on the GPU: GPU_RO, or user memory the CPU may not write either */
+  bool w = !(r->flags & KFD_IOCTL_SVM_FLAG_GPU_RO);
+  if (w && r->cpu_w == -1)   /* once per validation when the whole range is writable */
+    r->cpu_w = sim_user_range_writable(r->start * SIM_PAGE, (r->last - r->start + 1) * SIM_PAGE)
+               ? 1 : -2;
+  if (w && r->cpu_w != 1 && !sim_user_range_writable(a * SIM_PAGE, (b - a + 1) * SIM_PAGE)) {
+    a = pg;   /* the window mixes rights: only the pages asked for */
+    b = last;
+    w = sim_user_range_writable(a * SIM_PAGE, (b - a + 1) * SIM_PAGE);
+  }
+  *writable = w;
   *lo = a * SIM_PAGE;
   *hi = (b + 1) * SIM_PAGE;
   host = (void *)(uintptr_t)va;
@@ -549,5 +569,17 @@ void sim_svm_unmapped(uint64_t addr, uint64_t len)
         i++;
     }
   }
+  pthread_mutex_unlock(&svm_lock);
+}
+
+void sim_kfd_mprotected(void *addr, size_t len)
+{
+  if (!len)
+    return;
+  uint64_t first = (uintptr_t)addr / SIM_PAGE, last = ((uintptr_t)addr + len - 1) / SIM_PAGE;
+  pthread_mutex_lock(&svm_lock);
+  for (size_t i = 0; i < n_ranges; i++)
+    if (ranges[i].start <= last && first <= ranges[i].last)
+      ranges[i].cpu_w = -1;   /* read the rights again at the next translation */
   pthread_mutex_unlock(&svm_lock);
 }

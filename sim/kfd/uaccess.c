@@ -7,7 +7,10 @@
 
 #include <errno.h>
 #include <string.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -67,4 +70,52 @@ bool sim_user_range_mapped(uint64_t addr, uint64_t size)
     a += chunk;
   }
   return true;
+}
+
+/* Whether every page of [addr, addr+size) is mapped with PROT_WRITE, from /proc/self/maps (raw
+ * system calls: the interposer stays out of it). The kernel maps SVM pages of a read-only VMA
+ * read-only on the GPU too (svm_range_validate_and_map). Only for translations that the callers
+ * cache, as the file is read each time. */
+bool sim_user_range_writable(uint64_t addr, uint64_t size)
+{
+  if (!size || !sim_access_ok(addr, size))
+    return false;
+  int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return true;   /* cannot tell: as before, writable */
+  uint64_t need = addr, end = addr + size;
+  char buf[4096];
+  size_t have = 0;
+  bool ok = false, done = false;
+  while (!done) {
+    ssize_t n = syscall(SYS_read, fd, buf + have, sizeof buf - 1 - have);
+    if (n <= 0)
+      break;
+    have += (size_t)n;
+    buf[have] = 0;
+    char *line = buf, *nl;
+    while ((nl = strchr(line, '\n')) != NULL) {
+      *nl = 0;
+      unsigned long long lo, hi;
+      char perms[5];
+      if (sscanf(line, "%llx-%llx %4s", &lo, &hi, perms) == 3 && hi > need) {
+        if (lo > need || perms[1] != 'w') {
+          done = true;   /* a hole or a read-only mapping in the range */
+          break;
+        }
+        need = hi;
+        if (need >= end) {
+          ok = done = true;
+          break;
+        }
+      }
+      line = nl + 1;
+    }
+    have = (size_t)(buf + have - line);
+    memmove(buf, line, have);
+    if (have == sizeof buf - 1)
+      have = 0;   /* a line longer than the buffer (a long path): skip its start */
+  }
+  syscall(SYS_close, fd);
+  return ok;
 }

@@ -3,7 +3,10 @@
  * object at its VA in a GPU's page tables (amdgpu_vm_bo_map rules: page-aligned, inside
  * the 48-bit VM, no overlap with another mapping of that GPU), and sim_vm_translate lets
  * the execution model find the bytes behind a GPU address — or nothing, which is a fault.
- * Where no buffer object is, the SVM ranges mapped on that GPU answer (svm.c). */
+ * Where no buffer object is, the SVM ranges mapped on that GPU answer (svm.c). Pages are
+ * writable by the GPU only where the object was allocated WRITABLE (or the SVM range allows
+ * it): sim_vm_translate_write and sim_vm_lookup_prot say so. */
+#include "kfd/gem.h"
 #include "kfd/kfd.h"
 
 #include <errno.h>
@@ -90,7 +93,15 @@ int sim_kfd_unmap_memory(struct sim_kfd_process *p, void *data)
   return map_common(p, (struct kfd_ioctl_map_memory_to_gpu_args *)data, false);
 }
 
-void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len)
+/* KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE (the uapi spells it as a signed 1 << 31): the object is
+ * mapped with AMDGPU_VM_PAGE_WRITEABLE; without it the GPU may only read it. */
+#define MEM_WRITABLE 0x80000000u
+
+/* The translation of [va, va + len) on gpu: host bytes, the contiguous range [*lo, *hi)
+ * around va (one buffer; one copy of wrapping AQL queue memory) and whether the GPU may write
+ * there. NULL: nothing maps the whole of it. */
+static void *translate(struct sim_gpu *gpu, uint64_t va, uint64_t len, uint64_t *lo, uint64_t *hi,
+                       bool *writable)
 {
   struct sim_kfd_process *p = sim_kfd_current();
   if (!p || !gpu || !len)
@@ -101,38 +112,48 @@ void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len)
   for (struct sim_bo *b = p->bos; b; b = b->next) {
     if (!(b->mapped & (1u << gpu->index)) || va < b->va || va - b->va >= b->size)
       continue;
-    uint64_t off = (va - b->va) % b->bo_size;   /* AQL queue memory wraps onto itself */
-    if (off + len <= b->bo_size)
-      host = (char *)b->host + off;
-    bo = true;
-    break;
-  }
-  pthread_mutex_unlock(&p->lock);
-  uint64_t lo, hi;
-  if (!bo)
-    host = sim_svm_translate(p, gpu, va, len, &lo, &hi);
-  return host;
-}
-
-void *sim_vm_lookup(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi)
-{
-  struct sim_kfd_process *p = sim_kfd_current();
-  if (!p || !gpu)
-    return NULL;
-  void *host = NULL;
-  pthread_mutex_lock(&p->lock);
-  for (struct sim_bo *b = p->bos; b; b = b->next) {
-    if (!(b->mapped & (1u << gpu->index)) || va < b->va || va - b->va >= b->size)
-      continue;
     uint64_t off = va - b->va, copy = off - off % b->bo_size;   /* AQL memory wraps */
     uint64_t end = copy + b->bo_size < b->size ? copy + b->bo_size : b->size;
     *lo = b->va + copy;
     *hi = b->va + end;
-    host = (char *)b->host + (off - copy);
+    *writable = b->flags & MEM_WRITABLE;
+    if (off - copy + len <= b->bo_size)
+      host = (char *)b->host + (off - copy);
+    bo = true;
     break;
   }
   pthread_mutex_unlock(&p->lock);
-  if (!host)
-    host = sim_svm_translate(p, gpu, va, 1, lo, hi);
+  if (!bo)
+    host = sim_gem_va_translate(gpu, va, len, lo, hi, writable, &bo);   /* the render node's */
+  if (!bo)
+    host = sim_svm_translate(p, gpu, va, len, lo, hi, writable);
   return host;
+}
+
+void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len)
+{
+  uint64_t lo, hi;
+  bool w;
+  return translate(gpu, va, len, &lo, &hi, &w);
+}
+
+void *sim_vm_translate_write(struct sim_gpu *gpu, uint64_t va, uint64_t len)
+{
+  uint64_t lo, hi;
+  bool w = false;
+  void *host = translate(gpu, va, len, &lo, &hi, &w);
+  return w ? host : NULL;
+}
+
+void *sim_vm_lookup(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi)
+{
+  bool w;
+  return translate(gpu, va, 1, lo, hi, &w);
+}
+
+void *sim_vm_lookup_prot(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi,
+                         bool *writable)
+{
+  *writable = false;
+  return translate(gpu, va, 1, lo, hi, writable);
 }

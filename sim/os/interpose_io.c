@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* interpose_io.c — ioctl and mmap on simulated device fds go to the driver model (sim/kfd);
- * on every other fd they pass through. munmap tells the model first, then unmaps. */
+ * on every other fd they pass through. munmap tells the model first, then unmaps; mprotect
+ * tells it after. */
 #undef _FORTIFY_SOURCE
 #include <errno.h>
 #include <stdarg.h>
@@ -48,6 +49,14 @@ SIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t
 SIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t off)
 {
   return map(addr, len, prot, flags, fd, (off_t)off);
+}
+
+SIM_EXPORT int mprotect(void *addr, size_t len, int prot)
+{
+  int r = SIM_REAL(mprotect)(addr, len, prot);
+  if (r == 0)
+    sim_kfd_mprotected(addr, len);
+  return r;
 }
 
 SIM_EXPORT int munmap(void *addr, size_t len)

@@ -64,7 +64,7 @@ static enum sdma_res atomic(struct sim_gpu *gpu, struct sdma_pkt *p)
   if (d[0] >> 25 != ATOMIC_ADD64)
     return bad(p, "ATOMIC operation other than 64-bit add (47) is not modelled");
   uint64_t addr = sdma_addr(&d[1]);
-  uint64_t *m = sim_vm_translate(gpu, addr, 8);
+  uint64_t *m = sim_vm_translate_write(gpu, addr, 8);
   if (!m || (addr & 7)) {
     sim_cp_vm_fault(gpu, addr, true);
     return SDMA_FAULT;

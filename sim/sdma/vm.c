@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* vm.c — the SDMA engine's memory accesses. Every address goes through the GPU's VM; a range
- * may span buffer objects (then it is walked a page at a time), and an unmapped page is a
- * VM fault, raised here, which stops the engine. */
+ * may span buffer objects (then it is walked a page at a time), and an unmapped page (or a
+ * write to a read-only one) is a VM fault, raised here, which stops the engine. */
 #include "sdma/sdma.h"
 
 #include <string.h>
@@ -12,14 +12,14 @@ typedef bool (*chunk_fn)(void *host, uint64_t off, uint64_t n, void *arg);
 static bool for_chunks(struct sim_gpu *gpu, uint64_t va, uint64_t n, bool write, chunk_fn fn,
                        void *arg)
 {
-  void *h = sim_vm_translate(gpu, va, n);
+  void *h = write ? sim_vm_translate_write(gpu, va, n) : sim_vm_translate(gpu, va, n);
   if (h)
     return fn(h, 0, n, arg);
   for (uint64_t off = 0; off < n;) {
     uint64_t step = SIM_PAGE - ((va + off) & (SIM_PAGE - 1));
     if (step > n - off)
       step = n - off;
-    h = sim_vm_translate(gpu, va + off, step);
+    h = write ? sim_vm_translate_write(gpu, va + off, step) : sim_vm_translate(gpu, va + off, step);
     if (!h) {
       sim_cp_vm_fault(gpu, va + off, write);
       return false;
@@ -39,7 +39,7 @@ struct move {
 static bool to_dst(void *src, uint64_t off, uint64_t n, void *arg)
 {
   struct move *m = arg;
-  void *d = sim_vm_translate(m->gpu, m->dst + off, n);
+  void *d = sim_vm_translate_write(m->gpu, m->dst + off, n);
   if (d) {
     memmove(d, src, n);
     return true;
@@ -48,7 +48,7 @@ static bool to_dst(void *src, uint64_t off, uint64_t n, void *arg)
     uint64_t step = SIM_PAGE - ((m->dst + off + k) & (SIM_PAGE - 1));
     if (step > n - k)
       step = n - k;
-    d = sim_vm_translate(m->gpu, m->dst + off + k, step);
+    d = sim_vm_translate_write(m->gpu, m->dst + off + k, step);
     if (!d) {
       sim_cp_vm_fault(m->gpu, m->dst + off + k, true);
       return false;
@@ -88,7 +88,7 @@ bool sdma_fill(struct sim_gpu *gpu, uint64_t dst, uint64_t n, const uint8_t *pat
 
 bool sdma_store32(struct sim_gpu *gpu, uint64_t va, uint32_t v)
 {
-  uint32_t *m = sim_vm_translate(gpu, va, 4);
+  uint32_t *m = sim_vm_translate_write(gpu, va, 4);
   if (!m || (va & 3)) {
     sim_cp_vm_fault(gpu, va, true);
     return false;
@@ -99,7 +99,7 @@ bool sdma_store32(struct sim_gpu *gpu, uint64_t va, uint32_t v)
 
 bool sdma_store64(struct sim_gpu *gpu, uint64_t va, uint64_t v)
 {
-  uint64_t *m = sim_vm_translate(gpu, va, 8);
+  uint64_t *m = sim_vm_translate_write(gpu, va, 8);
   if (!m || (va & 7)) {
     sim_cp_vm_fault(gpu, va, true);
     return false;

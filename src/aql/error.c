@@ -10,7 +10,8 @@
  *    violation, 0x40000000 illegal instruction, 0x80000000 debug trap). The last three come
  *    from our trap handler (trap.c), which also leaves the stopped wave's PC: the message
  *    names the kernel and the offset.
- *  - KFD memory exception events (a GPU page fault: the kernel does not say which queue).
+ *  - KFD memory exception events (a GPU page fault: the kernel does not say which queue);
+ *    the handlers of hsa_amd_register_system_event_handler (sysevent.c) get them first.
  *
  * Policy (ROCR 5.2 aborts the process on a VM fault; we do not):
  *  - A fault on GPU X is reported as HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION (what later

@@ -6,3 +6,8 @@ kernel void svm_rw(global int *a, global int *b, int k) {
   b[i] = v * 3 + k;
   a[i] = v + 1;
 }
+
+/* Stores k into every item of dst: a GPU write, for the permission-fault modes. */
+kernel void svm_store(global int *dst, int k) {
+  dst[get_global_id(0)] = k;
+}

@@ -44,5 +44,13 @@ for gpu in gfx900 gfx90a; do
 done
 run ours-gfx90a-xnack "$BUILD/lib" gfx90a xnack HSA_XNACK=1
 run rocr-gfx90a-xnack "$rocr_lib" gfx90a xnack HSA_XNACK=1
+# GPU writes the pages do not allow: permission faults (READ_ONLY attribute, PROT_READ memory)
+# and a missing page (NO_ACCESS), on gfx900
+for mode in readonly protread noaccess; do
+  run "ours-$mode" "$BUILD/lib" gfx900 $mode SVM_CLIENT_OURS=1
+  run "rocr-$mode" "$rocr_lib" gfx900 $mode
+done
+grep -q "Reason: Write access to a read-only page" "$work/ours-readonly.out" ||
+  { echo "FAIL ours-readonly: the runtime's message does not give the read-only reason"; status=1; }
 [ $status -eq 0 ] && echo "SVM memory reaches the GPU by attribute, prefetch, SDMA and retry fault, on ours and ROCR 5.2.3"
 exit $status

@@ -10,6 +10,12 @@
  *   illegal CO    illegal_inst (an encoding the hardware rejects): the runtime's handler
  *                 reports it, the callback gets HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION, and
  *                 the dispatch never completes
+ *   fpexcp CO     fp_overflow built with the overflow exception enabled (x * x, x = 1e38):
+ *                 the wave enters the handler (trap_device.sh checks the trace); the
+ *                 handler returns, no queue error, the dispatch completes with +inf
+ *   fpexcp_halts CO  the same kernel where the handler parks the wave for a debugger (ROCR
+ *                 5.2.3's does: SQ interrupt with bit 23, wave halted): no queue error, the
+ *                 dispatch does not complete, the queue is destroyed all the same
  * Prints "ok ..." / "FAIL ..." lines; exit 0 = pass. */
 #include <stdint.h>
 #include <stdio.h>
@@ -134,9 +140,37 @@ static void illegal_test(void) {
   hsa_signal_destroy(done);
 }
 
+static void fpexcp_test(int halts) {
+  int32_t *out = buffer();
+  float x = 1e38f;
+  int32_t xb;
+  memcpy(&xb, &x, 4);
+  hsa_signal_t done;
+  hsa_queue_t *q = run("fp_overflow", out, xb, &done);
+  if (halts) {
+    if (hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, 3000000000ull,
+                                  HSA_WAIT_STATE_BLOCKED) < 1)
+      FAIL("fp_overflow completed: the handler did not halt the wave");
+    if (errors) FAIL("fp_overflow reported 0x%x", (unsigned)last_error);
+    printf("ok an enabled overflow exception halts the wave in the handler, no queue error\n");
+    CHECK(hsa_queue_destroy(q));
+    hsa_signal_destroy(done);
+    return;
+  }
+  if (hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, 60000000000ull,
+                                HSA_WAIT_STATE_BLOCKED) != 0)
+    FAIL("fp_overflow did not complete (errors %d, last 0x%x)", errors, (unsigned)last_error);
+  if (errors) FAIL("fp_overflow reported 0x%x", (unsigned)last_error);
+  for (unsigned i = 0; i < N; i++)
+    if (out[i] != 0x7f800000) FAIL("fp_overflow: out[%u] = 0x%x, want +inf", i, (unsigned)out[i]);
+  printf("ok an enabled overflow exception goes on after the handler\n");
+  CHECK(hsa_queue_destroy(q));
+  hsa_signal_destroy(done);
+}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: %s trap|abort|debugtrap|illegal CO\n", argv[0]);
+    fprintf(stderr, "usage: %s trap|abort|debugtrap|illegal|fpexcp|fpexcp_halts CO\n", argv[0]);
     return 2;
   }
   setvbuf(stdout, NULL, _IONBF, 0);
@@ -157,6 +191,8 @@ int main(int argc, char **argv) {
     debugtrap_test();
   else if (!strcmp(argv[1], "illegal"))
     illegal_test();
+  else if (!strcmp(argv[1], "fpexcp") || !strcmp(argv[1], "fpexcp_halts"))
+    fpexcp_test(!strcmp(argv[1], "fpexcp_halts"));
   else
     FAIL("unknown mode %s", argv[1]);
   CHECK(hsa_executable_destroy(exec));

@@ -15,6 +15,8 @@
 #    dispatch never completes;
 #  - a HIP device assert (Debian's HIP 5.2; ours on the three, ROCR on gfx900): the assertion
 #    is printed, HIP's queue callback gets HSA_STATUS_ERROR_EXCEPTION and aborts the process;
+#  - fpexcp (gfx900): a kernel built with the overflow exception enabled in COMPUTE_PGM_RSRC2
+#    enters the handler (TRAPSTS.EXCP); ours goes on to the end, ROCR 5.2.3's parks the wave;
 #  - gfx942 (MI300X, --gpu gfx942; ROCR 5.2.3 does not know it, HIP 5.2 cannot build for it):
 #    trap, abort and debugtrap on ours, kernels from clang-19 as kernels_gfx942.sh builds
 #    them (our gfx942 handler comes from llvm-mc 17+, and the model's first level keeps
@@ -114,6 +116,33 @@ for gpu in $gpus; do
   done
   echo "ok $gpu"
 done
+
+# A math exception enabled in COMPUTE_PGM_RSRC2 (gfx900): fp_overflow assembled again with
+# .amdhsa_exception_fp_ieee_overflow 1. The wave enters the handler with TRAPSTS.EXCP
+# overflow (the trace says so); ours returns and the dispatch completes with +inf; ROCR
+# 5.2.3's parks the wave for a debugger (SQ interrupt with bit 23 set), no queue error.
+clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx900 -O2 \
+  --rocm-device-lib-path="$devlibs" -S -o "$work/fpx.s" "$SRCDIR/tests/integration/trap_kernels.cl" ||
+  fail "cannot compile trap_kernels.cl to assembly"
+awk '/\.amdhsa_kernel fp_overflow/ { k = 1 }
+     k && /amdhsa_exception_fp_ieee_overflow 0/ { sub(/ 0$/, " 1"); k = 0 } { print }' \
+  "$work/fpx.s" > "$work/fpx_en.s"
+grep -q 'amdhsa_exception_fp_ieee_overflow 1' "$work/fpx_en.s" || fail "no overflow enable bit to set"
+clang-15 -target amdgcn-amd-amdhsa -mcpu=gfx900 -x assembler -o "$work/fpx.co" "$work/fpx_en.s" ||
+  fail "cannot assemble the kernels with the overflow exception enabled"
+for rt in ours rocr; do
+  [ $rt = ours ] || [ $peer = 1 ] || continue
+  mode=fpexcp
+  [ $rt = rocr ] && mode=fpexcp_halts
+  out=$work/fpexcp.$rt
+  timeout 120 "$sim" --gpu gfx900 --trace="$out.trace" -- "$work/$rt" $mode "$work/fpx.co" > "$out" 2>&1
+  rc=$?
+  cat "$out"
+  [ $rc = 0 ] || fail "fpexcp on $rt (exit $rc)"
+  grep -q 'exception (TRAPSTS 0x28) .*second-level handler: floating-point exception 0x8' "$out.trace" ||
+    fail "fpexcp on $rt: the trace shows no overflow exception entering the handler"
+done
+echo "ok math exception, gfx900"
 
 if ! command -v hipcc > /dev/null 2>&1; then
   echo "hipcc is not installed: the HIP assert is not checked"

@@ -37,3 +37,9 @@ kernel void illegal_inst(global int *out) {
   ((volatile global int *)out)[get_global_id(0)] = 6;
   __asm__ volatile(".long 0xffffffff");
 }
+
+/* x * x overflows for x = 1e38: trap_device.sh builds it a second time with the overflow
+ * exception enabled in COMPUTE_PGM_RSRC2 (.amdhsa_exception_fp_ieee_overflow 1). */
+kernel void fp_overflow(global float *out, float x) {
+  out[get_global_id(0)] = x * x;
+}

@@ -25,12 +25,13 @@ struct buf {
 
 static uint64_t cpx_next_va = 0x100000000ull;
 
-static __attribute__((unused)) struct buf cpx_gtt(uint64_t size)
+/* GTT memory with the given KFD_IOC_ALLOC_MEM_FLAGS_* (cpx_gtt: GTT_RW) */
+static __attribute__((unused)) struct buf cpx_gtt_flags(uint64_t size, uint32_t flags)
 {
   struct buf b;
   size = (size + 4095) & ~4095ull;
   struct kfd_ioctl_alloc_memory_of_gpu_args a = { .va_addr = cpx_next_va, .size = size,
-                                                  .gpu_id = GPU0, .flags = GTT_RW };
+                                                  .gpu_id = GPU0, .flags = flags };
   ck_assert_int_eq(kio(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a), 0);
   cpx_next_va += size + 0x10000;
   int err = 0;
@@ -48,6 +49,11 @@ static __attribute__((unused)) struct buf cpx_gtt(uint64_t size)
 
 /* An event page of the runtime's own (the first CREATE_EVENT hands it over) and one signal
  * event in it; returns the event id and the GPU address of its slot. */
+static __attribute__((unused)) struct buf cpx_gtt(uint64_t size)
+{
+  return cpx_gtt_flags(size, GTT_RW);
+}
+
 static __attribute__((unused)) uint32_t cpx_event(struct buf *page, uint64_t *slot_va)
 {
   static bool have;

@@ -424,6 +424,8 @@ START_TEST(scratch_swizzle)
 END_TEST
 
 /* ---- faults ---- */
+/* A GPUVM fault (XNACK off) is a memory-violation exception: with no second-level handler the
+ * first level halts the wave at the access (the VM fault interrupt reports it to the driver). */
 START_TEST(fault_unmapped_address)
 {
   fx_open();
@@ -438,12 +440,8 @@ START_TEST(fault_unmapped_address)
   isa_fx_setup(&r, code, 1, 0x7000000000ull, (uintptr_t)out);
   r.init[0].exec = 0xf0;   /* first active lane: 4 */
   ck_assert_int_eq(isa_fx_go(&r), -1);
-  ck_assert_int_eq(r.fault.kind, SIM_ISA_FAULT_MEMORY);
-  ck_assert_uint_eq(r.fault.addr, 0x7000000000ull + 16 + 16);
+  ck_assert_int_eq(r.fault.kind, SIM_ISA_HALTED);
   ck_assert_uint_eq(r.fault.pc, (uintptr_t)code + 4);
-  ck_assert(!r.fault.write);
-  ck_assert_msg(strstr(r.fault.text, "by global_load_dword v3, v1, s[0:1] offset:16"), "%s",
-                r.fault.text);
 }
 END_TEST
 

@@ -463,6 +463,123 @@ START_TEST(trap_first_level_ib_sts_gfx942)
 }
 END_TEST
 
+/* Memory the GPU may read but not write: a buffer object allocated without WRITABLE. */
+static uint32_t *ro_mem(size_t size)
+{
+  size = (size + 4095) & ~(size_t)4095;
+  uint32_t *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ck_assert_ptr_ne(p, MAP_FAILED);
+  struct kfd_ioctl_alloc_memory_of_gpu_args u = {
+    .va_addr = (uintptr_t)p, .size = size, .gpu_id = GPU0, .mmap_offset = (uintptr_t)p,
+    .flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR };
+  ck_assert_int_eq(kio(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &u), 0);
+  uint32_t id = GPU0;
+  ck_assert_int_eq(fx_map(u.handle, &id, 1, true), 0);
+  return p;
+}
+
+/* A GPUVM fault with XNACK off (here a write to a read-only buffer object, after a read of it
+ * worked) enters the trap handler as a memory-violation exception: trap id 0, TRAPSTS.MEM_VIOL
+ * and XNACK_ERROR, ttmp0:1 at the access, and STATUS in ttmp12 with HALT set by the first
+ * level, so the wave stays halted there once the handler restores STATUS. Nothing is written;
+ * a vector store (global_store) faults the same way, its lanes stopped at the first page. */
+START_TEST(mem_violation_enters_handler)
+{
+  static const char *const stores[] = {
+    "s_store_dword s6, s[0:1], 0x40 glc\n",
+    "v_mov_b32 v1, 0x40\nglobal_store_dword v1, v1, s[0:1]\n",
+  };
+  for (unsigned k = 0; k < 2; k++) {
+    fx_open();
+    uint32_t *out = isa_fx_mem(4096), *ro = ro_mem(4096);
+    ro[0] = 0x1234;
+    ro[16] = 0x5678;
+    char src[1024];
+    snprintf(src, sizeof src,
+             "s_load_dword s6, s[0:1], 0x0 glc\n"
+             "s_waitcnt lgkmcnt(0)\n"
+             "s_store_dword s6, s[2:3], 0x10 glc\n"
+             "s_waitcnt lgkmcnt(0)\n"
+             "%s"
+             "s_movk_i32 s5, 0x22\n"
+             "s_store_dword s5, s[2:3], 0x14\n"
+             "s_endpgm\n"
+             ".p2align 8\n"
+             "handler:\n"
+             "s_getreg_b32 ttmp2, hwreg(HW_REG_TRAPSTS)\n"
+             "s_store_dword ttmp2, s[2:3], 0x0 glc\n"
+             "s_store_dword ttmp12, s[2:3], 0x4 glc\n"
+             "s_store_dwordx2 ttmp[0:1], s[2:3], 0x8 glc\n"
+             "s_waitcnt lgkmcnt(0)\n"
+             "s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12\n"
+             "s_rfe_b64 ttmp[0:1]\n", stores[k]);
+    size_t len;
+    uint8_t *code = isa_fx_code_for("gfx900", src, &len);
+    NEED(code);
+    struct isa_fx_run r;
+    isa_fx_setup(&r, code, 1, (uintptr_t)ro, (uintptr_t)out);
+    r.wg.tba = (uintptr_t)code + 256;
+    ck_assert_int_eq(isa_fx_go(&r), -1);
+    ck_assert_msg(r.fault.kind == SIM_ISA_HALTED, "%s: %s", stores[k], r.fault.text);
+    uint64_t at = (uintptr_t)code + 24 + (k ? 4 : 0);   /* the store (after v_mov) */
+    ck_assert_uint_eq(r.fault.pc, at);
+    ck_assert_uint_eq(out[4], 0x1234);                         /* the read went through */
+    ck_assert_uint_eq(out[0] & 0x10000900u, 0x10000100u);      /* MEM_VIOL | XNACK_ERROR */
+    ck_assert_uint_eq(out[1] & 0x2020u, 0x2020u);              /* HALT (first level), PRIV */
+    ck_assert_uint_eq(out[2], (uint32_t)at);
+    ck_assert_uint_eq(out[3] & 0xffffff, (uint32_t)(at >> 32) & 0xffff);   /* trap id 0 */
+    ck_assert_uint_eq(out[5], 0);                              /* the wave did not go on */
+    ck_assert_uint_eq(ro[16], 0x5678);                         /* nothing written */
+  }
+}
+END_TEST
+
+/* A floating-point exception enabled in COMPUTE_PGM_RSRC2.EXCP_EN (here overflow, bit 27)
+ * sets TRAPSTS.EXCP (with the other flags the instruction raised: inexact) and enters the
+ * handler (trap id 0) at the next instruction; the handler returns and the wave goes on. With
+ * the bit clear the same kernel never enters the handler. */
+START_TEST(fp_exception_enters_handler)
+{
+  for (unsigned enable = 0; enable < 2; enable++) {
+    fx_open();
+    uint32_t *out = isa_fx_mem(4096);
+    uint8_t *code = isa_fx_code_for("gfx900",
+      "v_mov_b32 v1, 0x7f000000\n"           /* 1.7e38 */
+      "v_mul_f32 v2, v1, v1\n"               /* overflows to +inf */
+      "s_movk_i32 s5, 0x22\n"
+      "s_store_dword s5, s[2:3], 0x14\n"
+      "s_endpgm\n"
+      ".p2align 8\n"
+      "handler:\n"
+      "s_getreg_b32 ttmp2, hwreg(HW_REG_TRAPSTS)\n"
+      "s_store_dword ttmp2, s[2:3], 0x0 glc\n"
+      "s_store_dwordx2 ttmp[0:1], s[2:3], 0x8 glc\n"
+      "s_movk_i32 ttmp2, 0x11\n"
+      "s_store_dword ttmp2, s[2:3], 0x10 glc\n"
+      "s_waitcnt lgkmcnt(0)\n"
+      "s_and_b32 ttmp1, ttmp1, 0xffff\n"
+      "s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12\n"
+      "s_rfe_b64 ttmp[0:1]\n", NULL);
+    NEED(code);
+    struct isa_fx_run r;
+    isa_fx_setup(&r, code, 1, 0, (uintptr_t)out);
+    r.wg.tba = (uintptr_t)code + 256;
+    r.wg.rsrc2 |= enable ? 1u << 27 : 0;
+    ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+    ck_assert_uint_eq(out[5], 0x22);                       /* the wave went on to its end */
+    if (!enable) {
+      ck_assert_uint_eq(out[4], 0);                        /* no trap */
+      continue;
+    }
+    ck_assert_uint_eq(out[4], 0x11);
+    ck_assert_uint_eq(out[0] & 0x1ff, 0x28);               /* overflow and inexact */
+    uint64_t next = (uintptr_t)code + 8 + 4;               /* after v_mov (literal) and v_mul */
+    ck_assert_uint_eq(out[2], (uint32_t)next);
+    ck_assert_uint_eq(out[3], (uint32_t)(next >> 32) & 0xffff);   /* trap id 0 */
+  }
+}
+END_TEST
+
 /* s_sendmsg(MSG_GET_DOORBELL) answers the queue's doorbell id in EXEC_LO, clearing bit 31. */
 START_TEST(sendmsg_get_doorbell)
 {
@@ -689,6 +806,8 @@ Suite *test_suite(void)
   tcase_add_test(t, lds_address_wraps_at_32_bits);
   tcase_add_test(t, trap_handler_entered);
   tcase_add_test(t, trap_handler_halts_wave);
+  tcase_add_test(t, mem_violation_enters_handler);
+  tcase_add_test(t, fp_exception_enters_handler);
   tcase_add_test(t, trap_first_level_ib_sts_gfx9);
   tcase_add_test(t, trap_first_level_ib_sts_gfx942);
   tcase_add_test(t, sendmsg_get_doorbell);

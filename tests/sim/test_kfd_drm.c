@@ -222,6 +222,75 @@ END_TEST
 
 /* Render-node objects: create (argument checks), CPU-map offset, PRIME export, KFD's view of
  * the dma-buf (size, device, placement), import on another device refused, close. */
+/* GEM_VA as amdgpu_gem_va_ioctl checks it, and the GPU reaching the mapping: readable where
+ * mapped READABLE, writable only where WRITEABLE; UNMAP, CLEAR (trimming) and GEM_CLOSE drop
+ * it. */
+static int gem_va(struct sim_gpu *g, uint32_t h, uint32_t op, uint32_t flags, uint64_t va,
+                  uint64_t off, uint64_t size)
+{
+  struct drm_amdgpu_gem_va v = { .handle = h, .operation = op, .flags = flags, .va_address = va,
+                                 .offset_in_bo = off, .map_size = size };
+  return sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_VA, &v);
+}
+
+START_TEST(gem_va_maps_for_the_gpu)
+{
+  fx_open();
+  struct sim_gpu *g = sim_gpu(0);
+  union drm_amdgpu_gem_create c = { .in = { .bo_size = 3 * 4096, .domains = AMDGPU_GEM_DOMAIN_GTT } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_CREATE, &c), 0);
+  uint32_t h = c.out.handle;
+  union drm_amdgpu_gem_mmap m = { .in = { .handle = h } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_MMAP, &m), 0);
+  int err = 0;
+  uint32_t *cpu = sim_drm_mmap(g, NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
+                               (off_t)m.out.addr_ptr, &err);
+  ck_assert_ptr_ne(cpu, MAP_FAILED);
+  cpu[1024] = 0x1111;
+  cpu[2048] = 0x2222;
+  const uint32_t rw = AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE | AMDGPU_VM_PAGE_EXECUTABLE;
+  const uint64_t va = 0x6000000000ull;
+  /* the checks, in amdgpu's order */
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, rw, 0x1000, 0, 4096), -EINVAL);   /* reserved MiB */
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, rw, 0x0000800000000000ull, 0, 4096), -EINVAL);
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, rw, (1ull << 48) - 4096, 0, 4096), -EINVAL);
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, rw | (1u << 12), va, 0, 4096), -EINVAL);
+  ck_assert_int_eq(gem_va(g, h, 5, rw, va, 0, 4096), -EINVAL);
+  ck_assert_int_eq(gem_va(g, h + 7, AMDGPU_VA_OP_MAP, rw, va, 0, 4096), -ENOENT);
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, rw, va + 8, 0, 4096), -EINVAL);   /* alignment */
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, rw, va, 4096, 3 * 4096), -EINVAL);   /* past the end */
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, rw, va, 0, 0), -EINVAL);
+  /* pages 1..2 of the object, read-write, at va; page 0 read-only at va + 64 KiB */
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, rw, va, 4096, 2 * 4096), 0);
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, rw, va + 4096, 0, 4096), -EINVAL);   /* overlap */
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_MAP, AMDGPU_VM_PAGE_READABLE, va + 0x10000, 0, 4096), 0);
+  uint32_t *gv = sim_vm_translate_write(g, va, 4);
+  ck_assert_ptr_nonnull(gv);
+  ck_assert_uint_eq(*gv, 0x1111);
+  *gv = 0x3333;                                         /* the GPU's write, seen by the CPU */
+  ck_assert_uint_eq(cpu[1024], 0x3333);
+  ck_assert_uint_eq(*(uint32_t *)sim_vm_translate(g, va + 4096, 4), 0x2222);
+  ck_assert_ptr_null(sim_vm_translate(g, va + 2 * 4096, 4));     /* past the mapping */
+  cpu[0] = 0x4444;
+  ck_assert_uint_eq(*(uint32_t *)sim_vm_translate(g, va + 0x10000, 4), 0x4444);
+  ck_assert_ptr_null(sim_vm_translate_write(g, va + 0x10000, 4));   /* READABLE only */
+  /* UNMAP needs the start of a mapping of that object; CLEAR trims */
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_UNMAP, rw, va + 4096, 0, 0), -ENOENT);
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_UNMAP, rw, va + 0x10000, 0, 0), 0);
+  ck_assert_ptr_null(sim_vm_translate(g, va + 0x10000, 4));
+  ck_assert_int_eq(gem_va(g, 0, AMDGPU_VA_OP_CLEAR, 0, va, 0, 4096), 0);
+  ck_assert_ptr_null(sim_vm_translate(g, va, 4));
+  ck_assert_uint_eq(*(uint32_t *)sim_vm_translate(g, va + 4096, 4), 0x2222);   /* trimmed, kept */
+  /* REPLACE maps over whatever is there; closing the handle drops the mappings */
+  ck_assert_int_eq(gem_va(g, h, AMDGPU_VA_OP_REPLACE, rw, va, 0, 2 * 4096), 0);
+  ck_assert_uint_eq(*(uint32_t *)sim_vm_translate(g, va, 4), 0x4444);
+  ck_assert_uint_eq(*(uint32_t *)sim_vm_translate(g, va + 4096, 4), 0x3333);
+  struct drm_gem_close gc = { .handle = h };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_GEM_CLOSE, &gc), 0);
+  ck_assert_ptr_null(sim_vm_translate(g, va, 4));
+}
+END_TEST
+
 START_TEST(gem_objects_dmabuf)
 {
   fx_cfg.gpu_count = 2;
@@ -310,6 +379,7 @@ Suite *test_suite(void)
   tcase_add_test(t, device_settings);
   tcase_add_test(t, svm_xnack_dmabuf);
   tcase_add_test(t, gem_objects_dmabuf);
+  tcase_add_test(t, gem_va_maps_for_the_gpu);
   tcase_add_test(t, ras_query);
   tcase_add_loop_test(t, ras_query_ecc, 0, 2);
   suite_add_tcase(s, t);

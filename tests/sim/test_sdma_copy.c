@@ -183,6 +183,42 @@ START_TEST(unmapped_copy_source_raises_memory_event)
 }
 END_TEST
 
+/* A buffer object allocated without WRITABLE is mapped read-only: the engine copies from it,
+ * and a copy into it is a permission fault (the event says ReadOnly, not NotPresent; nothing
+ * is written, the engine stops before the fence). */
+START_TEST(copy_into_read_only_memory_is_a_permission_fault)
+{
+  struct sdmaq s;
+  sq_setup(&s);
+  struct kfd_ioctl_create_event_args e = { .event_type = KFD_IOC_EVENT_MEMORY };
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &e), 0);
+  struct buf ro = cpx_gtt_flags(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT), dst = cpx_gtt(4096);
+  struct buf done = cpx_gtt(4096);
+  for (unsigned i = 0; i < 4096; i++)
+    ro.host[i] = (uint8_t)(i * 5 + 1);
+  uint32_t in[7] = { 1, 256 - 1, 0, (uint32_t)ro.va, (uint32_t)(ro.va >> 32), (uint32_t)dst.va,
+                     (uint32_t)(dst.va >> 32) };
+  put(&s, in, 7);
+  fence(&s, done.va, 1);
+  uint32_t out[7] = { 1, 64 - 1, 0, (uint32_t)dst.va, (uint32_t)(dst.va >> 32),
+                      (uint32_t)(ro.va + 512), (uint32_t)((ro.va + 512) >> 32) };
+  put(&s, out, 7);
+  fence(&s, done.va, 2);
+  ring(&s);
+  struct kfd_event_data d;
+  ck_assert_uint_eq(cpx_wait_event(e.event_id, 5000, &d), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_uint_eq(d.memory_exception_data.va, ro.va);
+  ck_assert_uint_eq(d.memory_exception_data.gpu_id, GPU0);
+  ck_assert_uint_eq(d.memory_exception_data.failure.NotPresent, 0);
+  ck_assert_uint_eq(d.memory_exception_data.failure.ReadOnly, 1);
+  cpx_sleep_ms(50);
+  ck_assert_uint_eq(*(uint32_t *)done.host, 1);   /* the read-only source was copied */
+  ck_assert_int_eq(memcmp(dst.host, ro.host, 256), 0);
+  for (unsigned i = 512; i < 576; i++)             /* nothing written into it */
+    ck_assert_uint_eq(ro.host[i], (uint8_t)(i * 5 + 1));
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("sdma_copy");
@@ -194,6 +230,7 @@ Suite *test_suite(void)
   tcase_add_test(t, poll_atomic_timestamp_trap);
   tcase_add_test(t, hdp_flushes_and_both_fill_counts);
   tcase_add_test(t, unmapped_copy_source_raises_memory_event);
+  tcase_add_test(t, copy_into_read_only_memory_is_a_permission_fault);
   suite_add_tcase(s, t);
   return s;
 }

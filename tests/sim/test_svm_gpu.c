@@ -4,7 +4,7 @@
  * after a prefetch), gets a VM fault (memory exception event) without access, after NO_ACCESS,
  * and after the memory was unmapped; with XNACK on (gfx90a) an access to memory no range
  * covers is a retry fault the driver services, except where a range denies that GPU. Bytes
- * are compared with what the host computes. */
+ * are compared with what the host computes. GPU_RO and read-only CPU mappings refuse GPU writes. */
 #include "kfd_fixture.h"
 #include "cp_fixture.h"
 #include "sdma_fixture.h"
@@ -145,6 +145,33 @@ START_TEST(no_access_after_access_unmaps)
 }
 END_TEST
 
+/* GPU_RO (svm_range_get_pte_flags) and a CPU mapping without PROT_WRITE map the pages
+ * read-only: the GPU reads them, a write is refused (a permission fault); clearing GPU_RO on a
+ * writable mapping gives the write back. */
+START_TEST(gpu_ro_and_read_only_memory_refuse_writes)
+{
+  fx_open();
+  uint8_t *m = user_pages(N);
+  ck_assert_int_eq(set1(m, N, KFD_IOCTL_SVM_ATTR_ACCESS, GPU0), 0);
+  ck_assert_ptr_eq(sim_vm_translate_write(sim_gpu(0), (uintptr_t)m + 8, 8), m + 8);
+  ck_assert_int_eq(set1(m + PG, PG, KFD_IOCTL_SVM_ATTR_SET_FLAGS, KFD_IOCTL_SVM_FLAG_GPU_RO), 0);
+  ck_assert_ptr_eq(sim_vm_translate(sim_gpu(0), (uintptr_t)m + PG + 8, 8), m + PG + 8);
+  ck_assert_ptr_null(sim_vm_translate_write(sim_gpu(0), (uintptr_t)m + PG + 8, 8));
+  ck_assert_ptr_eq(sim_vm_translate_write(sim_gpu(0), (uintptr_t)m + 2 * PG, 8), m + 2 * PG);
+  uint64_t lo, hi;
+  bool w = true;
+  ck_assert_ptr_eq(sim_vm_lookup_prot(sim_gpu(0), (uintptr_t)m + PG, &lo, &hi, &w), m + PG);
+  ck_assert(!w);
+  ck_assert_int_eq(set1(m + PG, PG, KFD_IOCTL_SVM_ATTR_CLR_FLAGS, KFD_IOCTL_SVM_FLAG_GPU_RO), 0);
+  ck_assert_ptr_eq(sim_vm_translate_write(sim_gpu(0), (uintptr_t)m + PG + 8, 8), m + PG + 8);
+  ck_assert_int_eq(mprotect(m + 2 * PG, PG, PROT_READ), 0);
+  sim_kfd_mprotected(m + 2 * PG, PG);   /* what sim/os's mprotect tells the model */
+  ck_assert_ptr_eq(sim_vm_translate(sim_gpu(0), (uintptr_t)m + 2 * PG, 8), m + 2 * PG);
+  ck_assert_ptr_null(sim_vm_translate_write(sim_gpu(0), (uintptr_t)m + 2 * PG, 8));
+  ck_assert_ptr_eq(sim_vm_translate_write(sim_gpu(0), (uintptr_t)m + 8, 8), m + 8);
+}
+END_TEST
+
 START_TEST(munmap_drops_the_range)
 {
   fx_open();
@@ -205,6 +232,7 @@ Suite *test_suite(void)
   tcase_add_test(t, access_maps_the_range_for_sdma);
   tcase_add_test(t, no_access_is_a_vm_fault);
   tcase_add_test(t, no_access_after_access_unmaps);
+  tcase_add_test(t, gpu_ro_and_read_only_memory_refuse_writes);
   tcase_add_test(t, munmap_drops_the_range);
   tcase_add_test(t, xnack_services_retry_faults);
   tcase_add_test(t, xnack_only_where_the_kernel_allows_it);
