@@ -12,8 +12,8 @@
 
 #include "sim.h"
 
-#define SIM_ISA_WAVE_SIZE 64
-#define SIM_ISA_MAX_WAVES_PER_GROUP 16   /* 1024 work-items / 64 */
+#define SIM_ISA_WAVE_SIZE 64             /* lanes of the register file; wave32 uses 0..31 */
+#define SIM_ISA_MAX_WAVES_PER_GROUP 32   /* 1024 work-items in wave32 */
 #define SIM_ISA_MAX_INIT_SGPRS 32        /* 16 user SGPRs + the system SGPRs */
 #define SIM_ISA_MAX_INIT_VGPRS 3         /* work-item ids x, y, z (or one packed VGPR) */
 
@@ -33,6 +33,7 @@ struct sim_isa_workgroup {
   struct sim_gpu *gpu;
   uint64_t code_entry;       /* GPU VA of the kernel's first instruction */
   unsigned wave_count;       /* 1..SIM_ISA_MAX_WAVES_PER_GROUP */
+  unsigned wave_size;        /* 32 or 64 lanes (gfx10+: the kernel descriptor's wave32 bit) */
   const struct sim_isa_wave_init *waves;
   unsigned sgpr_alloc;       /* SGPRs each wave may use (from the descriptor's granulated count,
                                 not counting VCC/FLAT_SCRATCH/XNACK_MASK) */

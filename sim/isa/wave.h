@@ -158,6 +158,7 @@ struct isa_wave {
   unsigned sgpr_alloc, vgpr_alloc;
   uint32_t scratch_wave_offset;
   bool ended, at_barrier;
+  bool wave32;               /* wg->wave_size 32: lanes 0..31, VCC/EXEC masks in the low SGPR */
   /* trap state (trap.c): PRIV while in the trap handler; STATUS.HALT, which stops the wave
    * (`halted`) once it is set outside the handler or the handler returns with it */
   bool priv, halt, halted;
