@@ -28,7 +28,7 @@ static void flat_ctx(const struct isa_wave *w, const struct isa_inst *in, struct
   c->v = in->addr - ISA_OP_VGPR0;
   c->saddr = in->seg != 0 && in->saddr != 0x7f;
   /* gfx9 scratch takes the SGPR or the VGPR; gfx942 says which by SVE, and may add both */
-  c->vaddr = in->target == ISA_TARGET_GFX942 ? in->sve : !c->saddr;
+  c->vaddr = in->target >= ISA_TARGET_GFX942 ? in->sve : !c->saddr;   /* gfx942, gfx11+: SVE */
   c->sbase = !c->saddr ? 0 : in->seg == 1 ? isa_read_s32(w, in, in->saddr)
                                           : isa_read_s64(w, in, in->saddr, ISA_T_B64);
   c->offset = in->offset;

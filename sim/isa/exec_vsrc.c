@@ -168,6 +168,8 @@ const uint64_t *valu_src64(struct isa_wave *w, const struct isa_inst *in, unsign
 
 uint64_t valu_mask_src(struct isa_wave *w, const struct isa_inst *in, unsigned i)
 {
+  if (w->wave32)   /* wave32: a lane mask is one SGPR */
+    return isa_read_s32(w, in, in->src[i]);
   return isa_read_s64(w, in, in->src[i], ISA_T_B64);
 }
 
@@ -268,5 +270,8 @@ void valu_put64(struct isa_wave *w, const struct isa_inst *in, const uint64_t *r
 
 void valu_put_mask(struct isa_wave *w, const struct isa_inst *in, uint64_t m)
 {
-  isa_write_s64(w, in->sdst, m);
+  if (w->wave32)
+    isa_write_s32(w, in->sdst, (uint32_t)m);
+  else
+    isa_write_s64(w, in->sdst, m);
 }

@@ -119,7 +119,9 @@ struct isa_inst {
 };
 
 enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A,
-                  ISA_TARGET_GFX942 };   /* gfx942: gfx90a's VALU and more */
+                  ISA_TARGET_GFX942,     /* gfx942: gfx90a's VALU and more */
+                  ISA_TARGET_GFX1100,    /* gfx11 (RDNA3): its own encodings (decode_gfx11.c) */
+                  ISA_TARGET_GFX1201 };  /* gfx12 (RDNA4) */
 
 /* ---- a wave and its workgroup ------------------------------------------------------------ */
 #define ISA_MAX_SGPRS 102
