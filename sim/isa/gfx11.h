@@ -23,9 +23,8 @@ G11_TABLE(vop1) G11_TABLE(vop2) G11_TABLE(vopc) G11_TABLE(vop3) G11_TABLE(vop3p)
 G11_TABLE(flat) G11_TABLE(global) G11_TABLE(scratch) G11_TABLE(mubuf) G11_TABLE(mtbuf)
 #undef G11_TABLE
 
-/* Operand code of gfx11's NULL (124; M0 is 125 there): the model's codes stay gfx9's, where
- * 125 is free, reads 0 and drops writes. */
-#define ISA_OP_NULL 125
+/* gfx11's NULL (124; M0 is 125 there) is the model's ISA_OP_NULL (wave.h): the codes stay
+ * gfx9's, where 125 is free. */
 
 /* The decoder (decode_gfx11.c): same contract as isa_decode_sop. */
 int isa_decode_gfx11(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);

@@ -23,6 +23,7 @@ enum {
   ISA_OP_VCC_LO = 106, ISA_OP_VCC_HI = 107,
   ISA_OP_TTMP0 = 108,                      /* ttmp0..ttmp15: 108..123 */
   ISA_OP_M0 = 124,
+  ISA_OP_NULL = 125,                       /* gfx10+'s NULL (their code 124): reads 0, drops writes */
   ISA_OP_EXEC_LO = 126, ISA_OP_EXEC_HI = 127,
   ISA_OP_ZERO = 128,                       /* 129..192: 1..64, 193..208: -1..-16 */
   ISA_OP_SHARED_BASE = 235, ISA_OP_SHARED_LIMIT = 236,
