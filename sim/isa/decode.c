@@ -167,6 +167,8 @@ uint8_t isa_target_of(const struct sim_gpu *gpu)
     /* gfx1100..gfx1103 (110000..110003) share the gfx11 encodings */
     if (gpu->model->gfx_target_version / 100 == 1100)
       return ISA_TARGET_GFX1100;
+    if (gpu->model->gfx_target_version / 100 == 1200)   /* gfx1200, gfx1201 */
+      return ISA_TARGET_GFX1201;
     return ISA_TARGET_ANY;
   }
 }
@@ -179,6 +181,7 @@ uint8_t isa_target_named(const char *mcpu)
   if (!strcmp(mcpu, "gfx90a")) return ISA_TARGET_GFX90A;
   if (!strcmp(mcpu, "gfx942")) return ISA_TARGET_GFX942;
   if (!strncmp(mcpu, "gfx110", 6)) return ISA_TARGET_GFX1100;
+  if (!strncmp(mcpu, "gfx120", 6)) return ISA_TARGET_GFX1201;
   return ISA_TARGET_ANY;
 }
 

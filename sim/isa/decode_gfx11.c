@@ -20,16 +20,19 @@
 
 struct ent {
   const char *name;          /* gfx11 mnemonic without _e32 */
-  int16_t op9;               /* gfx9 opcode (scalar and memory formats), -1 = none */
+  int16_t op9;               /* gfx9 opcode (scalar and memory formats), -1 = none; 0x4000 |
+                                op: gfx12's SALU float */
   const struct valu_desc *d; /* VALU */
 };
 
 enum { F_SOP2, F_SOPK, F_SOP1, F_SOPC, F_SOPP, F_SMEM, F_VOP1, F_VOP2, F_VOPC, F_VOP3, F_VOP3P,
        F_DS, F_FLAT, F_GLOBAL, F_SCRATCH, F_MUBUF, F_MTBUF, F_COUNT };
-static struct ent *tab[F_COUNT];
+static struct ent *tabs[2][F_COUNT];   /* gfx11, gfx12 */
+/* the family's tables, in every function that decodes into `in` */
+#define tab (tabs[in->target == ISA_TARGET_GFX1201])
 static const unsigned tab_size[F_COUNT] = { 128, 32, 256, 128, 128, 256, 256, 64, 256, 1024, 128,
                                             256, 128, 128, 128, 256, 16 };
-static char names_buf[1400][40];
+static char names_buf[2800][40];
 static unsigned names_used;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -63,7 +66,7 @@ static const char *strip(const char *n)
   return n;
 }
 
-static void fill(unsigned f, const struct g11_op *ops, unsigned n, const char *const *t9, unsigned n9)
+static void fill(struct ent **t, unsigned f, const struct g11_op *ops, unsigned n, const char *const *t9, unsigned n9)
 {
   struct ent *e = calloc(tab_size[f], sizeof *e);
   if (!e)
@@ -78,42 +81,70 @@ static void fill(unsigned f, const struct g11_op *ops, unsigned n, const char *c
     if (f >= F_VOP1 && f <= F_VOP3P)
       x->d = valu_named(x->name, ops[i].gfx9);
   }
-  tab[f] = e;
+  t[f] = e;
+}
+
+#define FILL(fam, F, x, t9, n9) fill(t, F, fam##_##x, fam##_##x##_count, t9, n9)
+#define FAMILY(fam)                                                                        \
+  do {                                                                                     \
+    FILL(fam, F_SOP2, sop2, isa_sop2_names, 128);                                          \
+    FILL(fam, F_SOPK, sopk, isa_sopk_names, 32);                                           \
+    FILL(fam, F_SOP1, sop1, isa_sop1_names, 256);                                          \
+    FILL(fam, F_SOPC, sopc, isa_sopc_names, 128);                                          \
+    FILL(fam, F_SOPP, sopp, isa_sopp_names, 128);                                          \
+    FILL(fam, F_SMEM, smem, isa_smem_names, 256);                                          \
+    FILL(fam, F_VOP1, vop1, NULL, 0);                                                      \
+    FILL(fam, F_VOP2, vop2, NULL, 0);                                                      \
+    FILL(fam, F_VOPC, vopc, NULL, 0);                                                      \
+    FILL(fam, F_VOP3, vop3, NULL, 0);                                                      \
+    FILL(fam, F_VOP3P, vop3p, NULL, 0);                                                    \
+    FILL(fam, F_DS, ds, isa_ds_names, 256);                                                \
+    FILL(fam, F_FLAT, flat, isa_flat_names, 128);                                          \
+    FILL(fam, F_GLOBAL, global, isa_global_names, 128);                                    \
+    FILL(fam, F_SCRATCH, scratch, isa_scratch_names, 128);                                 \
+    FILL(fam, F_MUBUF, mubuf, isa_mubuf_names, 128);                                       \
+    FILL(fam, F_MTBUF, mtbuf, isa_mtbuf_names, 16);                                        \
+  } while (0)
+
+static void build_family(struct ent **t, unsigned fam)
+{
+  if (fam == 0)
+    FAMILY(g11);
+  else
+    FAMILY(g12);
+  /* the VOP3 promotions of VOPC (0x000), VOP2 (0x100) and VOP1 (0x180) */
+  struct ent *v3 = t[F_VOP3];
+  for (unsigned f = 0; f < F_COUNT; f++)
+    if (!t[f])
+      return;
+  for (unsigned op = 0; op < 0x200; op++) {
+    const struct ent *s = op < 0x100 ? &t[F_VOPC][op] : op < 0x180 ? (op - 0x100 < 64 ? &t[F_VOP2][op - 0x100] : NULL)
+                        : &t[F_VOP1][op - 0x180];
+    if (s && s->name && !v3[op].name)
+      v3[op] = *s;
+  }
+  for (unsigned op = 0; op < 256; op++) {
+    struct ent *e = &t[F_SMEM][op];
+    if (!e->name)
+      continue;
+    if (!strcmp(e->name, "s_dcache_inv"))   /* the gfx9 table names it apart (decode_sop.c) */
+      e->op9 = 0x20;
+    else if (!strcmp(e->name, "s_load_b96"))
+      e->op9 = 2;    /* s_load_dwordx4's operation; the decoder moves 3 dwords */
+    else if (!strcmp(e->name, "s_buffer_load_b96"))
+      e->op9 = 10;
+  }
+  /* gfx12's SALU float: their own semantics (exec_gfx12.c) */
+  for (unsigned f = F_SOP2; f <= F_SOPC; f++)
+    for (unsigned op = 0; op < tab_size[f]; op++)
+      if (t[f][op].name && g12_salu_float(t[f][op].name))
+        t[f][op].op9 = (int16_t)(0x4000 | op);
 }
 
 static void build(void)
 {
-  fill(F_SOP2, g11_sop2, g11_sop2_count, isa_sop2_names, 128);
-  fill(F_SOPK, g11_sopk, g11_sopk_count, isa_sopk_names, 32);
-  fill(F_SOP1, g11_sop1, g11_sop1_count, isa_sop1_names, 256);
-  fill(F_SOPC, g11_sopc, g11_sopc_count, isa_sopc_names, 128);
-  fill(F_SOPP, g11_sopp, g11_sopp_count, isa_sopp_names, 128);
-  fill(F_SMEM, g11_smem, g11_smem_count, isa_smem_names, 256);
-  fill(F_VOP1, g11_vop1, g11_vop1_count, NULL, 0);
-  fill(F_VOP2, g11_vop2, g11_vop2_count, NULL, 0);
-  fill(F_VOPC, g11_vopc, g11_vopc_count, NULL, 0);
-  fill(F_VOP3, g11_vop3, g11_vop3_count, NULL, 0);
-  fill(F_VOP3P, g11_vop3p, g11_vop3p_count, NULL, 0);
-  fill(F_DS, g11_ds, g11_ds_count, isa_ds_names, 256);
-  fill(F_FLAT, g11_flat, g11_flat_count, isa_flat_names, 128);
-  fill(F_GLOBAL, g11_global, g11_global_count, isa_global_names, 128);
-  fill(F_SCRATCH, g11_scratch, g11_scratch_count, isa_scratch_names, 128);
-  fill(F_MUBUF, g11_mubuf, g11_mubuf_count, isa_mubuf_names, 128);
-  fill(F_MTBUF, g11_mtbuf, g11_mtbuf_count, isa_mtbuf_names, 16);
-  /* the VOP3 promotions of VOPC (0x000), VOP2 (0x100) and VOP1 (0x180) */
-  struct ent *v3 = tab[F_VOP3];
-  if (!v3 || !tab[F_VOPC] || !tab[F_VOP2] || !tab[F_VOP1])
-    return;
-  for (unsigned op = 0; op < 0x200; op++) {
-    const struct ent *s = op < 0x100 ? &tab[F_VOPC][op] : op < 0x180 ? (op - 0x100 < 64 ? &tab[F_VOP2][op - 0x100] : NULL)
-                        : &tab[F_VOP1][op - 0x180];
-    if (s && s->name && !v3[op].name)
-      v3[op] = *s;
-  }
-  /* s_dcache_inv: the gfx9 table names it apart (decode_sop.c) */
-  for (unsigned op = 0; op < 256; op++)
-    if (tab[F_SMEM][op].name && !strcmp(tab[F_SMEM][op].name, "s_dcache_inv"))
-      tab[F_SMEM][op].op9 = 0x20;
+  build_family(tabs[0], 0);
+  build_family(tabs[1], 1);
 }
 
 /* gfx11 scalar operand code -> the model's */
@@ -185,8 +216,16 @@ static int sop(const uint32_t *w, unsigned avail, struct isa_inst *in)
   if (!e->name)
     return -1;
   in->op = (uint16_t)(e->op9 >= 0 ? e->op9 : 0xffff);
-  if (in->fmt == ISA_SOP1 && (strstr(e->name, "exec_b32") || !strncmp(e->name, "s_sendmsg_rtn", 13)))
+  if (e->op9 >= 0x4000) {
+    in->exec = g12_exec_salu_float;
+    in->op = (uint16_t)(e->op9 & 0xff);
+    if (in->fmt == ISA_SOP2 && (strstr(e->name, "fmaak") || strstr(e->name, "fmamk")) &&
+        in->size == 4 && literal_at(w, avail, 1, in))
+      return -1;
+  } else if (in->fmt == ISA_SOP1 && (strstr(e->name, "exec_b32") || !strncmp(e->name, "s_sendmsg_rtn", 13)))
     in->exec = g11_exec_sop1;   /* wave32's EXEC, messages with a result */
+  else if (in->fmt == ISA_SOP1 && !strncmp(e->name, "s_barrier_signal", 16))
+    in->exec = g11_exec_nop;    /* gfx12: the wave arrives at s_barrier_wait */
   else if (in->fmt == ISA_SOPK && e->op9 < 0 &&
            (!strncmp(e->name, "s_waitcnt_", 10) || !strcmp(e->name, "s_version")))
     in->exec = g11_exec_nop;
@@ -541,7 +580,100 @@ static int mem(const uint32_t *w, unsigned avail, struct isa_inst *in)
     return -1;
   in->dwords = (uint8_t)data_dwords(e->name);
   if (e->op9 < 0) {
-    if (strstr(e->name, "_inv") || strstr(e->name, "ds_nop")) {   /* buffer_gl0/gl1_inv */
+    if (strstr(e->name, "_inv") || strstr(e->name, "_wb") || strstr(e->name, "ds_nop")) {
+      /* buffer_gl0/gl1_inv, global_inv/wb: caches the model does not have */
+      in->exec = g11_exec_nop;
+      return 0;
+    }
+    return fail(in, NULL);
+  }
+  in->op = (uint16_t)e->op9;
+  return 0;
+}
+
+/* ---- gfx12's own layouts ---- */
+static int smem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
+{
+  uint32_t w0 = w[0];
+  in->fmt = ISA_SMEM;
+  in->size = 8;
+  if (avail < 2)
+    return -1;
+  uint32_t w1 = w[1];
+  const struct ent *e = &tab[F_SMEM][(w0 >> 13) & 0x3f];
+  in->saddr = (uint16_t)((w0 & 0x3f) << 1);
+  in->sdst = in->dst = sc((w0 >> 6) & 0x7f);
+  in->dfmt = (w0 >> 21) & 0x1f;   /* th, scope: kept for the text */
+  in->imm_offset = true;
+  in->offset = (int32_t)(w1 << 8) >> 8;
+  unsigned so = (w1 >> 25) & 0x7f;
+  in->soe = so != 124;
+  in->soffset = in->soe ? sc(so) : 0xffff;
+  in->name = e->name;
+  if (!e->name)
+    return -1;
+  in->op = (uint16_t)(e->op9 >= 0 ? e->op9 : 0);
+  static const uint8_t dw[5] = {1, 2, 4, 8, 16};
+  unsigned low = in->op & 7;
+  in->dwords = strstr(e->name, "_b96") ? 3 : low < 5 ? dw[low] : 1;
+  if (e->op9 < 0) {
+    if (strstr(e->name, "prefetch") || strstr(e->name, "atc_probe")) {
+      in->exec = g11_exec_nop;
+      return 0;
+    }
+    return fail(in, NULL);   /* sub-dword scalar loads: not modelled */
+  }
+  in->exec = isa_exec_smem;
+  return 0;
+}
+
+/* VFLAT/VGLOBAL/VSCRATCH (0x3b) and VBUFFER (0x31): 12 bytes, 24-bit offsets */
+static int vmem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
+{
+  uint32_t w0 = w[0];
+  in->size = 12;
+  if (avail < 3)
+    return -1;
+  uint32_t w1 = w[1], w2 = w[2];
+  const struct ent *e;
+  in->glc = (w1 >> 20) & 1;            /* th[0]: returns the pre-op value for atomics */
+  in->dfmt = (w1 >> 18) & 0x1f;        /* th, scope: for the text */
+  in->offset = (int32_t)w2 >> 8;
+  in->addr = (uint16_t)(ISA_OP_VGPR0 + (w2 & 0xff));
+  in->data = (uint16_t)(ISA_OP_VGPR0 + ((w1 >> 23) & 0xff));
+  in->dst = (uint16_t)(ISA_OP_VGPR0 + (w1 & 0xff));
+  if ((w0 >> 26) == 0x3b) {
+    in->seg = (w0 >> 24) & 3;
+    in->fmt = in->seg == 0 ? ISA_FLAT : in->seg == 1 ? ISA_SCRATCH : ISA_GLOBAL;
+    e = &tab[in->seg == 0 ? F_FLAT : in->seg == 1 ? F_SCRATCH : F_GLOBAL][(w0 >> 14) & 0x7f];
+    unsigned s = w0 & 0x7f;
+    in->saddr = s == 124 ? 0x7f : s;
+    in->sve = in->seg == 1 && ((w1 >> 17) & 1);
+    in->exec = isa_exec_flat;
+  } else {
+    in->fmt = ISA_MUBUF;
+    unsigned op = (w0 >> 14) & 0xff;
+    e = &tab[F_MUBUF][op];
+    if (op >= 0x80)
+      in->fmt = ISA_MTBUF;
+    in->soffset = sc(w0 & 0x7f);
+    in->saddr = (uint16_t)((w1 >> 9) & 0x7f);
+    in->nfmt = (w1 >> 23) & 0x7f;       /* tbuffer's format */
+    in->data = (uint16_t)(ISA_OP_VGPR0 + (w1 & 0xff));
+    in->dst = in->data;
+    in->tfe = (w0 >> 22) & 1;
+    in->offen = (w1 >> 30) & 1;
+    in->idxen = (w1 >> 31) & 1;
+    if (in->offset < 0)
+      in->offset &= 0xffffff;          /* unsigned in VBUFFER */
+    in->exec = in->fmt == ISA_MUBUF ? isa_exec_mubuf : NULL;
+  }
+  in->name = e->name;
+  if (!e->name)
+    return -1;
+  in->dwords = (uint8_t)data_dwords(e->name);
+  if (e->op9 < 0) {
+    if (strstr(e->name, "_inv") || strstr(e->name, "_wb")) {
       in->exec = g11_exec_nop;
       return 0;
     }
@@ -561,8 +693,11 @@ int isa_decode_gfx11(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_
   unsigned top6 = w0 >> 26;
   if ((w0 >> 30) == 2)
     return sop(w, avail, in);
+  bool g12 = in->target == ISA_TARGET_GFX1201;
   if (top6 == 0x3d)
-    return smem(w, avail, in);
+    return g12 ? smem12(w, avail, in) : smem(w, avail, in);
+  if (g12 && (top6 == 0x3b || top6 == 0x31))
+    return vmem12(w, avail, in);
   if (top6 == 0x32)
     return vopd(w, avail, in);
   if (!(w0 >> 31) || top6 == 0x35 || (w0 >> 24) == 0xcc)

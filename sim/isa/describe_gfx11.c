@@ -102,6 +102,7 @@ static bool scalar(struct out *o, const struct isa_inst *in)
     if (has(n, "_i32_b64") || has(n, "_i32_u64") || has(n, "_i32_i64") || (has(n, "bcnt") && w64)) d = 1;
     if (has(n, "bitset") || has(n, "bitreplicate")) s = 1;
     if (has(n, "getpc")) { opnd(o, in, in->dst, 2); return true; }
+    if (has(n, "barrier_signal")) { opnd(o, in, in->src[0], 1); return true; }
     if (has(n, "setpc") || has(n, "rfe_b64")) { opnd(o, in, in->src[0], 2); return true; }
     if (has(n, "sendmsg_rtn")) {
       static const char *const m[6] = {"MSG_RTN_GET_DOORBELL", "MSG_RTN_GET_DDID", "MSG_RTN_GET_TMA",
@@ -119,6 +120,16 @@ static bool scalar(struct out *o, const struct isa_inst *in)
   }
   case ISA_SOP2: {
     unsigned d = w64 ? 2 : 1, a = d, b = d;
+    if (has(n, "fmamk") || has(n, "fmaak")) {
+      opnd(o, in, in->dst, 1);
+      put(o, ", ");
+      opnd(o, in, in->src[0], 1);
+      if (has(n, "fmamk")) put(o, ", 0x%x", in->literal);
+      put(o, ", ");
+      opnd(o, in, in->src[1], 1);
+      if (has(n, "fmaak")) put(o, ", 0x%x", in->literal);
+      return true;
+    }
     if (has(n, "lshl_b64") || has(n, "lshr_b64") || has(n, "ashr_i64") || has(n, "bfe_")) b = 1;
     if (has(n, "bfm_b64")) a = b = 1;
     opnd(o, in, in->dst, d);
@@ -177,10 +188,13 @@ static bool scalar(struct out *o, const struct isa_inst *in)
     }
     if (!strcmp(n, "s_waitcnt_depctr"))
       return false;   /* depctr() fields: llvm-objdump spells some as a number */
-    if (has(n, "endpgm") || has(n, "barrier") || has(n, "wakeup") || has(n, "icache") ||
+    if (!strcmp(n, "s_wait_alu"))
+      return false;   /* depctr fields */
+    if (has(n, "endpgm") || !strcmp(n, "s_barrier") || has(n, "wakeup") || has(n, "icache") ||
         has(n, "code_end") || has(n, "wait_idle") || (has(n, "ttracedata") && !has(n, "imm")))
       return true;
-    if (has(n, "clause") || has(n, "prefetch") || has(n, "depctr")) {
+    if (has(n, "clause") || has(n, "prefetch") || has(n, "depctr") || !strncmp(n, "s_wait_", 7) ||
+        has(n, "barrier_wait")) {
       put(o, "0x%x", v);
       return true;
     }
@@ -202,8 +216,10 @@ static bool scalar(struct out *o, const struct isa_inst *in)
     } else if (in->offset) {
       put(o, "0x%x", (unsigned)in->offset);
     } else {
-      put(o, "null");
+      put(o, "%s", in->target == ISA_TARGET_GFX1201 ? "0x0" : "null");
     }
+    if (in->target == ISA_TARGET_GFX1201)
+      return in->dfmt == 0;   /* th/scope: spelled only when clear */
     if (in->glc) put(o, " glc");
     if (in->slc) put(o, " dlc");
     return true;
@@ -214,6 +230,17 @@ static bool scalar(struct out *o, const struct isa_inst *in)
 }
 
 /* ---- memory ---- */
+/* gfx12: th and scope (in->dfmt = w1[22:18]); false when not spelled exactly */
+static bool cpol12(struct out *o, const struct isa_inst *in, bool atomic)
+{
+  static const char *const scope[4] = {"", " scope:SCOPE_SE", " scope:SCOPE_DEV", " scope:SCOPE_SYS"};
+  unsigned th = in->dfmt >> 2;
+  if (atomic && th == 1) put(o, " th:TH_ATOMIC_RETURN");
+  else if (th) return false;
+  put(o, "%s", scope[in->dfmt & 3]);
+  return true;
+}
+
 static void cpol(struct out *o, const struct isa_inst *in)
 {
   if (in->glc) put(o, " glc");
@@ -284,6 +311,8 @@ static bool memory(struct out *o, const struct isa_inst *in)
       else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
     }
     if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->target == ISA_TARGET_GFX1201)
+      return cpol12(o, in, atomic);
     cpol(o, in);
     return true;
   }
@@ -303,6 +332,8 @@ static bool memory(struct out *o, const struct isa_inst *in)
     if (in->idxen) put(o, " idxen");
     if (in->offen) put(o, " offen");
     if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->target == ISA_TARGET_GFX1201)
+      return cpol12(o, in, atomic);
     cpol(o, in);
     if (in->lds) put(o, " lds");
     if (in->tfe) put(o, " tfe");
@@ -431,13 +462,21 @@ static bool valu(struct out *o, const struct isa_inst *in, bool *exact)
   case ISA_VOP2: {
     bool mk = has(n, "fmamk"), ak = has(n, "fmaak");
     put(o, "%s%s ", n, mk || ak ? "" : "_e32");
+    if (has(n, "rev_b64") || has(n, "rev_i64")) {   /* gfx12's VOP2 64-bit shifts */
+      opnd(o, in, in->dst, 2);
+      put(o, ", ");
+      opnd(o, in, in->src[0], 1);
+      put(o, ", ");
+      opnd(o, in, in->src[1], 2);
+      return true;
+    }
     opnd(o, in, in->dst, dw);
     if (has(n, "_co_ci_")) put(o, ", vcc_lo");
     put(o, ", ");
     opnd(o, in, in->src[0], sw);
     if (mk) { put(o, ", 0x%x, ", in->literal); opnd(o, in, in->src[2], sw); return true; }
     put(o, ", ");
-    opnd(o, in, in->src[1], has(n, "ldexp") ? 1 : sw);
+    opnd(o, in, in->src[1], has(n, "ldexp") ? 1 : sw);   /* v_lshlrev_b64: below */
     if (ak) put(o, ", 0x%x", in->literal);
     if (carry_in(n)) put(o, ", vcc_lo");
     return true;
@@ -460,7 +499,8 @@ static bool valu(struct out *o, const struct isa_inst *in, bool *exact)
       else ns = vop3_two(n) ? 2 : 3;
       if (has(n, "lshlrev_b64") || has(n, "lshrrev_b64") || has(n, "ashrrev_i64")) w[0] = 1;
       if (has(n, "ldexp") || has(n, "trig_preop")) w[1] = 1;
-      if (has(n, "mad_u64_u32") || has(n, "mad_i64_i32")) { dw = 2; w[0] = w[1] = 1; w[2] = 2; }
+      if (has(n, "64_u32") || has(n, "64_i32")) { dw = 2; w[0] = w[1] = 1; w[2] = 2; }
+      if (!strncmp(n, "v_s_", 4)) ns = 1;   /* gfx12: scalar result */
       if (has(n, "readlane") || has(n, "writelane")) { w[0] = w[1] = 1; dw = 1; }
       if (has(n, "_co_ci_") || has(n, "cndmask")) { ns = 2; }
       opnd(o, in, in->dst, dw);

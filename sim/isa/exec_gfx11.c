@@ -86,6 +86,11 @@ int g11_exec_sopp(struct isa_wave *w, const struct isa_inst *in)
   default:
     return isa_exec_sopp(w, in);
   }
+  if (!strcmp(in->name, "s_barrier_wait")) {   /* gfx12: s_barrier_signal -1 then this */
+    w->at_barrier = true;
+    w->pc += 4;
+    return 0;
+  }
   if (!strcmp(in->name, "s_round_mode"))
     w->mode = (w->mode & ~0xfu) | (in->simm & 0xf);
   else if (!strcmp(in->name, "s_denorm_mode"))
@@ -105,6 +110,12 @@ const struct valu_desc g11_valu_ops[] = {
   { 0x370, 0, 0, "v_xor3_b32", v_xor3_b32 },
   { 0x371, 0, 0, "v_cvt_i32_i16", v_cvt_i32_i16 },
   { 0x372, 0, 0, "v_cvt_u32_u16", v_cvt_u32_u16 },
+  /* gfx12 (exec_gfx12.c) */
+  { 0x373, 0, VALU_F_SDST, "v_s_exp_f32", g12_exec_v_s_f32 },
+  { 0x374, 0, VALU_F_SDST, "v_s_log_f32", g12_exec_v_s_f32 },
+  { 0x375, 0, VALU_F_SDST, "v_s_rcp_f32", g12_exec_v_s_f32 },
+  { 0x376, 0, VALU_F_SDST, "v_s_rsq_f32", g12_exec_v_s_f32 },
+  { 0x377, 0, VALU_F_SDST, "v_s_sqrt_f32", g12_exec_v_s_f32 },
 };
 const unsigned g11_valu_count = sizeof g11_valu_ops / sizeof g11_valu_ops[0];
 

@@ -22,11 +22,19 @@ G11_TABLE(sop2) G11_TABLE(sopk) G11_TABLE(sop1) G11_TABLE(sopc) G11_TABLE(sopp) 
 G11_TABLE(vop1) G11_TABLE(vop2) G11_TABLE(vopc) G11_TABLE(vop3) G11_TABLE(vop3p) G11_TABLE(ds)
 G11_TABLE(flat) G11_TABLE(global) G11_TABLE(scratch) G11_TABLE(mubuf) G11_TABLE(mtbuf)
 #undef G11_TABLE
+/* gfx12 (RDNA4, gfx12_ops.c): the same shape; SMEM, the VFLAT/VGLOBAL/VSCRATCH and VBUFFER
+ * encodings are gfx12's own (decode_gfx11.c decodes both families) */
+#define G12_TABLE(f) extern const struct g11_op g12_##f[]; extern const unsigned g12_##f##_count;
+G12_TABLE(sop2) G12_TABLE(sopk) G12_TABLE(sop1) G12_TABLE(sopc) G12_TABLE(sopp) G12_TABLE(smem)
+G12_TABLE(vop1) G12_TABLE(vop2) G12_TABLE(vopc) G12_TABLE(vop3) G12_TABLE(vop3p) G12_TABLE(ds)
+G12_TABLE(flat) G12_TABLE(global) G12_TABLE(scratch) G12_TABLE(mubuf) G12_TABLE(mtbuf)
+#undef G12_TABLE
 
 /* gfx11's NULL (124; M0 is 125 there) is the model's ISA_OP_NULL (wave.h): the codes stay
  * gfx9's, where 125 is free. */
 
-/* The decoder (decode_gfx11.c): same contract as isa_decode_sop. */
+/* The decoder (decode_gfx11.c): same contract as isa_decode_sop; in->target picks gfx11 or
+ * gfx12. */
 int isa_decode_gfx11(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
 /* Text as llvm-objdump-19 --mcpu=gfx1100 prints it (describe_gfx11.c); *exact says whether
  * the operands are spelled exactly. */
@@ -41,6 +49,9 @@ extern const unsigned g11_valu_count;
 /* VOPD opcode names (decode_gfx11.c) */
 const char *g11_vopd_name(unsigned op);
 isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_vopd;
+/* gfx12's SALU float operations (exec_gfx12.c): SOP2, SOP1, SOPC by name */
+isa_exec_fn g12_exec_salu_float, g12_exec_v_s_f32;
+bool g12_salu_float(const char *name);
 
 /* VOPD: the Y half's fields, kept in the VALU-unused fields of the instruction */
 #define G11_VOPD_Y_SRC0(in) ((in)->addr)

@@ -10,8 +10,8 @@
 # (accvgpr, MFMA) instructions are not modelled. Then the trap handlers, ours and ROCR's
 # (see below), on gfx900, gfx906 and gfx90a, exactly. gfx942 (CDNA3) with clang-19 and
 # llvm-objdump-19 when installed: the OpenCL corpus must match exactly but for the AGPR
-# moves of -O0 spills, and our gfx942 trap handler exactly. gfx1100 (RDNA3) with clang-19:
-# the whole OpenCL corpus in wave32 and wave64, exactly.
+# moves of -O0 spills, and our gfx942 trap handler exactly. gfx1100 (RDNA3) and gfx1201
+# (RDNA4) with clang-19: the OpenCL corpus in wave32 and wave64, exactly.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 # The build's own compiler and flags: a sanitizer build's archive needs its runtime.
@@ -150,14 +150,14 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
 else
   echo "clang-19 or llvm-objdump-19 missing: gfx942 not checked"
 fi
-# gfx1100 (RDNA3) with clang-19: the OpenCL corpus in wave32 (the default) and wave64
+# gfx1100 (RDNA3) and gfx1201 (RDNA4) with clang-19: the OpenCL corpus in wave32 (the default) and wave64
 # (-mwavefrontsize64), isa_corpus at -O0 and -O2, tests/kernels and the integration kernels
 # at -O2, every instruction exactly; llvm-objdump spells the lane masks of both as wave32
 # does. HSA_TEST_LIGHT / HSA_TEST_SANITIZED: isa_corpus at -O2 only.
 if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
   light=0
   if [ "${HSA_TEST_LIGHT:-0}" = 1 ] || [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then light=1; fi
-  for cpu in gfx1100; do
+  for cpu in gfx1100 gfx1201; do
     for src in "$T"/isa_corpus/*.cl "$SRCDIR"/tests/kernels/*.cl "$T"/*.cl; do
       case $src in
         */isa_corpus/*) opts="-O0 -O2"; [ $light = 1 ] && opts=-O2 ;;
@@ -180,7 +180,7 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
     done
   done
 else
-  echo "clang-19 or llvm-objdump-19 missing: gfx1100 not checked"
+  echo "clang-19 or llvm-objdump-19 missing: gfx1100/gfx1201 not checked"
 fi
 [ $ran -gt 0 ] || { echo "no compiler: skipped"; exit 77; }
 exit $fail
