@@ -257,6 +257,6 @@ int isa_exec_ds(struct isa_wave *w, const struct isa_inst *in)
     break;
   }
   }
-  w->pc += 8;
+  w->pc += in->size;
   return 0;
 }

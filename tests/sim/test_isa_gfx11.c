@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* test_isa_gfx11.c — sim/isa's gfx11 (RDNA3) encodings, in wave32 and wave64: code
- * assembled by llvm-mc-19 --mcpu=gfx1100 at test time (-mattr=+wavefrontsize64 for wave64)
- * runs on a GPU whose model says gfx1100 (gfx_target_version 110000), and every result is
+/* test_isa_gfx11.c — sim/isa's gfx11 (RDNA3) and gfx12 (RDNA4) encodings, in wave32 and
+ * wave64: code assembled by llvm-mc-19 --mcpu=gfx1100/gfx1201 at test time
+ * (-mattr=+wavefrontsize64 for wave64) runs on a GPU whose model says gfx1100 or gfx1201
+ * (gfx_target_version 110000, 120001), and every result is
  * compared with a host computation: scalar ALU and branches, SMEM, the VALU in its VOP1/
  * VOP2/VOPC/VOP3/VOP3B/VOPD forms with literals, lane masks (VCC and carries in one SGPR in
  * wave32, two in wave64), v_cmpx writing EXEC only, saveexec, global/scratch/LDS memory
- * (scratch's lane swizzle by wave size), ds_bpermute wrapping at the wave size. */
+ * (scratch's lane swizzle by wave size), ds_bpermute wrapping at the wave size; gfx12's split
+ * wait counters, s_barrier_signal/wait, SALU float and 64-bit SALU arithmetic, v_s_rcp_f32. */
 #include "kfd_fixture.h"
 #define ISA_FX_MC "/usr/bin/llvm-mc-19"
 #include "isa_fixture.h"
@@ -14,16 +16,24 @@
 
 #define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc-19 missing: skipped\n"); return; } } while (0)
 
-/* GPU 0 as a gfx1100 for the ISA (the catalogue's gfx900 board with gfx11's target version) */
+/* GPU 0 as a gfx1100 or gfx1201 for the ISA (the catalogue's gfx900 board with the target
+ * version; the boards themselves are sim/dev's) */
 static struct sim_gpu_model g11_model;
+static bool gfx12;   /* the case runs gfx1201 code */
 
-static void as_gfx1100(void)
+static void as_target(unsigned version)
 {
   fx_open();
   g11_model = *sim_catalog_find("gfx900");
-  g11_model.gfx_target_version = 110000;
+  g11_model.gfx_target_version = version;
   sim_gpu(0)->model = &g11_model;
   sim_isa_invalidate(sim_gpu(0), 0, 0);
+  gfx12 = version >= 120000;
+}
+
+static void as_gfx1100(void)
+{
+  as_target(110000);
 }
 
 /* `src` with the mask spellings of the wave size: VCC, EXEC, MASK (an SGPR mask at s20),
@@ -31,19 +41,29 @@ static void as_gfx1100(void)
  * (a VOPD pair in wave32, which alone has VOPD; the two instructions in wave64) */
 static void *code_for(bool w32, const char *src)
 {
-  static const char *const from[] = {"VCC", "EXEC", "MASK", "SAVEEXEC", "OREXEC", "SAVED", "DUAL"};
-  const char *to32[] = {"vcc_lo", "exec_lo", "s20", "s_and_saveexec_b32", "s_or_b32", "s22",
-                        "v_dual_mul_f32 v10, 0x40400000, v8 :: v_dual_add_nc_u32 v11, 7, v9"};
-  const char *to64[] = {"vcc", "exec", "s[20:21]", "s_and_saveexec_b64", "s_or_b64", "s[22:23]",
-                        "v_mul_f32_e32 v10, 0x40400000, v8\nv_add_nc_u32_e32 v11, 7, v9"};
+  enum { N = 13 };
+  static const char *const from[N] = {"VCC", "EXEC", "MASK", "SAVEEXEC", "OREXEC", "SAVED", "DUAL",
+                                      "WAITK", "WAITV", "WAITS", "WAITD", "BARRIER", "MAD64"};
+  const char *to32[N] = {"vcc_lo", "exec_lo", "s20", "s_and_saveexec_b32", "s_or_b32", "s22",
+                         "v_dual_mul_f32 v10, 0x40400000, v8 :: v_dual_add_nc_u32 v11, 7, v9",
+                         "s_waitcnt lgkmcnt(0)", "s_waitcnt vmcnt(0)", "s_waitcnt_vscnt null, 0x0",
+                         "s_waitcnt lgkmcnt(0)", "s_barrier", "v_mad_u64_u32"};
+  const char *to64[N] = {"vcc", "exec", "s[20:21]", "s_and_saveexec_b64", "s_or_b64", "s[22:23]",
+                         "v_mul_f32_e32 v10, 0x40400000, v8\nv_add_nc_u32_e32 v11, 7, v9",
+                         "s_waitcnt lgkmcnt(0)", "s_waitcnt vmcnt(0)", "s_waitcnt_vscnt null, 0x0",
+                         "s_waitcnt lgkmcnt(0)", "s_barrier", "v_mad_u64_u32"};
+  static const char *const to12[N] = {[7] = "s_wait_kmcnt 0x0", [8] = "s_wait_loadcnt 0x0",
+    [9] = "s_wait_storecnt 0x0", [10] = "s_wait_dscnt 0x0",
+    [11] = "s_barrier_signal -1\ns_barrier_wait 0xffff", [12] = "v_mad_co_u64_u32"};
   char buf[8192];
   size_t n = 0;
   for (const char *p = src; *p && n < sizeof buf - 32;) {
     bool done = false;
-    for (unsigned k = 0; k < 7 && !done; k++) {
+    for (unsigned k = 0; k < N && !done; k++) {
       size_t l = strlen(from[k]);
       if (!strncmp(p, from[k], l) && !(p[l] >= 'A' && p[l] <= 'Z')) {
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", w32 ? to32[k] : to64[k]);
+        const char *t = gfx12 && to12[k] ? to12[k] : w32 ? to32[k] : to64[k];
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", t);
         p += l;
         done = true;
       }
@@ -52,7 +72,9 @@ static void *code_for(bool w32, const char *src)
       buf[n++] = *p++;
   }
   buf[n] = 0;
-  return isa_fx_code_for(w32 ? "gfx1100" : "gfx1100 -mattr=+wavefrontsize64", buf, NULL);
+  const char *cpu = gfx12 ? (w32 ? "gfx1201" : "gfx1201 -mattr=+wavefrontsize64")
+                          : (w32 ? "gfx1100" : "gfx1100 -mattr=+wavefrontsize64");
+  return isa_fx_code_for(cpu, buf, NULL);
 }
 
 /* `waves` waves of `wave_size` lanes: v0 = the flat work-item id, s[0:1] = out, s[2:3] = in */
@@ -74,9 +96,9 @@ static void setup(struct isa_fx_run *r, void *code, unsigned waves, unsigned wav
 static const char valu_src[] =
   "s_load_b32 s6, s[2:3], 0x0\n"                   /* k = in[0] */
   "v_lshlrev_b32_e32 v1, 2, v0\n"                  /* byte offset of the item */
-  "s_waitcnt lgkmcnt(0)\n"
+  "WAITK\n"
   "global_load_b32 v2, v1, s[2:3] offset:64\n"     /* x = in[16 + id] */
-  "s_waitcnt vmcnt(0)\n"
+  "WAITV\n"
   "v_mul_lo_u32 v3, v2, s6\n"
   "v_add_nc_u32_e32 v3, v3, v0\n"                  /* r0 = x * k + id */
   "global_store_b32 v1, v3, s[0:1]\n"
@@ -96,7 +118,7 @@ static const char valu_src[] =
   "v_xor3_b32 v12, v2, v0, 0x5a5a\n"
   "v_lshl_or_b32 v12, v12, 4, 3\n"                 /* r4 = ((x ^ id ^ 0x5a5a) << 4) | 3 */
   "global_store_b32 v1, v12, s[0:1] offset:2048\n"
-  "v_mad_u64_u32 v[14:15], null, v2, v2, v[6:7]\n" /* r5 = hi(x * x + that 64-bit value) */
+  "MAD64 v[14:15], null, v2, v2, v[6:7]\n" /* r5 = hi(x * x + that 64-bit value) */
   "global_store_b32 v1, v15, s[0:1] offset:2560\n"
   "v_and_b32_e32 v16, 1, v0\n"                     /* odd items: 1, even: 2 (saveexec) */
   "v_mov_b32_e32 v17, 2\n"
@@ -110,9 +132,9 @@ static const char valu_src[] =
   "global_store_b32 v1, v18, s[0:1] offset:3584\n" /* r7 = 77 where id < 9 */
   "s_endpgm\n";
 
-static void valu_case(bool w32)
+static void valu_case(bool w32, unsigned version)
 {
-  as_gfx1100();
+  as_target(version);
   unsigned ws = w32 ? 32 : 64, waves = 2, items = ws * waves;
   uint32_t *out = isa_fx_mem(8192), *in = isa_fx_mem(4096);
   memset(out, 0xee, 8192);
@@ -141,9 +163,13 @@ static void valu_case(bool w32)
   }
 }
 
-START_TEST(valu_wave32) { valu_case(true); }
+START_TEST(valu_wave32) { valu_case(true, 110000); }
 END_TEST
-START_TEST(valu_wave64) { valu_case(false); }
+START_TEST(valu_wave64) { valu_case(false, 110000); }
+END_TEST
+START_TEST(gfx12_valu_wave32) { valu_case(true, 120001); }
+END_TEST
+START_TEST(gfx12_valu_wave64) { valu_case(false, 120001); }
 END_TEST
 
 /* ---- scalar ALU, branches, SCC, the wave32 mask registers ---- */
@@ -216,27 +242,27 @@ static const char mem_src[] =
   "v_add_nc_u32_e32 v2, 0x1000, v0\n"
   "scratch_store_b32 off, v2, off offset:8\n"      /* private dword 2 of each lane */
   "v_mov_b32_e32 v3, 0\n"
-  "s_waitcnt_vscnt null, 0x0\n"
+  "WAITS\n"
   "scratch_load_b32 v3, off, off offset:8\n"
-  "s_waitcnt vmcnt(0)\n"
+  "WAITV\n"
   "global_store_b32 v1, v3, s[0:1]\n"              /* r0 = 0x1000 + id */
   "v_mul_u32_u24_e32 v4, 3, v0\n"
   "ds_store_b32 v1, v4\n"
-  "s_waitcnt lgkmcnt(0)\n"
-  "s_barrier\n"
+  "WAITD\n"
+  "BARRIER\n"
   "v_xor_b32_e32 v5, 4, v1\n"                      /* the neighbour item's slot */
   "ds_load_b32 v6, v5\n"
-  "s_waitcnt lgkmcnt(0)\n"
+  "WAITD\n"
   "global_store_b32 v1, v6, s[0:1] offset:512\n"   /* r1 = 3 * (id ^ 1) */
   "v_add_nc_u32_e32 v7, 4, v1\n"                   /* bpermute from lane + 1 (wraps) */
   "ds_bpermute_b32 v8, v7, v0\n"
-  "s_waitcnt lgkmcnt(0)\n"
+  "WAITD\n"
   "global_store_b32 v1, v8, s[0:1] offset:1024\n"
   "s_endpgm\n";
 
-static void mem_case(bool w32)
+static void mem_case(bool w32, unsigned version)
 {
-  as_gfx1100();
+  as_target(version);
   unsigned ws = w32 ? 32 : 64;
   uint32_t *out = isa_fx_mem(4096);
   uint8_t *scratch = isa_fx_mem(65536);
@@ -259,9 +285,60 @@ static void mem_case(bool w32)
   }
 }
 
-START_TEST(memory_wave32) { mem_case(true); }
+START_TEST(memory_wave32) { mem_case(true, 110000); }
 END_TEST
-START_TEST(memory_wave64) { mem_case(false); }
+START_TEST(memory_wave64) { mem_case(false, 110000); }
+END_TEST
+START_TEST(gfx12_memory_wave32) { mem_case(true, 120001); }
+END_TEST
+START_TEST(gfx12_memory_wave64) { mem_case(false, 120001); }
+END_TEST
+
+/* ---- gfx12's SALU float and 64-bit SALU arithmetic ---- */
+START_TEST(gfx12_salu_float)
+{
+  as_target(120001);
+  uint32_t *out = isa_fx_mem(4096);
+  void *code = code_for(true,
+    "s_mov_b32 s10, 0x40400000\n"                  /* 3.0 */
+    "s_add_f32 s11, s10, 0.5\n"                    /* 3.5 */
+    "s_mul_f32 s12, s11, -2.0\n"                   /* -7.0 */
+    "s_fmamk_f32 s13, s10, 0x41200000, s11\n"      /* 3 * 10 + 3.5 = 33.5 */
+    "s_cvt_i32_f32 s14, s12\n"                     /* -7 */
+    "s_cvt_f32_u32 s15, 1000\n"
+    "s_floor_f32 s16, s13\n"                       /* 33.0 */
+    "s_mov_b32 s17, 0\n"
+    "s_cmp_lt_f32 s12, s10\n"                      /* -7 < 3 */
+    "s_cselect_b32 s17, 5, 6\n"
+    "s_mov_b64 s[18:19], 0xffffffff\n"
+    "s_add_nc_u64 s[18:19], s[18:19], 2\n"         /* 0x1_0000_0001 */
+    "v_mov_b32_e32 v1, 0\n"
+    "v_mov_b32_e32 v2, s11\n v_mov_b32_e32 v3, s12\n v_mov_b32_e32 v4, s13\n"
+    "v_mov_b32_e32 v5, s14\n v_mov_b32_e32 v6, s15\n v_mov_b32_e32 v7, s16\n"
+    "v_mov_b32_e32 v8, s17\n v_mov_b32_e32 v9, s18\n v_mov_b32_e32 v10, s19\n"
+    "v_s_rcp_f32 s20, s10\n"
+    "v_mov_b32_e32 v11, s20\n"
+    "global_store_b128 v1, v[2:5], s[0:1]\n"
+    "global_store_b128 v1, v[6:9], s[0:1] offset:16\n"
+    "global_store_b64 v1, v[10:11], s[0:1] offset:32\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, out);
+  r.init[0].exec = 1;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  float f;
+  memcpy(&f, &out[0], 4); ck_assert(f == 3.5f);
+  memcpy(&f, &out[1], 4); ck_assert(f == -7.0f);
+  memcpy(&f, &out[2], 4); ck_assert(f == 33.5f);
+  ck_assert_uint_eq(out[3], (uint32_t)-7);
+  memcpy(&f, &out[4], 4); ck_assert(f == 1000.0f);
+  memcpy(&f, &out[5], 4); ck_assert(f == 33.0f);
+  ck_assert_uint_eq(out[6], 5);
+  ck_assert_uint_eq(out[7], 1);
+  ck_assert_uint_eq(out[8], 1);
+  memcpy(&f, &out[9], 4); ck_assert(f == 1.0f / 3.0f);
+}
 END_TEST
 
 Suite *test_suite(void)
@@ -274,6 +351,11 @@ Suite *test_suite(void)
   tcase_add_test(t, scalar_and_branches);
   tcase_add_test(t, memory_wave32);
   tcase_add_test(t, memory_wave64);
+  tcase_add_test(t, gfx12_valu_wave32);
+  tcase_add_test(t, gfx12_valu_wave64);
+  tcase_add_test(t, gfx12_memory_wave32);
+  tcase_add_test(t, gfx12_memory_wave64);
+  tcase_add_test(t, gfx12_salu_float);
   suite_add_tcase(s, t);
   return s;
 }
