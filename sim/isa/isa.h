@@ -13,6 +13,11 @@
 #include "sim.h"
 
 #define SIM_ISA_WAVE_SIZE 64             /* lanes of the register file; wave32 uses 0..31 */
+/* Compile-time markers for code that runs other families' kernels: the gfx11 (RDNA3, gfx1100..
+ * gfx1103) and gfx12 (RDNA4, gfx1200/gfx1201) encodings are modelled, in wave32 (wave_size 32)
+ * and wave64; the chip comes from the GPU model's gfx_target_version. */
+#define SIM_ISA_HAS_GFX11 1
+#define SIM_ISA_HAS_GFX12 1
 #define SIM_ISA_MAX_WAVES_PER_GROUP 32   /* 1024 work-items in wave32 */
 #define SIM_ISA_MAX_INIT_SGPRS 32        /* 16 user SGPRs + the system SGPRs */
 #define SIM_ISA_MAX_INIT_VGPRS 3         /* work-item ids x, y, z (or one packed VGPR) */
