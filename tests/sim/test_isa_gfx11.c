@@ -341,6 +341,36 @@ START_TEST(gfx12_salu_float)
 }
 END_TEST
 
+/* ---- traps without a second-level handler (what runtimes install on gfx11+): s_trap is
+ * stepped over, an illegal encoding halts the wave, as Linux's first level does ---- */
+START_TEST(trap_without_handler)
+{
+  for (unsigned version = 110000; version <= 120001; version += 10001) {
+    as_target(version);
+    uint32_t *out = isa_fx_mem(4096);
+    void *code = code_for(true,
+      "s_trap 2\n"
+      "v_mov_b32_e32 v1, 0\n"
+      "v_mov_b32_e32 v2, 0x1234\n"
+      "global_store_b32 v1, v2, s[0:1]\n"
+      "s_endpgm\n");
+    NEED(code);
+    struct isa_fx_run r;
+    setup(&r, code, 1, 32, out, out);
+    ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+    ck_assert_uint_eq(out[0], 0x1234);
+    /* an encoding neither family has (VOP3P opcode 0x7f): the wave halts there */
+    uint32_t *bad = isa_fx_mem(4096);
+    bad[0] = 0xcc7f0000u;
+    bad[1] = 0x00000000u;
+    bad[2] = 0xbfb00000u;   /* s_endpgm on both */
+    setup(&r, bad, 1, 32, out, out);
+    ck_assert_int_eq(isa_fx_go(&r), -1);
+    ck_assert_int_eq(r.fault.kind, SIM_ISA_HALTED);
+  }
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_gfx11");
@@ -356,6 +386,7 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_memory_wave32);
   tcase_add_test(t, gfx12_memory_wave64);
   tcase_add_test(t, gfx12_salu_float);
+  tcase_add_test(t, trap_without_handler);
   suite_add_tcase(s, t);
   return s;
 }
