@@ -5,7 +5,7 @@
  * fields the format moved go where the gfx9 semantics look for them:
  *   SOP*, SMEM (0x3d: sdata, sbase, 21-bit signed offset, soffset or NULL),
  *   VOP1/VOP2/VOPC and their VOP3 promotions (0x35: literal allowed, 12 bytes), VOP3P (0xcc),
- *   VOPD (0x32: two VALU operations in one instruction), DPP16/DPP8 (decoded, not run),
+ *   VOPD (0x32: two VALU operations in one instruction), DPP16 (DPP8: decoded, not run),
  *   DS (0x36), FLAT/GLOBAL/SCRATCH (0x37: seg, sve, saddr NULL = off), MUBUF (0x38), MTBUF
  *   (0x3a, decoded only).
  * v_cmpx writes EXEC only on gfx10+ (sdst is NULL here); the wave's size (wave.h, wave32)
@@ -441,8 +441,11 @@ static int valu(const uint32_t *w, unsigned avail, struct isa_inst *in)
       }
       in->dpp_bank_mask = (x >> 24) & 15;
       in->dpp_row_mask = (x >> 28) & 15;
-      if (!valu_dpp_ctrl_valid(in->dpp_ctrl) || in->dpp_ctrl >= 0x130)
-        in->exec = NULL;   /* gfx10+ row_share/row_xmask, DPP8: decoded, not run */
+      unsigned c = in->dpp_ctrl;   /* gfx10+: quad_perm, row_shl/shr/ror, row_mirror,
+                                      row_half_mirror, row_share, row_xmask (FI ignored) */
+      if (!(c <= 0xff || (c >= 0x101 && c <= 0x12f && (c & 15)) || c == 0x140 || c == 0x141 ||
+            (c >= 0x150 && c <= 0x16f)))
+        in->exec = NULL;
     } else {
       in->dpp_ctrl = 0xffff;   /* DPP8: the lane selects stay in words[] */
       in->exec = NULL;

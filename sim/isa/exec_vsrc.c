@@ -22,8 +22,10 @@ static int dpp_source(unsigned ctrl, unsigned l)
   }
   if (ctrl >= 0x121 && ctrl <= 0x12f)                        /* row_ror */
     return (int)(row | ((in_row - (ctrl & 15)) & 15));
-  if (ctrl >= 0x150 && ctrl <= 0x15f)                        /* row_newbcast (gfx90a) */
-    return (int)(row | (ctrl & 15));
+  if (ctrl >= 0x150 && ctrl <= 0x15f)                        /* row_newbcast (gfx90a), */
+    return (int)(row | (ctrl & 15));                         /* gfx10+'s row_share */
+  if (ctrl >= 0x160 && ctrl <= 0x16f)                        /* row_xmask (gfx10+ only: */
+    return (int)(row | (in_row ^ (ctrl & 15)));              /* not valid on gfx9) */
   switch (ctrl) {
   case 0x130: return l < 63 ? (int)l + 1 : -1;               /* wave_shl:1 */
   case 0x134: return (int)((l + 1) & 63);                    /* wave_rol:1 */

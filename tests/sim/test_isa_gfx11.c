@@ -6,7 +6,8 @@
  * compared with a host computation: scalar ALU and branches, SMEM, the VALU in its VOP1/
  * VOP2/VOPC/VOP3/VOP3B/VOPD forms with literals, lane masks (VCC and carries in one SGPR in
  * wave32, two in wave64), v_cmpx writing EXEC only, saveexec, global/scratch/LDS memory
- * (scratch's lane swizzle by wave size), ds_bpermute wrapping at the wave size; gfx12's split
+ * (scratch's lane swizzle by wave size), ds_bpermute wrapping at the wave size, gfx10+'s DPP
+ * row_xmask/row_share; gfx12's split
  * wait counters, s_barrier_signal/wait, SALU float and 64-bit SALU arithmetic, v_s_rcp_f32. */
 #include "kfd_fixture.h"
 #define ISA_FX_MC "/usr/bin/llvm-mc-19"
@@ -258,6 +259,10 @@ static const char mem_src[] =
   "ds_bpermute_b32 v8, v7, v0\n"
   "WAITD\n"
   "global_store_b32 v1, v8, s[0:1] offset:1024\n"
+  "v_mov_b32_dpp v9, v0 row_xmask:1 row_mask:0xf bank_mask:0xf\n"
+  "v_mov_b32_dpp v10, v0 row_share:3 row_mask:0xf bank_mask:0xf\n"
+  "global_store_b32 v1, v9, s[0:1] offset:1536\n"
+  "global_store_b32 v1, v10, s[0:1] offset:2048\n"
   "s_endpgm\n";
 
 static void mem_case(bool w32, unsigned version)
@@ -278,6 +283,8 @@ static void mem_case(bool w32, unsigned version)
     ck_assert_uint_eq(out[l], 0x1000 + l);
     ck_assert_uint_eq(out[128 + l], 3 * (l ^ 1));
     ck_assert_uint_eq(out[256 + l], (l + 1) % ws);
+    ck_assert_uint_eq(out[384 + l], l ^ 1);                 /* DPP row_xmask:1 */
+    ck_assert_uint_eq(out[512 + l], (l & ~15u) | 3);        /* DPP row_share:3 */
     /* AMDGPUUsage's swizzle: dword 2 of lane l at (2 * wave size + l) * 4 */
     uint32_t v;
     memcpy(&v, scratch + (2 * ws + l) * 4, 4);
