@@ -485,8 +485,10 @@ static int vopd(const uint32_t *w, unsigned avail, struct isa_inst *in)
   G11_VOPD_Y_DST(in) = (uint16_t)(ISA_OP_VGPR0 + ((((w1 >> 17) & 0x7f) << 1) | ((dx & 1) ^ 1)));
   G11_VOPD_Y_OP(in) = (uint16_t)opy;
   in->name = opx < 14 ? vopd_names[opx] : NULL;
-  if (!in->name || opy >= 19 || !vopd_names[opy])
-    return fail(in, "unknown VOPD opcode");
+  if (!in->name || opy >= 19 || !vopd_names[opy]) {
+    in->name = "unknown VOPD opcode";
+    return fail(in, NULL);
+  }
   bool lit = in->src[0] == ISA_OP_LITERAL || G11_VOPD_Y_SRC0(in) == ISA_OP_LITERAL ||
              opx == 1 || opx == 2 || opy == 1 || opy == 2;
   if (lit && literal_at(w, avail, 2, in))

@@ -14,6 +14,7 @@
 #include "isa_fixture.h"
 
 #include "dev/catalog.h"
+#include "isa/exec.h"
 
 #define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc-19 missing: skipped\n"); return; } } while (0)
 
@@ -378,6 +379,29 @@ START_TEST(trap_without_handler)
 }
 END_TEST
 
+/* ---- random words: the decoders and the text never crash, sizes stay 4..12 ---- */
+START_TEST(decode_random_words)
+{
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (unsigned t = ISA_TARGET_GFX1100; t <= ISA_TARGET_GFX1201; t++)
+    for (unsigned i = 0; i < 200000; i++) {
+      uint32_t w[3];
+      for (unsigned k = 0; k < 3; k++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        w[k] = (uint32_t)x;
+      }
+      if (i & 1)   /* the top bits pick the format: make each one common */
+        w[0] = (w[0] & 0x03ffffffu) | (uint32_t)((x >> 40) & 0x3f) << 26;
+      struct isa_inst in;
+      isa_decode(w, 1 + (unsigned)(x % 3), 0x1000, (uint8_t)t, &in);
+      ck_assert(in.size == 4 || in.size == 8 || in.size == 12);
+      char buf[200];
+      isa_describe_inst(&in, buf, sizeof buf);
+      (void)isa_describe_exact(&in);
+    }
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_gfx11");
@@ -394,6 +418,7 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_memory_wave64);
   tcase_add_test(t, gfx12_salu_float);
   tcase_add_test(t, trap_without_handler);
+  tcase_add_test(t, decode_random_words);
   suite_add_tcase(s, t);
   return s;
 }
