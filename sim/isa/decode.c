@@ -5,6 +5,7 @@
  * instructions are decoded from the snapshot, and a workgroup compares the snapshot with
  * memory the first time it enters the page, so rewritten code is never run stale. */
 #include "isa/exec.h"
+#include "isa/gfx11.h"
 #include "dev/catalog.h"
 
 #include <fenv.h>
@@ -164,7 +165,13 @@ uint8_t isa_target_of(const struct sim_gpu *gpu)
   case 90006: return ISA_TARGET_GFX906;
   case 90010: return ISA_TARGET_GFX90A;
   case 90402: return ISA_TARGET_GFX942;
-  default: return ISA_TARGET_ANY;
+  default:
+    /* gfx1100..gfx1103 (110000..110003) share the gfx11 encodings */
+    if (gpu->model->gfx_target_version / 100 == 1100)
+      return ISA_TARGET_GFX1100;
+    if (gpu->model->gfx_target_version / 100 == 1200)   /* gfx1200, gfx1201 */
+      return ISA_TARGET_GFX1201;
+    return ISA_TARGET_ANY;
   }
 }
 
@@ -175,6 +182,8 @@ uint8_t isa_target_named(const char *mcpu)
   if (!strcmp(mcpu, "gfx906")) return ISA_TARGET_GFX906;
   if (!strcmp(mcpu, "gfx90a")) return ISA_TARGET_GFX90A;
   if (!strcmp(mcpu, "gfx942")) return ISA_TARGET_GFX942;
+  if (!strncmp(mcpu, "gfx110", 6)) return ISA_TARGET_GFX1100;
+  if (!strncmp(mcpu, "gfx120", 6)) return ISA_TARGET_GFX1201;
   return ISA_TARGET_ANY;
 }
 
@@ -187,7 +196,9 @@ void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, uint8_t target,
   uint32_t w0 = w[0];
   unsigned top6 = w0 >> 26;
   int r;
-  if ((w0 >> 30) == 2 || top6 == 0x30)
+  if (target >= ISA_TARGET_GFX1100)
+    r = isa_decode_gfx11(w, avail, pc, in);        /* RDNA3: its own encodings */
+  else if ((w0 >> 30) == 2 || top6 == 0x30)
     r = isa_decode_sop(w, avail, pc, in);          /* SOP*, SMEM */
   else if (!(w0 >> 31) || top6 == 0x34)
     r = isa_decode_valu(w, avail, pc, in);         /* VOP1/2/C, VOP3A/B/P */

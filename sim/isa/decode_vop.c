@@ -4,10 +4,11 @@
  * encoding: src[0..2] as 9-bit codes (VGPRs at 256+), implicit VCC made explicit
  * (carry-in as src[2], carry-out and VOPC results in sdst), v_mac's accumulator as src[2],
  * v_madmk/madak's constant as a literal source. */
-#include "isa/valu.h"
+#include "isa/gfx11.h"
 
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "dev/catalog.h"
 
@@ -281,4 +282,20 @@ int isa_decode_valu(const uint32_t *words, unsigned avail, uint64_t pc, struct i
   if (d->flags & VALU_F_MAI)
     isa_mai_operands(out, w0, out->size > 4 ? words[1] : 0);
   return 0;
+}
+
+/* For the later families' decoders (gfx11.h): the gfx9 operation named `name`, with
+ * gfx90a's meaning first (then gfx942's, gfx906's, gfx900's). */
+const struct valu_desc *valu_find(const char *name)
+{
+  pthread_once(&once, build);
+  static const unsigned order[4] = { ISA_TARGET_GFX90A, ISA_TARGET_GFX942, ISA_TARGET_GFX906,
+                                     ISA_TARGET_GFX900 };
+  for (unsigned k = 0; k < 4; k++)
+    for (unsigned op = 0; op < NOPS; op++) {
+      const struct valu_desc *d = table[order[k]][op];
+      if (d && d->fn && !strcmp(d->name, name))
+        return d;
+    }
+  return NULL;
 }

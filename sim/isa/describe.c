@@ -4,6 +4,7 @@
  * llvm-objdump spells them for the scalar and memory formats (VALU operands are listed
  * plainly). */
 #include "isa/exec.h"
+#include "isa/gfx11.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -695,6 +696,12 @@ bool isa_describe_exact(const struct isa_inst *in)
 {
   if (!in->name || is_text(in->name))
     return false;
+  if (in->target >= ISA_TARGET_GFX1100) {
+    char scratch[200];
+    bool exact = false;
+    isa_describe_gfx11(in, scratch, sizeof scratch, &exact);
+    return exact;
+  }
   if (in->fmt == ISA_SOPP && has(in->name, "sendmsg"))
     return false;   /* message ids are printed as numbers */
   if (in->fmt <= ISA_SMEM || (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF))
@@ -714,6 +721,10 @@ unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
     return in->size;
   struct out o = {buf, 0, size};
   buf[0] = 0;
+  if (in->target >= ISA_TARGET_GFX1100 && in->name && !is_text(in->name)) {
+    bool exact;
+    return isa_describe_gfx11(in, buf, size, &exact);
+  }
   if (!in->name || is_text(in->name)) {
     put(&o, ".long 0x%08x", in->words[0]);
     return in->size;

@@ -84,7 +84,7 @@ uint64_t isa_atomic64(unsigned op, uint64_t *p, uint64_t src, uint64_t cmp);
  * private-address-wavefront = (lane address / 4) * 64 * 4 + lane * 4 + lane address % 4. */
 static inline uint64_t isa_scratch_addr(const struct isa_wave *w, uint32_t off, unsigned lane)
 {
-  return w->flat_scratch + (uint64_t)(off >> 2) * 256 + lane * 4u + (off & 3);
+  return w->flat_scratch + (uint64_t)(off >> 2) * (w->wave32 ? 128u : 256u) + lane * 4u + (off & 3);
 }
 
 /* isa_mem with the entry that hit last checked inline first. */

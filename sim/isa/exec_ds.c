@@ -183,7 +183,7 @@ int isa_exec_ds(struct isa_wave *w, const struct isa_inst *in)
   case 62: {   /* ds_permute_b32: lanes push their data to the lane their address names */
     uint32_t tmp[SIM_ISA_WAVE_SIZE] = {0};
     ISA_FOR_LANES(exec, l)
-      tmp[((v[va][l] + off) >> 2) & 63] = v[d0][l];
+      tmp[((v[va][l] + off) >> 2) & (w->wave32 ? 31u : 63u)] = v[d0][l];
     ISA_FOR_LANES(exec, l)
       v[vd][l] = tmp[l];
     break;
@@ -191,7 +191,7 @@ int isa_exec_ds(struct isa_wave *w, const struct isa_inst *in)
   case 63: {   /* ds_bpermute_b32: lanes pull from the lane their address names */
     uint32_t tmp[SIM_ISA_WAVE_SIZE] = {0};
     ISA_FOR_LANES(exec, l) {
-      unsigned src = ((v[va][l] + off) >> 2) & 63;
+      unsigned src = ((v[va][l] + off) >> 2) & (w->wave32 ? 31u : 63u);   /* wave32 wraps at 32 */
       tmp[l] = lane_on(exec, src) ? v[d0][src] : 0;
     }
     ISA_FOR_LANES(exec, l)
@@ -257,6 +257,6 @@ int isa_exec_ds(struct isa_wave *w, const struct isa_inst *in)
     break;
   }
   }
-  w->pc += 8;
+  w->pc += in->size;
   return 0;
 }

@@ -28,7 +28,7 @@ static void flat_ctx(const struct isa_wave *w, const struct isa_inst *in, struct
   c->v = in->addr - ISA_OP_VGPR0;
   c->saddr = in->seg != 0 && in->saddr != 0x7f;
   /* gfx9 scratch takes the SGPR or the VGPR; gfx942 says which by SVE, and may add both */
-  c->vaddr = in->target == ISA_TARGET_GFX942 ? in->sve : !c->saddr;
+  c->vaddr = in->target >= ISA_TARGET_GFX942 ? in->sve : !c->saddr;   /* gfx942, gfx11+: SVE */
   c->sbase = !c->saddr ? 0 : in->seg == 1 ? isa_read_s32(w, in, in->saddr)
                                           : isa_read_s64(w, in, in->saddr, ISA_T_B64);
   c->offset = in->offset;
@@ -202,7 +202,7 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
         if (wide) w->vgpr[vd + 1][l] = (uint32_t)(old >> 32);
       }
     }
-    w->pc += 8;
+    w->pc += in->size;
     return 0;
   }
   if ((op == 20 || op == 28) && !in->lds) {   /* dword load/store: one block when contiguous */
@@ -219,7 +219,7 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
           if (store) isa_st32(q, v[l]); else v[l] = isa_ld32(q);
         }
       }
-      w->pc += 8;
+      w->pc += in->size;
       return 0;
     }
   }
@@ -246,7 +246,7 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
         if (p) isa_st32(p, w->vgpr[vs + k][l]);
       }
     }
-    w->pc += 8;
+    w->pc += in->size;
     return 0;
   }
   if (op < 16 || op > 37)
@@ -282,6 +282,6 @@ int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)
     else
       *d = (*d & 0xffff0000u) | (v & 0xffff);
   }
-  w->pc += 8;
+  w->pc += in->size;
   return 0;
 }

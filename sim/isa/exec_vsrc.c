@@ -22,8 +22,10 @@ static int dpp_source(unsigned ctrl, unsigned l)
   }
   if (ctrl >= 0x121 && ctrl <= 0x12f)                        /* row_ror */
     return (int)(row | ((in_row - (ctrl & 15)) & 15));
-  if (ctrl >= 0x150 && ctrl <= 0x15f)                        /* row_newbcast (gfx90a) */
-    return (int)(row | (ctrl & 15));
+  if (ctrl >= 0x150 && ctrl <= 0x15f)                        /* row_newbcast (gfx90a), */
+    return (int)(row | (ctrl & 15));                         /* gfx10+'s row_share */
+  if (ctrl >= 0x160 && ctrl <= 0x16f)                        /* row_xmask (gfx10+ only: */
+    return (int)(row | (in_row ^ (ctrl & 15)));              /* not valid on gfx9) */
   switch (ctrl) {
   case 0x130: return l < 63 ? (int)l + 1 : -1;               /* wave_shl:1 */
   case 0x134: return (int)((l + 1) & 63);                    /* wave_rol:1 */
@@ -168,6 +170,8 @@ const uint64_t *valu_src64(struct isa_wave *w, const struct isa_inst *in, unsign
 
 uint64_t valu_mask_src(struct isa_wave *w, const struct isa_inst *in, unsigned i)
 {
+  if (w->wave32)   /* wave32: a lane mask is one SGPR */
+    return isa_read_s32(w, in, in->src[i]);
   return isa_read_s64(w, in, in->src[i], ISA_T_B64);
 }
 
@@ -268,5 +272,8 @@ void valu_put64(struct isa_wave *w, const struct isa_inst *in, const uint64_t *r
 
 void valu_put_mask(struct isa_wave *w, const struct isa_inst *in, uint64_t m)
 {
-  isa_write_s64(w, in->sdst, m);
+  if (w->wave32)
+    isa_write_s32(w, in->sdst, (uint32_t)m);
+  else
+    isa_write_s64(w, in->sdst, m);
 }

@@ -12,7 +12,9 @@
 
 #include "sim.h"
 
-#define SIM_ISA_WAVE_SIZE 64
+#define SIM_ISA_WAVE_SIZE 64             /* lanes of the register file; wave32 uses 0..31 */
+/* The chip comes from the GPU model's gfx_target_version: gfx9 (gfx900..gfx942), gfx11
+ * (RDNA3) and gfx12 (RDNA4) encodings, gfx10+ in wave32 (wave_size 32) and wave64. */
 #define SIM_ISA_MAX_WAVES_PER_GROUP 32   /* 1024 work-items in wave32 */
 #define SIM_ISA_MAX_INIT_SGPRS 32        /* 16 user SGPRs + the system SGPRs */
 #define SIM_ISA_MAX_INIT_VGPRS 3         /* work-item ids x, y, z (or one packed VGPR) */

@@ -112,6 +112,7 @@ void isa_write_s32(struct isa_wave *w, unsigned code, uint32_t v)
 void isa_write_s64(struct isa_wave *w, unsigned code, uint64_t v)
 {
   switch (code) {
+  case ISA_OP_NULL: return;
   case ISA_OP_FLAT_SCR_LO: w->flat_scratch = v; return;
   case ISA_OP_XNACK_LO: w->xnack_mask = v; return;
   case ISA_OP_VCC_LO: w->vcc = v; return;

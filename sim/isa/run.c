@@ -114,6 +114,8 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     return bad(fault, wg, "no GPU or no waves");
   if (wg->wave_count == 0 || wg->wave_count > SIM_ISA_MAX_WAVES_PER_GROUP)
     return bad(fault, wg, "wave count out of range");
+  if (wg->wave_size != 0 && wg->wave_size != 32 && wg->wave_size != 64)
+    return bad(fault, wg, "wave size neither 32 nor 64");
   if (wg->vgpr_alloc == 0 || wg->vgpr_alloc > 2 * ISA_MAX_VGPRS)
     return bad(fault, wg, "VGPR allocation out of range");
   /* gfx90a's unified file counts AGPRs too (up to 512): the VGPRs are at most 256 */
@@ -150,7 +152,8 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     w->pc = wg->code_entry;
     unsigned ns = init->sgpr_count < SIM_ISA_MAX_INIT_SGPRS ? init->sgpr_count : SIM_ISA_MAX_INIT_SGPRS;
     memcpy(w->sgpr, init->sgpr, ns * sizeof *w->sgpr);
-    w->exec = init->exec;
+    w->wave32 = wg->wave_size == 32;   /* 0 is 64 */
+    w->exec = w->wave32 ? (uint32_t)init->exec : init->exec;
     w->mode = mode;
     w->sgpr_alloc = wg->sgpr_alloc && wg->sgpr_alloc < ISA_MAX_SGPRS ? wg->sgpr_alloc : ISA_MAX_SGPRS;
     w->vgpr_alloc = valloc;

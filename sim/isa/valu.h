@@ -73,13 +73,14 @@ void isa_mai_operands(struct isa_inst *in, uint32_t w0, uint32_t w1);
 #define VALU_EACH(m, l)                                                                      \
   for (uint64_t m_ = (m); m_; m_ &= m_ - 1)                                                  \
     for (unsigned l = (unsigned)__builtin_ctzll(m_), once_ = 1; once_; once_ = 0)
-/* The same with the body expanded twice: a plain (vectorizable) loop when every lane is on,
- * the common case, and the set-bit walk otherwise. */
+/* The same with the body expanded twice: a plain (vectorizable) loop when every lane of a
+ * wave64 or a wave32 is on, the common case, and the set-bit walk otherwise. */
 #define VALU_LOOP(m, l, ...)                                                                 \
   do {                                                                                       \
     uint64_t lm_ = (m);                                                                      \
-    if (lm_ == ~0ull) {                                                                      \
-      for (unsigned l = 0; l < VALU_N; l++) { __VA_ARGS__ }                                  \
+    if (lm_ == ~0ull || lm_ == 0xffffffffull) {                                              \
+      const unsigned n_ = lm_ == ~0ull ? VALU_N : 32;                                        \
+      for (unsigned l = 0; l < n_; l++) { __VA_ARGS__ }                                      \
     } else {                                                                                 \
       VALU_EACH(lm_, l) { __VA_ARGS__ }                                                      \
     }                                                                                        \

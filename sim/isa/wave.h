@@ -23,6 +23,7 @@ enum {
   ISA_OP_VCC_LO = 106, ISA_OP_VCC_HI = 107,
   ISA_OP_TTMP0 = 108,                      /* ttmp0..ttmp15: 108..123 */
   ISA_OP_M0 = 124,
+  ISA_OP_NULL = 125,                       /* gfx10+'s NULL (their code 124): reads 0, drops writes */
   ISA_OP_EXEC_LO = 126, ISA_OP_EXEC_HI = 127,
   ISA_OP_ZERO = 128,                       /* 129..192: 1..64, 193..208: -1..-16 */
   ISA_OP_SHARED_BASE = 235, ISA_OP_SHARED_LIMIT = 236,
@@ -120,7 +121,9 @@ struct isa_inst {
 };
 
 enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A,
-                  ISA_TARGET_GFX942 };   /* gfx942: gfx90a's VALU and more */
+                  ISA_TARGET_GFX942,     /* gfx942: gfx90a's VALU and more */
+                  ISA_TARGET_GFX1100,    /* gfx11 (RDNA3): its own encodings (decode_gfx11.c) */
+                  ISA_TARGET_GFX1201 };  /* gfx12 (RDNA4) */
 
 /* ---- a wave and its workgroup ------------------------------------------------------------ */
 #define ISA_MAX_SGPRS 102
@@ -159,6 +162,7 @@ struct isa_wave {
   unsigned sgpr_alloc, vgpr_alloc;
   uint32_t scratch_wave_offset;
   bool ended, at_barrier;
+  bool wave32;               /* wg->wave_size 32: lanes 0..31, VCC/EXEC masks in the low SGPR */
   /* trap state (trap.c): PRIV while in the trap handler; STATUS.HALT, which stops the wave
    * (`halted`) once it is set outside the handler or the handler returns with it */
   bool priv, halt, halted;

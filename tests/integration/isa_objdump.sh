@@ -11,6 +11,8 @@
 # ROCR's (see below), on gfx900, gfx906 and gfx90a, exactly. gfx942 (CDNA3) with clang-19 and
 # llvm-objdump-19 when installed: the OpenCL corpus (MFMA, xf32 and fp8 forms, -O0 AGPR
 # spills) and our gfx942 trap handler, exactly.
+# gfx1100 (RDNA3) and gfx1201 (RDNA4) with clang-19: the OpenCL corpus in wave32 and
+# wave64, exactly.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 # The build's own compiler and flags: a sanitizer build's archive needs its runtime.
@@ -140,6 +142,39 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
   fi
 else
   echo "clang-19 or llvm-objdump-19 missing: gfx942 not checked"
+fi
+# gfx1100 (RDNA3) and gfx1201 (RDNA4) with clang-19: the OpenCL corpus in wave32 (the default) and wave64
+# (-mwavefrontsize64), isa_corpus at -O0 and -O2, tests/kernels and the integration kernels
+# at -O2 (gfx1100 only, to keep the time down), every instruction exactly; llvm-objdump spells the lane masks of both as wave32
+# does. HSA_TEST_LIGHT / HSA_TEST_SANITIZED: isa_corpus at -O2 only.
+if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
+  light=0
+  if [ "${HSA_TEST_LIGHT:-0}" = 1 ] || [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then light=1; fi
+  for cpu in gfx1100 gfx1201; do
+    for src in "$T"/isa_corpus/*.cl "$SRCDIR"/tests/kernels/*.cl "$T"/*.cl; do
+      case $src in
+        */isa_corpus/*) opts="-O0 -O2"; [ $light = 1 ] && opts=-O2 ;;
+        *) opts=-O2   # the kernels the runtime tests dispatch: gfx1100 (gfx1201 shares the VALU)
+           { [ $light = 1 ] || [ $cpu = gfx1201 ]; } && continue ;;
+      esac
+      for wave in w32 w64; do
+        for opt in $opts; do
+          name=$(basename "$src" .cl)-$cpu-$wave$opt
+          o=$W/$name.o
+          wf=""; [ $wave = w64 ] && wf=-mwavefrontsize64
+          # shellcheck disable=SC2086
+          clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu $wf -nogpulib "$opt" \
+                   -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
+          llvm-objdump-19 -d --mcpu=$cpu "$o" > "$W/$name.ref" || { fail=1; continue; }
+          "$W/decode" "$o" "$cpu" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
+          python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
+          ran=$((ran + 1))
+        done
+      done
+    done
+  done
+else
+  echo "clang-19 or llvm-objdump-19 missing: gfx1100/gfx1201 not checked"
 fi
 [ $ran -gt 0 ] || { echo "no compiler: skipped"; exit 77; }
 exit $fail

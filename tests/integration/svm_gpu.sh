@@ -50,7 +50,10 @@ for mode in readonly protread noaccess; do
   run "ours-$mode" "$BUILD/lib" gfx900 $mode SVM_CLIENT_OURS=1
   run "rocr-$mode" "$rocr_lib" gfx900 $mode
 done
-grep -q "Reason: Write access to a read-only page" "$work/ours-readonly.out" ||
-  { echo "FAIL ours-readonly: the runtime's message does not give the read-only reason"; status=1; }
+# The client's system event handler returns SUCCESS (it handled the fault, as ROCR lets a
+# handler do), so ours must not print its own fault message; the reason came to the handler.
+if grep -q "Memory access fault by GPU" "$work/ours-readonly.out"; then
+  echo "FAIL ours-readonly: the runtime printed its fault message although a handler took the event"; status=1
+fi
 [ $status -eq 0 ] && echo "SVM memory reaches the GPU by attribute, prefetch, SDMA and retry fault, on ours and ROCR 5.2.3"
 exit $status

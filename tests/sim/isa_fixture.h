@@ -87,6 +87,7 @@ static __attribute__((unused)) void isa_fx_setup(struct isa_fx_run *r, void *cod
   r->wg.gpu = sim_gpu(0);
   r->wg.code_entry = (uintptr_t)code;
   r->wg.wave_count = waves;
+  r->wg.wave_size = 64;
   r->wg.waves = r->init;
   r->wg.sgpr_alloc = 96;
   r->wg.vgpr_alloc = 64;

@@ -330,6 +330,7 @@ static void wset_run(struct wset_env *e, const struct wset_form *f, unsigned ind
   wg.gpu = sim_gpu(0);
   wg.code_entry = slot;
   wg.wave_count = 1;
+  wg.wave_size = 64;
   wg.waves = &wi;
   wg.sgpr_alloc = 102;
   wg.vgpr_alloc = 256;

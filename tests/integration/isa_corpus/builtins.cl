@@ -42,12 +42,18 @@ __kernel void lanes2(__global int *o, __global ulong *t)
   int v = o[i];
   int a = __builtin_amdgcn_mov_dpp(v, 0x111, 0xf, 0xf, false);        /* row_shr:1 */
   int b = __builtin_amdgcn_update_dpp(v, a, 0x1b, 0xf, 0xf, true);     /* quad_perm */
+#if defined(__GFX11__) || defined(__GFX12__)
+  int c = __builtin_amdgcn_update_dpp(0, v, 0x161, 0xa, 0x5, false);   /* row_xmask:1 (gfx10+) */
+#else
   int c = __builtin_amdgcn_update_dpp(0, v, 0x142, 0xa, 0x5, false);   /* row_bcast:15 */
+#endif
   int d = __builtin_amdgcn_readlane(v, 17) + __builtin_amdgcn_ds_swizzle(v, 0x801f);
   o[i] = a + b + c + d + __builtin_amdgcn_ds_bpermute(v << 2, b) + __builtin_amdgcn_ds_permute(v << 2, c);
   if (LID == 0) {
+#if !defined(__GFX11__) && !defined(__GFX12__)   /* gfx11+ read the clocks by s_getreg/s_sendmsg_rtn */
     t[0] = __builtin_amdgcn_s_memtime();
     t[1] = __builtin_amdgcn_s_memrealtime();
+#endif
     t[2] = __builtin_amdgcn_s_getreg(0x1801);   /* hwreg(HW_REG_MODE, 0, 4) */
     __builtin_amdgcn_s_sleep(2);
   }

@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: MIT */
+/* describe_gfx11.c — gfx11 instruction text as llvm-objdump-19 --mcpu=gfx1100 prints it
+ * (which spells lane masks as wave32 does: one SGPR, vcc_lo), for traces, faults and the
+ * decoder's comparison with llvm-objdump. `exact` tells the comparison which forms spell
+ * every operand as llvm-objdump does; the others give the mnemonic and operands plainly. */
+#include "isa/exec.h"
+#include "isa/gfx11.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+struct out {
+  char *p;
+  unsigned n, size;
+};
+
+static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct out *o, const char *fmt, ...)
+{
+  if (o->n >= o->size)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(o->p + o->n, o->size - o->n, fmt, ap);
+  va_end(ap);
+  if (k > 0)
+    o->n = o->n + (unsigned)k < o->size ? o->n + (unsigned)k : o->size - 1;
+}
+
+static bool has(const char *n, const char *s)
+{
+  return strstr(n, s) != NULL;
+}
+
+static const char *const fl[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0",
+                                  "0.15915494"};
+
+/* An operand of `dw` registers; `f64` spells a literal as llvm-objdump does for a 64-bit
+ * float operand (the high half it stands for) */
+static void opnd(struct out *o, const struct isa_inst *in, unsigned code, unsigned dw)
+{
+  if (code >= ISA_OP_VGPR0) {
+    unsigned r = code - ISA_OP_VGPR0;
+    if (dw <= 1) put(o, "v%u", r); else put(o, "v[%u:%u]", r, r + dw - 1);
+    return;
+  }
+  if (code <= ISA_OP_SGPR_LAST) {
+    if (dw <= 1) put(o, "s%u", code); else put(o, "s[%u:%u]", code, code + dw - 1);
+    return;
+  }
+  if (code >= ISA_OP_TTMP0 && code < ISA_OP_TTMP0 + 16) {
+    unsigned r = code - ISA_OP_TTMP0;
+    if (dw <= 1) put(o, "ttmp%u", r); else put(o, "ttmp[%u:%u]", r, r + dw - 1);
+    return;
+  }
+  if (code >= ISA_OP_ZERO && code <= 208) {
+    put(o, "%d", code <= 192 ? (int)code - 128 : 192 - (int)code);
+    return;
+  }
+  if (code >= ISA_OP_F_HALF && code <= ISA_OP_INV_2PI) {
+    put(o, "%s", fl[code - ISA_OP_F_HALF]);
+    return;
+  }
+  switch (code) {
+  case ISA_OP_VCC_LO: put(o, "%s", dw == 2 ? "vcc" : "vcc_lo"); return;
+  case ISA_OP_VCC_HI: put(o, "vcc_hi"); return;
+  case ISA_OP_EXEC_LO: put(o, "%s", dw == 2 ? "exec" : "exec_lo"); return;
+  case ISA_OP_EXEC_HI: put(o, "exec_hi"); return;
+  case ISA_OP_M0: put(o, "m0"); return;
+  case ISA_OP_NULL: put(o, "null"); return;
+  case ISA_OP_SHARED_BASE: put(o, "src_shared_base"); return;
+  case ISA_OP_SHARED_LIMIT: put(o, "src_shared_limit"); return;
+  case ISA_OP_PRIVATE_BASE: put(o, "src_private_base"); return;
+  case ISA_OP_PRIVATE_LIMIT: put(o, "src_private_limit"); return;
+  case ISA_OP_POPS_EXITING_WAVE_ID: put(o, "src_pops_exiting_wave_id"); return;
+  case ISA_OP_VCCZ: put(o, "src_vccz"); return;
+  case ISA_OP_EXECZ: put(o, "src_execz"); return;
+  case ISA_OP_SCC: put(o, "src_scc"); return;
+  case ISA_OP_LITERAL: {
+    int32_t v = (int32_t)in->literal;
+    static const uint32_t fb[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                   0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    if (v >= -16 && v <= 64) { put(o, "%d", v); return; }
+    for (unsigned i = 0; i < 9; i++)
+      if (in->literal == fb[i] && dw == 1) { put(o, "%s", fl[i]); return; }
+    put(o, "0x%x", in->literal);
+    return;
+  }
+  default: put(o, "<op%u>", code); return;
+  }
+}
+
+/* ---- scalar ---- */
+static bool scalar(struct out *o, const struct isa_inst *in)
+{
+  const char *n = in->name;
+  bool w64 = has(n, "_b64") || has(n, "_i64") || has(n, "_u64");
+  switch (in->fmt) {
+  case ISA_SOP1: {
+    unsigned d = w64 ? 2 : 1, s = w64 ? 2 : 1;
+    if (has(n, "_i32_b64") || has(n, "_i32_u64") || has(n, "_i32_i64") || (has(n, "bcnt") && w64)) d = 1;
+    if (has(n, "bitset") || has(n, "bitreplicate")) s = 1;
+    if (has(n, "getpc")) { opnd(o, in, in->dst, 2); return true; }
+    if (has(n, "barrier_signal")) { opnd(o, in, in->src[0], 1); return true; }
+    if (has(n, "setpc") || has(n, "rfe_b64")) { opnd(o, in, in->src[0], 2); return true; }
+    if (has(n, "sendmsg_rtn")) {
+      static const char *const m[6] = {"MSG_RTN_GET_DOORBELL", "MSG_RTN_GET_DDID", "MSG_RTN_GET_TMA",
+                                       "MSG_RTN_GET_REALTIME", "MSG_RTN_SAVE_WAVE", "MSG_RTN_GET_TBA"};
+      opnd(o, in, in->dst, w64 ? 2 : 1);
+      unsigned id = in->src[0];
+      if (id >= 0x80 && id <= 0x85) put(o, ", sendmsg(%s)", m[id - 0x80]);
+      else put(o, ", sendmsg(%u)", id);
+      return true;
+    }
+    opnd(o, in, in->dst, d);
+    put(o, ", ");
+    opnd(o, in, in->src[0], s);
+    return true;
+  }
+  case ISA_SOP2: {
+    unsigned d = w64 ? 2 : 1, a = d, b = d;
+    if (has(n, "fmamk") || has(n, "fmaak")) {
+      opnd(o, in, in->dst, 1);
+      put(o, ", ");
+      opnd(o, in, in->src[0], 1);
+      if (has(n, "fmamk")) put(o, ", 0x%x", in->literal);
+      put(o, ", ");
+      opnd(o, in, in->src[1], 1);
+      if (has(n, "fmaak")) put(o, ", 0x%x", in->literal);
+      return true;
+    }
+    if (has(n, "lshl_b64") || has(n, "lshr_b64") || has(n, "ashr_i64") || has(n, "bfe_")) b = 1;
+    if (has(n, "bfm_b64")) a = b = 1;
+    opnd(o, in, in->dst, d);
+    put(o, ", ");
+    opnd(o, in, in->src[0], a);
+    put(o, ", ");
+    opnd(o, in, in->src[1], b);
+    return true;
+  }
+  case ISA_SOPC: {
+    unsigned a = w64 ? 2 : 1, b = has(n, "bitcmp") ? 1 : a;
+    opnd(o, in, in->src[0], a);
+    put(o, ", ");
+    opnd(o, in, in->src[1], b);
+    return true;
+  }
+  case ISA_SOPK:
+    if (has(n, "getreg") || has(n, "setreg"))
+      return false;   /* hwreg() names: not spelled */
+    if (has(n, "call")) { opnd(o, in, in->dst, 2); put(o, ", %d", in->simm); return true; }
+    if (has(n, "version")) { put(o, "0x%x", (unsigned)in->simm & 0xffff); return true; }
+    opnd(o, in, in->dst, 1);
+    put(o, ", 0x%x", (unsigned)in->simm & 0xffff);
+    return true;
+  case ISA_SOPP: {
+    unsigned v = (unsigned)in->simm & 0xffff;
+    if (has(n, "branch")) { put(o, "%u", v); return true; }
+    if (!strcmp(n, "s_waitcnt")) {
+      unsigned vm = (v >> 10) & 63, exp = v & 7, lgkm = (v >> 4) & 63;
+      bool any = false;
+      if (vm != 63) { put(o, "vmcnt(%u)", vm); any = true; }
+      if (exp != 7) { put(o, "%sexpcnt(%u)", any ? " " : "", exp); any = true; }
+      if (lgkm != 63) { put(o, "%slgkmcnt(%u)", any ? " " : "", lgkm); any = true; }
+      if (!any) put(o, "vmcnt(63) expcnt(7) lgkmcnt(63)");
+      return true;
+    }
+    if (!strcmp(n, "s_delay_alu")) {
+      static const char *const id[12] = {"NO_DEP", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3",
+        "VALU_DEP_4", "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
+        "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3"};
+      static const char *const skip[6] = {"SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4"};
+      unsigned i0 = v & 15, sk = (v >> 4) & 7, i1 = (v >> 7) & 15;
+      if (i0 >= 12 || i1 >= 12 || sk >= 6 || (v >> 11))
+        return false;
+      bool any = false;
+      if (i0) { put(o, "instid0(%s)", id[i0]); any = true; }
+      if (sk) { put(o, "%sinstskip(%s)", any ? " | " : "", skip[sk]); any = true; }
+      if (i1) { put(o, "%sinstid1(%s)", any ? " | " : "", id[i1]); any = true; }
+      if (!any) put(o, "0");
+      return true;
+    }
+    if (!strcmp(n, "s_sendmsg") || !strcmp(n, "s_sendmsghalt")) {
+      if (v == 3) { put(o, "sendmsg(MSG_DEALLOC_VGPRS)"); return true; }
+      if (v == 1) { put(o, "sendmsg(MSG_INTERRUPT)"); return true; }
+      return false;
+    }
+    if (!strcmp(n, "s_waitcnt_depctr"))
+      return false;   /* depctr() fields: llvm-objdump spells some as a number */
+    if (!strcmp(n, "s_wait_alu"))
+      return false;   /* depctr fields */
+    if (has(n, "endpgm") || !strcmp(n, "s_barrier") || has(n, "wakeup") || has(n, "icache") ||
+        has(n, "code_end") || has(n, "wait_idle") || (has(n, "ttracedata") && !has(n, "imm")))
+      return true;
+    if (has(n, "clause") || has(n, "prefetch") || has(n, "depctr") || !strncmp(n, "s_wait_", 7) ||
+        has(n, "barrier_wait")) {
+      put(o, "0x%x", v);
+      return true;
+    }
+    put(o, "%u", v);
+    return true;
+  }
+  case ISA_SMEM: {
+    if (has(n, "inv")) return true;
+    bool buf = has(n, "buffer");
+    opnd(o, in, in->sdst, in->dwords);
+    put(o, ", ");
+    opnd(o, in, in->saddr, buf ? 4 : 2);
+    put(o, ", ");
+    if (in->soe) {
+      opnd(o, in, in->soffset, 1);
+      if (in->offset) put(o, " offset:0x%x", (unsigned)in->offset & 0x1fffff);
+    } else if (in->offset < 0) {
+      put(o, "-0x%x", (unsigned)-in->offset);
+    } else if (in->offset) {
+      put(o, "0x%x", (unsigned)in->offset);
+    } else {
+      put(o, "%s", in->target == ISA_TARGET_GFX1201 ? "0x0" : "null");
+    }
+    if (in->target == ISA_TARGET_GFX1201)
+      return in->dfmt == 0;   /* th/scope: spelled only when clear */
+    if (in->glc) put(o, " glc");
+    if (in->slc) put(o, " dlc");
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* ---- memory ---- */
+/* gfx12: th and scope (in->dfmt = w1[22:18]); false when not spelled exactly */
+static bool cpol12(struct out *o, const struct isa_inst *in, bool atomic)
+{
+  static const char *const scope[4] = {"", " scope:SCOPE_SE", " scope:SCOPE_DEV", " scope:SCOPE_SYS"};
+  unsigned th = in->dfmt >> 2;
+  if (atomic && th == 1) put(o, " th:TH_ATOMIC_RETURN");
+  else if (th) return false;
+  put(o, "%s", scope[in->dfmt & 3]);
+  return true;
+}
+
+static void cpol(struct out *o, const struct isa_inst *in)
+{
+  if (in->glc) put(o, " glc");
+  if (in->slc) put(o, " slc");
+  if (in->sc1) put(o, " dlc");
+}
+
+static bool memory(struct out *o, const struct isa_inst *in)
+{
+  const char *n = in->name;
+  unsigned nd = in->dwords;
+  switch (in->fmt) {
+  case ISA_DS: {
+    if (has(n, "swizzle")) {
+      opnd(o, in, in->dst, 1);
+      put(o, ", ");
+      opnd(o, in, in->addr, 1);
+      unsigned off = (unsigned)in->offset & 0xffff;
+      unsigned a = off & 0x1f, r = (off >> 5) & 0x1f, x = (off >> 10) & 0x1f;
+      if (off & 0x8000)
+        put(o, " offset:swizzle(QUAD_PERM,%u,%u,%u,%u)", off & 3, (off >> 2) & 3, (off >> 4) & 3, (off >> 6) & 3);
+      else if (a == 0x1f && r == 0 && x && !(x & (x - 1)))
+        put(o, " offset:swizzle(SWAP,%u)", x);
+      else
+        return false;
+      return true;
+    }
+    bool two = has(n, "2addr");
+    bool rd = has(n, "load") || has(n, "rtn") || has(n, "permute");
+    bool nodata = has(n, "load") || has(n, "nop");
+    bool data1 = (two && !has(n, "load")) || has(n, "cmpstore") || has(n, "mskor") || has(n, "wrap");
+    unsigned dd = (has(n, "_b64") || has(n, "_u64") || has(n, "_i64") || has(n, "_f64")) ? 2 : 1;
+    if (has(n, "b96")) dd = 3;
+    if (has(n, "b128")) dd = 4;
+    bool first = true;
+    if (rd) { opnd(o, in, in->dst, two ? 2 * dd : dd); first = false; }
+    put(o, "%s", first ? "" : ", ");
+    opnd(o, in, in->addr, 1);
+    if (!nodata) {
+      /* cmpstore: the decoder swapped data0/data1 back to gfx9's order */
+      bool sw = has(n, "cmpstore");
+      put(o, ", ");
+      opnd(o, in, sw ? in->data1 : in->data, dd);
+      if (data1) { put(o, ", "); opnd(o, in, sw ? in->data : in->data1, dd); }
+    }
+    if (two) {
+      if (in->offset0) put(o, " offset0:%u", in->offset0);
+      if (in->offset1) put(o, " offset1:%u", in->offset1);
+    } else if (in->offset & 0xffff) {
+      put(o, " offset:%u", (unsigned)in->offset & 0xffff);
+    }
+    if (in->gds) put(o, " gds");
+    return true;
+  }
+  case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: {
+    bool atomic = has(n, "atomic"), store = has(n, "store");
+    bool rtn = atomic ? in->glc : !store;
+    unsigned ad = in->fmt == ISA_FLAT || (in->fmt == ISA_GLOBAL && in->saddr == 0x7f) ? 2 : 1;
+    unsigned dd = nd;
+    if (atomic && has(n, "cmpswap")) dd = 2 * nd;
+    if (rtn) { opnd(o, in, in->dst, nd); put(o, ", "); }
+    if (in->fmt == ISA_SCRATCH && !in->sve) put(o, "off");
+    else opnd(o, in, in->addr, ad);
+    if (store || atomic) { put(o, ", "); opnd(o, in, in->data, dd); }
+    if (in->fmt != ISA_FLAT) {
+      put(o, ", ");
+      if (in->saddr == 0x7f) put(o, "off");
+      else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
+    }
+    if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->target == ISA_TARGET_GFX1201)
+      return cpol12(o, in, atomic);
+    cpol(o, in);
+    return true;
+  }
+  case ISA_MUBUF: {
+    if (has(n, "_inv")) return true;
+    bool atomic = has(n, "atomic");
+    unsigned dd = atomic && has(n, "cmpswap") ? 2 * nd : nd;
+    opnd(o, in, in->data, dd);
+    put(o, ", ");
+    if (in->offen && in->idxen) opnd(o, in, in->addr, 2);
+    else if (in->offen || in->idxen) opnd(o, in, in->addr, 1);
+    else put(o, "off");
+    put(o, ", ");
+    opnd(o, in, in->saddr, 4);
+    put(o, ", ");
+    opnd(o, in, in->soffset, 1);
+    if (in->idxen) put(o, " idxen");
+    if (in->offen) put(o, " offen");
+    if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->target == ISA_TARGET_GFX1201)
+      return cpol12(o, in, atomic);
+    cpol(o, in);
+    if (in->lds) put(o, " lds");
+    if (in->tfe) put(o, " tfe");
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* ---- VALU ---- */
+static unsigned tw(const char *t, size_t len)
+{
+  return len >= 3 && strchr("fiub", t[0]) && t[len - 2] == '6' && t[len - 1] == '4' ? 2 : 1;
+}
+
+/* destination and source widths from the type tokens of the name */
+static void widths(const char *n, unsigned *dw, unsigned *sw)
+{
+  const char *tok[8];
+  size_t len[8];
+  unsigned k = 0;
+  for (const char *p = n; *p && k < 8;) {
+    const char *e = strchr(p, '_');
+    size_t l = e ? (size_t)(e - p) : strlen(p);
+    if (l >= 2 && strchr("fiub", p[0]) && p[1] >= '0' && p[1] <= '9') {
+      tok[k] = p;
+      len[k++] = l;
+    }
+    if (!e)
+      break;
+    p = e + 1;
+  }
+  *dw = *sw = k ? tw(tok[k - 1], len[k - 1]) : 1;
+  if (k >= 2)
+    *dw = tw(tok[k - 2], len[k - 2]);
+}
+
+static void src(struct out *o, const struct isa_inst *in, unsigned i, unsigned width)
+{
+  bool neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
+  put(o, "%s%s", neg ? "-" : "", abs ? "|" : "");
+  opnd(o, in, in->src[i], width);
+  put(o, "%s", abs ? "|" : "");
+}
+
+static bool carry_in(const char *n)
+{
+  return has(n, "_co_ci_") || has(n, "cndmask");
+}
+
+static const char *const two_src[] = {
+  "v_add_f64", "v_mul_f64", "v_min_f64", "v_max_f64", "v_ldexp_f64", "v_ldexp_f32",
+  "v_mul_lo_u32", "v_mul_hi_u32", "v_mul_lo_i32", "v_mul_hi_i32", "v_readlane_b32",
+  "v_writelane_b32", "v_bcnt_u32_b32", "v_mbcnt_lo_u32_b32", "v_mbcnt_hi_u32_b32",
+  "v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64", "v_trig_preop_f64", "v_bfm_b32",
+  "v_cvt_pk_norm_i16_f32", "v_cvt_pk_norm_u16_f32", "v_cvt_pk_u16_u32", "v_cvt_pk_i16_i32",
+  "v_add_nc_i32", "v_sub_nc_i32", "v_add_nc_i16", "v_sub_nc_i16", "v_add_nc_u16",
+  "v_sub_nc_u16", "v_mul_lo_u16", "v_pack_b32_f16", "v_add_co_u32", "v_sub_co_u32",
+  "v_subrev_co_u32", "v_lshlrev_b16", "v_lshrrev_b16", "v_ashrrev_i16", "v_max_u16",
+  "v_max_i16", "v_min_u16", "v_min_i16", "v_and_b16", "v_or_b16", "v_xor_b16",
+  "v_cvt_pk_i16_f32", "v_cvt_pk_u16_f32"};
+
+static bool vop3_two(const char *n)
+{
+  for (unsigned i = 0; i < sizeof two_src / sizeof *two_src; i++)
+    if (!strcmp(n, two_src[i]))
+      return true;
+  return false;
+}
+
+static void vopd_half(struct out *o, const struct isa_inst *in, const char *name, uint16_t dst,
+                      uint16_t s0, uint16_t s1)
+{
+  put(o, "%s ", name);
+  opnd(o, in, dst, 1);
+  put(o, ", ");
+  opnd(o, in, s0, 1);
+  if (has(name, "mov_b32"))
+    return;
+  if (has(name, "fmamk")) { put(o, ", 0x%x, ", in->literal); opnd(o, in, s1, 1); return; }
+  put(o, ", ");
+  opnd(o, in, s1, 1);
+  if (has(name, "fmaak")) put(o, ", 0x%x", in->literal);
+}
+
+static bool valu(struct out *o, const struct isa_inst *in, bool *exact)
+{
+  const char *n = in->name;
+  unsigned dw, sw;
+  widths(n, &dw, &sw);
+  *exact = true;
+  if (in->exec == g11_exec_vopd || !strncmp(n, "v_dual_", 7)) {
+    vopd_half(o, in, n, in->dst, in->src[0], in->src[1]);
+    put(o, " :: ");
+    vopd_half(o, in, g11_vopd_name(G11_VOPD_Y_OP(in)), G11_VOPD_Y_DST(in), G11_VOPD_Y_SRC0(in),
+              G11_VOPD_Y_SRC1(in));
+    return true;
+  }
+  if (in->dpp || in->fmt == ISA_VOP3P || in->opsel) {
+    *exact = false;
+    put(o, "%s%s ", n, in->dpp ? "_dpp" : "");
+    opnd(o, in, in->dst, 1);
+    for (unsigned i = 0; i < 3; i++)
+      if (in->src[i]) { put(o, ", "); opnd(o, in, in->src[i], 1); }
+    return true;
+  }
+  bool cmpx = has(n, "v_cmpx");
+  switch (in->fmt) {
+  case ISA_VOP1:
+    if (!strcmp(n, "v_nop") || !strcmp(n, "v_pipeflush")) { put(o, "%s", n); return true; }
+    put(o, "%s%s ", n, !strcmp(n, "v_readfirstlane_b32") || !strcmp(n, "v_swap_b32") ? "" : "_e32");
+    opnd(o, in, in->dst, dw);
+    put(o, ", ");
+    opnd(o, in, in->src[0], sw);
+    return true;
+  case ISA_VOPC: {
+    unsigned s1 = has(n, "class") ? 1 : sw;
+    put(o, "%s_e32 ", n);
+    if (!cmpx) put(o, "vcc_lo, ");
+    opnd(o, in, in->src[0], sw);
+    put(o, ", ");
+    opnd(o, in, in->src[1], s1);
+    return true;
+  }
+  case ISA_VOP2: {
+    bool mk = has(n, "fmamk"), ak = has(n, "fmaak");
+    put(o, "%s%s ", n, mk || ak ? "" : "_e32");
+    if (has(n, "rev_b64") || has(n, "rev_i64")) {   /* gfx12's VOP2 64-bit shifts */
+      opnd(o, in, in->dst, 2);
+      put(o, ", ");
+      opnd(o, in, in->src[0], 1);
+      put(o, ", ");
+      opnd(o, in, in->src[1], 2);
+      return true;
+    }
+    opnd(o, in, in->dst, dw);
+    if (has(n, "_co_ci_")) put(o, ", vcc_lo");
+    put(o, ", ");
+    opnd(o, in, in->src[0], sw);
+    if (mk) { put(o, ", 0x%x, ", in->literal); opnd(o, in, in->src[2], sw); return true; }
+    put(o, ", ");
+    opnd(o, in, in->src[1], has(n, "ldexp") ? 1 : sw);   /* v_lshlrev_b64: below */
+    if (ak) put(o, ", 0x%x", in->literal);
+    if (carry_in(n)) put(o, ", vcc_lo");
+    return true;
+  }
+  case ISA_VOP3A: case ISA_VOP3B: {
+    unsigned w[3] = {sw, sw, sw}, ns;
+    bool promoted = in->op < 0x1c0 && in->exec != NULL && !has(n, "v_readlane") &&
+                    !has(n, "v_writelane");
+    /* the VOP3 encoding's opcode: VOPC/VOP2/VOP1 promotions get _e64 */
+    unsigned op11 = (in->words[0] >> 16) & 0x3ff;
+    promoted = op11 < 0x200;
+    put(o, "%s%s ", n, promoted ? "_e64" : "");
+    if (op11 < 0x100) {                      /* VOPC */
+      if (has(n, "class")) w[1] = 1;
+      if (!cmpx) { opnd(o, in, in->sdst, 1); put(o, ", "); }
+      ns = 2;
+    } else {
+      if (op11 < 0x180) ns = 2;
+      else if (op11 < 0x200) ns = !strcmp(n, "v_nop") ? 0 : 1;
+      else ns = vop3_two(n) ? 2 : 3;
+      if (has(n, "lshlrev_b64") || has(n, "lshrrev_b64") || has(n, "ashrrev_i64")) w[0] = 1;
+      if (has(n, "ldexp") || has(n, "trig_preop")) w[1] = 1;
+      if (has(n, "64_u32") || has(n, "64_i32")) { dw = 2; w[0] = w[1] = 1; w[2] = 2; }
+      if (!strncmp(n, "v_s_", 4)) ns = 1;   /* gfx12: scalar result */
+      if (has(n, "readlane") || has(n, "writelane")) { w[0] = w[1] = 1; dw = 1; }
+      if (has(n, "_co_ci_") || has(n, "cndmask")) { ns = 2; }
+      opnd(o, in, in->dst, dw);
+      if (in->fmt == ISA_VOP3B) { put(o, ", "); opnd(o, in, in->sdst, 1); }
+      if (ns) put(o, ", ");
+    }
+    for (unsigned i = 0; i < ns; i++) {
+      if (i) put(o, ", ");
+      src(o, in, i, w[i]);
+    }
+    if (op11 >= 0x100 && op11 < 0x180 && carry_in(n)) { put(o, ", "); opnd(o, in, in->src[2], 1); }
+    if (in->clamp) put(o, " clamp");
+    static const char *const om[4] = {"", " mul:2", " mul:4", " div:2"};
+    put(o, "%s", om[in->omod & 3]);
+    /* 16-bit operations print op_sel, llvm spells literal f64 operands differently */
+    if (has(n, "16") && !has(n, "u32_u16") ) *exact = !in->opsel;
+    return true;
+  }
+  default:
+    *exact = false;
+    put(o, "%s", n);
+    return true;
+  }
+}
+
+unsigned isa_describe_gfx11(const struct isa_inst *in, char *buf, unsigned size, bool *exact)
+{
+  struct out o = {buf, 0, size};
+  *exact = false;
+  if (!size)
+    return in->size;
+  buf[0] = 0;
+  if (in->fmt >= ISA_VOP2 && in->fmt <= ISA_VOP3P) {
+    valu(&o, in, exact);
+    return in->size;
+  }
+  put(&o, "%s", in->name);
+  unsigned mark = o.n;
+  put(&o, " ");
+  unsigned before = o.n;
+  if (in->fmt <= ISA_SMEM)
+    *exact = scalar(&o, in);
+  else if (in->fmt >= ISA_DS && in->fmt <= ISA_MUBUF)
+    *exact = memory(&o, in);
+  if (o.n == before) {
+    o.n = mark;
+    buf[mark] = 0;
+  }
+  return in->size;
+}

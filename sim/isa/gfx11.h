@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/* gfx11.h — the RDNA3 (gfx11) encodings on the gfx9 model's semantics. gfx11_ops.c lists
+ * every gfx11 opcode with its mnemonic (as llvm-objdump-19 --mcpu=gfx1100 spells it) and the
+ * name of the gfx9 operation that means the same; decode_gfx11.c resolves those names to the
+ * gfx9 opcode numbers (scalar and memory formats) or VALU descriptors, so the exec_*.c
+ * semantics run unchanged. What gfx9 has no operation for is in exec_gfx11.c. */
+#ifndef SIM_ISA_GFX11_H
+#define SIM_ISA_GFX11_H
+
+#include <stdint.h>
+
+#include "isa/valu.h"
+
+struct g11_op {
+  uint16_t op;               /* gfx11 opcode in its format */
+  const char *name;          /* gfx11 mnemonic, with _e32 where llvm-objdump prints one */
+  const char *gfx9;          /* gfx9 operation with the same semantics, or NULL */
+};
+
+#define G11_TABLE(f) extern const struct g11_op g11_##f[]; extern const unsigned g11_##f##_count;
+G11_TABLE(sop2) G11_TABLE(sopk) G11_TABLE(sop1) G11_TABLE(sopc) G11_TABLE(sopp) G11_TABLE(smem)
+G11_TABLE(vop1) G11_TABLE(vop2) G11_TABLE(vopc) G11_TABLE(vop3) G11_TABLE(vop3p) G11_TABLE(ds)
+G11_TABLE(flat) G11_TABLE(global) G11_TABLE(scratch) G11_TABLE(mubuf) G11_TABLE(mtbuf)
+#undef G11_TABLE
+/* gfx12 (RDNA4, gfx12_ops.c): the same shape; SMEM, the VFLAT/VGLOBAL/VSCRATCH and VBUFFER
+ * encodings are gfx12's own (decode_gfx11.c decodes both families) */
+#define G12_TABLE(f) extern const struct g11_op g12_##f[]; extern const unsigned g12_##f##_count;
+G12_TABLE(sop2) G12_TABLE(sopk) G12_TABLE(sop1) G12_TABLE(sopc) G12_TABLE(sopp) G12_TABLE(smem)
+G12_TABLE(vop1) G12_TABLE(vop2) G12_TABLE(vopc) G12_TABLE(vop3) G12_TABLE(vop3p) G12_TABLE(ds)
+G12_TABLE(flat) G12_TABLE(global) G12_TABLE(scratch) G12_TABLE(mubuf) G12_TABLE(mtbuf)
+#undef G12_TABLE
+
+/* gfx11's NULL (124; M0 is 125 there) is the model's ISA_OP_NULL (wave.h): the codes stay
+ * gfx9's, where 125 is free. */
+
+/* The decoder (decode_gfx11.c): same contract as isa_decode_sop; in->target picks gfx11 or
+ * gfx12. */
+int isa_decode_gfx11(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in);
+/* Text as llvm-objdump-19 --mcpu=gfx1100 prints it (describe_gfx11.c); *exact says whether
+ * the operands are spelled exactly. */
+unsigned isa_describe_gfx11(const struct isa_inst *in, char *buf, unsigned size, bool *exact);
+
+/* VALU descriptor of a gfx9 operation by name (decode_vop.c), NULL if none. */
+const struct valu_desc *valu_find(const char *name);
+
+/* gfx11 operations without a gfx9 equivalent (exec_gfx11.c) */
+extern const struct valu_desc g11_valu_ops[];
+extern const unsigned g11_valu_count;
+/* VOPD opcode names (decode_gfx11.c) */
+const char *g11_vopd_name(unsigned op);
+isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_vopd;
+/* gfx12's SALU float operations (exec_gfx12.c): SOP2, SOP1, SOPC by name */
+isa_exec_fn g12_exec_salu_float, g12_exec_v_s_f32;
+bool g12_salu_float(const char *name);
+
+/* VOPD: the Y half's fields, kept in the VALU-unused fields of the instruction */
+#define G11_VOPD_Y_SRC0(in) ((in)->addr)
+#define G11_VOPD_Y_SRC1(in) ((in)->data)
+#define G11_VOPD_Y_DST(in) ((in)->data1)
+#define G11_VOPD_Y_OP(in) ((in)->soffset)   /* 5-bit Y opcode */
+
+#endif

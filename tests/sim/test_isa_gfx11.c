@@ -1,0 +1,424 @@
+/* SPDX-License-Identifier: MIT */
+/* test_isa_gfx11.c — sim/isa's gfx11 (RDNA3) and gfx12 (RDNA4) encodings, in wave32 and
+ * wave64: code assembled by llvm-mc-19 --mcpu=gfx1100/gfx1201 at test time
+ * (-mattr=+wavefrontsize64 for wave64) runs on a GPU whose model says gfx1100 or gfx1201
+ * (gfx_target_version 110000, 120001), and every result is
+ * compared with a host computation: scalar ALU and branches, SMEM, the VALU in its VOP1/
+ * VOP2/VOPC/VOP3/VOP3B/VOPD forms with literals, lane masks (VCC and carries in one SGPR in
+ * wave32, two in wave64), v_cmpx writing EXEC only, saveexec, global/scratch/LDS memory
+ * (scratch's lane swizzle by wave size), ds_bpermute wrapping at the wave size, gfx10+'s DPP
+ * row_xmask/row_share; gfx12's split
+ * wait counters, s_barrier_signal/wait, SALU float and 64-bit SALU arithmetic, v_s_rcp_f32. */
+#include "kfd_fixture.h"
+#define ISA_FX_MC "/usr/bin/llvm-mc-19"
+#include "isa_fixture.h"
+
+#include "dev/catalog.h"
+#include "isa/exec.h"
+
+#define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc-19 missing: skipped\n"); return; } } while (0)
+
+/* GPU 0 as a gfx1100 or gfx1201 for the ISA (the catalogue's gfx900 board with the target
+ * version; the boards themselves are sim/dev's) */
+static struct sim_gpu_model g11_model;
+static bool gfx12;   /* the case runs gfx1201 code */
+
+static void as_target(unsigned version)
+{
+  fx_open();
+  g11_model = *sim_catalog_find("gfx900");
+  g11_model.gfx_target_version = version;
+  sim_gpu(0)->model = &g11_model;
+  sim_isa_invalidate(sim_gpu(0), 0, 0);
+  gfx12 = version >= 120000;
+}
+
+static void as_gfx1100(void)
+{
+  as_target(110000);
+}
+
+/* `src` with the mask spellings of the wave size: VCC, EXEC, MASK (an SGPR mask at s20),
+ * SAVEEXEC (s_and_saveexec_b32/_b64), OREXEC (s_or_b32/b64), SAVED (s22 or s[22:23]), DUAL
+ * (a VOPD pair in wave32, which alone has VOPD; the two instructions in wave64) */
+static void *code_for(bool w32, const char *src)
+{
+  enum { N = 13 };
+  static const char *const from[N] = {"VCC", "EXEC", "MASK", "SAVEEXEC", "OREXEC", "SAVED", "DUAL",
+                                      "WAITK", "WAITV", "WAITS", "WAITD", "BARRIER", "MAD64"};
+  const char *to32[N] = {"vcc_lo", "exec_lo", "s20", "s_and_saveexec_b32", "s_or_b32", "s22",
+                         "v_dual_mul_f32 v10, 0x40400000, v8 :: v_dual_add_nc_u32 v11, 7, v9",
+                         "s_waitcnt lgkmcnt(0)", "s_waitcnt vmcnt(0)", "s_waitcnt_vscnt null, 0x0",
+                         "s_waitcnt lgkmcnt(0)", "s_barrier", "v_mad_u64_u32"};
+  const char *to64[N] = {"vcc", "exec", "s[20:21]", "s_and_saveexec_b64", "s_or_b64", "s[22:23]",
+                         "v_mul_f32_e32 v10, 0x40400000, v8\nv_add_nc_u32_e32 v11, 7, v9",
+                         "s_waitcnt lgkmcnt(0)", "s_waitcnt vmcnt(0)", "s_waitcnt_vscnt null, 0x0",
+                         "s_waitcnt lgkmcnt(0)", "s_barrier", "v_mad_u64_u32"};
+  static const char *const to12[N] = {[7] = "s_wait_kmcnt 0x0", [8] = "s_wait_loadcnt 0x0",
+    [9] = "s_wait_storecnt 0x0", [10] = "s_wait_dscnt 0x0",
+    [11] = "s_barrier_signal -1\ns_barrier_wait 0xffff", [12] = "v_mad_co_u64_u32"};
+  char buf[8192];
+  size_t n = 0;
+  for (const char *p = src; *p && n < sizeof buf - 32;) {
+    bool done = false;
+    for (unsigned k = 0; k < N && !done; k++) {
+      size_t l = strlen(from[k]);
+      if (!strncmp(p, from[k], l) && !(p[l] >= 'A' && p[l] <= 'Z')) {
+        const char *t = gfx12 && to12[k] ? to12[k] : w32 ? to32[k] : to64[k];
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", t);
+        p += l;
+        done = true;
+      }
+    }
+    if (!done)
+      buf[n++] = *p++;
+  }
+  buf[n] = 0;
+  const char *cpu = gfx12 ? (w32 ? "gfx1201" : "gfx1201 -mattr=+wavefrontsize64")
+                          : (w32 ? "gfx1100" : "gfx1100 -mattr=+wavefrontsize64");
+  return isa_fx_code_for(cpu, buf, NULL);
+}
+
+/* `waves` waves of `wave_size` lanes: v0 = the flat work-item id, s[0:1] = out, s[2:3] = in */
+static void setup(struct isa_fx_run *r, void *code, unsigned waves, unsigned wave_size,
+                  void *out, void *in)
+{
+  isa_fx_setup(r, code, waves, (uintptr_t)out, (uintptr_t)in);
+  r->wg.wave_size = wave_size;
+  r->wg.vgpr_alloc = 64;
+  r->wg.sgpr_alloc = 104;
+  for (unsigned i = 0; i < waves; i++) {
+    r->init[i].exec = wave_size == 32 ? 0xffffffffull : ~0ull;
+    for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++)
+      r->init[i].vgpr[0][l] = l + wave_size * i;
+  }
+}
+
+/* ---- VALU, lane masks, VOPD, global memory ---- */
+static const char valu_src[] =
+  "s_load_b32 s6, s[2:3], 0x0\n"                   /* k = in[0] */
+  "v_lshlrev_b32_e32 v1, 2, v0\n"                  /* byte offset of the item */
+  "WAITK\n"
+  "global_load_b32 v2, v1, s[2:3] offset:64\n"     /* x = in[16 + id] */
+  "WAITV\n"
+  "v_mul_lo_u32 v3, v2, s6\n"
+  "v_add_nc_u32_e32 v3, v3, v0\n"                  /* r0 = x * k + id */
+  "global_store_b32 v1, v3, s[0:1]\n"
+  "v_cmp_gt_u32_e32 VCC, 5, v0\n"                  /* id < 5 */
+  "v_cndmask_b32_e64 v4, v2, v3, VCC\n"            /* r1 = id < 5 ? r0 : x */
+  "global_store_b32 v1, v4, s[0:1] offset:512\n"
+  "v_mov_b32_e32 v5, 0xfffffff0\n"                 /* 64-bit: 0xfffffff0 + id + (k << 32) */
+  "v_add_co_u32 v6, MASK, v5, v0\n"
+  "v_add_co_ci_u32_e64 v7, MASK, s6, 0, MASK\n"
+  "global_store_b32 v1, v7, s[0:1] offset:1024\n"  /* r2 = the high half */
+  "v_cvt_f32_u32_e32 v8, v2\n"
+  "v_mov_b32_e32 v9, v0\n"
+  "DUAL\n"
+  "v_cvt_u32_f32_e32 v10, v10\n"
+  "v_add_nc_u32_e32 v10, v10, v11\n"               /* r3 = 3x + id + 7 */
+  "global_store_b32 v1, v10, s[0:1] offset:1536\n"
+  "v_xor3_b32 v12, v2, v0, 0x5a5a\n"
+  "v_lshl_or_b32 v12, v12, 4, 3\n"                 /* r4 = ((x ^ id ^ 0x5a5a) << 4) | 3 */
+  "global_store_b32 v1, v12, s[0:1] offset:2048\n"
+  "MAD64 v[14:15], null, v2, v2, v[6:7]\n" /* r5 = hi(x * x + that 64-bit value) */
+  "global_store_b32 v1, v15, s[0:1] offset:2560\n"
+  "v_and_b32_e32 v16, 1, v0\n"                     /* odd items: 1, even: 2 (saveexec) */
+  "v_mov_b32_e32 v17, 2\n"
+  "v_cmp_ne_u32_e32 VCC, 0, v16\n"
+  "SAVEEXEC SAVED, VCC\n"
+  "v_mov_b32_e32 v17, 1\n"
+  "OREXEC EXEC, EXEC, SAVED\n"
+  "global_store_b32 v1, v17, s[0:1] offset:3072\n"
+  "v_cmpx_gt_u32_e32 9, v0\n"                      /* only id < 9 go on; VCC untouched */
+  "v_mov_b32_e32 v18, 77\n"
+  "global_store_b32 v1, v18, s[0:1] offset:3584\n" /* r7 = 77 where id < 9 */
+  "s_endpgm\n";
+
+static void valu_case(bool w32, unsigned version)
+{
+  as_target(version);
+  unsigned ws = w32 ? 32 : 64, waves = 2, items = ws * waves;
+  uint32_t *out = isa_fx_mem(8192), *in = isa_fx_mem(4096);
+  memset(out, 0xee, 8192);
+  in[0] = 0x9e3779b1u;
+  for (unsigned i = 0; i < items; i++)
+    in[16 + i] = (i * 2654435761u + 12345u) & 0xffffffu;   /* 3x fits 32 bits */
+  void *code = code_for(w32, valu_src);
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, waves, ws, out, in);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  /* each wave saw its own ids; the group wrote every item */
+  for (unsigned id = 0; id < items; id++) {
+    uint32_t k = in[0], x = in[16 + id];
+    uint32_t r0 = x * k + id;
+    ck_assert_uint_eq(out[id], r0);
+    ck_assert_uint_eq(out[128 + id], id < 5 ? r0 : x);
+    uint64_t v = 0xfffffff0ull + id + ((uint64_t)k << 32);
+    ck_assert_uint_eq(out[256 + id], (uint32_t)(v >> 32));
+    ck_assert_uint_eq(out[384 + id], (uint32_t)(3.0f * (float)x) + id + 7);
+    ck_assert_uint_eq(out[512 + id], ((x ^ id ^ 0x5a5au) << 4) | 3);
+    uint64_t m = (uint64_t)x * x + v;
+    ck_assert_uint_eq(out[640 + id], (uint32_t)(m >> 32));
+    ck_assert_uint_eq(out[768 + id], (id & 1) ? 1 : 2);
+    ck_assert_uint_eq(out[896 + id], id < 9 ? 77u : 0xeeeeeeeeu);
+  }
+}
+
+START_TEST(valu_wave32) { valu_case(true, 110000); }
+END_TEST
+START_TEST(valu_wave64) { valu_case(false, 110000); }
+END_TEST
+START_TEST(gfx12_valu_wave32) { valu_case(true, 120001); }
+END_TEST
+START_TEST(gfx12_valu_wave64) { valu_case(false, 120001); }
+END_TEST
+
+/* ---- scalar ALU, branches, SCC, the wave32 mask registers ---- */
+static const char scalar_src[] =
+  "s_mov_b32 s10, 0xfffffff0\n"
+  "s_add_u32 s11, s10, 0x20\n"
+  "s_addc_u32 s12, 0, 0\n"                         /* carry: 1 */
+  "s_and_not1_b32 s13, 0xff, 0x0f\n"               /* 0xf0 */
+  "s_ctz_i32_b32 s14, 0x100\n"                     /* 8 */
+  "s_clz_i32_u32 s15, 0x100\n"                     /* 23 */
+  "s_mov_b32 s16, 0\n"
+  "s_mov_b32 s17, 10\n"
+  "L1:\n"
+  "s_add_u32 s16, s16, s17\n"
+  "s_sub_u32 s17, s17, 1\n"
+  "s_cmp_lg_u32 s17, 0\n"
+  "s_cbranch_scc1 L1\n"                            /* 55 */
+  "s_bcnt1_i32_b32 s18, EXEC_LO_OR\n"
+  "s_mov_b32 s19, 0\n"
+  "v_cmp_eq_u32_e32 VCC, 1, v0\n"                  /* one lane */
+  "s_cbranch_vccz L2\n"
+  "s_mov_b32 s19, 1\n"
+  "L2:\n"
+  "s_delay_alu instid0(SALU_CYCLE_1)\n"
+  "s_clause 0x1\n"
+  "s_store_b64 s[10:11], s[0:1], 0x0\n"
+  "s_endpgm\n";
+
+START_TEST(scalar_and_branches)
+{
+  as_gfx1100();
+  for (int w32 = 1; w32 >= 0; w32--) {
+    uint32_t *out = isa_fx_mem(4096);
+    char src[4096];
+    /* gfx11 has no s_store: the results go out through a VGPR and global_store */
+    snprintf(src, sizeof src, "%s", scalar_src);
+    char *st = strstr(src, "s_clause");
+    snprintf(st, sizeof src - (size_t)(st - src),
+             "v_mov_b32_e32 v1, 0\n"
+             "v_mov_b32_e32 v2, s11\n v_mov_b32_e32 v3, s12\n v_mov_b32_e32 v4, s13\n"
+             "v_mov_b32_e32 v5, s14\n v_mov_b32_e32 v6, s15\n v_mov_b32_e32 v7, s16\n"
+             "v_mov_b32_e32 v8, s18\n v_mov_b32_e32 v9, s19\n"
+             "s_clause 0x1\n"
+             "global_store_b128 v1, v[2:5], s[0:1]\n"
+             "global_store_b128 v1, v[6:9], s[0:1] offset:16\n"
+             "s_endpgm\n");
+    char *e = strstr(src, "EXEC_LO_OR");
+    memcpy(e, w32 ? "exec_lo   " : "exec_lo   ", 10);
+    void *code = code_for(w32, src);
+    NEED(code);
+    struct isa_fx_run r;
+    setup(&r, code, 1, w32 ? 32 : 64, out, out);
+    r.init[0].exec = w32 ? 0x0000ffffull : 0xffff0000ffffull;   /* 16 lanes / 32 lanes */
+    ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+    ck_assert_uint_eq(out[0], 0x10);
+    ck_assert_uint_eq(out[1], 1);
+    ck_assert_uint_eq(out[2], 0xf0);
+    ck_assert_uint_eq(out[3], 8);
+    ck_assert_uint_eq(out[4], 23);
+    ck_assert_uint_eq(out[5], 55);
+    ck_assert_uint_eq(out[6], 16);   /* exec_lo's lanes */
+    ck_assert_uint_eq(out[7], 1);    /* lane 1 compared equal: VCC not zero */
+  }
+}
+END_TEST
+
+/* ---- scratch (the wave-size swizzle), LDS, ds_bpermute ---- */
+static const char mem_src[] =
+  "v_lshlrev_b32_e32 v1, 2, v0\n"
+  "v_add_nc_u32_e32 v2, 0x1000, v0\n"
+  "scratch_store_b32 off, v2, off offset:8\n"      /* private dword 2 of each lane */
+  "v_mov_b32_e32 v3, 0\n"
+  "WAITS\n"
+  "scratch_load_b32 v3, off, off offset:8\n"
+  "WAITV\n"
+  "global_store_b32 v1, v3, s[0:1]\n"              /* r0 = 0x1000 + id */
+  "v_mul_u32_u24_e32 v4, 3, v0\n"
+  "ds_store_b32 v1, v4\n"
+  "WAITD\n"
+  "BARRIER\n"
+  "v_xor_b32_e32 v5, 4, v1\n"                      /* the neighbour item's slot */
+  "ds_load_b32 v6, v5\n"
+  "WAITD\n"
+  "global_store_b32 v1, v6, s[0:1] offset:512\n"   /* r1 = 3 * (id ^ 1) */
+  "v_add_nc_u32_e32 v7, 4, v1\n"                   /* bpermute from lane + 1 (wraps) */
+  "ds_bpermute_b32 v8, v7, v0\n"
+  "WAITD\n"
+  "global_store_b32 v1, v8, s[0:1] offset:1024\n"
+  "v_mov_b32_dpp v9, v0 row_xmask:1 row_mask:0xf bank_mask:0xf\n"
+  "v_mov_b32_dpp v10, v0 row_share:3 row_mask:0xf bank_mask:0xf\n"
+  "global_store_b32 v1, v9, s[0:1] offset:1536\n"
+  "global_store_b32 v1, v10, s[0:1] offset:2048\n"
+  "s_endpgm\n";
+
+static void mem_case(bool w32, unsigned version)
+{
+  as_target(version);
+  unsigned ws = w32 ? 32 : 64;
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *scratch = isa_fx_mem(65536);
+  void *code = code_for(w32, mem_src);
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, ws, out, out);
+  r.wg.lds_bytes = 1024;
+  r.wg.scratch_base = (uintptr_t)scratch;
+  r.wg.scratch_per_wave = 4096;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < ws; l++) {
+    ck_assert_uint_eq(out[l], 0x1000 + l);
+    ck_assert_uint_eq(out[128 + l], 3 * (l ^ 1));
+    ck_assert_uint_eq(out[256 + l], (l + 1) % ws);
+    ck_assert_uint_eq(out[384 + l], l ^ 1);                 /* DPP row_xmask:1 */
+    ck_assert_uint_eq(out[512 + l], (l & ~15u) | 3);        /* DPP row_share:3 */
+    /* AMDGPUUsage's swizzle: dword 2 of lane l at (2 * wave size + l) * 4 */
+    uint32_t v;
+    memcpy(&v, scratch + (2 * ws + l) * 4, 4);
+    ck_assert_uint_eq(v, 0x1000 + l);
+  }
+}
+
+START_TEST(memory_wave32) { mem_case(true, 110000); }
+END_TEST
+START_TEST(memory_wave64) { mem_case(false, 110000); }
+END_TEST
+START_TEST(gfx12_memory_wave32) { mem_case(true, 120001); }
+END_TEST
+START_TEST(gfx12_memory_wave64) { mem_case(false, 120001); }
+END_TEST
+
+/* ---- gfx12's SALU float and 64-bit SALU arithmetic ---- */
+START_TEST(gfx12_salu_float)
+{
+  as_target(120001);
+  uint32_t *out = isa_fx_mem(4096);
+  void *code = code_for(true,
+    "s_mov_b32 s10, 0x40400000\n"                  /* 3.0 */
+    "s_add_f32 s11, s10, 0.5\n"                    /* 3.5 */
+    "s_mul_f32 s12, s11, -2.0\n"                   /* -7.0 */
+    "s_fmamk_f32 s13, s10, 0x41200000, s11\n"      /* 3 * 10 + 3.5 = 33.5 */
+    "s_cvt_i32_f32 s14, s12\n"                     /* -7 */
+    "s_cvt_f32_u32 s15, 1000\n"
+    "s_floor_f32 s16, s13\n"                       /* 33.0 */
+    "s_mov_b32 s17, 0\n"
+    "s_cmp_lt_f32 s12, s10\n"                      /* -7 < 3 */
+    "s_cselect_b32 s17, 5, 6\n"
+    "s_mov_b64 s[18:19], 0xffffffff\n"
+    "s_add_nc_u64 s[18:19], s[18:19], 2\n"         /* 0x1_0000_0001 */
+    "v_mov_b32_e32 v1, 0\n"
+    "v_mov_b32_e32 v2, s11\n v_mov_b32_e32 v3, s12\n v_mov_b32_e32 v4, s13\n"
+    "v_mov_b32_e32 v5, s14\n v_mov_b32_e32 v6, s15\n v_mov_b32_e32 v7, s16\n"
+    "v_mov_b32_e32 v8, s17\n v_mov_b32_e32 v9, s18\n v_mov_b32_e32 v10, s19\n"
+    "v_s_rcp_f32 s20, s10\n"
+    "v_mov_b32_e32 v11, s20\n"
+    "global_store_b128 v1, v[2:5], s[0:1]\n"
+    "global_store_b128 v1, v[6:9], s[0:1] offset:16\n"
+    "global_store_b64 v1, v[10:11], s[0:1] offset:32\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, out);
+  r.init[0].exec = 1;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  float f;
+  memcpy(&f, &out[0], 4); ck_assert(f == 3.5f);
+  memcpy(&f, &out[1], 4); ck_assert(f == -7.0f);
+  memcpy(&f, &out[2], 4); ck_assert(f == 33.5f);
+  ck_assert_uint_eq(out[3], (uint32_t)-7);
+  memcpy(&f, &out[4], 4); ck_assert(f == 1000.0f);
+  memcpy(&f, &out[5], 4); ck_assert(f == 33.0f);
+  ck_assert_uint_eq(out[6], 5);
+  ck_assert_uint_eq(out[7], 1);
+  ck_assert_uint_eq(out[8], 1);
+  memcpy(&f, &out[9], 4); ck_assert(f == 1.0f / 3.0f);
+}
+END_TEST
+
+/* ---- traps without a second-level handler (what runtimes install on gfx11+): s_trap is
+ * stepped over, an illegal encoding halts the wave, as Linux's first level does ---- */
+START_TEST(trap_without_handler)
+{
+  for (unsigned version = 110000; version <= 120001; version += 10001) {
+    as_target(version);
+    uint32_t *out = isa_fx_mem(4096);
+    void *code = code_for(true,
+      "s_trap 2\n"
+      "v_mov_b32_e32 v1, 0\n"
+      "v_mov_b32_e32 v2, 0x1234\n"
+      "global_store_b32 v1, v2, s[0:1]\n"
+      "s_endpgm\n");
+    NEED(code);
+    struct isa_fx_run r;
+    setup(&r, code, 1, 32, out, out);
+    ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+    ck_assert_uint_eq(out[0], 0x1234);
+    /* an encoding neither family has (VOP3P opcode 0x7f): the wave halts there */
+    uint32_t *bad = isa_fx_mem(4096);
+    bad[0] = 0xcc7f0000u;
+    bad[1] = 0x00000000u;
+    bad[2] = 0xbfb00000u;   /* s_endpgm on both */
+    setup(&r, bad, 1, 32, out, out);
+    ck_assert_int_eq(isa_fx_go(&r), -1);
+    ck_assert_int_eq(r.fault.kind, SIM_ISA_HALTED);
+  }
+}
+END_TEST
+
+/* ---- random words: the decoders and the text never crash, sizes stay 4..12 ---- */
+START_TEST(decode_random_words)
+{
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (unsigned t = ISA_TARGET_GFX1100; t <= ISA_TARGET_GFX1201; t++)
+    for (unsigned i = 0; i < 200000; i++) {
+      uint32_t w[3];
+      for (unsigned k = 0; k < 3; k++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        w[k] = (uint32_t)x;
+      }
+      if (i & 1)   /* the top bits pick the format: make each one common */
+        w[0] = (w[0] & 0x03ffffffu) | (uint32_t)((x >> 40) & 0x3f) << 26;
+      struct isa_inst in;
+      isa_decode(w, 1 + (unsigned)(x % 3), 0x1000, (uint8_t)t, &in);
+      ck_assert(in.size == 4 || in.size == 8 || in.size == 12);
+      char buf[200];
+      isa_describe_inst(&in, buf, sizeof buf);
+      (void)isa_describe_exact(&in);
+    }
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+  Suite *s = suite_create("isa_gfx11");
+  TCase *t = tcase_create("gfx11");
+  tcase_set_timeout(t, 60);
+  tcase_add_test(t, valu_wave32);
+  tcase_add_test(t, valu_wave64);
+  tcase_add_test(t, scalar_and_branches);
+  tcase_add_test(t, memory_wave32);
+  tcase_add_test(t, memory_wave64);
+  tcase_add_test(t, gfx12_valu_wave32);
+  tcase_add_test(t, gfx12_valu_wave64);
+  tcase_add_test(t, gfx12_memory_wave32);
+  tcase_add_test(t, gfx12_memory_wave64);
+  tcase_add_test(t, gfx12_salu_float);
+  tcase_add_test(t, trap_without_handler);
+  tcase_add_test(t, decode_random_words);
+  suite_add_tcase(s, t);
+  return s;
+}
