@@ -158,13 +158,9 @@ static uint8_t *contiguous(struct isa_wave *w, const struct flat_ctx *c, uint64_
   if (c->seg == 0 && ((c->shared_base && lo <= c->shared_limit && hi > c->shared_base) ||
                       (c->private_base && lo <= c->private_limit && hi > c->private_base)))
     return NULL;   /* touches an aperture: per lane */
-  uint8_t *p = isa_mem_fast(w, lo, (uint32_t)(hi - lo), write);
-  if (!p) {
-    /* part of the span is unmapped: let the per-lane path find the faulting lane */
-    w->fault.kind = SIM_ISA_FAULT_NONE;
-    return NULL;
-  }
-  return p;
+  /* part of the span refused: the per-lane path finds the faulting lane and raises its fault
+   * (once: raising it here too gave two VM faults, the second from inside the handler) */
+  return isa_mem_probe(w, lo, (uint32_t)(hi - lo), write);
 }
 
 int isa_exec_flat(struct isa_wave *w, const struct isa_inst *in)

@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
+/* The host address of [va, va + len), or NULL; with `raise`, a refused access is the GPUVM
+ * fault and memory-violation exception described above. */
+static void *translate(struct isa_wave *w, uint64_t va, uint32_t len, bool write, bool raise)
 {
   struct isa_group *g = w->group;
   for (unsigned i = 0; i < 4; i++) {
@@ -29,6 +31,8 @@ void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
   uint8_t *host = sim_vm_lookup_prot(w->group->wg->gpu, va, &lo, &hi, &writable);
   bool denied = host && write && !writable;
   if (!host || va + len < va || va + len > hi || denied) {
+    if (!raise)
+      return NULL;
     uint64_t at = host && !denied ? hi : va;
     char what[96] = "";
     if (w->cur && w->cur->pc == w->pc)
@@ -50,6 +54,16 @@ void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
   g->tlb[e].ro = !writable;
   g->tlb_last = e;
   return host;
+}
+
+void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
+{
+  return translate(w, va, len, write, true);
+}
+
+void *isa_mem_probe(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
+{
+  return translate(w, va, len, write, false);
 }
 
 int isa_fault(struct isa_wave *w, enum sim_isa_fault_kind kind, uint64_t addr, bool write,

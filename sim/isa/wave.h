@@ -203,6 +203,9 @@ uint64_t isa_read_v64(const struct isa_wave *w, const struct isa_inst *in, unsig
 /* ---- memory (memory.c): every GPU access goes through the VM ---------------------------- */
 /* Host pointer for [va, va + len) or NULL after recording a memory fault in w->fault. */
 void *isa_mem(struct isa_wave *w, uint64_t va, uint32_t len, bool write);
+/* isa_mem that only asks: NULL for an access the VM refuses, with no fault and no exception
+ * (a fast path that then takes the per-lane path, which raises it for the right lane once). */
+void *isa_mem_probe(struct isa_wave *w, uint64_t va, uint32_t len, bool write);
 
 /* Records a fault; returns -1 so semantics can `return isa_fault(...)`. */
 int isa_fault(struct isa_wave *w, enum sim_isa_fault_kind kind, uint64_t addr, bool write,
