@@ -13,8 +13,13 @@
 # spills) and our gfx942 trap handler, exactly.
 # gfx1100 (RDNA3) and gfx1201 (RDNA4) with clang-19: the OpenCL corpus in wave32 and
 # wave64, exactly.
+# HSA_TEST_LIGHT=1 (the sanitizer and clang configurations): clang-15 only, and gfx942 at
+# -O2 only; the first configuration compares everything.
+# timeout: 600
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
+lite=0
+if [ "${HSA_TEST_LIGHT:-0}" = 1 ] || [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then lite=1; fi
 # The build's own compiler and flags: a sanitizer build's archive needs its runtime.
 mk() { sed -n "s/^$1 *:= *//p" "$BUILD/config.mk" | head -n 1; }
 CC=$(mk CC); CC=${CC:-cc}
@@ -31,7 +36,8 @@ $CC -std=gnu11 -O1 $BCFLAGS -I"$SRCDIR/sim" -o "$W/decode" "$T/isa_decode_elf.c"
     $BLDFLAGS -lpthread -ldl -lrt -lm || { echo "cannot build the decoder tool"; exit 1; }
 
 fail=0 ran=0
-for ver in 15 14; do
+vers="15 14"; [ $lite = 1 ] && vers=15
+for ver in $vers; do
   clang=clang-$ver
   objdump=/usr/lib/llvm-$ver/bin/llvm-objdump
   if ! command -v "$clang" >/dev/null || [ ! -x "$objdump" ]; then
@@ -111,8 +117,9 @@ fi
 # gfx942: clang-19 (LLVM 15 knows only gfx940's encodings), the corpus at -O0 and -O2.
 if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
   cpu=gfx942
+  opts942="-O0 -O2"; [ $lite = 1 ] && opts942=-O2
   for src in "$T"/isa_corpus/*.cl; do
-    for opt in -O0 -O2; do
+    for opt in $opts942; do
       name=$(basename "$src" .cl)-$cpu-19$opt
       o=$W/$name.o
       clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib "$opt" \
