@@ -157,7 +157,6 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
     }
   }
   wg.wave_count = nw;
-  wg.wave_size = 64;
   wg.waves = waves;
   struct sim_isa_fault f;
   memset(&f, 0, sizeof f);
