@@ -67,7 +67,7 @@ FMTS11 = {
  'flat': (128, lambda op: flv(op,0)),
  'global': (128, lambda op: flv(op,2)),
  'scratch': (128, lambda op: flv(op,1)),
- 'mubuf': (256, lambda op: [[0xe0000000 | op<<18, a | d<<8 | 1<<16 | 1<<22 | 4<<24] for a,d in [(2,3),(2,0)]]),
+ 'mubuf': (256, lambda op: [[0xe0000000 | op<<18, a | d<<8 | 1<<16 | 1<<22 | 4<<24] for a,d in [(2,3),(2,0)]] + [[0xe0000000 | op<<18, 0]]),
  'mtbuf': (16, lambda op: [[0xe8000000 | op<<15 | 1<<19, 2 | 3<<8 | 1<<16 | 1<<22 | 4<<24]]),
 }
 FMTS12 = {

@@ -71,6 +71,7 @@ struct grid {
   unsigned nu, sys, tidig, wpg;
   uint32_t rsrc2, scratch_waves;
   bool packed;
+  bool arch_sgprs;               /* gfx12: work-group ids in TTMP7/TTMP9 */
   unsigned wave;                 /* lanes per wave: 32 or 64 */
   uint16_t size[3];
   uint32_t grid[3], groups[3], first[3];
@@ -125,6 +126,10 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
         wi->sgpr[n++] = id[i];
     if (g->rsrc2 & (1u << 10))
       wi->sgpr[n++] = (w == 0 ? 1u << 31 : 0) | nw;
+    if (g->arch_sgprs) {   /* gfx12: the work-group id in TTMP9 and TTMP7 as well */
+      wi->ttmp9 = id[0];
+      wi->ttmp7 = (id[1] & 0xffff) | id[2] << 16;
+    }
     uint32_t slot = g->scratch_waves ? (worker * g->wpg + w) % g->scratch_waves : 0;
     wi->scratch_wave_offset = wg.scratch_per_wave * slot;
     if (g->rsrc2 & 1)
@@ -157,7 +162,6 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
     }
   }
   wg.wave_count = nw;
-  wg.wave_size = 64;
   wg.waves = waves;
   struct sim_isa_fault f;
   memset(&f, 0, sizeof f);
@@ -226,6 +230,7 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
 
   struct grid g = { .cq = cq, .wg = wg, .nu = l->nu > 16 ? 16 : l->nu, .sys = sys, .rsrc2 = rsrc2,
                     .tidig = (rsrc2 >> 11) & 3, .packed = packed, .wave = wave,
+                    .arch_sgprs = gfxv >= 120000,
                     .scratch_waves = l->scratch_waves };
   memcpy(g.user, l->user, sizeof g.user);
   memcpy(g.size, l->size, sizeof g.size);

@@ -44,17 +44,23 @@ static int v_readfirstlane_b32(struct isa_wave *w, const struct isa_inst *in)
   return valu_next(w, in);
 }
 
-/* EXEC is ignored by readlane/writelane */
+/* EXEC is ignored by readlane/writelane; the lane select is taken modulo the wave size (its
+ * bits [5:0], [4:0] in wave32: RDNA's pseudocode), so lane 32 of a wave32 wave is lane 0 */
+static unsigned lane_select(const struct isa_wave *w, const struct isa_inst *in)
+{
+  return isa_read_s32(w, in, in->src[1]) & (w->wave32 ? 31u : 63u);
+}
+
 static int v_readlane_b32(struct isa_wave *w, const struct isa_inst *in)
 {
-  unsigned lane = isa_read_s32(w, in, in->src[1]) & 63;
+  unsigned lane = lane_select(w, in);
   isa_write_s32(w, in->dst, lane_value(w, in, lane));
   return valu_next(w, in);
 }
 
 static int v_writelane_b32(struct isa_wave *w, const struct isa_inst *in)
 {
-  unsigned lane = isa_read_s32(w, in, in->src[1]) & 63;
+  unsigned lane = lane_select(w, in);
   w->vgpr[(in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1)][lane] =
       isa_read_s32(w, in, in->src[0]);
   return valu_next(w, in);

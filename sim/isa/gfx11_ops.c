@@ -1083,6 +1083,8 @@ const struct g11_op g11_mubuf[] = {
   { 0x25, "buffer_store_d16_hi_b16", "buffer_store_short_d16_hi" },
   { 0x26, "buffer_load_d16_hi_format_x", NULL },
   { 0x27, "buffer_store_d16_hi_format_x", NULL },
+  { 0x2b, "buffer_gl0_inv", NULL },
+  { 0x2c, "buffer_gl1_inv", NULL },
   { 0x2d, "buffer_load_lds_u8", NULL },
   { 0x2e, "buffer_load_lds_i8", NULL },
   { 0x2f, "buffer_load_lds_u16", NULL },

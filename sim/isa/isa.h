@@ -28,6 +28,10 @@ struct sim_isa_wave_init {
   unsigned vgpr_count;
   uint32_t scratch_wave_offset;           /* bytes from the queue's scratch base to this wave's
                                              slice (also in an SGPR when the kernel asks) */
+  /* gfx12's architected SGPRs (the CP writes them for every wave; compilers for gfx12 read
+   * the work-group id from them, not from the system SGPRs): TTMP9 = work-group id X,
+   * TTMP7 = id Y in [15:0], id Z in [31:16]. 0 elsewhere. */
+  uint32_t ttmp7, ttmp9;
 };
 
 /* One workgroup of a dispatch. */

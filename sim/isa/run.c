@@ -152,6 +152,8 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     w->pc = wg->code_entry;
     unsigned ns = init->sgpr_count < SIM_ISA_MAX_INIT_SGPRS ? init->sgpr_count : SIM_ISA_MAX_INIT_SGPRS;
     memcpy(w->sgpr, init->sgpr, ns * sizeof *w->sgpr);
+    w->ttmp[7] = init->ttmp7;
+    w->ttmp[9] = init->ttmp9;
     w->wave32 = wg->wave_size == 32;   /* 0 is 64 */
     w->exec = w->wave32 ? (uint32_t)init->exec : init->exec;
     w->mode = mode;

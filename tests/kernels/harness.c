@@ -7,7 +7,9 @@
  * file). Works with whichever libhsa-runtime64.so.1 the dynamic linker finds.
  *
  *   harness [--mem system|device] [--timeout SEC] [--out FILE] [--against FILE]
- *           [--repeat N] [--time] CASE CODE_OBJECT
+ *           [--repeat N] [--time] [--wave 32|64] CASE CODE_OBJECT
+ *   (--wave: lanes per wave of the code object, for the references of sub-group operations;
+ *   64 unless told)
  *   harness --list [--all] | --compare CASE A B
  *
  * Exit: 0 right results, 1 wrong results or a GPU fault, 2 usage or I/O error,
@@ -155,7 +157,7 @@ static size_t fill_kernargs(const struct kcase *c, uint8_t *ka, size_t cap, void
 static void usage(void)
 {
   fprintf(stderr, "usage: harness [--mem system|device] [--timeout SEC] [--out FILE] "
-                  "[--against FILE] [--repeat N] [--time] CASE CODE_OBJECT\n"
+                  "[--against FILE] [--repeat N] [--time] [--wave 32|64] CASE CODE_OBJECT\n"
                   "       harness --list [--all] | --compare CASE A B\n");
   exit(EXIT_USAGE);
 }
@@ -176,9 +178,11 @@ int main(int argc, char **argv)
     else if (strcmp(argv[ai], "--out") == 0) out = argv[++ai];
     else if (strcmp(argv[ai], "--against") == 0) against = argv[++ai];
     else if (strcmp(argv[ai], "--repeat") == 0) repeat = atoi(argv[++ai]);
+    else if (strcmp(argv[ai], "--wave") == 0) kc_wave_size = (unsigned)atoi(argv[++ai]);
     else usage();
   }
-  if (argc - ai != 2 || repeat < 1 || (strcmp(mem, "system") && strcmp(mem, "device"))) usage();
+  if (argc - ai != 2 || repeat < 1 || (strcmp(mem, "system") && strcmp(mem, "device")) ||
+      (kc_wave_size != 32 && kc_wave_size != 64)) usage();
   const struct kcase *c = kc_find(argv[ai]);
   if (!c) { fprintf(stderr, "harness: no case %s\n", argv[ai]); return EXIT_USAGE; }
   int device_mem = strcmp(mem, "device") == 0;

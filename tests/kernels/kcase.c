@@ -11,6 +11,7 @@
 #define KC_MAX_CASES 128
 static const struct kcase *registry[KC_MAX_CASES];
 static size_t registered;
+unsigned kc_wave_size = 64;
 
 void kc_register(const struct kcase *cases, size_t n)
 {

@@ -60,6 +60,11 @@ struct kcase {
   int bench;             /* 1: a benchmark workload, not part of the corpus run */
 };
 
+/* Lanes per wave (a sub-group) of the code object being run: 64 unless the runner is told
+ * (harness --wave 32 for a wave32 RDNA code object); references of wave-level operations
+ * read it. */
+extern unsigned kc_wave_size;
+
 /* Registry: each *_ref.c registers its cases from a constructor. */
 void kc_register(const struct kcase *cases, size_t n);
 const struct kcase *kc_find(const char *name);

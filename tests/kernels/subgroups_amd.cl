@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* OpenCL 2.0 sub-groups on AMD (a sub-group is a wave of 64): reductions, scans, broadcast,
- * any/all and the sub-group ids, which the device libraries build from DPP row and wave
- * shifts, v_readlane and mbcnt. The last work-group is partial, so its second wave has
- * 52 lanes. "_amd": compiled as OpenCL 2.0, not run on pocl (OpenCL 1.2, no sub-groups). */
+/* OpenCL 2.0 sub-groups on AMD (a sub-group is a wave: 64 lanes, 32 in an RDNA wave32 code
+ * object): reductions, scans, broadcast, any/all and the sub-group ids, which the device
+ * libraries build from DPP row and wave shifts, v_readlane and mbcnt. The last work-group is
+ * partial, so its last wave is partial too (52 lanes in wave64, 20 in wave32). "_amd":
+ * compiled as OpenCL 2.0, not run on pocl (OpenCL 1.2, no sub-groups). */
 __kernel void subgroups(__global const uint *in, __global uint *out, uint n)
 {
   size_t i = get_global_id(0);

@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* Host reference for subgroups_amd.cl: work-groups of 128, waves of 64, the grid's last
- * work-group partial. */
+/* Host reference for subgroups_amd.cl: work-groups of 128, waves (sub-groups) of
+ * kc_wave_size lanes (64, or 32 for a wave32 RDNA code object), the grid's last work-group
+ * partial. */
 #include "kcase.h"
 
 static void ref(const struct kcase *c, void *const *b)
 {
   const uint32_t *in = b[0];
   uint32_t *out = b[1];
-  uint32_t n = c->grid[0], wg = c->wg[0];
+  uint32_t n = c->grid[0], wg = c->wg[0], ws = kc_wave_size;
   for (uint32_t g0 = 0; g0 < n; g0 += wg) {
-    uint32_t lsize = n - g0 < wg ? n - g0 : wg, nsg = (lsize + 63) / 64;
+    uint32_t lsize = n - g0 < wg ? n - g0 : wg, nsg = (lsize + ws - 1) / ws;
     for (uint32_t s = 0; s < nsg; s++) {
-      uint32_t base = g0 + s * 64, size = lsize - s * 64 < 64 ? lsize - s * 64 : 64;
+      uint32_t base = g0 + s * ws, size = lsize - s * ws < ws ? lsize - s * ws : ws;
       uint32_t sum = 0, mn = 0xffffffffu, mx = 0, any = 0, all = 1;
       for (uint32_t l = 0; l < size; l++) {
         uint32_t x = in[base + l] & 0xffff;
@@ -26,7 +27,7 @@ static void ref(const struct kcase *c, void *const *b)
         o[3] = in[base + 7] & 0xffff;
         o[4] = any | all << 1;
         o[5] = l | s << 8 | nsg << 16;
-        o[6] = size | 64u << 8;
+        o[6] = size | ws << 8;
         o[7] = mn ^ mx << 16;
         runmax = x > runmax ? x : runmax;
       }

@@ -47,6 +47,15 @@ static void aq_setup(struct aqlq *a)
     .ring_base_address = a->ring.va, .ring_size = SLOTS * 64, .gpu_id = GPU0,
     .read_pointer_address = a->q.va + 0x80, .write_pointer_address = a->q.va + 0x38,
     .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, .queue_percentage = 100, .queue_priority = 7 };
+  const struct sim_gpu_model *m = sim_gpu(0)->model;
+  if (m->queue_buffer_checks) {   /* the node's save area, as its kernel wants */
+    struct sim_queue_sizes qs;
+    sim_model_queue_sizes(m, &qs);
+    struct buf save = cpx_gtt(qs.cwsr_total);
+    c.ctx_save_restore_address = save.va;
+    c.ctx_save_restore_size = qs.cwsr_size;
+    c.ctl_stack_size = qs.ctl_stack_size;
+  }
   ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
   a->queue_id = c.queue_id;
   a->doorbell = cpx_doorbells(c.doorbell_offset) + (c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
@@ -411,6 +420,49 @@ END_TEST
  * TRAPSTS.ILLEGAL_INST. With no second-level handler the kernel's first level halts the wave
  * at it and reports nothing: the dispatch never completes, the CP writes no queue error,
  * and the queue can still be destroyed at once. */
+/* gfx1201, a wave32 kernel (the descriptor's wave32 bit) over 2x2x3 groups of 64 items (two
+ * waves each): every wave finds its work-group id in the architected SGPRs (TTMP9 = X, TTMP7
+ * = Y | Z << 16, AMDGPUUsage; clang-19 reads them, not system SGPRs, on gfx12) and runs as
+ * wave32 (v_add_co_u32's carry mask is one SGPR, s6, and leaves s7 alone). Each group writes
+ * { TTMP7, s7 } at 8 * (X + 2 * Y + 4 * Z) of the kernarg buffer. Words from llvm-mc-19
+ * -mcpu=gfx1201: s_and_b32 s3, ttmp7, 0xffff; s_lshr_b32 s4, ttmp7, 16; s_lshl_b32 s3, s3, 1;
+ * s_lshl_b32 s4, s4, 2; s_add_co_u32 s2, ttmp9, s3; s_add_co_u32 s2, s2, s4; s_lshl_b32 s2,
+ * s2, 3; s_mov_b32 s7, 0x1234; v_add_co_u32 v3, s6, v0, v0; v_mov_b32 v4, ttmp7; v_mov_b32
+ * v5, s7; v_mov_b32 v2, s2; global_store_b64 v2, v[4:5], s[0:1]; s_endpgm. */
+START_TEST(gfx12_wave32_group_ids_in_ttmp)
+{
+  fx_cfg.gpu_model = "gfx1201";   /* each test is a fresh (forked) process */
+  struct aqlq a;
+  aq_setup(&a);
+  struct buf code, args = cpx_gtt(4096);
+  memset(args.host, 0xee, 4096);
+  const uint32_t words[] = {
+    0x8b03ff73u, 0x0000ffffu, 0x85049073u, 0x84038103u, 0x84048204u, 0x80020375u, 0x80020402u,
+    0x84028302u, 0xbe8700ffu, 0x00001234u, 0xd7000603u, 0x00020100u, 0x7e080273u, 0x7e0a0207u,
+    0x7e040202u, 0xee06c000u, 0x02000000u, 0x00000002u, 0xbfb00000u };
+  uint64_t kobj = code_kernel(&code, words, sizeof words / sizeof words[0]);
+  uint16_t flags = 1u << 3 | 1u << 10;   /* kernarg pointer, wave32 */
+  memcpy(code.host + 56, &flags, 2);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 128, 0, kobj, a.sig.va + SIG_DONE);
+  *(uint16_t *)(p + 2) = 3;
+  *(uint32_t *)(p + 16) = 2;
+  *(uint32_t *)(p + 20) = 3;
+  memcpy(p + 40, &args.va, 8);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 0);
+  for (uint32_t z = 0; z < 3; z++)
+    for (uint32_t y = 0; y < 2; y++)
+      for (uint32_t x = 0; x < 2; x++) {
+        uint32_t got[2];
+        memcpy(got, args.host + 8 * (x + 2 * y + 4 * z), 8);
+        ck_assert_uint_eq(got[0], y | z << 16);
+        ck_assert_uint_eq(got[1], 0x1234);
+      }
+}
+END_TEST
+
 START_TEST(kernel_illegal_instruction_without_handler_halts)
 {
   struct aqlq a;
@@ -692,6 +744,7 @@ Suite *test_suite(void)
   tcase_add_test(t, unmapped_signal_is_a_vm_fault);
   tcase_add_test(t, kernel_memory_fault_raises_memory_event);
   tcase_add_test(t, kernel_illegal_instruction_without_handler_halts);
+  tcase_add_test(t, gfx12_wave32_group_ids_in_ttmp);
   tcase_add_test(t, kernel_illegal_instruction_enters_the_handler);
   tcase_add_test(t, halted_wave_leaves_the_dispatch_unfinished);
   tcase_add_test(t, trap_without_handler_completes);
