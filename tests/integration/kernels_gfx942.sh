@@ -28,15 +28,9 @@ TMPDIR=$work/tmp; export TMPDIR
 fail() { echo "FAIL: $*"; exit 1; }
 kdir=$SRCDIR/tests/kernels
 
-# Debian's device libraries stop at gfx90a: the ISA version constant for gfx942 is one
-# module, in the data layout clang-19 uses for amdgcn.
-for f in "$bitcode"/*.bc; do ln -s "$f" "$work/devlibs/"; done
-cat > "$work/isa942.ll" <<'EOF'
-target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
-target triple = "amdgcn-amd-amdhsa"
-@__oclc_ISA_version = linkonce_odr protected local_unnamed_addr addrspace(4) constant i32 9402, align 4
-EOF
-llvm-as-19 "$work/isa942.ll" -o "$work/devlibs/oclc_isa_version_942.bc" || fail "llvm-as-19"
+# Debian's device libraries stop at gfx90a: the ISA version constant for gfx942 is made here.
+. "$SRCDIR/tests/integration/lib/devlibs19.sh"
+devlibs19_make "$work/devlibs" "$bitcode" gfx942
 
 # The harness (kcase tables and host references), built against our headers.
 refs=$(ls "$kdir"/*_ref.c)

@@ -24,18 +24,9 @@ rm -rf "$work" && mkdir -p "$work/devlibs" "$work/co" "$work/tmp"
 TMPDIR=$work/tmp; export TMPDIR
 fail() { echo "FAIL: $*"; exit 1; }
 kdir=$SRCDIR/tests/kernels
-for f in "$bitcode"/*.bc; do ln -s "$f" "$work/devlibs/"; done
-dl="e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
-# Debian's rocm-device-libs 5.2.3 has no oclc_isa_version_1100/1201.bc: made here, with the
-# value its own files carry (major * 1000 + minor * 100 + stepping: 9000 for gfx900, 10300
-# for gfx1030), which ockl compares to pick an implementation (below 8000 it would take the
-# gfx7 one, whose sub-group reductions read lane 32 whatever the wave size)
-for v in 1100 1201; do
-  printf 'target datalayout = "%s"\ntarget triple = "amdgcn-amd-amdhsa"\n@__oclc_ISA_version = linkonce_odr protected local_unnamed_addr addrspace(4) constant i32 %s, align 4\n' \
-    "$dl" "$(( v / 100 * 1000 + v % 100 ))" > "$work/isa$v.ll"
-  rm -f "$work/devlibs/oclc_isa_version_$v.bc"   # never write through a link to the system's
-  llvm-as-19 "$work/isa$v.ll" -o "$work/devlibs/oclc_isa_version_$v.bc" || fail "llvm-as-19"
-done
+# Debian's rocm-device-libs 5.2.3 has no oclc_isa_version_1100/1201.bc: made here
+. "$SRCDIR/tests/integration/lib/devlibs19.sh"
+devlibs19_make "$work/devlibs" "$bitcode" gfx1100 gfx1201
 refs=$(ls "$kdir"/*_ref.c)
 # shellcheck disable=SC2086
 ${CC:-cc} -std=gnu11 -O2 -D_GNU_SOURCE -I"$kdir" -I"$SRCDIR/include/hsa" -o "$work/harness" \
