@@ -199,7 +199,12 @@ void img_encode(const struct img_fmt *f, const uint32_t in[4], uint8_t *texel)
     switch (f->nfmt) {
     case 0: raw = norm_to(x, 0, max); break;
     case 1: raw = norm_to(x, -1, max >> 1) & max; break;
-    case 2: case 3: raw = (uint32_t)(int32_t)rintf(x) & max; break;
+    case 2: case 3: {   /* scaled: the integer, kept in range of the conversion */
+      float r = rintf(x);
+      r = r != r ? 0 : r < -2147483648.0f ? -2147483648.0f : r > 2147483520.0f ? 2147483520.0f : r;
+      raw = (uint32_t)(int32_t)r & max;
+      break;
+    }
     case 4: raw = in[i] > max ? max : in[i]; break;                            /* saturate */
     case 5: {
       int32_t v = (int32_t)in[i], hi = (int32_t)(max >> 1), lo = -hi - 1;
