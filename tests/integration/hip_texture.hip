@@ -3,7 +3,8 @@
 // over a hipArray (float4; uchar4 read as normalized floats) with each address mode, point and
 // linear filtering, normalized and unnormalized coordinates, read by tex2D; tex1Dfetch over
 // linear memory; a surface object (float4) read and written by surf2Dread/surf2Dwrite. Every result
-// against a host reference of the CUDA/HIP texture rules (bit-exact for point sampling,
+// against a host reference of the CUDA/HIP texture rules, texel-space coordinates snapped to
+// 1/256 (the texture unit's sub-texel precision) (bit-exact for point sampling,
 // fetches and surfaces; linear filtering within 1/256 of the blended texels' span per
 // dimension: the texture unit's weights keep 8 fraction bits). Exit 0 when all are right.
 #include "hip_check.h"
@@ -16,6 +17,14 @@ __global__ void k_tex2d(hipTextureObject_t t, const float2 *c, float4 *o)
 {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   o[i] = tex2D<float4>(t, c[i].x, c[i].y);
+}
+
+__global__ void k_gather(hipTextureObject_t t, const float2 *c, float4 *o)
+{
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  // the G channel of the 2x2 footprint: Debian's HIP 5.2 maps comp 1 to R, 2 to G, 3 to B
+  // and 0 to A (CUDA: 0 x, 1 y, ...)
+  o[i] = tex2Dgather<float4>(t, c[i].x, c[i].y, 2);
 }
 
 __global__ void k_fetch(hipTextureObject_t t, float *o)
@@ -61,7 +70,10 @@ static void ref(const std::vector<float4> &img, hipTextureAddressMode m, bool li
     t[0] = p.x, t[1] = p.y, t[2] = p.z, t[3] = p.w;
   };
   *span = 0;
+  // point: the device library floors the coordinate before sampling (exact rule); linear:
+  // the texture unit keeps 8 sub-texel bits, rounded
   if (!linear) { at((int)std::floor(u), (int)std::floor(v), out); return; }
+  u = std::rint(u * 256) / 256, v = std::rint(v * 256) / 256;
   float uu = u - 0.5f, vv = v - 0.5f, a = uu - std::floor(uu), b = vv - std::floor(vv);
   int x = (int)std::floor(uu), y = (int)std::floor(vv);
   float t[4][4];
@@ -136,6 +148,38 @@ int main()
         HIP_OK(hipDestroyTextureObject(t));
       }
   std::printf("tex2D float4: %d channels right\n", checked);
+
+  // ---- tex2Dgather: G of texels (i0, j1), (i1, j1), (i1, j0), (i0, j0), clamped ----
+  {
+    hipResourceDesc rd;
+    std::memset(&rd, 0, sizeof rd);
+    rd.resType = hipResourceTypeArray;
+    rd.res.array.array = arr;
+    hipTextureDesc td;
+    std::memset(&td, 0, sizeof td);
+    td.addressMode[0] = td.addressMode[1] = hipAddressModeClamp;
+    td.filterMode = hipFilterModeLinear;   // point would have the library floor the coordinate
+    td.readMode = hipReadModeElementType;
+    hipTextureObject_t t;
+    HIP_OK(hipCreateTextureObject(&t, &rd, &td, nullptr));
+    for (int i = 0; i < N; i++)
+      c[i] = make_float2((float)(hc_rand(seed) % 1200) / 100.0f - 2, (float)(hc_rand(seed) % 800) / 100.0f - 2);
+    hipLaunchKernelGGL(k_gather, dim3(N / 64), dim3(64), 0, 0, t, c, o);
+    HIP_OK(hipDeviceSynchronize());
+    for (int i = 0; i < N; i++) {
+      int i0 = (int)std::floor(std::rint(c[i].x * 256) / 256 - 0.5f);
+      int j0 = (int)std::floor(std::rint(c[i].y * 256) / 256 - 0.5f);
+      const int dx[4] = {0, 1, 1, 0}, dy[4] = {1, 1, 0, 0};
+      const float got[4] = {o[i].x, o[i].y, o[i].z, o[i].w};
+      for (int k = 0; k < 4; k++) {
+        int x = address(hipAddressModeClamp, i0 + dx[k], W), y = address(hipAddressModeClamp, j0 + dy[k], H);
+        float want = img[y * W + x].y;
+        EXPECT(got[k] == want, "gather %d at (%g, %g) result %d: %g want %g", i, c[i].x, c[i].y, k, got[k], want);
+      }
+    }
+    HIP_OK(hipDestroyTextureObject(t));
+    std::printf("tex2Dgather: %d footprints right\n", N);
+  }
 
   // ---- uchar4 read as normalized floats (point) ----
   std::vector<uchar4> img8(W * H);
