@@ -691,8 +691,8 @@ int main(int argc, char **argv)
   test_sample(HSA_EXT_IMAGE_GEOMETRY_2D, F_R32I, 8, 8, 1, all, 6);
   test_sample(HSA_EXT_IMAGE_GEOMETRY_1D, F_RGBA8, 32, 1, 1, all, nall);
   test_sample(HSA_EXT_IMAGE_GEOMETRY_3D, F_RGBA8, 4, 4, 4, all, nall);
-  /* odd sizes with the clamping modes: the library's floor(c * w) / w for nearest comes
-   * back as k +- 1 ulp in texel space, which the unit's sub-texel rounding must take as k */
+  /* an odd size with the clamping modes: texel-space coordinates are no binary fractions
+   * (the library's floor(c * w) / w for nearest must still come back as texel k) */
   const struct samp clamps[] = {all[0], all[1], all[4], all[5], all[6], all[7], all[10], all[11]};
   test_sample(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA8, 7, 5, 1, clamps, 8);
   test_sample(HSA_EXT_IMAGE_GEOMETRY_1DA, F_RGBA8, 16, 1, 3, all + 6, 2);
