@@ -254,6 +254,7 @@ static void test_load(hsa_ext_image_geometry_t g, enum fmt f, unsigned w, unsign
   const char *k;
   switch (g) {
   case HSA_EXT_IMAGE_GEOMETRY_1D: k = "load1d"; break;
+  case HSA_EXT_IMAGE_GEOMETRY_1DB: k = "load1db"; break;
   case HSA_EXT_IMAGE_GEOMETRY_3D: k = "load3d"; arg32(&a, (int)w); arg32(&a, (int)h); break;
   case HSA_EXT_IMAGE_GEOMETRY_1DA: k = "load1da"; arg32(&a, (int)w); break;
   case HSA_EXT_IMAGE_GEOMETRY_2DA: k = "load2da"; arg32(&a, (int)w); arg32(&a, (int)h); break;
@@ -535,10 +536,10 @@ static void test_store(hsa_ext_image_geometry_t g, enum fmt f, unsigned w, unsig
   struct args a = {{0}, 0};
   arg64(&a, im.h.handle);
   arg64(&a, (uint64_t)(uintptr_t)v);
-  arg32(&a, (int)w);
-  if (g != HSA_EXT_IMAGE_GEOMETRY_2D) arg32(&a, (int)h);
+  if (g != HSA_EXT_IMAGE_GEOMETRY_1DB) arg32(&a, (int)w);
+  if (g != HSA_EXT_IMAGE_GEOMETRY_2D && g != HSA_EXT_IMAGE_GEOMETRY_1DB) arg32(&a, (int)h);
   const char *k = g == HSA_EXT_IMAGE_GEOMETRY_3D ? "store3d" : g == HSA_EXT_IMAGE_GEOMETRY_2DA ? "store2da"
-                : f == F_R32I ? "store2di" : "store2d";
+                : g == HSA_EXT_IMAGE_GEOMETRY_1DB ? "store1db" : f == F_R32I ? "store2di" : "store2d";
   run(k, &a, (uint32_t)n);
   uint8_t *back = fine_alloc(bytes);
   size_t row = (size_t)w * fmts[f].bytes;
@@ -706,6 +707,8 @@ int main(int argc, char **argv)
   test_load(HSA_EXT_IMAGE_GEOMETRY_3D, F_RGBA8, 6, 5, 4);
   test_load(HSA_EXT_IMAGE_GEOMETRY_1DA, F_R32F, 10, 1, 3);
   test_load(HSA_EXT_IMAGE_GEOMETRY_2DA, F_RGBA16F, 5, 3, 4);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_1DB, F_RGBA8, 70, 1, 1);   /* a buffer resource: *_format */
+  test_load(HSA_EXT_IMAGE_GEOMETRY_1DB, F_RGBA16F, 33, 1, 1);
 
   /* samplers: every addressing mode with normalized coordinates, the clamps unnormalized,
    * nearest and linear */
@@ -747,6 +750,7 @@ int main(int argc, char **argv)
   test_store(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA16, 5, 5, 1);
   test_store(HSA_EXT_IMAGE_GEOMETRY_3D, F_RGBA8, 5, 4, 3);
   test_store(HSA_EXT_IMAGE_GEOMETRY_2DA, F_R32F, 6, 3, 2);
+  test_store(HSA_EXT_IMAGE_GEOMETRY_1DB, F_RGBA8, 70, 1, 1);
 
   test_copy_clear();
   test_linear();
