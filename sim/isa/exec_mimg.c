@@ -171,7 +171,7 @@ static int not_modelled(struct isa_wave *w, const struct isa_inst *in, const cha
 
 /* Level of detail of lane l (log2 of the texel footprint), for the mag/min filter choice. */
 static float lod_of(const struct isa_wave *w, const struct form *fm, const struct img_tsharp *t,
-                    const struct img_ssharp *s, unsigned va, unsigned coord0, unsigned nd,
+                    const struct img_ssharp *s, unsigned coord0, unsigned nd,
                     bool unnorm, unsigned l, unsigned lod_reg, unsigned bias_reg)
 {
   float lod;
@@ -198,7 +198,6 @@ static float lod_of(const struct isa_wave *w, const struct form *fm, const struc
     float rho = sqrtf(dh > dv ? dh : dv);
     lod = rho > 0 ? log2f(rho) : -INFINITY;
   }
-  (void)va;
   if (fm->b)
     lod += ffrom(w->vgpr[bias_reg][l]);
   lod += (float)s->lod_bias / 256.0f;
@@ -276,7 +275,8 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
 
   if (fm.resinfo) {
     ISA_FOR_LANES(w->exec, l) {
-      unsigned mip = v[va][l], levels = t.last_level - t.base_level + 1;
+      unsigned mip = v[va][l];
+      unsigned levels = t.last_level >= t.base_level ? t.last_level - t.base_level + 1 : 1;
       uint32_t r[4] = {0, 0, 0, levels};
       if (mip < levels && t.base_level + mip < 16) {
         unsigned sh = mip;
@@ -365,7 +365,7 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
   bool unnorm = unorm || s.force_unnorm;
   const float size[3] = {(float)t.width, (float)t.height, (float)t.depth};
   ISA_FOR_LANES(w->exec, l) {
-    float lod = lod_of(w, &fm, &t, &s, va, va + coord0, nd, unnorm, l, va + lod_reg, va + bias_reg);
+    float lod = lod_of(w, &fm, &t, &s, va + coord0, nd, unnorm, l, va + lod_reg, va + bias_reg);
     unsigned filt = lod > 0 ? s.min_filter : s.mag_filter;
     bool linear = filt & 1;
     float cf[3] = {0, 0, 0};
