@@ -5,7 +5,7 @@
  * fields the format moved go where the gfx9 semantics look for them:
  *   SOP*, SMEM (0x3d: sdata, sbase, 21-bit signed offset, soffset or NULL),
  *   VOP1/VOP2/VOPC and their VOP3 promotions (0x35: literal allowed, 12 bytes), VOP3P (0xcc),
- *   VOPD (0x32: two VALU operations in one instruction), DPP16 (DPP8: decoded, not run),
+ *   VOPD (0x32: two VALU operations in one instruction), DPP16, DPP8,
  *   DS (0x36), FLAT/GLOBAL/SCRATCH (0x37: seg, sve, saddr NULL = off), MUBUF (0x38), MTBUF
  *   (0x3a, decoded only).
  * v_cmpx writes EXEC only on gfx10+ (sdst is NULL here); the wave's size (wave.h, wave32)
@@ -50,6 +50,12 @@ static const struct valu_desc *valu_named(const char *gfx11, const char *gfx9)
   for (unsigned i = 0; i < g11_valu_count; i++)
     if (!strcmp(g11_valu_ops[i].name, gfx11))
       return &g11_valu_ops[i];
+  size_t n = strlen(gfx11);   /* exec_rdna.c's names carry no _e32/_e64 */
+  if (n > 4 && (!strcmp(gfx11 + n - 4, "_e32") || !strcmp(gfx11 + n - 4, "_e64")))
+    n -= 4;
+  for (unsigned i = 0; i < g11_rdna_count; i++)
+    if (!strncmp(g11_rdna_ops[i].name, gfx11, n) && !g11_rdna_ops[i].name[n])
+      return &g11_rdna_ops[i];
   return gfx9 ? valu_find(gfx9) : NULL;
 }
 
@@ -446,9 +452,11 @@ static int valu(const uint32_t *w, unsigned avail, struct isa_inst *in)
       if (!(c <= 0xff || (c >= 0x101 && c <= 0x12f && (c & 15)) || c == 0x140 || c == 0x141 ||
             (c >= 0x150 && c <= 0x16f)))
         in->exec = NULL;
-    } else {
-      in->dpp_ctrl = 0xffff;   /* DPP8: the lane selects stay in words[] */
-      in->exec = NULL;
+    } else {   /* DPP8: eight 3-bit lane selects, kept in `literal` (DPP8 has none) */
+      in->dpp_ctrl = (uint16_t)(VALU_DPP8 | (dpp_src == 234 ? VALU_DPP8_FI : 0));
+      in->literal = x >> 8;
+      in->dpp_row_mask = in->dpp_bank_mask = 15;
+      in->dpp_bound_ctrl = 1;   /* every lane in EXEC is written */
     }
   }
   return 0;

@@ -43,9 +43,12 @@ unsigned isa_describe_gfx11(const struct isa_inst *in, char *buf, unsigned size,
 /* VALU descriptor of a gfx9 operation by name (decode_vop.c), NULL if none. */
 const struct valu_desc *valu_find(const char *name);
 
-/* gfx11 operations without a gfx9 equivalent (exec_gfx11.c) */
+/* gfx11 operations without a gfx9 equivalent (exec_gfx11.c; exec_rdna.c: lane
+ * permutations, dot4_i32_iu8, the maxmin/minmax and minimum/maximum families) */
 extern const struct valu_desc g11_valu_ops[];
 extern const unsigned g11_valu_count;
+extern const struct valu_desc g11_rdna_ops[];
+extern const unsigned g11_rdna_count;
 /* VOPD opcode names (decode_gfx11.c) */
 const char *g11_vopd_name(unsigned op);
 isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_vopd;

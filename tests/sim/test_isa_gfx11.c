@@ -177,6 +177,101 @@ END_TEST
 START_TEST(gfx12_valu_wave64) { valu_case(false, 120001); }
 END_TEST
 
+/* ---- what gfx9 has no operation for (exec_rdna.c), DPP8, 16-bit results ----
+ * x = in[id], y = in[64 + id] (random words; wave64 and wave32, one wave):
+ *   DPP8 dpp8:[7,6,5,4,3,2,1,0]: lane l reads x of lane (l & ~7) | (7 - l % 8);
+ *   v_dot4_i32_iu8 neg_lo:[1,0,0]: id + the sum of signed bytes of x times unsigned bytes of y;
+ *   v_maxmin_i32: min(max(x, y), id) signed; v_minmax_f32 (gfx12: _num_): max(min(fx, fy), fid)
+ *   of the u32 values as floats;
+ *   v_add_nc_u16 into a register holding x: the high half of x kept (gfx10+), not zeroed;
+ *   v_permlane64_b32 (wave64): x of lane l ^ 32; in wave32 no operation (v12 keeps 5);
+ *   gfx12: v_minimum_f32 of fx, fy; v_minimum_f32 -0, +0 = -0; v_maximum_f32 NaN, 1 = NaN;
+ *   v_permlane16_var_b32: x of lane 16 (l / 16) + y % 16. */
+static void rdna_case(bool w32, unsigned version)
+{
+  as_target(version);
+  unsigned ws = w32 ? 32 : 64;
+  uint32_t *out = isa_fx_mem(16384), *in = isa_fx_mem(4096);
+  memset(out, 0xee, 16384);
+  uint32_t st = 99u + ws + version;
+  for (unsigned i = 0; i < 128; i++) {
+    st = st * 1664525u + 1013904223u;
+    in[i] = st ^ (st >> 13);
+  }
+  char src[4096];
+  snprintf(src, sizeof src,
+    "v_lshlrev_b32_e32 v1, 2, v0\n"
+    "global_load_b32 v2, v1, s[2:3]\n"
+    "global_load_b32 v3, v1, s[2:3] offset:256\n"
+    "WAITV\n"
+    "v_mov_b32_dpp v4, v2 dpp8:[7,6,5,4,3,2,1,0]\n"
+    "global_store_b32 v1, v4, s[0:1]\n"
+    "v_dot4_i32_iu8 v5, v2, v3, v0 neg_lo:[1,0,0]\n"
+    "global_store_b32 v1, v5, s[0:1] offset:256\n"
+    "v_maxmin_i32 v6, v2, v3, v0\n"
+    "global_store_b32 v1, v6, s[0:1] offset:512\n"
+    "v_mov_b32_e32 v7, v2\n"
+    "v_add_nc_u16 v7, v2, v3\n"
+    "global_store_b32 v1, v7, s[0:1] offset:768\n"
+    "v_cvt_f32_u32_e32 v8, v2\n"
+    "v_cvt_f32_u32_e32 v9, v3\n"
+    "v_cvt_f32_u32_e32 v10, v0\n"
+    "%s v11, v8, v9, v10\n"
+    "global_store_b32 v1, v11, s[0:1] offset:1024\n"
+    "v_mov_b32_e32 v12, 5\n"
+    "v_permlane64_b32 v12, v2\n"
+    "global_store_b32 v1, v12, s[0:1] offset:1280\n"
+    "%s"
+    "s_endpgm\n",
+    version >= 120000 ? "v_minmax_num_f32" : "v_minmax_f32",
+    version >= 120000 ?
+    "v_minimum_f32 v13, v8, v9\n"
+    "global_store_b32 v1, v13, s[0:1] offset:1536\n"
+    "v_minimum_f32 v14, 0x80000000, 0\n"
+    "global_store_b32 v1, v14, s[0:1] offset:1792\n"
+    "v_maximum_f32 v15, 0x7fc00000, 1.0\n"
+    "global_store_b32 v1, v15, s[0:1] offset:2048\n"
+    "v_permlane16_var_b32 v16, v2, v3\n"
+    "global_store_b32 v1, v16, s[0:1] offset:2304\n" : "");
+  void *code = code_for(w32, src);
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, ws, out, in);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < ws; l++) {
+    uint32_t x = in[l], y = in[64 + l];
+    ck_assert_msg(out[l] == in[(l & ~7u) | (7 - l % 8)], "dpp8 lane %u", l);
+    int32_t dot = (int32_t)l;
+    for (unsigned k = 0; k < 4; k++)
+      dot += (int8_t)(x >> (8 * k)) * (int32_t)((y >> (8 * k)) & 0xff);
+    ck_assert_msg(out[64 + l] == (uint32_t)dot, "dot4 lane %u: %d, want %d", l, (int32_t)out[64 + l], dot);
+    int32_t mx = (int32_t)x > (int32_t)y ? (int32_t)x : (int32_t)y;
+    ck_assert_int_eq((int32_t)out[128 + l], mx < (int32_t)l ? mx : (int32_t)l);
+    ck_assert_msg(out[192 + l] == ((x & 0xffff0000u) | ((x + y) & 0xffffu)), "u16 lane %u: %08x",
+                  l, out[192 + l]);
+    float fx = (float)x, fy = (float)y, mn = fx < fy ? fx : fy, want = mn > (float)l ? mn : (float)l, got;
+    memcpy(&got, &out[256 + l], 4);
+    ck_assert_msg(got == want, "minmax lane %u", l);
+    ck_assert_uint_eq(out[320 + l], w32 ? 5u : in[l ^ 32]);
+    if (version >= 120000) {
+      memcpy(&got, &out[384 + l], 4);
+      ck_assert(got == mn);
+      ck_assert_uint_eq(out[448 + l], 0x80000000u);
+      ck_assert_uint_eq(out[512 + l] & 0x7fc00000u, 0x7fc00000u);
+      ck_assert_uint_eq(out[576 + l], in[(l / 16) * 16 + y % 16]);
+    }
+  }
+}
+
+START_TEST(rdna_ops_wave32) { rdna_case(true, 110000); }
+END_TEST
+START_TEST(rdna_ops_wave64) { rdna_case(false, 110000); }
+END_TEST
+START_TEST(gfx12_rdna_ops_wave32) { rdna_case(true, 120001); }
+END_TEST
+START_TEST(gfx12_rdna_ops_wave64) { rdna_case(false, 120001); }
+END_TEST
+
 /* ---- scalar ALU, branches, SCC, the wave32 mask registers ---- */
 static const char scalar_src[] =
   "s_mov_b32 s10, 0xfffffff0\n"
@@ -474,6 +569,10 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_salu_float);
   tcase_add_test(t, trap_without_handler);
   tcase_add_test(t, decode_random_words);
+  tcase_add_test(t, rdna_ops_wave32);
+  tcase_add_test(t, rdna_ops_wave64);
+  tcase_add_test(t, gfx12_rdna_ops_wave32);
+  tcase_add_test(t, gfx12_rdna_ops_wave64);
   suite_add_tcase(s, t);
   return s;
 }
