@@ -145,6 +145,8 @@ static void build_family(struct ent **t, unsigned fam)
     for (unsigned op = 0; op < tab_size[f]; op++)
       if (t[f][op].name && g12_salu_float(t[f][op].name))
         t[f][op].op9 = (int16_t)(0x4000 | op);
+      else if (t[f][op].name && g12_salu_half(t[f][op].name))   /* exec_rdna_salu.c */
+        t[f][op].op9 = (int16_t)(0x5000 | op);
 }
 
 static void build(void)
@@ -222,7 +224,10 @@ static int sop(const uint32_t *w, unsigned avail, struct isa_inst *in)
   if (!e->name)
     return -1;
   in->op = (uint16_t)(e->op9 >= 0 ? e->op9 : 0xffff);
-  if (e->op9 >= 0x4000) {
+  if (e->op9 >= 0x5000) {
+    in->exec = g12_exec_salu_half;
+    in->op = (uint16_t)(e->op9 & 0xff);
+  } else if (e->op9 >= 0x4000) {
     in->exec = g12_exec_salu_float;
     in->op = (uint16_t)(e->op9 & 0xff);
     if (in->fmt == ISA_SOP2 && (strstr(e->name, "fmaak") || strstr(e->name, "fmamk")) &&

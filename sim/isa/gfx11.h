@@ -55,6 +55,9 @@ isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_
 /* gfx12's SALU float operations (exec_gfx12.c): SOP2, SOP1, SOPC by name */
 isa_exec_fn g12_exec_salu_float, g12_exec_v_s_f32;
 bool g12_salu_float(const char *name);
+/* gfx12's 16-bit SALU float and SALU minimum/maximum (exec_rdna_salu.c) */
+isa_exec_fn g12_exec_salu_half;
+bool g12_salu_half(const char *name);
 
 /* VOPD: the Y half's fields, kept in the VALU-unused fields of the instruction */
 #define G11_VOPD_Y_SRC0(in) ((in)->addr)

@@ -498,6 +498,62 @@ START_TEST(gfx12_salu_float)
 }
 END_TEST
 
+/* gfx12's 16-bit SALU float (exec_rdna_salu.c), the values worked out by hand: f16 3.0
+ * (0x4200) + 0.5 = 3.5 (0x4300); * -2.0 = -7 (0xc700); fmac: -7 * 0.5 + 3.0... into s13;
+ * rounding to nearest even of 1 + 2^-10 + 2^-11 + 2^-21 = 0x3c02; s_cvt_f32_f16, s_cvt_f16_f32,
+ * s_cvt_hi_f32_f16; s_cmp_lt_f16; s_minimum_f16 -0, +0 = -0; s_max_num_f16 with a NaN = the
+ * number; s_maximum_f32 NaN, 1 = NaN; s_rndne_f16 2.5 = 2. High halves of results are 0. */
+START_TEST(gfx12_salu_half)
+{
+  as_target(120001);
+  uint32_t *out = isa_fx_mem(4096);
+  void *code = code_for(true,
+    "s_mov_b32 s10, 0xffff4200\n"                  /* 3.0, junk in the high half */
+    "s_add_f16 s11, s10, 0.5\n"                    /* 0x4300 */
+    "s_mul_f16 s12, s11, -2.0\n"                   /* 0xc700 */
+    "s_mov_b32 s13, s10\n"
+    "s_fmac_f16 s13, s12, 0.5\n"                   /* 3 - 3.5 = -0.5: 0xb800 */
+    "s_mov_b32 s14, 0x1001\n"
+    "s_add_f16 s14, 0x3c01, s14\n"                 /* 0x3c02 */
+    "s_cvt_f32_f16 s15, s12\n"                     /* -7.0f */
+    "s_cvt_f16_f32 s16, 0x3fc00000\n"              /* 1.5: 0x3e00 */
+    "s_cvt_hi_f32_f16 s17, 0x3c000000\n"           /* 1.0f */
+    "s_mov_b32 s18, 0\n"
+    "s_cmp_lt_f16 s12, s10\n"
+    "s_cselect_b32 s18, 5, 6\n"
+    "s_minimum_f16 s19, 0x8000, 0\n"               /* 0x8000 */
+    "s_max_num_f16 s20, s10, 0x7e00\n"             /* 0x4200 */
+    "s_maximum_f32 s21, 0x7fc00000, 1.0\n"         /* NaN */
+    "s_rndne_f16 s22, 0x4100\n"                    /* 2.0: 0x4000 */
+    "v_mov_b32_e32 v1, 0\n"
+    "v_mov_b32_e32 v2, s11\n v_mov_b32_e32 v3, s12\n v_mov_b32_e32 v4, s13\n"
+    "v_mov_b32_e32 v5, s14\n v_mov_b32_e32 v6, s15\n v_mov_b32_e32 v7, s16\n"
+    "v_mov_b32_e32 v8, s17\n v_mov_b32_e32 v9, s18\n v_mov_b32_e32 v10, s19\n"
+    "v_mov_b32_e32 v11, s20\n v_mov_b32_e32 v12, s21\n v_mov_b32_e32 v13, s22\n"
+    "global_store_b128 v1, v[2:5], s[0:1]\n"
+    "global_store_b128 v1, v[6:9], s[0:1] offset:16\n"
+    "global_store_b128 v1, v[10:13], s[0:1] offset:32\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, out);
+  r.init[0].exec = 1;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_uint_eq(out[0], 0x4300);
+  ck_assert_uint_eq(out[1], 0xc700);
+  ck_assert_uint_eq(out[2], 0xb800);
+  ck_assert_uint_eq(out[3], 0x3c02);
+  ck_assert_uint_eq(out[4], 0xc0e00000u);
+  ck_assert_uint_eq(out[5], 0x3e00);
+  ck_assert_uint_eq(out[6], 0x3f800000u);
+  ck_assert_uint_eq(out[7], 5);
+  ck_assert_uint_eq(out[8], 0x8000);
+  ck_assert_uint_eq(out[9], 0x4200);
+  ck_assert_uint_eq(out[10] & 0x7fc00000u, 0x7fc00000u);
+  ck_assert_uint_eq(out[11], 0x4000);
+}
+END_TEST
+
 /* ---- traps without a second-level handler (what runtimes install on gfx11+): s_trap is
  * stepped over, an illegal encoding halts the wave, as Linux's first level does ---- */
 START_TEST(trap_without_handler)
@@ -567,6 +623,7 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_memory_wave32);
   tcase_add_test(t, gfx12_memory_wave64);
   tcase_add_test(t, gfx12_salu_float);
+  tcase_add_test(t, gfx12_salu_half);
   tcase_add_test(t, trap_without_handler);
   tcase_add_test(t, decode_random_words);
   tcase_add_test(t, rdna_ops_wave32);
