@@ -639,7 +639,13 @@ static int smem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
       in->exec = g11_exec_nop;
       return 0;
     }
-    return fail(in, NULL);   /* sub-dword scalar loads: not modelled */
+    if (strstr(e->name, "load_u8") || strstr(e->name, "load_i8") || strstr(e->name, "load_u16") ||
+        strstr(e->name, "load_i16")) {
+      in->dwords = 1;
+      in->exec = g12_exec_smem_sub;   /* exec_rdna_salu.c */
+      return 0;
+    }
+    return fail(in, NULL);
   }
   in->exec = isa_exec_smem;
   return 0;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* exec_rdna_salu.c — gfx12's 16-bit SALU float operations and the SALU IEEE minimum/maximum
- * (the f32 forms are in exec_gfx12.c):
+ * (the f32 forms are in exec_gfx12.c), and gfx12's sub-dword scalar loads (at the end):
  *   SOP2 s_add/sub/mul/min_num/max_num/minimum/maximum_f16, s_fmac_f16 (D = S0 * S1 + D),
  *   s_minimum/maximum_f32, s_cvt_pk_rtz_f16_f32 (two f32 to two f16, toward zero);
  *   SOP1 s_cvt_f16_f32, s_cvt_f32_f16, s_cvt_hi_f32_f16 (S0[31:16]), s_ceil/floor/trunc/
@@ -137,6 +137,50 @@ int g12_exec_salu_half(struct isa_wave *w, const struct isa_inst *in)
     return isa_unknown(w, in);
   }
   isa_swrite(w, in->dst, d);
+  w->pc += in->size;
+  return 0;
+}
+
+/* gfx12's sub-dword scalar loads: s_load_u8/i8/u16/i16 at base + offset + soffset (a byte
+ * address, not rounded down to a dword), s_buffer_load_* from the V#'s base with the
+ * offsets checked against NUM_RECORDS (out of range reads 0); zero or sign extended to the
+ * SGPR. A naturally aligned access is one host load of its width. */
+int g12_exec_smem_sub(struct isa_wave *w, const struct isa_inst *in)
+{
+  const char *n = in->name;
+  bool buffer = !strncmp(n, "s_buffer_", 9), sign = strstr(n, "_i8") || strstr(n, "_i16");
+  unsigned bytes = strstr(n, "16") ? 2 : 1;
+  uint32_t off = (uint32_t)in->offset, soff = 0, v = 0;
+  if (in->soe && in->soffset != 0xffff)
+    soff = (uint32_t)isa_read_s32(w, in, in->soffset);
+  uint64_t addr;
+  bool in_range = true;
+  if (buffer) {
+    uint32_t d0 = w->sgpr[in->saddr & 0x7f], d1 = w->sgpr[(in->saddr + 1) & 0x7f];
+    uint32_t d2 = w->sgpr[(in->saddr + 2) & 0x7f];
+    uint64_t o = (uint64_t)off + soff;
+    addr = (d0 | (uint64_t)(d1 & 0xffff) << 32) + o;
+    in_range = o + bytes <= d2;
+  } else {
+    addr = isa_read_s64(w, in, in->saddr, ISA_T_B64) + (uint64_t)(int64_t)in->offset + soff;
+  }
+  if (in_range) {
+    const void *p = isa_mem_fast(w, addr, bytes, false);
+    if (!p)
+      return -1;
+    if (bytes == 1) {
+      v = __atomic_load_n((const uint8_t *)p, __ATOMIC_RELAXED);
+      if (sign) v = (uint32_t)(int32_t)(int8_t)v;
+    } else {
+      uint16_t h;
+      if (!(addr & 1))
+        h = __atomic_load_n((const uint16_t *)p, __ATOMIC_RELAXED);
+      else
+        memcpy(&h, p, 2);
+      v = sign ? (uint32_t)(int32_t)(int16_t)h : h;
+    }
+  }
+  isa_write_s32(w, in->sdst, v);
   w->pc += in->size;
   return 0;
 }

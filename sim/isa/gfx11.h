@@ -56,7 +56,7 @@ isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_
 isa_exec_fn g12_exec_salu_float, g12_exec_v_s_f32;
 bool g12_salu_float(const char *name);
 /* gfx12's 16-bit SALU float and SALU minimum/maximum (exec_rdna_salu.c) */
-isa_exec_fn g12_exec_salu_half;
+isa_exec_fn g12_exec_salu_half, g12_exec_smem_sub;   /* and the sub-dword scalar loads */
 bool g12_salu_half(const char *name);
 
 /* VOPD: the Y half's fields, kept in the VALU-unused fields of the instruction */

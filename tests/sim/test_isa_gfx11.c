@@ -554,6 +554,51 @@ START_TEST(gfx12_salu_half)
 }
 END_TEST
 
+/* gfx12's sub-dword scalar loads: bytes and halves at any byte address, sign or zero
+ * extended; the buffer forms range-checked against the V#'s NUM_RECORDS (0 beyond). */
+START_TEST(gfx12_smem_subdword)
+{
+  as_target(120001);
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *in = isa_fx_mem(4096);
+  for (unsigned i = 0; i < 64; i++)
+    in[i] = (uint8_t)(0x31 + 29 * i);
+  void *code = code_for(true,
+    "s_load_u8 s10, s[2:3], 0x5\n"
+    "s_load_i8 s11, s[2:3], 0x3\n"
+    "s_load_u16 s12, s[2:3], 0x9\n"                /* odd address */
+    "s_load_i16 s13, s[2:3], 0xa\n"
+    "s_mov_b32 s16, s2\n"
+    "s_and_b32 s17, s3, 0xffff\n"
+    "s_mov_b32 s18, 16\n"                          /* NUM_RECORDS: 16 bytes */
+    "s_mov_b32 s19, 0\n"
+    "s_buffer_load_i8 s14, s[16:19], 0x7\n"
+    "s_buffer_load_u16 s15, s[16:19], 0xf\n"       /* bytes 15-16: past the end */
+    "s_mov_b32 s20, 2\n"
+    "s_buffer_load_u16 s21, s[16:19], s20 offset:0x4\n"
+    "WAITK\n"
+    "v_mov_b32_e32 v1, 0\n"
+    "v_mov_b32_e32 v2, s10\n v_mov_b32_e32 v3, s11\n v_mov_b32_e32 v4, s12\n"
+    "v_mov_b32_e32 v5, s13\n v_mov_b32_e32 v6, s14\n v_mov_b32_e32 v7, s15\n"
+    "v_mov_b32_e32 v8, s21\n v_mov_b32_e32 v9, 0\n"
+    "global_store_b128 v1, v[2:5], s[0:1]\n"
+    "global_store_b128 v1, v[6:9], s[0:1] offset:16\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, in);
+  r.init[0].exec = 1;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_uint_eq(out[0], in[5]);
+  ck_assert_uint_eq(out[1], (uint32_t)(int32_t)(int8_t)in[3]);
+  ck_assert_uint_eq(out[2], in[9] | (uint32_t)in[10] << 8);
+  ck_assert_uint_eq(out[3], (uint32_t)(int32_t)(int16_t)(in[10] | in[11] << 8));
+  ck_assert_uint_eq(out[4], (uint32_t)(int32_t)(int8_t)in[7]);
+  ck_assert_uint_eq(out[5], 0);
+  ck_assert_uint_eq(out[6], in[6] | (uint32_t)in[7] << 8);
+}
+END_TEST
+
 /* ---- traps without a second-level handler (what runtimes install on gfx11+): s_trap is
  * stepped over, an illegal encoding halts the wave, as Linux's first level does ---- */
 START_TEST(trap_without_handler)
@@ -624,6 +669,7 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_memory_wave64);
   tcase_add_test(t, gfx12_salu_float);
   tcase_add_test(t, gfx12_salu_half);
+  tcase_add_test(t, gfx12_smem_subdword);
   tcase_add_test(t, trap_without_handler);
   tcase_add_test(t, decode_random_words);
   tcase_add_test(t, rdna_ops_wave32);
