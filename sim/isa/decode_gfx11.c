@@ -587,7 +587,7 @@ static int mem(const uint32_t *w, unsigned avail, struct isa_inst *in)
     in->offen = (w1 >> 22) & 1;
     in->idxen = (w1 >> 23) & 1;
     in->soffset = sc((w1 >> 24) & 0xff);
-    in->exec = top6 == 0x38 ? isa_exec_mubuf : NULL;   /* gfx10+ formats: not modelled */
+    in->exec = top6 == 0x38 ? isa_exec_mubuf : g11_exec_tbuffer;   /* unified formats */
     break;
   default:
     in->size = 4;
@@ -690,7 +690,7 @@ static int vmem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
     in->idxen = (w1 >> 31) & 1;
     if (in->offset < 0)
       in->offset &= 0xffffff;          /* unsigned in VBUFFER */
-    in->exec = in->fmt == ISA_MUBUF ? isa_exec_mubuf : NULL;
+    in->exec = in->fmt == ISA_MUBUF ? isa_exec_mubuf : g11_exec_tbuffer;
   }
   in->name = e->name;
   if (!e->name)
@@ -701,6 +701,8 @@ static int vmem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
       in->exec = g11_exec_nop;
       return 0;
     }
+    if (in->fmt == ISA_MTBUF)   /* gfx9's MUBUF names lack tbuffer: by name (exec_rdna.c) */
+      return 0;
     return fail(in, NULL);
   }
   in->op = (uint16_t)e->op9;

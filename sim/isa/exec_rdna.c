@@ -12,7 +12,9 @@
  *     v_max/v_min's (IEEE mode's NaN rules);
  *   v_minimum/v_maximum (f16, f32, f64), v_minimum3/v_maximum3 and v_minimummaximum /
  *     v_maximumminimum (gfx12): IEEE 754-2019 minimum/maximum: a NaN operand gives the
- *     quiet NaN, -0 is below +0. */
+ *     quiet NaN, -0 is below +0;
+ * and tbuffer_* with gfx10+'s unified formats (at the end). */
+#include "isa/exec.h"
 #include "isa/gfx11.h"
 
 #include <math.h>
@@ -225,3 +227,41 @@ const struct valu_desc g11_rdna_ops[] = {
   { 0x359, 0, 0, "v_maximum_f64", minmax_f64 },
 };
 const unsigned g11_rdna_count = sizeof g11_rdna_ops / sizeof g11_rdna_ops[0];
+
+/* ---- tbuffer with gfx10+'s unified formats ----
+ * MTBUF's 7-bit FORMAT (gfx11: the instruction's bits 25:19, kept in dfmt; gfx12: VBUFFER's
+ * w1[29:23], kept in nfmt) names a data format and a numeric format together; here they
+ * become gfx9's DFMT/NFMT pair (the numbers llvm-mc-19 gives the BUF_FMT_* names, the same on
+ * gfx1100 and gfx1201) and gfx9's MTBUF semantics run. 0 and 64+ are invalid: the access
+ * reads 0 and writes nothing, as gfx9's invalid DFMT does. */
+static void unified_format(unsigned u, uint8_t *dfmt, uint8_t *nfmt)
+{
+  /* per gfx9 DFMT 1..14: the NFMTs it comes with (0 UNORM, 1 SNORM, 2 USCALED, 3 SSCALED,
+   * 4 UINT, 5 SINT, 7 FLOAT), in the order of the unified numbers */
+  static const char *const nf[15] = { "", "012345", "0123457", "012345", "457", "0123457", "7",
+                                      "7", "0145", "012345", "012345", "457", "0123457", "457",
+                                      "457" };
+  unsigned k = 1;
+  *dfmt = 0;
+  *nfmt = 0;
+  for (unsigned d = 1; d < 15; d++)
+    for (const char *p = nf[d]; *p; p++, k++)
+      if (k == u) {
+        *dfmt = (uint8_t)d;
+        *nfmt = (uint8_t)(*p - '0');
+        return;
+      }
+}
+
+int g11_exec_tbuffer(struct isa_wave *w, const struct isa_inst *in)
+{
+  struct isa_inst c = *in;
+  unified_format(in->target == ISA_TARGET_GFX1201 ? in->nfmt : in->dfmt, &c.dfmt, &c.nfmt);
+  /* gfx9's MTBUF opcode by name (gfx12's VBUFFER numbers tbuffer apart from MUBUF): loads
+   * 0-3, stores 4-7 by component count; d16 forms stay unknown (8+) */
+  const char *x = strstr(in->name, "format_");
+  c.fmt = ISA_MTBUF;
+  c.op = (uint16_t)(strstr(in->name, "_d16") || !x ? 8
+                    : (strstr(in->name, "store") ? 4 : 0) + strlen(x + 7) - 1);
+  return isa_exec_mubuf(w, &c);
+}

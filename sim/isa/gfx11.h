@@ -49,6 +49,8 @@ extern const struct valu_desc g11_valu_ops[];
 extern const unsigned g11_valu_count;
 extern const struct valu_desc g11_rdna_ops[];
 extern const unsigned g11_rdna_count;
+/* tbuffer_* with gfx10+'s unified FORMAT (exec_rdna.c) */
+isa_exec_fn g11_exec_tbuffer;
 /* VOPD opcode names (decode_gfx11.c) */
 const char *g11_vopd_name(unsigned op);
 isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_vopd;

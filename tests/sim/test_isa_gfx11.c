@@ -599,6 +599,55 @@ START_TEST(gfx12_smem_subdword)
 }
 END_TEST
 
+/* tbuffer with gfx10+'s unified formats (gfx1100's MTBUF, gfx1201's VBUFFER): each lane
+ * stores (id, id + 1, 255 - id, 7) as BUF_FMT_8_8_8_8_UINT at 4 * id, reads the dword back
+ * as BUF_FMT_32_UINT, and as BUF_FMT_16_16_SINT (two sign-extended halves). */
+static void tbuffer_case(unsigned version)
+{
+  as_target(version);
+  uint32_t *out = isa_fx_mem(4096), *buf = isa_fx_mem(4096);
+  memset(buf, 0, 4096);
+  const char *so = version >= 120000 ? "null" : "0";
+  char src[2048];
+  snprintf(src, sizeof src,
+    "v_lshlrev_b32_e32 v1, 2, v0\n"
+    "v_mov_b32_e32 v2, v0\n"
+    "v_add_nc_u32_e32 v3, 1, v0\n"
+    "v_sub_nc_u32_e32 v4, 0xff, v0\n"
+    "v_mov_b32_e32 v5, 7\n"
+    "tbuffer_store_format_xyzw v[2:5], v1, s[4:7], %s format:[BUF_FMT_8_8_8_8_UINT] offen\n"
+    "WAITS\n"
+    "tbuffer_load_format_x v6, v1, s[4:7], %s format:[BUF_FMT_32_UINT] offen\n"
+    "tbuffer_load_format_xy v[7:8], v1, s[4:7], %s format:[BUF_FMT_16_16_SINT] offen\n"
+    "WAITV\n"
+    "global_store_b32 v1, v6, s[0:1]\n"
+    "global_store_b32 v1, v7, s[0:1] offset:256\n"
+    "global_store_b32 v1, v8, s[0:1] offset:512\n"
+    "s_endpgm\n", so, so, so);
+  void *code = code_for(true, src);
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, out);
+  r.init[0].sgpr[4] = (uint32_t)(uintptr_t)buf;
+  r.init[0].sgpr[5] = (uint32_t)((uintptr_t)buf >> 32) & 0xffff;
+  r.init[0].sgpr[6] = 4096;          /* NUM_RECORDS */
+  r.init[0].sgpr[7] = 0xfac;         /* DST_SEL X Y Z W */
+  r.init[0].sgpr_count = 8;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 32; l++) {
+    uint32_t want = l | (l + 1) << 8 | (255 - l) << 16 | 7u << 24;
+    ck_assert_msg(buf[l] == want && out[l] == want, "lane %u: 0x%08x 0x%08x, want 0x%08x", l,
+                  buf[l], out[l], want);
+    ck_assert_uint_eq(out[64 + l], (uint32_t)(int32_t)(int16_t)(want & 0xffff));
+    ck_assert_uint_eq(out[128 + l], (uint32_t)(int32_t)(int16_t)(want >> 16));
+  }
+}
+
+START_TEST(tbuffer_unified_formats) { tbuffer_case(110000); }
+END_TEST
+START_TEST(gfx12_tbuffer_unified_formats) { tbuffer_case(120001); }
+END_TEST
+
 /* ---- traps without a second-level handler (what runtimes install on gfx11+): s_trap is
  * stepped over, an illegal encoding halts the wave, as Linux's first level does ---- */
 START_TEST(trap_without_handler)
@@ -670,6 +719,8 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_salu_float);
   tcase_add_test(t, gfx12_salu_half);
   tcase_add_test(t, gfx12_smem_subdword);
+  tcase_add_test(t, tbuffer_unified_formats);
+  tcase_add_test(t, gfx12_tbuffer_unified_formats);
   tcase_add_test(t, trap_without_handler);
   tcase_add_test(t, decode_random_words);
   tcase_add_test(t, rdna_ops_wave32);
