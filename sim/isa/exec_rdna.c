@@ -11,8 +11,8 @@
  *     i32; gfx12's _num_ float forms are the same operations): the float forms are
  *     v_max/v_min's (IEEE mode's NaN rules);
  *   v_minimum/v_maximum (f16, f32, f64), v_minimum3/v_maximum3 and v_minimummaximum /
- *     v_maximumminimum (gfx12): IEEE 754-2019 minimum/maximum: a NaN operand gives the
- *     quiet NaN, -0 is below +0;
+ *     v_maximumminimum, v_pk_minimum/maximum_f16 (gfx12): IEEE 754-2019 minimum/maximum: a
+ *     NaN operand gives the quiet NaN, -0 is below +0;
  * and tbuffer_* with gfx10+'s unified formats (at the end). */
 #include "isa/exec.h"
 #include "isa/gfx11.h"
@@ -194,7 +194,48 @@ static int minmax_f16(struct isa_wave *w, const struct isa_inst *in)
   return valu_next(w, in);
 }
 
+/* gfx12's v_pk_minimum/maximum_f16 (VOP3P): per half, op_sel (low result) and op_sel_hi
+ * (high result) pick each source's half, neg_lo/neg_hi negate them; IEEE minimum/maximum.
+ * An inline constant is its f16 value in the low half (as exec_vpk.c reads them). */
+static int pk_minmax_f16(struct isa_wave *w, const struct isa_inst *in)
+{
+  bool max = strstr(in->name, "maximum") != NULL;
+  uint32_t r[VALU_N];
+  const uint32_t *s[2];
+  uint32_t b[2][VALU_N];
+  for (unsigned i = 0; i < 2; i++) {
+    if (in->src[i] >= ISA_OP_VGPR0) {
+      s[i] = w->vgpr[in->src[i] - ISA_OP_VGPR0];
+    } else {
+      uint32_t v = isa_read_v32(w, in, in->src[i], 0, ISA_T_F16);
+      for (unsigned l = 0; l < VALU_N; l++)
+        b[i][l] = v;
+      s[i] = b[i];
+    }
+  }
+  VALU_EACH(valu_lanes(w, in), l) {
+    uint32_t res = 0;
+    for (unsigned h = 0; h < 2; h++) {
+      double v[2];
+      for (unsigned i = 0; i < 2; i++) {
+        bool sel = h ? (in->opsel_hi >> i) & 1 : (in->opsel >> i) & 1;
+        uint32_t x = sel ? s[i][l] >> 16 : s[i][l] & 0xffff;
+        if (((h ? in->neg_hi : in->neg) >> i) & 1)
+          x ^= 0x8000u;
+        v[i] = fp_f16_to_f32(x);
+      }
+      double m = max ? ieee_max(v[0], v[1]) : ieee_min(v[0], v[1]);
+      res |= (isnan(m) ? 0x7e00u : fp_f32_to_f16((float)m)) << (16 * h);
+    }
+    r[l] = res;
+  }
+  valu_put(w, in, r, B32);
+  return valu_next(w, in);
+}
+
 const struct valu_desc g11_rdna_ops[] = {
+  { 0x35a, 0, 0, "v_pk_minimum_f16", pk_minmax_f16 },
+  { 0x35b, 0, 0, "v_pk_maximum_f16", pk_minmax_f16 },
   { 0x340, 0, 0, "v_permlane64_b32", v_permlane64_b32 },
   { 0x341, 0, 0, "v_permlane16_var_b32", v_permlane16_var_b32 },
   { 0x342, 0, 0, "v_permlanex16_var_b32", v_permlanex16_var_b32 },

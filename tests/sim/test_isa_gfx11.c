@@ -186,7 +186,8 @@ END_TEST
  *   v_add_nc_u16 into a register holding x: the high half of x kept (gfx10+), not zeroed;
  *   v_permlane64_b32 (wave64): x of lane l ^ 32; in wave32 no operation (v12 keeps 5);
  *   gfx12: v_minimum_f32 of fx, fy; v_minimum_f32 -0, +0 = -0; v_maximum_f32 NaN, 1 = NaN;
- *   v_permlane16_var_b32: x of lane 16 (l / 16) + y % 16. */
+ *   v_permlane16_var_b32: x of lane 16 (l / 16) + y % 16; v_pk_minimum/maximum_f16 with -0,
+ *   NaN and op_sel/op_sel_hi crossing the halves. */
 static void rdna_case(bool w32, unsigned version)
 {
   as_target(version);
@@ -232,7 +233,13 @@ static void rdna_case(bool w32, unsigned version)
     "v_maximum_f32 v15, 0x7fc00000, 1.0\n"
     "global_store_b32 v1, v15, s[0:1] offset:2048\n"
     "v_permlane16_var_b32 v16, v2, v3\n"
-    "global_store_b32 v1, v16, s[0:1] offset:2304\n" : "");
+    "global_store_b32 v1, v16, s[0:1] offset:2304\n"
+    "v_mov_b32_e32 v17, 0x7e008000\n"               /* halves: -0, NaN */
+    "v_mov_b32_e32 v18, 0x3c000000\n"               /* halves: +0, 1.0 */
+    "v_pk_minimum_f16 v19, v17, v18\n"              /* -0, NaN */
+    "v_pk_maximum_f16 v20, v17, v18 op_sel:[1,0] op_sel_hi:[0,1]\n" /* max(NaN,+0), max(-0,1) */
+    "global_store_b32 v1, v19, s[0:1] offset:2560\n"
+    "global_store_b32 v1, v20, s[0:1] offset:2816\n" : "");
   void *code = code_for(w32, src);
   NEED(code);
   struct isa_fx_run r;
@@ -259,6 +266,8 @@ static void rdna_case(bool w32, unsigned version)
       ck_assert_uint_eq(out[448 + l], 0x80000000u);
       ck_assert_uint_eq(out[512 + l] & 0x7fc00000u, 0x7fc00000u);
       ck_assert_uint_eq(out[576 + l], in[(l / 16) * 16 + y % 16]);
+      ck_assert_uint_eq(out[640 + l], 0x7e008000u);
+      ck_assert_uint_eq(out[704 + l], 0x3c007e00u);
     }
   }
 }
