@@ -9,7 +9,11 @@
 # Then, with clang-19, the same three kernels built for gfx942 and dispatched by our runtime
 # (ROCR 5.2.3 does not know gfx942) under hsa-sim --gpu gfx942, and an MFMA row: 4096 waves of
 # v_mfma_f32_32x32x8_f16 (tests/integration/mfma), in MFMA instructions and flop per second.
-# Prints tables and writes bench/out/isa_throughput.json and isa_throughput_gfx942.json.
+# Then the three kernels built by clang-19 for gfx1100 (RDNA3) and gfx1201 (RDNA4), wave32 and
+# -mwavefrontsize64, on our runtime under hsa-sim --gpu gfx1100/gfx1201: lane-instructions
+# count the wave's own lanes (32 or 64), and ns per lane-instruction compares the two sizes.
+# Prints tables and writes bench/out/isa_throughput.json, isa_throughput_gfx942.json and
+# isa_throughput_rdna.json.
 #   sh bench/isa_throughput.sh      (env: BUILD=build, REPEAT=3)
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -115,6 +119,52 @@ for spec in "bench_vadd lds.cl vadd 1 harness" "bench_reduce_stride bench.cl red
     printf "%s\n    {\"kernel\": \"%s\", \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"host_c_ns\": %d, \"sim_over_host\": %.1f%s}", sep, k, items, wi, li, dev, rate, host, ratio, extra >> json;
   }'
   sep=","
+done
+printf '\n  ]\n}\n' >> "$json"
+echo "wrote $json"
+
+# ---- gfx1100 / gfx1201, wave32 and wave64, on our runtime ----------------------------------
+r=$work/rdna
+fail() { echo "isa_throughput: $*"; exit 1; }
+. "$src/tests/integration/lib/devlibs19.sh"
+devlibs19_make "$r/devlibs" "$bitcode" gfx1100 gfx1201
+json=$src/bench/out/isa_throughput_rdna.json
+printf '\ngfx1100 (RX 7900 XTX) and gfx1201 (RX 9070 XT), our runtime\n'
+printf '%-20s %-8s %4s %9s %12s %14s %10s %14s %12s\n' kernel gpu wave items wave-instr lane-instr \
+  sim-ms lane-instr/s ns/lane-instr
+printf '{\n  "benchmark": "isa_throughput",\n  "runtime": "ours",\n  "kernels": [' > "$json"
+sep=""
+for t in gfx1100 gfx1201; do
+  for ws in 32 64; do
+    for f in lds.cl bench.cl; do
+      # shellcheck disable=SC2046 # no flag for wave32
+      clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+        -mcpu=$t -mcode-object-version=4 --rocm-device-lib-path="$r/devlibs" -O2 \
+        $([ $ws = 64 ] && echo -mwavefrontsize64) -Wno-linker-warnings \
+        -o "$r/$f.$t.w$ws.co" "$src/tests/kernels/$f"
+    done
+    for spec in "bench_vadd lds.cl vadd 1" "bench_reduce_stride bench.cl reduce_stride 16" \
+                "bench_matmul lds.cl matmul_tiled 16"; do
+      # shellcheck disable=SC2086 # split on purpose
+      set -- $spec
+      co=$r/$2.$t.w$ws.co
+      per_wave=$(ISA_COUNT_MCPU=$t python3 "$src/bench/isa_count.py" llvm-objdump-19 "$co" "$3" "$4")
+      out=$(LD_LIBRARY_PATH=$BUILD/lib timeout 1800 "$sim" --gpu $t -- "$corpus/harness" --timeout 1700 \
+            --time --repeat "$repeat" "$1" "$co" 2> "$work/$1.$t.$ws.err") ||
+        { echo "$1 ($t wave$ws): failed:"; cat "$work/$1.$t.$ws.err"; exit 1; }
+      line=$(echo "$out" | grep '^case=')
+      dev=$(echo "$line" | sed 's/.*device_ns=\([0-9]*\).*/\1/')
+      items=$(echo "$line" | sed 's/.*items=\([0-9]*\).*/\1/')
+      awk -v k="$3" -v t="$t" -v ws="$ws" -v items="$items" -v pw="$per_wave" -v dev="$dev" \
+          -v sep="$sep" -v json="$json" 'BEGIN {
+        waves = int((items + ws - 1) / ws); wi = pw * waves; li = wi * ws;
+        rate = li / (dev / 1e9);
+        printf "%-20s %-8s %4d %9d %12d %14d %10.1f %14.3g %12.3f\n", k, t, ws, items, wi, li, dev / 1e6, rate, dev / li;
+        printf "%s\n    {\"kernel\": \"%s\", \"gpu\": \"%s\", \"wave_size\": %d, \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"ns_per_lane_instruction\": %.4f}", sep, k, t, ws, items, wi, li, dev, rate, dev / li >> json;
+      }'
+      sep=","
+    done
+  done
 done
 printf '\n  ]\n}\n' >> "$json"
 echo "wrote $json"

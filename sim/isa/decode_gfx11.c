@@ -5,7 +5,7 @@
  * fields the format moved go where the gfx9 semantics look for them:
  *   SOP*, SMEM (0x3d: sdata, sbase, 21-bit signed offset, soffset or NULL),
  *   VOP1/VOP2/VOPC and their VOP3 promotions (0x35: literal allowed, 12 bytes), VOP3P (0xcc),
- *   VOPD (0x32: two VALU operations in one instruction), DPP16 (DPP8: decoded, not run),
+ *   VOPD (0x32: two VALU operations in one instruction), DPP16, DPP8,
  *   DS (0x36), FLAT/GLOBAL/SCRATCH (0x37: seg, sve, saddr NULL = off), MUBUF (0x38), MTBUF
  *   (0x3a, decoded only).
  * v_cmpx writes EXEC only on gfx10+ (sdst is NULL here); the wave's size (wave.h, wave32)
@@ -50,6 +50,12 @@ static const struct valu_desc *valu_named(const char *gfx11, const char *gfx9)
   for (unsigned i = 0; i < g11_valu_count; i++)
     if (!strcmp(g11_valu_ops[i].name, gfx11))
       return &g11_valu_ops[i];
+  size_t n = strlen(gfx11);   /* exec_rdna.c's names carry no _e32/_e64 */
+  if (n > 4 && (!strcmp(gfx11 + n - 4, "_e32") || !strcmp(gfx11 + n - 4, "_e64")))
+    n -= 4;
+  for (unsigned i = 0; i < g11_rdna_count; i++)
+    if (!strncmp(g11_rdna_ops[i].name, gfx11, n) && !g11_rdna_ops[i].name[n])
+      return &g11_rdna_ops[i];
   return gfx9 ? valu_find(gfx9) : NULL;
 }
 
@@ -139,6 +145,8 @@ static void build_family(struct ent **t, unsigned fam)
     for (unsigned op = 0; op < tab_size[f]; op++)
       if (t[f][op].name && g12_salu_float(t[f][op].name))
         t[f][op].op9 = (int16_t)(0x4000 | op);
+      else if (t[f][op].name && g12_salu_half(t[f][op].name))   /* exec_rdna_salu.c */
+        t[f][op].op9 = (int16_t)(0x5000 | op);
 }
 
 static void build(void)
@@ -216,7 +224,10 @@ static int sop(const uint32_t *w, unsigned avail, struct isa_inst *in)
   if (!e->name)
     return -1;
   in->op = (uint16_t)(e->op9 >= 0 ? e->op9 : 0xffff);
-  if (e->op9 >= 0x4000) {
+  if (e->op9 >= 0x5000) {
+    in->exec = g12_exec_salu_half;
+    in->op = (uint16_t)(e->op9 & 0xff);
+  } else if (e->op9 >= 0x4000) {
     in->exec = g12_exec_salu_float;
     in->op = (uint16_t)(e->op9 & 0xff);
     if (in->fmt == ISA_SOP2 && (strstr(e->name, "fmaak") || strstr(e->name, "fmamk")) &&
@@ -446,9 +457,11 @@ static int valu(const uint32_t *w, unsigned avail, struct isa_inst *in)
       if (!(c <= 0xff || (c >= 0x101 && c <= 0x12f && (c & 15)) || c == 0x140 || c == 0x141 ||
             (c >= 0x150 && c <= 0x16f)))
         in->exec = NULL;
-    } else {
-      in->dpp_ctrl = 0xffff;   /* DPP8: the lane selects stay in words[] */
-      in->exec = NULL;
+    } else {   /* DPP8: eight 3-bit lane selects, kept in `literal` (DPP8 has none) */
+      in->dpp_ctrl = (uint16_t)(VALU_DPP8 | (dpp_src == 234 ? VALU_DPP8_FI : 0));
+      in->literal = x >> 8;
+      in->dpp_row_mask = in->dpp_bank_mask = 15;
+      in->dpp_bound_ctrl = 1;   /* every lane in EXEC is written */
     }
   }
   return 0;
@@ -574,7 +587,7 @@ static int mem(const uint32_t *w, unsigned avail, struct isa_inst *in)
     in->offen = (w1 >> 22) & 1;
     in->idxen = (w1 >> 23) & 1;
     in->soffset = sc((w1 >> 24) & 0xff);
-    in->exec = top6 == 0x38 ? isa_exec_mubuf : NULL;   /* gfx10+ formats: not modelled */
+    in->exec = top6 == 0x38 ? isa_exec_mubuf : g11_exec_tbuffer;   /* unified formats */
     break;
   default:
     in->size = 4;
@@ -626,7 +639,13 @@ static int smem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
       in->exec = g11_exec_nop;
       return 0;
     }
-    return fail(in, NULL);   /* sub-dword scalar loads: not modelled */
+    if (strstr(e->name, "load_u8") || strstr(e->name, "load_i8") || strstr(e->name, "load_u16") ||
+        strstr(e->name, "load_i16")) {
+      in->dwords = 1;
+      in->exec = g12_exec_smem_sub;   /* exec_rdna_salu.c */
+      return 0;
+    }
+    return fail(in, NULL);
   }
   in->exec = isa_exec_smem;
   return 0;
@@ -671,7 +690,7 @@ static int vmem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
     in->idxen = (w1 >> 31) & 1;
     if (in->offset < 0)
       in->offset &= 0xffffff;          /* unsigned in VBUFFER */
-    in->exec = in->fmt == ISA_MUBUF ? isa_exec_mubuf : NULL;
+    in->exec = in->fmt == ISA_MUBUF ? isa_exec_mubuf : g11_exec_tbuffer;
   }
   in->name = e->name;
   if (!e->name)
@@ -682,6 +701,8 @@ static int vmem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
       in->exec = g11_exec_nop;
       return 0;
     }
+    if (in->fmt == ISA_MTBUF)   /* gfx9's MUBUF names lack tbuffer: by name (exec_rdna.c) */
+      return 0;
     return fail(in, NULL);
   }
   in->op = (uint16_t)e->op9;

@@ -674,7 +674,7 @@ static bool valu64(struct out *o, const struct isa_inst *in)
     opnd(o, in, in->src[0], 1);
     return true;
   }
-  if (in->fmt == ISA_VOP3P && has(n, "v_mfma"))
+  if (in->fmt == ISA_VOP3P && (has(n, "v_mfma") || has(n, "v_smfmac")))
     return valu_mai(o, in);
   if (in->fmt == ISA_VOP3P)
     return valu_packed(o, in);
@@ -727,17 +727,17 @@ srcs:
 /* MFMA: D, A, B, C with their register ranges, then CBSZ/ABID/BLGP (gfx942's f64: NEG). */
 static bool valu_mai(struct out *o, const struct isa_inst *in)
 {
-  unsigned nin, nout;
+  unsigned dw[4];   /* D, A, B, C (v_smfmac: the index) */
   bool neg;
-  if (!isa_mai_shape(in, &nin, &nout, &neg))
+  if (!isa_mai_shape(in, dw, &neg))
     return false;
-  opnd(o, in, in->dst, nout);
+  opnd(o, in, in->dst, dw[0]);
   put(o, ", ");
-  opnd(o, in, in->src[0], nin);
+  opnd(o, in, in->src[0], dw[1]);
   put(o, ", ");
-  opnd(o, in, in->src[1], nin);
+  opnd(o, in, in->src[1], dw[2]);
   put(o, ", ");
-  opnd(o, in, in->src[2], in->src[2] >= ISA_OP_VGPR0 ? nout : 1);
+  opnd(o, in, in->src[2], in->src[2] >= ISA_OP_VGPR0 ? dw[3] : 1);
   unsigned cbsz = (in->words[0] >> 8) & 7, abid = (in->words[0] >> 11) & 15, blgp = in->words[1] >> 29;
   if (cbsz) put(o, " cbsz:%u", cbsz);
   if (abid) put(o, " abid:%u", abid);

@@ -11,9 +11,9 @@ isa_exec_fn isa_exec_smem, isa_exec_ds, isa_exec_flat, isa_exec_mubuf;
 isa_exec_fn isa_exec_unknown;
 isa_exec_fn isa_exec_mimg;   /* image instructions: exec_mimg.c */
 isa_exec_fn isa_exec_agpr;   /* memory instructions on AGPRs (acc bit): exec_mfma.c */
-/* exec_mfma.c: an MFMA's A/B and C/D dwords per lane, and whether its BLGP field is NEG
- * (describe.c). */
-bool isa_mai_shape(const struct isa_inst *in, unsigned *in_dw, unsigned *out_dw, bool *neg);
+/* exec_mfma.c: an MFMA's dwords per lane of D, A, B and C (v_smfmac: C is D, and the
+ * fourth operand the index VGPR, 1), and whether its BLGP field is NEG (describe.c). */
+bool isa_mai_shape(const struct isa_inst *in, unsigned dw[4], bool *neg);
 
 /* Traps (trap.c): STATUS as s_getreg reads it and the bits s_setreg may change; s_trap
  * (the hardware and the kernel's first-level handler); s_rfe_b64; STATUS.HALT; s_sendmsg. */

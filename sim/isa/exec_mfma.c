@@ -308,6 +308,104 @@ static int v_mfma(struct isa_wave *w, const struct isa_inst *in)
   return valu_next(w, in);
 }
 
+/* ---- sparse MFMA (gfx942's v_smfmac_*) ---------------------------------------------------
+ * D = C + A x B with A 2:4 sparse along K: each group of 4 consecutive K elements of a row
+ * of A holds at most 2 values, stored compressed. A lane holds E/2 compressed values (2
+ * dwords) of its E logical K elements (E = 8 for f16/bf16, 16 for i8/fp8; the dense
+ * layout's lane i + M * (k / E)); B is dense with E elements a lane (4 dwords). The vdst
+ * registers are C and D; src2 is one VGPR of per-lane sparsity indices, 2 bits per
+ * compressed value: value c of a lane sits at logical element 4 * (c / 2) + index c. A
+ * lane's indices are one byte (16-bit A: 4 values) or one 16-bit half (8-bit A: 8 values)
+ * of the VGPR: CBSZ 0 picks it with ABID (byte ABID[1:0], half ABID[0]); CBSZ != 0 takes
+ * the first. */
+struct smfmac {
+  uint8_t m, k, kind, bf8;
+};
+
+static const struct smfmac sparse_shapes[128] = {
+  [0x62] = {16, 32, K_F16, 0}, [0x64] = {32, 16, K_F16, 0}, [0x66] = {16, 32, K_BF16, 0},
+  [0x68] = {32, 16, K_BF16, 0}, [0x6a] = {16, 64, K_I8, 0}, [0x6c] = {32, 32, K_I8, 0},
+  [0x78] = {16, 64, K_FP8, 3}, [0x79] = {16, 64, K_FP8, 1}, [0x7a] = {16, 64, K_FP8, 2},
+  [0x7b] = {16, 64, K_FP8, 0}, [0x7c] = {32, 32, K_FP8, 3}, [0x7d] = {32, 32, K_FP8, 1},
+  [0x7e] = {32, 32, K_FP8, 2}, [0x7f] = {32, 32, K_FP8, 0},
+};
+
+static const struct smfmac *sparse_of(const struct isa_inst *in)
+{
+  if (!in->name || strncmp(in->name, "v_smfmac", 8))
+    return NULL;
+  const struct smfmac *s = &sparse_shapes[(in->words[0] >> 16) & 0x7f];
+  return s->m ? s : NULL;
+}
+
+static int v_smfmac(struct isa_wave *w, const struct isa_inst *in)
+{
+  const struct smfmac *s = sparse_of(in);
+  if (!s)
+    return isa_unknown(w, in);
+  /* as a dense product of one block: E logical elements a lane */
+  const struct mfma dense = {s->m, s->m, s->k, 1, s->kind, s->kind == K_I8 || s->kind == K_FP8 ? 16 : 8,
+                             s->bf8};
+  unsigned e = dense.e, nout = out_dwords(&dense);
+  unsigned cbsz = (in->words[0] >> 8) & 7, abid = (in->words[0] >> 11) & 15;
+  unsigned set = cbsz ? 0 : e == 8 ? (abid & 3) : (abid & 1);
+  static _Thread_local uint64_t a[VALU_N], blo[VALU_N], bhi[VALU_N];
+  static _Thread_local uint32_t c[16][VALU_N], idx[VALU_N];
+  uint32_t *d[16];
+  struct isa_inst hi = *in;
+  hi.src[1] = (uint16_t)(in->src[1] + 2);
+  if (in->src[0] < ISA_OP_VGPR0 || in->src[1] < ISA_OP_VGPR0 || in->src[2] < ISA_OP_VGPR0 ||
+      in->src[2] >= ISA_OP_AGPR0)
+    return isa_unknown(w, in);   /* the assembler allows registers only, the index a VGPR */
+  if (load_in(w, in, 0, 2, a) || load_in(w, in, 1, 2, blo) || load_in(w, &hi, 1, 2, bhi))
+    return -1;
+  const uint32_t *ix = row(w, in->src[2], 0);
+  if (!ix)
+    return beyond(w, in, in->src[2], 1);
+  for (unsigned l = 0; l < VALU_N; l++)
+    idx[l] = e == 8 ? (ix[l] >> (8 * set)) & 0xff : (ix[l] >> (16 * set)) & 0xffff;
+  for (unsigned r = 0; r < nout; r++) {
+    if (!(d[r] = row(w, in->dst, r)))
+      return beyond(w, in, in->dst, nout);
+    memcpy(c[r], d[r], sizeof c[r]);
+  }
+  /* B as E elements of each lane: the low 2 dwords hold the first half */
+  static _Thread_local double ea[VALU_N][8], eb[VALU_N][16];
+  for (unsigned l = 0; l < VALU_N; l++) {
+    for (unsigned x = 0; x < e / 2; x++) {
+      ea[l][x] = elem(&dense, a[l], x, s->bf8 & 1);
+      eb[l][x] = elem(&dense, blo[l], x, s->bf8 & 2);
+      eb[l][x + e / 2] = elem(&dense, bhi[l], x, s->bf8 & 2);
+    }
+  }
+  uint64_t exec = w->exec;
+  for (unsigned i = 0; i < s->m; i++)
+    for (unsigned j = 0; j < s->m; j++) {
+      unsigned reg, lane;
+      out_pos(&dense, i, j, 0, &reg, &lane);
+      if (!((exec >> lane) & 1))
+        continue;
+      double sum = 0;
+      int32_t isum = 0;
+      for (unsigned g = 0; g < s->k / e; g++) {
+        unsigned la = i + s->m * g, lb = j + s->m * g;
+        for (unsigned x = 0; x < e / 2; x++) {
+          unsigned k = 4 * (x / 2) + ((idx[la] >> (2 * x)) & 3);   /* logical element */
+          double p = ea[la][x], q = eb[lb][k];
+          if (s->kind == K_I8)
+            isum = (int32_t)((uint32_t)isum + (uint32_t)((int32_t)p * (int32_t)q));
+          else
+            sum += p * q;
+        }
+      }
+      if (s->kind == K_I8)
+        d[reg][lane] = (uint32_t)isum + c[reg][lane];
+      else
+        d[reg][lane] = fp_u((float)(sum + (double)fp_f(c[reg][lane])));
+    }
+  return valu_next(w, in);
+}
+
 /* ---- decoding and text -------------------------------------------------------------------- */
 
 #define MAI(op, gfx, name, fn) { VALU_OP_VOP3P + (op), gfx, VALU_F_MAI, name, fn }
@@ -349,12 +447,20 @@ const struct valu_desc valu_mai_ops[] = {
   MAI(0x72, G, "v_mfma_f32_16x16x32_fp8_bf8", v_mfma), MAI(0x73, G, "v_mfma_f32_16x16x32_fp8_fp8", v_mfma),
   MAI(0x74, G, "v_mfma_f32_32x32x16_bf8_bf8", v_mfma), MAI(0x75, G, "v_mfma_f32_32x32x16_bf8_fp8", v_mfma),
   MAI(0x76, G, "v_mfma_f32_32x32x16_fp8_bf8", v_mfma), MAI(0x77, G, "v_mfma_f32_32x32x16_fp8_fp8", v_mfma),
+  /* sparse: in gfx90a's bf16 opcode space, which gfx942 gave up */
+  MAI(0x62, G, "v_smfmac_f32_16x16x32_f16", v_smfmac), MAI(0x64, G, "v_smfmac_f32_32x32x16_f16", v_smfmac),
+  MAI(0x66, G, "v_smfmac_f32_16x16x32_bf16", v_smfmac), MAI(0x68, G, "v_smfmac_f32_32x32x16_bf16", v_smfmac),
+  MAI(0x6a, G, "v_smfmac_i32_16x16x64_i8", v_smfmac), MAI(0x6c, G, "v_smfmac_i32_32x32x32_i8", v_smfmac),
+  MAI(0x78, G, "v_smfmac_f32_16x16x64_bf8_bf8", v_smfmac), MAI(0x79, G, "v_smfmac_f32_16x16x64_bf8_fp8", v_smfmac),
+  MAI(0x7a, G, "v_smfmac_f32_16x16x64_fp8_bf8", v_smfmac), MAI(0x7b, G, "v_smfmac_f32_16x16x64_fp8_fp8", v_smfmac),
+  MAI(0x7c, G, "v_smfmac_f32_32x32x32_bf8_bf8", v_smfmac), MAI(0x7d, G, "v_smfmac_f32_32x32x32_bf8_fp8", v_smfmac),
+  MAI(0x7e, G, "v_smfmac_f32_32x32x32_fp8_bf8", v_smfmac), MAI(0x7f, G, "v_smfmac_f32_32x32x32_fp8_fp8", v_smfmac),
   MAI(0x54, G, "v_mfma_i32_32x32x8i8", NULL), MAI(0x55, G, "v_mfma_i32_16x16x16i8", NULL),
-  MAI(0x63, G, "v_mfma_f32_32x32x4bf16_1k", NULL), MAI(0x64, G, "v_mfma_f32_16x16x4bf16_1k", NULL),
-  MAI(0x65, G, "v_mfma_f32_4x4x4bf16_1k", NULL), MAI(0x66, G, "v_mfma_f32_32x32x8bf16_1k", NULL),
-  MAI(0x67, G, "v_mfma_f32_16x16x16bf16_1k", NULL), MAI(0x68, G, "v_mfma_f32_32x32x2bf16", NULL),
+  MAI(0x63, G, "v_mfma_f32_32x32x4bf16_1k", NULL),
+  MAI(0x65, G, "v_mfma_f32_4x4x4bf16_1k", NULL),
+  MAI(0x67, G, "v_mfma_f32_16x16x16bf16_1k", NULL),
   MAI(0x69, G, "v_mfma_f32_16x16x2bf16", NULL), MAI(0x6b, G, "v_mfma_f32_4x4x2bf16", NULL),
-  MAI(0x6c, G, "v_mfma_f32_32x32x4bf16", NULL), MAI(0x6d, G, "v_mfma_f32_16x16x8bf16", NULL),
+  MAI(0x6d, G, "v_mfma_f32_16x16x8bf16", NULL),
 };
 #undef A
 #undef G
@@ -375,9 +481,10 @@ void isa_mai_operands(struct isa_inst *in, uint32_t w0, uint32_t w1)
   } else if (op == 0x59) {              /* v_accvgpr_write_b32 aD, src */
     TO_ACC(in->dst);
   } else {
-    if ((w0 >> 15) & 1) {               /* ACC_CD */
+    if ((w0 >> 15) & 1) {               /* ACC_CD (v_smfmac: src2 is the index VGPR) */
       TO_ACC(in->dst);
-      TO_ACC(in->src[2]);
+      if (!in->name || strncmp(in->name, "v_smfmac", 8))
+        TO_ACC(in->src[2]);
     }
     if ((w1 >> 27) & 1)
       TO_ACC(in->src[0]);
@@ -389,14 +496,23 @@ void isa_mai_operands(struct isa_inst *in, uint32_t w0, uint32_t w1)
 #undef TO_ACC
 }
 
-bool isa_mai_shape(const struct isa_inst *in, unsigned *in_dw, unsigned *out_dw, bool *neg)
+bool isa_mai_shape(const struct isa_inst *in, unsigned dw[4], bool *neg)
 {
+  const struct smfmac *sp = in->fmt == ISA_VOP3P ? sparse_of(in) : NULL;
+  if (sp) {   /* D, compressed A, B, the index VGPR */
+    dw[0] = sp->m * sp->m / 64u;
+    dw[1] = 2;
+    dw[2] = 4;
+    dw[3] = 1;
+    *neg = false;
+    return true;
+  }
   const struct mfma *s = in->fmt == ISA_VOP3P && in->name && !strncmp(in->name, "v_mfma", 6)
                          ? shape_of(in) : NULL;
   if (!s)
     return false;
-  *in_dw = in_dwords(s);
-  *out_dw = out_dwords(s);
+  dw[0] = dw[3] = out_dwords(s);
+  dw[1] = dw[2] = in_dwords(s);
   *neg = s->kind == K_F64 && in->target == ISA_TARGET_GFX942;
   return true;
 }

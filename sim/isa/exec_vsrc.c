@@ -131,7 +131,14 @@ const uint32_t *valu_src(struct isa_wave *w, const struct isa_inst *in, unsigned
     return buf;
   }
   const uint32_t *p = w->vgpr[code - ISA_OP_VGPR0];
-  if (i == 0 && in->dpp) {
+  if (i == 0 && in->dpp && (in->dpp_ctrl & VALU_DPP8)) {
+    bool fi = in->dpp_ctrl & VALU_DPP8_FI;
+    for (unsigned l = 0; l < VALU_N; l++) {
+      unsigned s = (l & ~7u) | ((in->literal >> (3 * (l & 7))) & 7);
+      buf[l] = fi || (w->exec >> s & 1) ? p[s] : 0;
+    }
+    p = buf;
+  } else if (i == 0 && in->dpp) {
     for (unsigned l = 0; l < VALU_N; l++) {
       int s = dpp_source(in->dpp_ctrl, l);
       buf[l] = s >= 0 && (w->exec >> s & 1) ? p[s] : 0;   /* invalid: 0 (bound_ctrl) */
@@ -247,7 +254,7 @@ void valu_put16(struct isa_wave *w, const struct isa_inst *in, const uint32_t *r
   if (in->fmt == ISA_VOP3A && (in->opsel & 8)) {
     VALU_EACH(m, l)
       d[l] = (d[l] & 0xffffu) | b[l] << 16;
-  } else if (keep_hi) {
+  } else if (keep_hi || in->target >= ISA_TARGET_GFX1100) {   /* gfx10+ keep the high half */
     VALU_EACH(m, l)
       d[l] = (d[l] & 0xffff0000u) | b[l];
   } else {

@@ -43,15 +43,23 @@ unsigned isa_describe_gfx11(const struct isa_inst *in, char *buf, unsigned size,
 /* VALU descriptor of a gfx9 operation by name (decode_vop.c), NULL if none. */
 const struct valu_desc *valu_find(const char *name);
 
-/* gfx11 operations without a gfx9 equivalent (exec_gfx11.c) */
+/* gfx11 operations without a gfx9 equivalent (exec_gfx11.c; exec_rdna.c: lane
+ * permutations, dot4_i32_iu8, the maxmin/minmax and minimum/maximum families) */
 extern const struct valu_desc g11_valu_ops[];
 extern const unsigned g11_valu_count;
+extern const struct valu_desc g11_rdna_ops[];
+extern const unsigned g11_rdna_count;
+/* tbuffer_* with gfx10+'s unified FORMAT (exec_rdna.c) */
+isa_exec_fn g11_exec_tbuffer;
 /* VOPD opcode names (decode_gfx11.c) */
 const char *g11_vopd_name(unsigned op);
 isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_vopd;
 /* gfx12's SALU float operations (exec_gfx12.c): SOP2, SOP1, SOPC by name */
 isa_exec_fn g12_exec_salu_float, g12_exec_v_s_f32;
 bool g12_salu_float(const char *name);
+/* gfx12's 16-bit SALU float and SALU minimum/maximum (exec_rdna_salu.c) */
+isa_exec_fn g12_exec_salu_half, g12_exec_smem_sub;   /* and the sub-dword scalar loads */
+bool g12_salu_half(const char *name);
 
 /* VOPD: the Y half's fields, kept in the VALU-unused fields of the instruction */
 #define G11_VOPD_Y_SRC0(in) ((in)->addr)

@@ -103,14 +103,19 @@ uint64_t valu_mask_src(struct isa_wave *w, const struct isa_inst *in, unsigned i
 uint64_t valu_lanes(const struct isa_wave *w, const struct isa_inst *in);
 
 /* Write-back of 32-bit results r[lane] for lanes in valu_lanes(): omod/clamp for F32/F16
- * results, 16-bit results zero the high half (gfx9) unless `keep_hi`, op_sel[3] writes the
- * high half, SDWA dst_sel/dst_unused. */
+ * results, 16-bit results zero the high half (gfx9) unless `keep_hi` or on gfx11/gfx12 (which
+ * keep it, as gfx10+ do), op_sel[3] writes the high half, SDWA dst_sel/dst_unused. */
 void valu_put(struct isa_wave *w, const struct isa_inst *in, const uint32_t *r,
               enum isa_type t);
 void valu_put16(struct isa_wave *w, const struct isa_inst *in, const uint32_t *r,
                 enum isa_type t, bool keep_hi);
 void valu_put64(struct isa_wave *w, const struct isa_inst *in, const uint64_t *r,
                 enum isa_type t);
+/* gfx10+'s DPP8 in dpp_ctrl (above gfx9's 9-bit controls): lane l reads lane
+ * (l & ~7) | select[l & 7], the eight 3-bit selects in `literal`; a source lane outside EXEC
+ * reads 0 unless FI. */
+#define VALU_DPP8 0x400u
+#define VALU_DPP8_FI 0x800u
 /* Whether a DPP_CTRL value names a lane pattern (decode rejects the reserved ones). */
 bool valu_dpp_ctrl_valid(unsigned ctrl);
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The matrix core (MFMA) and AGPRs of gfx90a and gfx942 on the simulator: OpenCL C kernels
 # calling __builtin_amdgcn_mfma_* (tests/integration/mfma/mfma.cl; f32, f16, bf16, i8 and
-# f64 forms, and on gfx942 also xf32, fp8 x fp8 and bf8 x fp8), built by clang-15 for gfx90a
+# f64 forms, and on gfx942 also xf32, fp8 x fp8, bf8 x fp8 and the sparse v_smfmac f16 with
+# its 2-bit index set), built by clang-15 for gfx90a
 # and clang-19 for gfx942, dispatched under hsa-sim on our runtime, and for gfx90a also on
 # Debian's ROCR 5.2.3 (the peer); every D = A x B + C compared with the host's product
 # (mfma_ref.c: bitwise, the inputs being small integers whose sums are exact in f32). Then
@@ -68,7 +69,7 @@ if command -v clang-19 > /dev/null; then
   cl clang-19 gfx942 -O2 "$W/gfx942.co" || fail "clang-19 cannot compile mfma.cl for gfx942"
   # shellcheck disable=SC2086
   run gfx942-ours gfx942 "$BUILD/lib" "$W/gfx942.co" $both mf_i8_16x16x32 mf_xf32_16x16x8 \
-    mf_fp8_16x16x32 mf_bf8fp8_32x32x16
+    mf_fp8_16x16x32 mf_bf8fp8_32x32x16 smf_f16_16x16x32
 elif [ "$light" = 1 ]; then
   echo "clang-19 is not installed (apt install clang-19)"; exit 77
 else

@@ -177,6 +177,110 @@ END_TEST
 START_TEST(gfx12_valu_wave64) { valu_case(false, 120001); }
 END_TEST
 
+/* ---- what gfx9 has no operation for (exec_rdna.c), DPP8, 16-bit results ----
+ * x = in[id], y = in[64 + id] (random words; wave64 and wave32, one wave):
+ *   DPP8 dpp8:[7,6,5,4,3,2,1,0]: lane l reads x of lane (l & ~7) | (7 - l % 8);
+ *   v_dot4_i32_iu8 neg_lo:[1,0,0]: id + the sum of signed bytes of x times unsigned bytes of y;
+ *   v_maxmin_i32: min(max(x, y), id) signed; v_minmax_f32 (gfx12: _num_): max(min(fx, fy), fid)
+ *   of the u32 values as floats;
+ *   v_add_nc_u16 into a register holding x: the high half of x kept (gfx10+), not zeroed;
+ *   v_permlane64_b32 (wave64): x of lane l ^ 32; in wave32 no operation (v12 keeps 5);
+ *   gfx12: v_minimum_f32 of fx, fy; v_minimum_f32 -0, +0 = -0; v_maximum_f32 NaN, 1 = NaN;
+ *   v_permlane16_var_b32: x of lane 16 (l / 16) + y % 16; v_pk_minimum/maximum_f16 with -0,
+ *   NaN and op_sel/op_sel_hi crossing the halves. */
+static void rdna_case(bool w32, unsigned version)
+{
+  as_target(version);
+  unsigned ws = w32 ? 32 : 64;
+  uint32_t *out = isa_fx_mem(16384), *in = isa_fx_mem(4096);
+  memset(out, 0xee, 16384);
+  uint32_t st = 99u + ws + version;
+  for (unsigned i = 0; i < 128; i++) {
+    st = st * 1664525u + 1013904223u;
+    in[i] = st ^ (st >> 13);
+  }
+  char src[4096];
+  snprintf(src, sizeof src,
+    "v_lshlrev_b32_e32 v1, 2, v0\n"
+    "global_load_b32 v2, v1, s[2:3]\n"
+    "global_load_b32 v3, v1, s[2:3] offset:256\n"
+    "WAITV\n"
+    "v_mov_b32_dpp v4, v2 dpp8:[7,6,5,4,3,2,1,0]\n"
+    "global_store_b32 v1, v4, s[0:1]\n"
+    "v_dot4_i32_iu8 v5, v2, v3, v0 neg_lo:[1,0,0]\n"
+    "global_store_b32 v1, v5, s[0:1] offset:256\n"
+    "v_maxmin_i32 v6, v2, v3, v0\n"
+    "global_store_b32 v1, v6, s[0:1] offset:512\n"
+    "v_mov_b32_e32 v7, v2\n"
+    "v_add_nc_u16 v7, v2, v3\n"
+    "global_store_b32 v1, v7, s[0:1] offset:768\n"
+    "v_cvt_f32_u32_e32 v8, v2\n"
+    "v_cvt_f32_u32_e32 v9, v3\n"
+    "v_cvt_f32_u32_e32 v10, v0\n"
+    "%s v11, v8, v9, v10\n"
+    "global_store_b32 v1, v11, s[0:1] offset:1024\n"
+    "v_mov_b32_e32 v12, 5\n"
+    "v_permlane64_b32 v12, v2\n"
+    "global_store_b32 v1, v12, s[0:1] offset:1280\n"
+    "%s"
+    "s_endpgm\n",
+    version >= 120000 ? "v_minmax_num_f32" : "v_minmax_f32",
+    version >= 120000 ?
+    "v_minimum_f32 v13, v8, v9\n"
+    "global_store_b32 v1, v13, s[0:1] offset:1536\n"
+    "v_minimum_f32 v14, 0x80000000, 0\n"
+    "global_store_b32 v1, v14, s[0:1] offset:1792\n"
+    "v_maximum_f32 v15, 0x7fc00000, 1.0\n"
+    "global_store_b32 v1, v15, s[0:1] offset:2048\n"
+    "v_permlane16_var_b32 v16, v2, v3\n"
+    "global_store_b32 v1, v16, s[0:1] offset:2304\n"
+    "v_mov_b32_e32 v17, 0x7e008000\n"               /* halves: -0, NaN */
+    "v_mov_b32_e32 v18, 0x3c000000\n"               /* halves: +0, 1.0 */
+    "v_pk_minimum_f16 v19, v17, v18\n"              /* -0, NaN */
+    "v_pk_maximum_f16 v20, v17, v18 op_sel:[1,0] op_sel_hi:[0,1]\n" /* max(NaN,+0), max(-0,1) */
+    "global_store_b32 v1, v19, s[0:1] offset:2560\n"
+    "global_store_b32 v1, v20, s[0:1] offset:2816\n" : "");
+  void *code = code_for(w32, src);
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, ws, out, in);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < ws; l++) {
+    uint32_t x = in[l], y = in[64 + l];
+    ck_assert_msg(out[l] == in[(l & ~7u) | (7 - l % 8)], "dpp8 lane %u", l);
+    int32_t dot = (int32_t)l;
+    for (unsigned k = 0; k < 4; k++)
+      dot += (int8_t)(x >> (8 * k)) * (int32_t)((y >> (8 * k)) & 0xff);
+    ck_assert_msg(out[64 + l] == (uint32_t)dot, "dot4 lane %u: %d, want %d", l, (int32_t)out[64 + l], dot);
+    int32_t mx = (int32_t)x > (int32_t)y ? (int32_t)x : (int32_t)y;
+    ck_assert_int_eq((int32_t)out[128 + l], mx < (int32_t)l ? mx : (int32_t)l);
+    ck_assert_msg(out[192 + l] == ((x & 0xffff0000u) | ((x + y) & 0xffffu)), "u16 lane %u: %08x",
+                  l, out[192 + l]);
+    float fx = (float)x, fy = (float)y, mn = fx < fy ? fx : fy, want = mn > (float)l ? mn : (float)l, got;
+    memcpy(&got, &out[256 + l], 4);
+    ck_assert_msg(got == want, "minmax lane %u", l);
+    ck_assert_uint_eq(out[320 + l], w32 ? 5u : in[l ^ 32]);
+    if (version >= 120000) {
+      memcpy(&got, &out[384 + l], 4);
+      ck_assert(got == mn);
+      ck_assert_uint_eq(out[448 + l], 0x80000000u);
+      ck_assert_uint_eq(out[512 + l] & 0x7fc00000u, 0x7fc00000u);
+      ck_assert_uint_eq(out[576 + l], in[(l / 16) * 16 + y % 16]);
+      ck_assert_uint_eq(out[640 + l], 0x7e008000u);
+      ck_assert_uint_eq(out[704 + l], 0x3c007e00u);
+    }
+  }
+}
+
+START_TEST(rdna_ops_wave32) { rdna_case(true, 110000); }
+END_TEST
+START_TEST(rdna_ops_wave64) { rdna_case(false, 110000); }
+END_TEST
+START_TEST(gfx12_rdna_ops_wave32) { rdna_case(true, 120001); }
+END_TEST
+START_TEST(gfx12_rdna_ops_wave64) { rdna_case(false, 120001); }
+END_TEST
+
 /* ---- scalar ALU, branches, SCC, the wave32 mask registers ---- */
 static const char scalar_src[] =
   "s_mov_b32 s10, 0xfffffff0\n"
@@ -403,6 +507,156 @@ START_TEST(gfx12_salu_float)
 }
 END_TEST
 
+/* gfx12's 16-bit SALU float (exec_rdna_salu.c), the values worked out by hand: f16 3.0
+ * (0x4200) + 0.5 = 3.5 (0x4300); * -2.0 = -7 (0xc700); fmac: -7 * 0.5 + 3.0... into s13;
+ * rounding to nearest even of 1 + 2^-10 + 2^-11 + 2^-21 = 0x3c02; s_cvt_f32_f16, s_cvt_f16_f32,
+ * s_cvt_hi_f32_f16; s_cmp_lt_f16; s_minimum_f16 -0, +0 = -0; s_max_num_f16 with a NaN = the
+ * number; s_maximum_f32 NaN, 1 = NaN; s_rndne_f16 2.5 = 2. High halves of results are 0. */
+START_TEST(gfx12_salu_half)
+{
+  as_target(120001);
+  uint32_t *out = isa_fx_mem(4096);
+  void *code = code_for(true,
+    "s_mov_b32 s10, 0xffff4200\n"                  /* 3.0, junk in the high half */
+    "s_add_f16 s11, s10, 0.5\n"                    /* 0x4300 */
+    "s_mul_f16 s12, s11, -2.0\n"                   /* 0xc700 */
+    "s_mov_b32 s13, s10\n"
+    "s_fmac_f16 s13, s12, 0.5\n"                   /* 3 - 3.5 = -0.5: 0xb800 */
+    "s_mov_b32 s14, 0x1001\n"
+    "s_add_f16 s14, 0x3c01, s14\n"                 /* 0x3c02 */
+    "s_cvt_f32_f16 s15, s12\n"                     /* -7.0f */
+    "s_cvt_f16_f32 s16, 0x3fc00000\n"              /* 1.5: 0x3e00 */
+    "s_cvt_hi_f32_f16 s17, 0x3c000000\n"           /* 1.0f */
+    "s_mov_b32 s18, 0\n"
+    "s_cmp_lt_f16 s12, s10\n"
+    "s_cselect_b32 s18, 5, 6\n"
+    "s_minimum_f16 s19, 0x8000, 0\n"               /* 0x8000 */
+    "s_max_num_f16 s20, s10, 0x7e00\n"             /* 0x4200 */
+    "s_maximum_f32 s21, 0x7fc00000, 1.0\n"         /* NaN */
+    "s_rndne_f16 s22, 0x4100\n"                    /* 2.0: 0x4000 */
+    "v_mov_b32_e32 v1, 0\n"
+    "v_mov_b32_e32 v2, s11\n v_mov_b32_e32 v3, s12\n v_mov_b32_e32 v4, s13\n"
+    "v_mov_b32_e32 v5, s14\n v_mov_b32_e32 v6, s15\n v_mov_b32_e32 v7, s16\n"
+    "v_mov_b32_e32 v8, s17\n v_mov_b32_e32 v9, s18\n v_mov_b32_e32 v10, s19\n"
+    "v_mov_b32_e32 v11, s20\n v_mov_b32_e32 v12, s21\n v_mov_b32_e32 v13, s22\n"
+    "global_store_b128 v1, v[2:5], s[0:1]\n"
+    "global_store_b128 v1, v[6:9], s[0:1] offset:16\n"
+    "global_store_b128 v1, v[10:13], s[0:1] offset:32\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, out);
+  r.init[0].exec = 1;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_uint_eq(out[0], 0x4300);
+  ck_assert_uint_eq(out[1], 0xc700);
+  ck_assert_uint_eq(out[2], 0xb800);
+  ck_assert_uint_eq(out[3], 0x3c02);
+  ck_assert_uint_eq(out[4], 0xc0e00000u);
+  ck_assert_uint_eq(out[5], 0x3e00);
+  ck_assert_uint_eq(out[6], 0x3f800000u);
+  ck_assert_uint_eq(out[7], 5);
+  ck_assert_uint_eq(out[8], 0x8000);
+  ck_assert_uint_eq(out[9], 0x4200);
+  ck_assert_uint_eq(out[10] & 0x7fc00000u, 0x7fc00000u);
+  ck_assert_uint_eq(out[11], 0x4000);
+}
+END_TEST
+
+/* gfx12's sub-dword scalar loads: bytes and halves at any byte address, sign or zero
+ * extended; the buffer forms range-checked against the V#'s NUM_RECORDS (0 beyond). */
+START_TEST(gfx12_smem_subdword)
+{
+  as_target(120001);
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *in = isa_fx_mem(4096);
+  for (unsigned i = 0; i < 64; i++)
+    in[i] = (uint8_t)(0x31 + 29 * i);
+  void *code = code_for(true,
+    "s_load_u8 s10, s[2:3], 0x5\n"
+    "s_load_i8 s11, s[2:3], 0x3\n"
+    "s_load_u16 s12, s[2:3], 0x9\n"                /* odd address */
+    "s_load_i16 s13, s[2:3], 0xa\n"
+    "s_mov_b32 s16, s2\n"
+    "s_and_b32 s17, s3, 0xffff\n"
+    "s_mov_b32 s18, 16\n"                          /* NUM_RECORDS: 16 bytes */
+    "s_mov_b32 s19, 0\n"
+    "s_buffer_load_i8 s14, s[16:19], 0x7\n"
+    "s_buffer_load_u16 s15, s[16:19], 0xf\n"       /* bytes 15-16: past the end */
+    "s_mov_b32 s20, 2\n"
+    "s_buffer_load_u16 s21, s[16:19], s20 offset:0x4\n"
+    "WAITK\n"
+    "v_mov_b32_e32 v1, 0\n"
+    "v_mov_b32_e32 v2, s10\n v_mov_b32_e32 v3, s11\n v_mov_b32_e32 v4, s12\n"
+    "v_mov_b32_e32 v5, s13\n v_mov_b32_e32 v6, s14\n v_mov_b32_e32 v7, s15\n"
+    "v_mov_b32_e32 v8, s21\n v_mov_b32_e32 v9, 0\n"
+    "global_store_b128 v1, v[2:5], s[0:1]\n"
+    "global_store_b128 v1, v[6:9], s[0:1] offset:16\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, in);
+  r.init[0].exec = 1;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  ck_assert_uint_eq(out[0], in[5]);
+  ck_assert_uint_eq(out[1], (uint32_t)(int32_t)(int8_t)in[3]);
+  ck_assert_uint_eq(out[2], in[9] | (uint32_t)in[10] << 8);
+  ck_assert_uint_eq(out[3], (uint32_t)(int32_t)(int16_t)(in[10] | in[11] << 8));
+  ck_assert_uint_eq(out[4], (uint32_t)(int32_t)(int8_t)in[7]);
+  ck_assert_uint_eq(out[5], 0);
+  ck_assert_uint_eq(out[6], in[6] | (uint32_t)in[7] << 8);
+}
+END_TEST
+
+/* tbuffer with gfx10+'s unified formats (gfx1100's MTBUF, gfx1201's VBUFFER): each lane
+ * stores (id, id + 1, 255 - id, 7) as BUF_FMT_8_8_8_8_UINT at 4 * id, reads the dword back
+ * as BUF_FMT_32_UINT, and as BUF_FMT_16_16_SINT (two sign-extended halves). */
+static void tbuffer_case(unsigned version)
+{
+  as_target(version);
+  uint32_t *out = isa_fx_mem(4096), *buf = isa_fx_mem(4096);
+  memset(buf, 0, 4096);
+  const char *so = version >= 120000 ? "null" : "0";
+  char src[2048];
+  snprintf(src, sizeof src,
+    "v_lshlrev_b32_e32 v1, 2, v0\n"
+    "v_mov_b32_e32 v2, v0\n"
+    "v_add_nc_u32_e32 v3, 1, v0\n"
+    "v_sub_nc_u32_e32 v4, 0xff, v0\n"
+    "v_mov_b32_e32 v5, 7\n"
+    "tbuffer_store_format_xyzw v[2:5], v1, s[4:7], %s format:[BUF_FMT_8_8_8_8_UINT] offen\n"
+    "WAITS\n"
+    "tbuffer_load_format_x v6, v1, s[4:7], %s format:[BUF_FMT_32_UINT] offen\n"
+    "tbuffer_load_format_xy v[7:8], v1, s[4:7], %s format:[BUF_FMT_16_16_SINT] offen\n"
+    "WAITV\n"
+    "global_store_b32 v1, v6, s[0:1]\n"
+    "global_store_b32 v1, v7, s[0:1] offset:256\n"
+    "global_store_b32 v1, v8, s[0:1] offset:512\n"
+    "s_endpgm\n", so, so, so);
+  void *code = code_for(true, src);
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, out);
+  r.init[0].sgpr[4] = (uint32_t)(uintptr_t)buf;
+  r.init[0].sgpr[5] = (uint32_t)((uintptr_t)buf >> 32) & 0xffff;
+  r.init[0].sgpr[6] = 4096;          /* NUM_RECORDS */
+  r.init[0].sgpr[7] = 0xfac;         /* DST_SEL X Y Z W */
+  r.init[0].sgpr_count = 8;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 32; l++) {
+    uint32_t want = l | (l + 1) << 8 | (255 - l) << 16 | 7u << 24;
+    ck_assert_msg(buf[l] == want && out[l] == want, "lane %u: 0x%08x 0x%08x, want 0x%08x", l,
+                  buf[l], out[l], want);
+    ck_assert_uint_eq(out[64 + l], (uint32_t)(int32_t)(int16_t)(want & 0xffff));
+    ck_assert_uint_eq(out[128 + l], (uint32_t)(int32_t)(int16_t)(want >> 16));
+  }
+}
+
+START_TEST(tbuffer_unified_formats) { tbuffer_case(110000); }
+END_TEST
+START_TEST(gfx12_tbuffer_unified_formats) { tbuffer_case(120001); }
+END_TEST
+
 /* ---- traps without a second-level handler (what runtimes install on gfx11+): s_trap is
  * stepped over, an illegal encoding halts the wave, as Linux's first level does ---- */
 START_TEST(trap_without_handler)
@@ -472,8 +726,16 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_memory_wave32);
   tcase_add_test(t, gfx12_memory_wave64);
   tcase_add_test(t, gfx12_salu_float);
+  tcase_add_test(t, gfx12_salu_half);
+  tcase_add_test(t, gfx12_smem_subdword);
+  tcase_add_test(t, tbuffer_unified_formats);
+  tcase_add_test(t, gfx12_tbuffer_unified_formats);
   tcase_add_test(t, trap_without_handler);
   tcase_add_test(t, decode_random_words);
+  tcase_add_test(t, rdna_ops_wave32);
+  tcase_add_test(t, rdna_ops_wave64);
+  tcase_add_test(t, gfx12_rdna_ops_wave32);
+  tcase_add_test(t, gfx12_rdna_ops_wave64);
   suite_add_tcase(s, t);
   return s;
 }

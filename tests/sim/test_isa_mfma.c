@@ -5,7 +5,8 @@
  * stores and v_accvgpr_read/write/mov move data through them, an AGPR past the allocation
  * faults, and v_mfma_f32_4x4x1f32 (16 blocks) and v_mfma_i32_16x16x16i8 put their results
  * where AMD's matrix instruction calculator says, against a host computation; gfx942's fp8
- * conversions round as a nearest-value search on the host does. */
+ * conversions round as a nearest-value search on the host does; gfx942's sparse MFMA and
+ * stochastic-rounding conversions against host models of their definitions. */
 #include "kfd_fixture.h"
 #include "isa_fixture.h"
 
@@ -191,6 +192,232 @@ START_TEST(fp8_conversions_gfx942)
 }
 END_TEST
 
+/* gfx942's sparse MFMA, v_smfmac_f32_16x16x32_f16, against a host product of the dense
+ * matrices the operands stand for: row i of A holds, in lane i + 16 g, logical elements
+ * 8 g .. 8 g + 7 of which 2 per group of 4 are stored (4 halves in v[4:5]); index c (2 bits
+ * of the byte ABID picks, here byte 2) places stored value c at element 4 (c / 2) + index;
+ * B[k][j] is half k % 8 of lane j + 16 (k / 8) (v[6:9]); C is D's registers (v[10:13]),
+ * D[i][j] dword i % 4 of lane j + 16 (i / 4). Small integers: the sums are exact. */
+static uint32_t lcg(uint32_t *st)
+{
+  *st = *st * 1664525u + 1013904223u;
+  return *st >> 8;
+}
+
+static uint16_t f16_int(int v)   /* a small integer as an f16 (|v| < 64) */
+{
+  if (!v)
+    return 0;
+  unsigned a = (unsigned)abs(v), e = 31 - (unsigned)__builtin_clz(a);
+  return (uint16_t)((v < 0 ? 0x8000u : 0) | (e + 15) << 10 | ((a << (10 - e)) & 0x3ff));
+}
+
+/* two distinct positions of 4, in order, as the 4-bit pair of index fields */
+static unsigned pair_of(uint32_t r)
+{
+  static const uint8_t p[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+  const uint8_t *q = p[r % 6];
+  return q[0] | (unsigned)q[1] << 2;
+}
+
+START_TEST(smfmac_f16_16x16x32)
+{
+  fx_cfg.gpu_model = "gfx942";
+  fx_open();
+  uint32_t *in = isa_fx_mem(8 * 256 * 4), *out = isa_fx_mem(4 * 256);
+  int av[64][4], bv[64][8];
+  float cv[4][64];
+  uint32_t st = 12345;
+  for (unsigned l = 0; l < 64; l++) {
+    for (unsigned x = 0; x < 4; x++)
+      av[l][x] = (int)(lcg(&st) % 15) - 7;
+    for (unsigned x = 0; x < 8; x++)
+      bv[l][x] = (int)(lcg(&st) % 15) - 7;
+    for (unsigned x = 0; x < 4; x++)
+      cv[x][l] = (float)((int)(lcg(&st) % 200) - 100);
+    in[l] = f16_int(av[l][0]) | (uint32_t)f16_int(av[l][1]) << 16;
+    in[64 + l] = f16_int(av[l][2]) | (uint32_t)f16_int(av[l][3]) << 16;
+    for (unsigned x = 0; x < 4; x++)
+      in[128 + 64 * x + l] = f16_int(bv[l][2 * x]) | (uint32_t)f16_int(bv[l][2 * x + 1]) << 16;
+    for (unsigned x = 0; x < 4; x++)
+      memcpy(&in[384 + 64 * x + l], &cv[x][l], 4);
+    /* indices: random bytes, byte 2 the set used (two valid pairs) */
+    in[640 + l] = (lcg(&st) & 0xff00ffffu) |
+                  (pair_of(lcg(&st)) | pair_of(lcg(&st)) << 4) << 16;
+  }
+  char src[2048];
+  int n = 0;
+  for (unsigned r = 0; r < 11; r++)   /* v[4:5] A, v[6:9] B, v[10:13] C, v14 index */
+    n += snprintf(src + n, sizeof src - (size_t)n,
+                  "global_load_dword v%u, v1, s[0:1] offset:%u\n", r == 10 ? 14 : 4 + r, r * 256);
+  snprintf(src + n, sizeof src - (size_t)n,
+           "s_waitcnt vmcnt(0)\n"
+           "v_smfmac_f32_16x16x32_f16 v[10:13], v[4:5], v[6:9], v14 abid:2\n"
+           "s_nop 7\ns_nop 7\n"
+           "global_store_dword v1, v10, s[2:3]\n"
+           "global_store_dword v1, v11, s[2:3] offset:256\n"
+           "global_store_dword v1, v12, s[2:3] offset:512\n"
+           "global_store_dword v1, v13, s[2:3] offset:768\n"
+           "s_endpgm\n");
+  uint8_t *code = isa_fx_code_for("gfx940", src, NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  /* the dense A (16 x 32) and B (32 x 16) */
+  int a[16][32] = {{0}}, b[32][16];
+  for (unsigned i = 0; i < 16; i++)
+    for (unsigned g = 0; g < 4; g++) {
+      unsigned lane = i + 16 * g, ix = in[640 + lane] >> 16 & 0xff;
+      for (unsigned c = 0; c < 4; c++)
+        a[i][8 * g + 4 * (c / 2) + (ix >> (2 * c) & 3)] = av[lane][c];
+    }
+  for (unsigned k = 0; k < 32; k++)
+    for (unsigned j = 0; j < 16; j++)
+      b[k][j] = bv[j + 16 * (k / 8)][k % 8];
+  for (unsigned i = 0; i < 16; i++)
+    for (unsigned j = 0; j < 16; j++) {
+      unsigned reg = i % 4, lane = j + 16 * (i / 4);
+      int sum = 0;
+      for (unsigned k = 0; k < 32; k++)
+        sum += a[i][k] * b[k][j];
+      float want = cv[reg][lane] + (float)sum, got;
+      memcpy(&got, &out[64 * reg + lane], 4);
+      ck_assert_msg(got == want, "D[%u][%u] = %g, want %g", i, j, (double)got, (double)want);
+    }
+}
+END_TEST
+
+/* v_smfmac_i32_32x32x32_i8 with CBSZ 1 (the first index set whatever ABID says) into AGPRs:
+ * A 8 stored bytes of 16 logical a lane, index fields in the low 16 bits; D[i][j] of the
+ * 32x32 result is dword 4 (i / 8) + i % 4 of lane 32 ((i / 4) % 2) + j. */
+START_TEST(smfmac_i8_32x32x32_agpr)
+{
+  fx_cfg.gpu_model = "gfx942";
+  fx_open();
+  uint32_t *in = isa_fx_mem(8 * 256 * 4), *out = isa_fx_mem(16 * 256);
+  int8_t av[64][8], bv[64][16];
+  uint32_t st = 777, ixv[64];
+  for (unsigned l = 0; l < 64; l++) {
+    for (unsigned x = 0; x < 8; x++)
+      av[l][x] = (int8_t)lcg(&st);
+    for (unsigned x = 0; x < 16; x++)
+      bv[l][x] = (int8_t)lcg(&st);
+    memcpy(&in[l], &av[l][0], 4);
+    memcpy(&in[64 + l], &av[l][4], 4);
+    for (unsigned x = 0; x < 4; x++)
+      memcpy(&in[128 + 64 * x + l], &bv[l][4 * x], 4);
+    ixv[l] = (lcg(&st) << 16);
+    for (unsigned q = 0; q < 4; q++)
+      ixv[l] |= pair_of(lcg(&st)) << (4 * q);
+    in[384 + l] = ixv[l];
+  }
+  uint8_t *code = isa_fx_code_for("gfx940",
+    "global_load_dword v4, v1, s[0:1]\n"
+    "global_load_dword v5, v1, s[0:1] offset:256\n"
+    "global_load_dword v6, v1, s[0:1] offset:512\n"
+    "global_load_dword v7, v1, s[0:1] offset:768\n"
+    "global_load_dword v8, v1, s[0:1] offset:1024\n"
+    "global_load_dword v9, v1, s[0:1] offset:1280\n"
+    "global_load_dword v14, v1, s[0:1] offset:1536\n"
+    "s_waitcnt vmcnt(0)\n"
+    ".irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
+    "v_accvgpr_write_b32 a\\r, -3\n"
+    ".endr\n"
+    "v_smfmac_i32_32x32x32_i8 a[0:15], v[4:5], v[6:9], v14 cbsz:1 abid:1\n"
+    "s_nop 7\ns_nop 7\ns_nop 7\n"
+    ".irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
+    "global_store_dword v1, a\\r, s[2:3] offset:\\r*256\n"
+    ".endr\n"
+    "s_endpgm\n", NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  r.wg.vgpr_alloc = 128;
+  r.wg.rsrc3 = 3;   /* ACCUM_OFFSET 16: a0 is v16 */
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned i = 0; i < 32; i++)
+    for (unsigned j = 0; j < 32; j++) {
+      int32_t want = -3;
+      for (unsigned g = 0; g < 2; g++) {
+        unsigned la = i + 32 * g, lb = j + 32 * g;
+        for (unsigned c = 0; c < 8; c++) {
+          unsigned k = 4 * (c / 2) + (ixv[la] >> (2 * c) & 3);
+          want += av[la][c] * bv[lb][k];
+        }
+      }
+      unsigned reg = 4 * (i / 8) + i % 4, lane = 32 * ((i / 4) % 2) + j;
+      int32_t got = (int32_t)out[64 * reg + lane];
+      ck_assert_msg(got == want, "D[%u][%u] = %d, want %d", i, j, got, want);
+    }
+}
+END_TEST
+
+/* v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32: an input between two neighbouring codes lo and hi,
+ * x = lo + (hi - lo) * d / 2^W (W = 20 for fp8, 21 for bf8), rounds to hi exactly when
+ * the low W bits of the random operand are >= 2^W - d; the byte op_sel[3:2] names is
+ * written, the other three kept. The codes' values come from the format, not the model. */
+static double f8_value(unsigned c, bool bf8)
+{
+  unsigned mb = bf8 ? 2 : 3, bias = bf8 ? 16 : 8;
+  unsigned e = (c & 0x7f) >> mb, m = c & ((1u << mb) - 1);
+  double v = e ? ldexp(1.0 + (double)m / (1 << mb), (int)e - (int)bias)
+               : ldexp((double)m / (1 << mb), 1 - (int)bias);
+  return c & 0x80 ? -v : v;
+}
+
+START_TEST(cvt_sr_fp8_bf8)
+{
+  fx_cfg.gpu_model = "gfx942";
+  fx_open();
+  uint32_t *in = isa_fx_mem(4 * 256 * 4), *out = isa_fx_mem(2 * 256);
+  unsigned want[2][64];
+  uint32_t st = 4242;
+  for (unsigned l = 0; l < 64; l++) {
+    for (unsigned f = 0; f < 2; f++) {
+      bool bf8 = f;
+      unsigned wb = bf8 ? 21 : 20, c = lcg(&st) % 0x7f, neg = lcg(&st) & 1;
+      uint32_t d = l < 4 ? (l == 0 ? 0 : l == 1 ? 1 : (1u << wb) - 1) : lcg(&st) & ((1u << wb) - 1);
+      uint32_t rnd = lcg(&st) << 8 ^ lcg(&st);
+      if (l == 2)
+        rnd = 0;
+      double lo = f8_value(c, bf8), hi = f8_value(c + 1, bf8);
+      float x = (float)(lo + (hi - lo) * ldexp((double)d, -(int)wb));
+      ck_assert(x == (float)(lo + (hi - lo) * ldexp((double)d, -(int)wb)));
+      if (neg)
+        x = -x;
+      memcpy(&in[128 * f + l], &x, 4);
+      in[128 * f + 64 + l] = rnd;
+      unsigned code = (rnd & ((1u << wb) - 1)) >= (1u << wb) - d && d ? c + 1 : c;
+      want[f][l] = code ? code | neg << 7 : 0;
+    }
+  }
+  uint8_t *code = isa_fx_code_for("gfx940",
+    "global_load_dword v4, v1, s[0:1]\n"
+    "global_load_dword v5, v1, s[0:1] offset:256\n"
+    "global_load_dword v6, v1, s[0:1] offset:512\n"
+    "global_load_dword v7, v1, s[0:1] offset:768\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_mov_b32_e32 v8, 0x11223344\n"
+    "v_mov_b32_e32 v9, 0x55667788\n"
+    "v_cvt_sr_fp8_f32 v8, v4, v5 op_sel:[0,0,0,1]\n"    /* byte 2 */
+    "v_cvt_sr_bf8_f32 v9, v6, v7 op_sel:[0,0,1,0]\n"    /* byte 1 */
+    "global_store_dword v1, v8, s[2:3]\n"
+    "global_store_dword v1, v9, s[2:3] offset:256\n"
+    "s_endpgm\n", NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 64; l++) {
+    ck_assert_msg(out[l] == (0x11003344u | want[0][l] << 16), "fp8 lane %u: 0x%08x, want %02x",
+                  l, out[l], want[0][l]);
+    ck_assert_msg(out[64 + l] == (0x55660088u | want[1][l] << 8), "bf8 lane %u: 0x%08x, want %02x",
+                  l, out[64 + l], want[1][l]);
+  }
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_mfma");
@@ -201,6 +428,9 @@ Suite *test_suite(void)
   tcase_add_test(t, mfma_f32_4x4x1_layout);
   tcase_add_test(t, mfma_i32_16x16x16_layout);
   tcase_add_test(t, fp8_conversions_gfx942);
+  tcase_add_test(t, smfmac_f16_16x16x32);
+  tcase_add_test(t, smfmac_i8_32x32x32_agpr);
+  tcase_add_test(t, cvt_sr_fp8_bf8);
   suite_add_tcase(s, t);
   return s;
 }

@@ -20,7 +20,8 @@
 #include <time.h>
 
 struct wset_family {
-  const char *mcpu;          /* LLVM's -mcpu and hsa-sim's GPU model */
+  const char *mcpu;          /* hsa-sim's GPU model and LLVM's -mcpu */
+  const char *llvm_bin;      /* the LLVM tools' directory (NULL: WSET_LLVM_BIN, LLVM 15) */
   unsigned valu_bit;         /* VALU_GFX*: the chip's VALU table entries */
   uint64_t seed;
   unsigned pinned_forms;     /* coverage floors: forms that run clean, */
@@ -31,9 +32,12 @@ struct wset_family {
 /* Later chips (gfx942, gfx1100, gfx1201) add a row here, with their own forms function
  * where the encodings differ (and LLVM tools that know them). */
 static const struct wset_family wset_families[] = {
-  { "gfx900", VALU_GFX900, 0x7e57900ull, 3638, 1001, wset_gfx9_forms },
-  { "gfx906", VALU_GFX906, 0x7e57906ull, 3656, 1010, wset_gfx9_forms },
-  { "gfx90a", VALU_GFX90A, 0x7e5790aull, 3784, 1037, wset_gfx9_forms },
+  { "gfx900", NULL, VALU_GFX900, 0x7e57900ull, 3638, 1001, wset_gfx9_forms },
+  { "gfx906", NULL, VALU_GFX906, 0x7e57906ull, 3656, 1010, wset_gfx9_forms },
+  { "gfx90a", NULL, VALU_GFX90A, 0x7e5790aull, 3870, 1067, wset_gfx9_forms },
+  /* gfx942's additions and its matrix core, with LLVM 19 (LLVM 15's gfx940 names some MFMA
+   * encodings with gfx908's AGPR-only profile) */
+  { "gfx942", "/usr/lib/llvm-19/bin/", VALU_GFX942, 0x7e57942ull, 154, 59, wset_gfx942_forms },
 };
 
 /* Known write-set bugs in files another engineer is changing (sim/isa/memory.c, exec_flat.c,
@@ -235,7 +239,7 @@ static void wset_family(const struct wset_family *fam)
   uint8_t *bin;
   size_t len;
   ck_assert_ptr_nonnull(dis);
-  if (wset_llvm(&l, fam->mcpu, dis, &bin, &len)) {
+  if (wset_llvm(&l, fam->llvm_bin ? fam->llvm_bin : WSET_LLVM_BIN, fam->mcpu, dis, &bin, &len)) {
     fprintf(stderr, "llvm-mc or llvm-objdump missing: skipped\n");
     free(dis);
     free(l.f);

@@ -354,6 +354,7 @@ static void wset_graphics(struct wset_list *l)
 /* ---- VALU: each table entry of the chip in its VOP3 form and, below 0x1c0, in its 32-bit
  * form with SDWA and DPP variants ---- */
 #define WSET_V(n) (256u + (n))
+#define WSET_ACC 128u   /* gfx90a/gfx942: the unified file's first AGPR row (ACCUM_OFFSET) */
 
 /* The VOP3 (or VOP3P) form; `vdst` and `sdst` (bits 14:8, VOP3b only) are the destination
  * fields of this variant. */
@@ -467,6 +468,71 @@ static void wset_valu(struct wset_list *l, unsigned gfx_bit)
     }
 }
 
+/* ---- the matrix core (gfx90a, gfx942): v_accvgpr_*, v_mfma_*, v_smfmac_* ----
+ * VOP3P-MAI: ACC_CD (bit 15) makes vdst and src2 AGPRs, ACC (bits 28:27) src0/src1. Tuples
+ * start at even registers (gfx90a's alignment): D at 10, A 20, B 30, C 40 (v_smfmac: the
+ * index VGPR). The "agpr" variant has D and C (and A, B) in AGPRs, "c-const" an inline
+ * constant C (0). AGPR an is row WSET_ACC + n (wset_run.h sets ACCUM_OFFSET). */
+static void wset_mai_form(struct wset_list *l, const struct valu_desc *d)
+{
+  unsigned op7 = d->op - VALU_OP_VOP3P;
+  uint32_t w0 = 0xd0000000u | (uint32_t)d->op << 16;
+  bool sparse = !strncmp(d->name, "v_smfmac", 8);
+  struct wset_form *f;
+  if (d->op == VALU_OP_VOP1 + 0x52) {   /* v_accvgpr_mov_b32 a10, a20 */
+    f = wset_new(l, d->name, "e32", WK_VOP1);
+    wset_cand(f, 1, 0x7e000000u | 10u << 17 | 0x52u << 9 | WSET_V(20), 0, 0);
+    wset_place(l, f);
+    return;
+  }
+  if (op7 == 0x58) {                    /* v_accvgpr_read_b32 v10, a20 */
+    f = wset_new(l, d->name, "e64", WK_VOP3P);
+    wset_cand(f, 2, w0 | 10u, WSET_V(20), 0);
+    wset_place(l, f);
+    return;
+  }
+  if (op7 == 0x59) {                    /* v_accvgpr_write_b32 a10, v20 / s40 / 1 */
+    static const uint16_t src[3] = { WSET_V(20), 40, 129 };
+    static const char *const vn[3] = { "e64", "e64-s", "e64-k" };
+    for (unsigned k = 0; k < 3; k++) {
+      f = wset_new(l, d->name, vn[k], WK_VOP3P);
+      wset_cand(f, 2, w0 | 10u, src[k], 0);
+      wset_place(l, f);
+    }
+    return;
+  }
+  for (unsigned k = 0; k < 3; k++) {
+    static const char *const vn[3] = { "vgpr", "agpr", "c-const" };
+    if (k == 2 && sparse)
+      break;                            /* the index is a VGPR */
+    f = wset_new(l, d->name, vn[k], WK_VOP3P);
+    uint32_t a = w0 | 10u | (k == 1 ? 1u << 15 : 0);
+    uint32_t b = WSET_V(20) | (uint32_t)WSET_V(30) << 9 |
+                 (uint32_t)(k == 2 ? 128u : WSET_V(40)) << 18 | (k == 1 ? 3u << 27 : 0);
+    wset_cand(f, 2, a, b, 0);
+    wset_place(l, f);
+  }
+}
+
+/* The chip's MAI entries: gfx90a's, or gfx942's own and what it keeps of gfx90a's. */
+static void wset_mai(struct wset_list *l, unsigned gfx_bit)
+{
+  for (unsigned i = 0; i < valu_mai_count; i++) {
+    const struct valu_desc *d = &valu_mai_ops[i];
+    if (!d->fn)
+      continue;
+    bool mine = d->gfx & gfx_bit;
+    if (!mine && gfx_bit == VALU_GFX942 && (d->gfx & VALU_GFX90A)) {
+      mine = true;   /* kept unless gfx942 has an entry of its own for the opcode */
+      for (unsigned j = 0; j < valu_mai_count; j++)
+        if (valu_mai_ops[j].op == d->op && (valu_mai_ops[j].gfx & VALU_GFX942))
+          mine = false;
+    }
+    if (mine)
+      wset_mai_form(l, d);
+  }
+}
+
 /* Every form of a gfx9 chip; `valu_bit` picks the chip's VALU table entries. */
 static void wset_gfx9_forms(struct wset_list *l, unsigned valu_bit)
 {
@@ -477,6 +543,29 @@ static void wset_gfx9_forms(struct wset_list *l, unsigned valu_bit)
   wset_mubuf(l);
   wset_graphics(l);
   wset_valu(l, valu_bit);
+  if (valu_bit == VALU_GFX90A)
+    wset_mai(l, valu_bit);
+}
+
+/* gfx942: what it adds to or reads differently from gfx90a (whose other forms gfx90a's row
+ * runs): its VALU entries (64-bit and packed additions, dot, fp8 conversions) and its matrix
+ * core with the AGPR moves. */
+static void wset_gfx942_forms(struct wset_list *l, unsigned valu_bit)
+{
+  static const struct { const struct valu_desc *d; const unsigned *n; } tabs[] = {
+    { valu_g942_ops, &valu_g942_count }, { valu_fp8_ops, &valu_fp8_count } };
+  for (unsigned t = 0; t < sizeof tabs / sizeof tabs[0]; t++)
+    for (unsigned i = 0; i < *tabs[t].n; i++) {
+      const struct valu_desc *d = &tabs[t].d[i];
+      if (!(d->gfx & valu_bit) || !d->fn)
+        continue;
+      if (!(d->flags & VALU_F_NOVOP3))
+        wset_vop3(l, d, "e64", 10, 16);
+      if (d->op < 0x1c0)
+        for (unsigned mod = 0; mod < 3; mod++)
+          wset_vop32(l, d, mod, 10);
+    }
+  wset_mai(l, valu_bit);
 }
 
 #endif

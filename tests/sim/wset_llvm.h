@@ -70,15 +70,19 @@ static unsigned wset_dis_line(const char *line, unsigned long *off, char *text, 
 
 /* Assembles and disassembles the image for `mcpu`; fills dis[slot]. Returns 0, or -1 when the
  * LLVM tools are missing. The raw image is left in *bin (malloc'ed, *bin_len bytes). */
-static int wset_llvm(const struct wset_list *l, const char *mcpu, struct wset_dis *dis,
+static int wset_llvm(const struct wset_list *l, const char *bin_dir, const char *mcpu,
+                     struct wset_dis *dis,
                      uint8_t **bin, size_t *bin_len)
 {
-  if (access(WSET_LLVM_BIN "llvm-mc", X_OK) || access(WSET_LLVM_BIN "llvm-objdump", X_OK))
+  char mc[128], od[128];
+  snprintf(mc, sizeof mc, "%sllvm-mc", bin_dir);
+  snprintf(od, sizeof od, "%sllvm-objdump", bin_dir);
+  if (access(mc, X_OK) || access(od, X_OK))
     return -1;
   char dir[] = "/tmp/wset_XXXXXX";
   if (!mkdtemp(dir))
     abort();
-  char s[64], o[64], b[64], d[64], cmd[640];
+  char s[64], o[64], b[64], d[64], cmd[1600];
   snprintf(s, sizeof s, "%s/a.s", dir);
   snprintf(o, sizeof o, "%s/a.o", dir);
   snprintf(b, sizeof b, "%s/a.bin", dir);
@@ -97,10 +101,10 @@ static int wset_llvm(const struct wset_list *l, const char *mcpu, struct wset_di
   fclose(f);
   free(words);
   snprintf(cmd, sizeof cmd,
-           WSET_LLVM_BIN "llvm-mc -arch=amdgcn -mcpu=%s -filetype=obj -o %s %s && "
-           WSET_LLVM_BIN "llvm-objcopy -O binary --only-section=.text %s %s && "
-           WSET_LLVM_BIN "llvm-objdump -d --mcpu=%s %s > %s",
-           mcpu, o, s, o, b, mcpu, o, d);
+           "%s -arch=amdgcn -mcpu=%s -filetype=obj -o %s %s && "
+           "%sllvm-objcopy -O binary --only-section=.text %s %s && "
+           "%s -d --mcpu=%s %s > %s",
+           mc, mcpu, o, s, bin_dir, o, b, od, mcpu, o, d);
   if (system(cmd) != 0) {
     fprintf(stderr, "wset: LLVM tools failed: %s\n", cmd);
     abort();

@@ -186,9 +186,10 @@ static bool wset_reg(const char *op, struct wset_allow *a)
                       : isdigit((unsigned char)op[1]) && sscanf(op + 1, "%u", &lo) == 1;
   if (!tuple)
     hi = lo;
-  if (parsed && (c == 'v' || c == 's') && hi >= lo) {
+  if (parsed && (c == 'v' || c == 's' || c == 'a') && hi >= lo) {
     for (unsigned r = lo; r <= hi; r++) {
       if (c == 'v' && r < 256) a->vgpr[r] = 1;
+      if (c == 'a' && WSET_ACC + r < 256) a->vgpr[WSET_ACC + r] = 1;   /* the unified file */
       if (c == 's' && r < 128) a->sgpr[r] = 1;
     }
     return true;

@@ -336,6 +336,7 @@ static void wset_run(struct wset_env *e, const struct wset_form *f, unsigned ind
   wg.vgpr_alloc = 256;
   wg.lds_bytes = WSET_LDS;
   wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
+  wg.rsrc3 = WSET_ACC / 4 - 1;   /* ACCUM_OFFSET: AGPR a0 is row WSET_ACC */
   wg.scratch_base = (uintptr_t)e->sbuf;
   wg.scratch_per_wave = WSET_SBUF;
   /* the apertures sit where no test address goes */

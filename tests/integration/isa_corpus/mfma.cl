@@ -97,6 +97,33 @@ kernel void mf_942(global long *p, global f32x16 *o16, global f32x4 *o4)
   o16[8] = __builtin_amdgcn_mfma_f32_32x32x16_fp8_fp8(a, b, o16[9], 0, 0, 0);
 }
 
+/* sparse MFMA: compressed A, dense B, the index VGPR, CBSZ/ABID picking the index set */
+typedef half f16x8 __attribute__((ext_vector_type(8)));
+typedef short s16x8 __attribute__((ext_vector_type(8)));
+typedef int i32x2 __attribute__((ext_vector_type(2)));
+kernel void smf_942(global f16x8 *h, global s16x8 *s, global i32x4 *q, global int *ix,
+                    global f32x16 *o16, global f32x4 *o4, global i32x16 *i16, global i32x4 *i4)
+{
+  f16x4 ha = h[0].lo;
+  s16x4 sa = s[0].lo;
+  i32x2 qa = q[0].lo;
+  int x = ix[0];
+  o4[0] = __builtin_amdgcn_smfmac_f32_16x16x32_f16(ha, h[1], o4[1], x, 0, 2);
+  o16[0] = __builtin_amdgcn_smfmac_f32_32x32x16_f16(ha, h[1], o16[1], x, 1, 0);
+  o4[2] = __builtin_amdgcn_smfmac_f32_16x16x32_bf16(sa, s[1], o4[3], x, 0, 0);
+  o16[2] = __builtin_amdgcn_smfmac_f32_32x32x16_bf16(sa, s[1], o16[3], x, 0, 3);
+  i4[0] = __builtin_amdgcn_smfmac_i32_16x16x64_i8(qa, q[1], i4[1], x, 0, 1);
+  i16[0] = __builtin_amdgcn_smfmac_i32_32x32x32_i8(qa, q[1], i16[1], x, 0, 0);
+  o4[4] = __builtin_amdgcn_smfmac_f32_16x16x64_bf8_bf8(qa, q[1], o4[5], x, 0, 0);
+  o4[6] = __builtin_amdgcn_smfmac_f32_16x16x64_bf8_fp8(qa, q[1], o4[7], x, 0, 0);
+  o4[8] = __builtin_amdgcn_smfmac_f32_16x16x64_fp8_bf8(qa, q[1], o4[9], x, 0, 0);
+  o4[10] = __builtin_amdgcn_smfmac_f32_16x16x64_fp8_fp8(qa, q[1], o4[11], x, 0, 1);
+  o16[4] = __builtin_amdgcn_smfmac_f32_32x32x32_bf8_bf8(qa, q[1], o16[5], x, 0, 0);
+  o16[6] = __builtin_amdgcn_smfmac_f32_32x32x32_bf8_fp8(qa, q[1], o16[7], x, 0, 0);
+  o16[8] = __builtin_amdgcn_smfmac_f32_32x32x32_fp8_bf8(qa, q[1], o16[9], x, 0, 0);
+  o16[10] = __builtin_amdgcn_smfmac_f32_32x32x32_fp8_fp8(qa, q[1], o16[11], x, 0, 0);
+}
+
 /* the fp8/bf8 conversions */
 kernel void cvt_942(global int *p, global float *f, global f32x2 *f2)
 {

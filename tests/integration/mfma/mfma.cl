@@ -137,6 +137,34 @@ kernel void mf_bf8fp8_32x32x16(global const int *A, global const int *Bm, global
   d = __builtin_amdgcn_mfma_f32_32x32x16_bf8_fp8(a, b, c, 0, 0, 0);
   REP16(STORED)
 }
+
+// Sparse (v_smfmac): row i of A keeps, of each group of 4 elements along K starting at k0,
+// positions smf_lo/smf_hi[(i + k0 / 4) % 6] (mfma_ref.c zeroes the others). A lane holds
+// its 8 logical elements (the dense layout: row i, k = 8 (lane / 16) ...) compressed to 4
+// halves, with the positions as 2-bit indices in byte 2 of the index register (ABID 2).
+constant uchar smf_lo[6] = {0, 0, 0, 1, 1, 2}, smf_hi[6] = {1, 2, 3, 2, 3, 3};
+typedef half half8_t __attribute__((ext_vector_type(8)));
+kernel void smf_f16_16x16x32(global const int *A, global const int *Bm, global const int *C,
+                             global float *D)
+{
+  int l = (int)__builtin_amdgcn_workitem_id_x(), i = l % 16, g = l / 16;
+  half4 a;
+  half8_t b;
+  uint idx = 0;
+  for (int h = 0; h < 2; h++) {
+    int k0 = 8 * g + 4 * h, p = (i + k0 / 4) % 6;
+    a[2 * h] = (half)A[i * 32 + k0 + smf_lo[p]];
+    a[2 * h + 1] = (half)A[i * 32 + k0 + smf_hi[p]];
+    idx |= (uint)(smf_lo[p] | smf_hi[p] << 2) << (4 * h);
+  }
+  for (int e = 0; e < 8; e++)
+    b[e] = (half)Bm[(8 * g + e) * 16 + i];   // B[k][j], j = lane % 16
+  float4 c, d;
+  const int mm = 16, nn = 16;
+  REP_4(LOADC)
+  d = __builtin_amdgcn_smfmac_f32_16x16x32_f16(a, b, c, (int)(idx << 16 | 0xe4e4), 0, 2);
+  REP_4(STORED)
+}
 #else
 I32_CASE(mf_i8_16x16x16, __builtin_amdgcn_mfma_i32_16x16x16i8, 16, 16, 16, 1, 4, int, (int), 4)
 F32_CASE(mf_bf16_32x32x2, __builtin_amdgcn_mfma_f32_32x32x2bf16, 32, 32, 2, 2, 2, T_BF16, short2, AS_S2, f32x32, 32)

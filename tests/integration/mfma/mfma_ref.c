@@ -8,7 +8,11 @@
 
 #include "kcase.h"
 
-struct shape { const char *kernel; unsigned m, n, k, b; };
+struct shape { const char *kernel; unsigned m, n, k, b, sparse; };
+
+/* sparse kernels (mfma.cl's smf_*): the two positions of each group of 4 along K that row i
+ * keeps, by (i + group) % 6 */
+static const unsigned char smf_lo[6] = {0, 0, 0, 1, 1, 2}, smf_hi[6] = {1, 2, 3, 2, 3, 3};
 
 static const struct shape shapes[] = {
   {"mf_f32_32x32x1", 32, 32, 1, 2}, {"mf_f32_4x4x1", 4, 4, 1, 16},
@@ -17,7 +21,7 @@ static const struct shape shapes[] = {
   {"mf_bf16_32x32x2", 32, 32, 2, 2}, {"mf_i8_16x16x32", 16, 16, 32, 1},
   {"mf_xf32_16x16x8", 16, 16, 8, 1}, {"mf_fp8_16x16x32", 16, 16, 32, 1},
   {"mf_bf8fp8_32x32x16", 32, 32, 16, 1}, {"mf_f64_16x16x4", 16, 16, 4, 1},
-  {"mf_f64_4x4x4", 4, 4, 4, 4},
+  {"mf_f64_4x4x4", 4, 4, 4, 4}, {"smf_f16_16x16x32", 16, 16, 32, 1, 1},
 };
 
 static const struct shape *shape_of(const struct kcase *c)
@@ -38,8 +42,12 @@ static void ref(const struct kcase *c, void *const *b)
     for (unsigned i = 0; i < s->m; i++)
       for (unsigned j = 0; j < s->n; j++) {
         int64_t sum = C[(blk * s->m + i) * s->n + j];
-        for (unsigned k = 0; k < s->k; k++)
+        for (unsigned k = 0; k < s->k; k++) {
+          unsigned p = (i + k / 4) % 6;
+          if (s->sparse && k % 4 != smf_lo[p] && k % 4 != smf_hi[p])
+            continue;   /* an element the sparse A does not hold: zero */
           sum += (int64_t)A[(blk * s->m + i) * s->k + k] * B[(blk * s->k + k) * s->n + j];
+        }
         size_t o = (blk * s->m + i) * s->n + j;
         switch (c->bufs[3].type) {
         case KC_F32: ((float *)b[3])[o] = (float)sum; break;
@@ -69,6 +77,7 @@ static const struct kcase cases[] = {
   CASE("mf_xf32_16x16x8", 16, 16, 8, 1, -16, 16, KC_F32),            /* gfx942 */
   CASE("mf_fp8_16x16x32", 16, 16, 32, 1, -8, 8, KC_F32),             /* gfx942 */
   CASE("mf_bf8fp8_32x32x16", 32, 32, 16, 1, -8, 8, KC_F32),          /* gfx942 */
+  CASE("smf_f16_16x16x32", 16, 16, 32, 1, -16, 16, KC_F32),          /* gfx942: v_smfmac */
   CASE("mf_f64_16x16x4", 16, 16, 4, 1, -16, 16, KC_F64),
   CASE("mf_f64_4x4x4", 4, 4, 4, 4, -16, 16, KC_F64),
 };
