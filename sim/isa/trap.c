@@ -40,10 +40,9 @@
  * 0x40), EXCP_FLAG_USER (18: the math exception flags), TRAP_CTRL (19: their enables, which
  * MODE holds on gfx9/gfx11) and STATUS (2: IN_WG 11, NO_VGPRS 24, WAVE64 29); TRAPSTS (3) is
  * gone. s_sendmsg on gfx11+: MSG_INTERRUPT (1) and MSG_DEALLOC_VGPRS (3, STATUS.NO_VGPRS);
- * the doorbell, TMA and TBA are s_sendmsg_rtn's (exec_gfx11.c). The kernel's reading of an
- * interrupt sent from inside a trap handler with a trap code above the doorbell id (the KFD
- * 1.13 exception path: the code ORed into the queue's error payload, its error event set)
- * is not modelled: M0[23:0] is taken as an event id as on gfx9. */
+ * the doorbell, TMA and TBA are s_sendmsg_rtn's (exec_gfx11.c). The interrupt carries PRIV
+ * when sent from a trap handler, which the driver model reads as the kernel does (a trap code
+ * above the doorbell id: the KFD 1.13 exception path, sim/kfd/debug.c). */
 #include "isa/exec.h"
 
 #include <fenv.h>
@@ -288,10 +287,12 @@ void isa_sendmsg(struct isa_wave *w, unsigned simm)
   }
   switch (simm & 0xf) {
   case MSG_INTERRUPT:
-    /* the SQ interrupt carries M0[23:0]; the driver takes it for an event id (and looks at
-     * every signaled event slot when it names none) */
-    sim_trace("isa: SQ interrupt, data 0x%x", w->m0 & 0xffffff);
-    sim_kfd_signal_interrupt(w->m0 & 0xffffff);
+    /* the SQ interrupt carries M0[23:0] and PRIV; the driver takes it for an event id (and
+     * looks at every signaled event slot when it names none), or for a trap handler's
+     * exception report (sim_kfd_wave_interrupt) */
+    sim_trace("isa: SQ interrupt, data 0x%x%s", w->m0 & 0xffffff,
+              w->priv ? " (trap handler)" : "");
+    sim_kfd_wave_interrupt(w->group->wg->gpu, w->m0 & 0xffffff, w->priv);
     break;
   case MSG_GET_DOORBELL:
     /* the answer replaces EXEC_LO, whose bit 31 a handler set and waits to see cleared */
