@@ -25,7 +25,7 @@
 #    devlibs19.sh makes them): trap, abort, debugtrap, illegal and fault on ours, through our
 #    gfx11/gfx12 handler (trap_gfx11.s) behind the model's gfx10+/gfx12 first level: the
 #    statuses above, the message naming the kernel and the s_trap's offset as llvm-objdump-19
-#    gives it; under HSA_TEST_LIGHT=1 gfx1201 alone.
+#    gives it; abort in wave64 too; under HSA_TEST_LIGHT=1 gfx1201 alone.
 #  - fault (ours; gfx900, gfx1100, gfx1201): fill's output pointer at an address the GPU does
 #    not map: HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION, and a message naming `fill.kd`.
 set -u
@@ -120,6 +120,20 @@ for gpu in $gpus; do
     cat "$out.rocr"
     [ $rc = 0 ] || fail "$mode on ROCR 5.2.3, $gpu (exit $rc): $(tail -n 3 "$out.rocr")"
   done
+  case $gpu in gfx1100|gfx1201)
+    # wave64 (-mwavefrontsize64): an aborting work-item through the same handler
+    clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+      -mcpu=$gpu -mcode-object-version=4 --rocm-device-lib-path="$work/devlibs19" -O2 \
+      -Wno-linker-warnings -mwavefrontsize64 -o "$work/$gpu.w64.co" \
+      "$SRCDIR/tests/integration/trap_kernels.cl" || fail "cannot compile trap_kernels.cl for $gpu wave64"
+    out=$work/$gpu.abort.w64.ours
+    timeout 120 "$sim" --gpu $gpu -- "$work/ours" abort "$work/$gpu.w64.co" > "$out" 2>&1 ||
+      { cat "$out"; fail "abort on our runtime, $gpu wave64"; }
+    cat "$out"
+    want=$(where $gpu "$work/$gpu.w64.co" check_abort 2)
+    [ -n "$want" ] && grep -qF "$want" "$out" || fail "abort, $gpu wave64: the message does not say $want"
+    ;;
+  esac
   echo "ok $gpu"
 done
 
