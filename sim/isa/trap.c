@@ -77,6 +77,13 @@ static unsigned family(const struct isa_wave *w)
   }
 }
 
+/* gfx12's EXCP_FLAG_PRIV from the wave's TRAPSTS bits */
+static uint32_t excp_flag_priv(const struct isa_wave *w)
+{
+  return (w->trapsts & ISA_TRAPSTS_MEM_VIOL ? EXCP_PRIV_MEM_VIOL : 0) |
+         (w->trapsts & ISA_TRAPSTS_ILLEGAL_INST ? EXCP_PRIV_ILLEGAL_INST : 0);
+}
+
 static uint32_t state_priv_read(const struct isa_wave *w)
 {
   return (w->scc ? STATE_PRIV_SCC : 0) | (w->halt ? STATE_PRIV_HALT : 0);
@@ -102,10 +109,7 @@ bool isa_trap_hwreg_read(const struct isa_wave *w, unsigned id, uint32_t *v)
     return true;
   case 3: *v = 0; return true;   /* no TRAPSTS on gfx12 */
   case 4: *v = state_priv_read(w); return true;
-  case 17:
-    *v = (w->trapsts & ISA_TRAPSTS_MEM_VIOL ? EXCP_PRIV_MEM_VIOL : 0) |
-         (w->trapsts & ISA_TRAPSTS_ILLEGAL_INST ? EXCP_PRIV_ILLEGAL_INST : 0);
-    return true;
+  case 17: *v = excp_flag_priv(w); return true;
   case 18: *v = w->trapsts & EXCP_USER_MASK; return true;
   case 19: *v = (w->mode >> ISA_MODE_EXCP_SHIFT) & EXCP_USER_MASK; return true;
   default: return false;
@@ -127,8 +131,7 @@ bool isa_trap_hwreg_write(struct isa_wave *w, unsigned id, uint32_t v, uint32_t 
       isa_set_halt(w, v & STATE_PRIV_HALT);
     return true;
   case 17: {
-    uint32_t old = isa_trap_hwreg_read(w, 17, &old) ? old : 0;
-    uint32_t n = (old & ~mask) | (v & mask);
+    uint32_t n = (excp_flag_priv(w) & ~mask) | (v & mask);
     w->trapsts = (w->trapsts & ~(ISA_TRAPSTS_MEM_VIOL | ISA_TRAPSTS_ILLEGAL_INST)) |
                  (n & EXCP_PRIV_MEM_VIOL ? ISA_TRAPSTS_MEM_VIOL : 0) |
                  (n & EXCP_PRIV_ILLEGAL_INST ? ISA_TRAPSTS_ILLEGAL_INST : 0);
