@@ -84,8 +84,9 @@ $(BUILD)/obj/gen/tools_%.o: $(BUILD)/gen/tools_%.c
 # .incbin (hidden symbols aql_trap_code_<mcpu> and _end). gfx942 needs an llvm-mc that knows
 # it (LLVM 17+, configure's LLVM_MC_GFX942); without one its symbols mark an empty handler
 # and the runtime says so on a gfx94x agent.
-TRAP_ALL   := gfx900 gfx90a gfx942
-TRAP_MCPUS := gfx900 gfx90a $(if $(LLVM_MC_GFX942),gfx942)
+# gfx1100/gfx1201 (src/aql/trap_gfx11.s) likewise need configure's LLVM_MC_RDNA (LLVM 18+).
+TRAP_ALL   := gfx900 gfx90a gfx942 gfx1100 gfx1201
+TRAP_MCPUS := gfx900 gfx90a $(if $(LLVM_MC_GFX942),gfx942) $(if $(LLVM_MC_RDNA),gfx1100 gfx1201)
 TRAP_BINS  := $(TRAP_MCPUS:%=$(BUILD)/gen/trap_%.bin)
 TRAP_S     := $(BUILD)/gen/trap_blobs.S
 TRAP_O     := $(BUILD)/obj/gen/trap_blobs.o
@@ -93,6 +94,15 @@ $(BUILD)/gen/trap_gfx942.bin: src/aql/trap_gfx9.s
 	@mkdir -p $(@D)
 	$(LLVM_MC_GFX942) -triple=amdgcn-amd-amdhsa -mcpu=gfx942 --defsym=IB_STS_IN_TTMP13=1 \
 	  -filetype=obj -o $(@:.bin=.o) $<
+	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
+$(BUILD)/gen/trap_gfx1100.bin: src/aql/trap_gfx11.s
+	@mkdir -p $(@D)
+	$(LLVM_MC_RDNA) -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj -o $(@:.bin=.o) $<
+	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
+$(BUILD)/gen/trap_gfx1201.bin: src/aql/trap_gfx11.s
+	@mkdir -p $(@D)
+	$(LLVM_MC_RDNA) -triple=amdgcn-amd-amdhsa -mcpu=gfx1201 --defsym=GFX12=1 -filetype=obj \
+	  -o $(@:.bin=.o) $<
 	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
 $(BUILD)/gen/trap_%.bin: src/aql/trap_gfx9.s
 	@mkdir -p $(@D)

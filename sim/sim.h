@@ -114,6 +114,12 @@ void sim_gpu_vm_fault(struct sim_gpu *gpu, uint64_t va, bool write);
  * carrying `event_id` (an event id, or an id the driver cannot trust when it does not name
  * a signal event whose slot was written): sets the signaled events as the kernel does. */
 void sim_kfd_signal_interrupt(uint32_t event_id);
+/* sim/kfd implements, for sim/isa: a wave of `gpu` sent s_sendmsg(MSG_INTERRUPT) with
+ * `data` (M0[23:0]), from inside a trap handler when `priv`. The driver's decoding
+ * (kfd_int_process_v9/v11): a trap code in data[23:10] from a trap handler reaches the
+ * runtime of a process that enabled it (KFD 1.13 exception path) through the queue whose
+ * doorbell id is data[9:0]; otherwise `data` is an event id (sim_kfd_signal_interrupt). */
+void sim_kfd_wave_interrupt(const struct sim_gpu *gpu, uint32_t data, bool priv);
 
 /* ---- trace (sim/kfd/trace.c) ---------------------------------------------------------- */
 /* printf-style line to the trace fd when tracing is on. */

@@ -39,6 +39,10 @@ bool isa_fp_exceptions(struct isa_wave *w);
 void isa_rfe(struct isa_wave *w, uint64_t pc);
 void isa_set_halt(struct isa_wave *w, bool on);
 void isa_sendmsg(struct isa_wave *w, unsigned simm);
+/* gfx12's hardware registers of the trap state (STATE_PRIV, EXCP_FLAG_PRIV/USER, TRAP_CTRL,
+ * and its STATUS), which s_getreg/s_setreg reach there: true when `id` is one of them. */
+bool isa_trap_hwreg_read(const struct isa_wave *w, unsigned id, uint32_t *v);
+bool isa_trap_hwreg_write(struct isa_wave *w, unsigned id, uint32_t v, uint32_t mask);
 
 /* Decoders of this core's formats (decode_sop.c, decode_mem.c). Same contract as
  * isa_decode_valu. */

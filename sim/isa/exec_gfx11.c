@@ -74,9 +74,8 @@ int g11_exec_sopp(struct isa_wave *w, const struct isa_inst *in)
   case 7: w->pc = lanes_of(w, w->vcc) != 0 ? (uint64_t)target : w->pc + 4; return 0;
   case 8: w->pc = lanes_of(w, w->exec) == 0 ? (uint64_t)target : w->pc + 4; return 0;
   case 9: w->pc = lanes_of(w, w->exec) != 0 ? (uint64_t)target : w->pc + 4; return 0;
-  case 16: case 17:   /* s_sendmsg(hlt): gfx11's ids; MSG_INTERRUPT is the one acted on */
-    if ((in->simm & 0xff) == 1)
-      isa_sendmsg(w, 1);
+  case 16: case 17:   /* s_sendmsg(hlt): gfx11's ids (trap.c: MSG_INTERRUPT, MSG_DEALLOC_VGPRS) */
+    isa_sendmsg(w, (unsigned)in->simm & 0xffff);
     w->pc += 4;
     if (in->op == 17)
       isa_set_halt(w, true);

@@ -133,6 +133,9 @@ enum { HW_MODE = 1, HW_STATUS = 2, HW_TRAPSTS = 3, HW_HW_ID = 4, HW_GPR_ALLOC = 
 static uint32_t hwreg_read(const struct isa_wave *w, unsigned id)
 {
   const struct sim_isa_workgroup *wg = w->group->wg;
+  uint32_t trap_reg;
+  if (isa_trap_hwreg_read(w, id, &trap_reg))
+    return trap_reg;   /* gfx12's trap-state registers (trap.c) */
   switch (id) {
   case HW_MODE: return w->mode;
   case HW_STATUS: return isa_status_read(w);
@@ -150,6 +153,8 @@ static uint32_t hwreg_read(const struct isa_wave *w, unsigned id)
 
 static void hwreg_write(struct isa_wave *w, unsigned id, uint32_t v, uint32_t mask)
 {
+  if (isa_trap_hwreg_write(w, id, v, mask))
+    return;
   if (id == HW_MODE)
     w->mode = (w->mode & ~mask) | (v & mask);
   else if (id == HW_STATUS && w->priv)   /* the trap handler's to restore */

@@ -166,6 +166,7 @@ struct isa_wave {
   /* trap state (trap.c): PRIV while in the trap handler; STATUS.HALT, which stops the wave
    * (`halted`) once it is set outside the handler or the handler returns with it */
   bool priv, halt, halted;
+  bool no_vgprs;             /* gfx11+: after s_sendmsg MSG_DEALLOC_VGPRS (STATUS.NO_VGPRS) */
   struct sim_isa_fault fault;
   /* one-entry translation cache (superseded by isa_group.tlb; kept for the name) */
   uint64_t tlb_va, tlb_size;

@@ -13,7 +13,15 @@
  *   SET_EXCEPTIONS_ENABLED and SET_FLAGS are recorded; QUERY_DEBUG_EVENT has nothing pending
  *   (EAGAIN); the snapshots report no entries; what the model cannot do (suspending waves,
  *   launch modes, address watches) is EOPNOTSUPP, not a pretended success.
- * The hardware side of TTMP setup (trap temporaries at wave launch) is not modelled. */
+ * The hardware side of TTMP setup (trap temporaries at wave launch) is not modelled.
+ * - A wave's SQ interrupt from inside a trap handler (sim_kfd_wave_interrupt) with a trap code
+ *   in data[23:10] (kfd_set_dbg_ev_from_interrupt): with a debugger whose exception mask takes
+ *   the code, a byte on its event file (the queue's exception status it would query is not
+ *   kept); else, with the runtime enabled and a queue wave code (EC 1..6: abort, trap, math,
+ *   illegal instruction, memory and aperture violation), the code is ORed into the 64-bit
+ *   error payload the queue's CWSR header names (err_payload_addr) and the header's
+ *   err_event_id is set, as kfd_send_exception_to_runtime does; otherwise the data is an event
+ *   id as for any SQ interrupt. */
 #include "kfd/kfd.h"
 
 #include <errno.h>
@@ -155,4 +163,64 @@ int sim_kfd_dbg_trap(struct sim_kfd_process *p, void *data)
     }
   pthread_mutex_unlock(&p->lock);
   return r;
+}
+
+/* The CWSR area header (kfd_context_save_area_header, KFD 1.13): where the kernel finds a
+ * queue's error payload and error event. */
+enum { CSA_ERR_PAYLOAD_ADDR = 24, CSA_ERR_EVENT_ID = 32 };
+#define CTXID_TRAP_CODE(d) (((d) & 0xfffc00u) >> 10)
+#define CTXID_DOORBELL_ID(d) ((d) & 0x3ffu)
+#define EC_MASK_QUEUE_WAVE 0x3fu   /* EC_QUEUE_WAVE_ABORT (1) .. _APERTURE_VIOLATION (6) */
+
+/* true when the exception reached a debugger or the runtime (no event interrupt then) */
+static bool exception_from_wave(struct sim_kfd_process *p, const struct sim_gpu *gpu,
+                                uint32_t doorbell, uint32_t code)
+{
+  uint64_t csa = 0;
+  bool found = false;
+  pthread_mutex_lock(&p->lock);
+  if (p->debug_trap_enabled && (p->exception_enable_mask & code)) {
+    static const char dot = '.';
+    if (p->dbg_ev_fd >= 0 && syscall(SYS_write, p->dbg_ev_fd, &dot, 1) < 0)
+      sim_trace("kfd: the debugger's event file takes no write");
+    pthread_mutex_unlock(&p->lock);
+    return true;
+  }
+  if ((code & EC_MASK_QUEUE_WAVE) && p->runtime.runtime_state == DEBUG_RUNTIME_STATE_ENABLED)
+    for (struct sim_queue *q = p->queues; q; q = q->next)
+      if (q->pdd->gpu == gpu && q->doorbell_id == doorbell &&
+          (q->type == KFD_IOC_QUEUE_TYPE_COMPUTE || q->type == KFD_IOC_QUEUE_TYPE_COMPUTE_AQL)) {
+        csa = q->mqd.ctx_save;
+        found = true;
+        break;
+      }
+  pthread_mutex_unlock(&p->lock);
+  if (!found)
+    return false;
+  /* the kernel's worker reads the header with get_user: a queue without a readable save
+   * area gets nothing, and the interrupt is still taken */
+  uint64_t payload_va = 0, err = 0;
+  uint32_t ev = 0;
+  if (csa && !sim_copy_from_user(&payload_va, csa + CSA_ERR_PAYLOAD_ADDR, 8) &&
+      !sim_copy_from_user(&ev, csa + CSA_ERR_EVENT_ID, 4) && payload_va &&
+      !sim_copy_from_user(&err, payload_va, 8)) {
+    err |= code;
+    if (!sim_copy_to_user(payload_va, &err, 8)) {
+      struct kfd_ioctl_set_event_args set = { .event_id = ev };
+      sim_trace("kfd: queue exception 0x%x (doorbell %u) to the runtime: payload 0x%llx, "
+                "event %u", code, doorbell, (unsigned long long)err, ev);
+      sim_kfd_set_event(p, &set);
+    }
+  }
+  return true;
+}
+
+void sim_kfd_wave_interrupt(const struct sim_gpu *gpu, uint32_t data, bool priv)
+{
+  struct sim_kfd_process *p = sim_kfd_current();
+  data &= 0xffffff;
+  if (p && priv && CTXID_TRAP_CODE(data) &&
+      exception_from_wave(p, gpu, CTXID_DOORBELL_ID(data), CTXID_TRAP_CODE(data)))
+    return;
+  sim_kfd_signal_interrupt(data);
 }

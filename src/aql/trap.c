@@ -13,7 +13,12 @@
  * Families: gfx9 (gfx900..gfx909, gfx90c, gfx908) and gfx90a (CDNA2) take the handler
  * assembled for gfx900 and gfx90a; gfx940..gfx942 (CDNA3, GC 9.4.3, whose first level keeps
  * IB_STS in ttmp13) the one assembled for gfx942, when the build had an llvm-mc that knows
- * it (the blob is empty otherwise). Others get none, and say so once. */
+ * it (the blob is empty otherwise); gfx11 (RDNA3: gfx1100..gfx1103, gfx115x) and gfx12 (RDNA4)
+ * take trap_gfx11.s assembled for gfx1100 and gfx1201, when the build had an llvm-mc 18+.
+ * That handler reports through the same table with vector stores (gfx11+ have no scalar
+ * stores), so it needs nothing of the kernel beyond SET_TRAP_HANDLER: no KFD 1.13 exception
+ * interface, which ROCR's gfx11+ handler depends on (it installs none without it). Others get
+ * none, and say so once. */
 #include "aql/internal.h"
 #include "core/runtime.h"
 #include "mem/mem.h"
@@ -24,6 +29,8 @@
 extern const uint8_t aql_trap_code_gfx900[], aql_trap_code_gfx900_end[];
 extern const uint8_t aql_trap_code_gfx90a[], aql_trap_code_gfx90a_end[];
 extern const uint8_t aql_trap_code_gfx942[], aql_trap_code_gfx942_end[];
+extern const uint8_t aql_trap_code_gfx1100[], aql_trap_code_gfx1100_end[];
+extern const uint8_t aql_trap_code_gfx1201[], aql_trap_code_gfx1201_end[];
 
 #define TRAP_ENTRIES 1024u   /* doorbells per process and GPU */
 #define TRAP_MAX_GPUS 64u
@@ -53,11 +60,10 @@ static bool code_for(const struct core_agent *a, const uint8_t **code, size_t *s
   if (isa && isa->major == 9 && isa->minor == 0) {
     b = isa->stepping == 10 ? aql_trap_code_gfx90a : aql_trap_code_gfx900;
     e = isa->stepping == 10 ? aql_trap_code_gfx90a_end : aql_trap_code_gfx900_end;
-  } else if (isa && isa->major >= 11) {
-    /* ROCR's policy: gfx11+ (like gfx94x) take only the handler written for the KFD
-     * exception interface (KFD 1.13+ debugger runtime enable), none without it */
-    *why = "ROCR installs none on gfx11+ without the KFD exception interface (KFD 1.13), "
-           "and this runtime has no handler for that interface";
+  } else if (isa && (isa->major == 11 || isa->major == 12)) {
+    b = isa->major == 11 ? aql_trap_code_gfx1100 : aql_trap_code_gfx1201;
+    e = isa->major == 11 ? aql_trap_code_gfx1100_end : aql_trap_code_gfx1201_end;
+    *why = "this library was built without an assembler for gfx11/gfx12, LLVM 18 or later";
   } else if (isa && isa->major == 9 && isa->minor == 4) {
     b = aql_trap_code_gfx942;
     e = aql_trap_code_gfx942_end;

@@ -174,6 +174,14 @@ hsa_status_t ldr_symbols_build(struct ldr_executable *exec, const struct ldr_ima
                                              "implausible sizes");
         break;
       }
+      if (!kernel_v2 && s->k.wavefront_size == 32 && img->isa && img->isa->major < 10) {
+        /* ENABLE_WAVEFRONT_SIZE32 is a reserved bit before gfx10: a gfx9 chip would run the
+         * wave32 code as wave64 (ROCR loads it all the same) */
+        st = bad_symbol(e->name, "kernel descriptor asks for wave32 "
+                                 "(ENABLE_WAVEFRONT_SIZE32), which gfx9 and older chips do not "
+                                 "have: they run wave64 only");
+        break;
+      }
       uint64_t entry = e->value + (uint64_t)s->k.entry_offset;
       if (!in_segment(img, entry, 4, PF_X)) {
         st = bad_symbol(e->name, "kernel entry is not in an executable segment");

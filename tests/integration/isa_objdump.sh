@@ -166,7 +166,8 @@ fi
 # gfx1100 (RDNA3) and gfx1201 (RDNA4) with clang-19: the OpenCL corpus in wave32 (the default) and wave64
 # (-mwavefrontsize64), isa_corpus at -O0 and -O2, tests/kernels and the integration kernels
 # at -O2 (gfx1100 only, to keep the time down), every instruction exactly; llvm-objdump spells the lane masks of both as wave32
-# does. HSA_TEST_LIGHT / HSA_TEST_SANITIZED: isa_corpus at -O2 only.
+# does. HSA_TEST_LIGHT / HSA_TEST_SANITIZED: isa_corpus at -O2 only. Then our gfx11/gfx12
+# trap handler (src/aql/trap_gfx11.s), exactly.
 if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
   light=0
   if [ "${HSA_TEST_LIGHT:-0}" = 1 ] || [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then light=1; fi
@@ -194,6 +195,25 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
       done
     done
   done
+  # our gfx11/gfx12 trap handler (src/aql/trap_gfx11.s) as the library embeds it: the code
+  # bytes of each build, decoded exactly
+  if command -v llvm-mc-19 > /dev/null; then
+    for cpu in gfx1100 gfx1201; do
+      ds=""; [ $cpu = gfx1201 ] && ds=--defsym=GFX12=1
+      name=trap-ours-$cpu
+      # shellcheck disable=SC2086
+      llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=$cpu $ds -filetype=obj -o "$W/ours-$cpu.o" \
+          "$SRCDIR/src/aql/trap_gfx11.s" &&
+        /usr/lib/llvm-15/bin/llvm-objcopy -O binary --only-section=.text "$W/ours-$cpu.o" "$W/ours-$cpu.bin" &&
+        printf '.text\n.incbin "%s"\n' "$W/ours-$cpu.bin" > "$W/ours-$cpu.s" &&
+        llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj -o "$W/$name.o" "$W/ours-$cpu.s" ||
+        { echo "$name: assembly failed"; fail=1; continue; }
+      llvm-objdump-19 -d --mcpu=$cpu "$W/$name.o" > "$W/$name.ref" || { fail=1; continue; }
+      "$W/decode" "$W/$name.o" "$cpu" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
+      python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
+      ran=$((ran + 1))
+    done
+  fi
 else
   echo "clang-19 or llvm-objdump-19 missing: gfx1100/gfx1201 not checked"
 fi

@@ -13,6 +13,9 @@
  *   fpexcp CO     fp_overflow built with the overflow exception enabled (x * x, x = 1e38):
  *                 the wave enters the handler (trap_device.sh checks the trace); the
  *                 handler returns, no queue error, the dispatch completes with +inf
+ *   fault CO      fill with its output pointer at an address the GPU does not map (a GPUVM
+ *                 fault: the VM fault interrupt and the wave's memory violation): the callback
+ *                 gets HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION, the dispatch never completes
  *   fpexcp_halts CO  the same kernel where the handler parks the wave for a debugger (ROCR
  *                 5.2.3's does: SQ interrupt with bit 23, wave halted): no queue error, the
  *                 dispatch does not complete, the queue is destroyed all the same
@@ -140,6 +143,19 @@ static void illegal_test(void) {
   hsa_signal_destroy(done);
 }
 
+static void fault_test(void) {
+  hsa_signal_t done;
+  hsa_queue_t *q = run("fill", (int32_t *)(uintptr_t)0x10000, 0, &done);
+  if (!wait_error(60)) FAIL("fault: no queue error reported");
+  if (last_error != (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION)
+    FAIL("fault: reported as 0x%x, not HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION",
+         (unsigned)last_error);
+  printf("ok fault reported: HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION\n");
+  if (hsa_signal_load_scacquire(done) != 1) FAIL("the faulting dispatch completed");
+  CHECK(hsa_queue_destroy(q));
+  hsa_signal_destroy(done);
+}
+
 static void fpexcp_test(int halts) {
   int32_t *out = buffer();
   float x = 1e38f;
@@ -170,7 +186,7 @@ static void fpexcp_test(int halts) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: %s trap|abort|debugtrap|illegal|fpexcp|fpexcp_halts CO\n", argv[0]);
+    fprintf(stderr, "usage: %s trap|abort|debugtrap|illegal|fault|fpexcp|fpexcp_halts CO\n", argv[0]);
     return 2;
   }
   setvbuf(stdout, NULL, _IONBF, 0);
@@ -189,6 +205,8 @@ int main(int argc, char **argv) {
     abort_test();
   else if (!strcmp(argv[1], "debugtrap"))
     debugtrap_test();
+  else if (!strcmp(argv[1], "fault"))
+    fault_test();
   else if (!strcmp(argv[1], "illegal"))
     illegal_test();
   else if (!strcmp(argv[1], "fpexcp") || !strcmp(argv[1], "fpexcp_halts"))

@@ -21,6 +21,13 @@
 #    trap, abort and debugtrap on ours, kernels from clang-19 as kernels_gfx942.sh builds
 #    them (our gfx942 handler comes from llvm-mc 17+, and the model's first level keeps
 #    IB_STS in ttmp13 there); skipped with a line when clang-19 is missing.
+#  - gfx1100 and gfx1201 (RDNA3/RDNA4, wave32; clang-19 with the device libraries as
+#    devlibs19.sh makes them): trap, abort, debugtrap, illegal and fault on ours, through our
+#    gfx11/gfx12 handler (trap_gfx11.s) behind the model's gfx10+/gfx12 first level: the
+#    statuses above, the message naming the kernel and the s_trap's offset as llvm-objdump-19
+#    gives it; abort in wave64 too; under HSA_TEST_LIGHT=1 gfx1201 alone.
+#  - fault (ours; gfx900, gfx1100, gfx1201): fill's output pointer at an address the GPU does
+#    not map: HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION, and a message naming `fill.kd`.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 if [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then
@@ -66,17 +73,20 @@ gpus="gfx900 gfx906 gfx90a"
 if command -v clang-19 > /dev/null && command -v llvm-as-19 > /dev/null &&
    command -v llvm-objdump-19 > /dev/null; then
   . "$SRCDIR/tests/integration/lib/devlibs19.sh"
-  devlibs19_make "$work/devlibs942" "$devlibs" gfx942
-  gpus="$gpus gfx942"
+  devlibs19_make "$work/devlibs19" "$devlibs" gfx942 gfx1100 gfx1201
+  gpus="$gpus gfx942 gfx1100 gfx1201"
+  [ "${HSA_TEST_LIGHT:-0}" = 1 ] && gpus="gfx900 gfx906 gfx90a gfx942 gfx1201"
 else
   echo "clang-19, llvm-as-19 or llvm-objdump-19 is not installed: gfx942 is not checked"
 fi
 
 for gpu in $gpus; do
   co=$work/$gpu.co
-  if [ $gpu = gfx942 ]; then
+  case $gpu in gfx9??) clang19=0 ;; *) clang19=1 ;; esac
+  [ $gpu = gfx942 ] && clang19=1
+  if [ $clang19 = 1 ]; then
     clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
-      -mcpu=$gpu -mcode-object-version=4 --rocm-device-lib-path="$work/devlibs942" -O2 \
+      -mcpu=$gpu -mcode-object-version=4 --rocm-device-lib-path="$work/devlibs19" -O2 \
       -Wno-linker-warnings -o "$co" "$SRCDIR/tests/integration/trap_kernels.cl" ||
       fail "cannot compile trap_kernels.cl for $gpu with clang-19"
     objdump=llvm-objdump-19
@@ -87,7 +97,8 @@ for gpu in $gpus; do
     objdump=$objdump15
   fi
   modes="trap abort debugtrap"
-  case $gpu in gfx900|gfx90a) modes="$modes illegal" ;; esac
+  case $gpu in gfx900|gfx90a) modes="$modes illegal" ;; gfx1100|gfx1201) modes="$modes illegal fault" ;; esac
+  [ $gpu = gfx900 ] && modes="$modes fault"
   for mode in $modes; do
     out=$work/$gpu.$mode.ours
     timeout 120 "$sim" --gpu $gpu -- "$work/ours" $mode "$co" > "$out" 2>&1
@@ -102,12 +113,27 @@ for gpu in $gpus; do
       grep -qF "a wave stopped at s_trap 2" "$out" && grep -qF "$want" "$out" ||
         fail "$mode, $gpu: the message does not say $want"
     fi
-    [ $peer = 1 ] && [ $mode != debugtrap ] && [ $gpu != gfx942 ] || continue
+    [ $mode != fault ] || grep -qF 'fill.kd' "$out" || fail "fault, $gpu: no message names fill.kd"
+    [ $peer = 1 ] && [ $mode != debugtrap ] && [ $mode != fault ] && [ $clang19 = 0 ] || continue
     timeout 120 "$sim" --gpu $gpu -- "$work/rocr" $mode "$co" > "$out.rocr" 2>&1
     rc=$?
     cat "$out.rocr"
     [ $rc = 0 ] || fail "$mode on ROCR 5.2.3, $gpu (exit $rc): $(tail -n 3 "$out.rocr")"
   done
+  case $gpu in gfx1100|gfx1201)
+    # wave64 (-mwavefrontsize64): an aborting work-item through the same handler
+    clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+      -mcpu=$gpu -mcode-object-version=4 --rocm-device-lib-path="$work/devlibs19" -O2 \
+      -Wno-linker-warnings -mwavefrontsize64 -o "$work/$gpu.w64.co" \
+      "$SRCDIR/tests/integration/trap_kernels.cl" || fail "cannot compile trap_kernels.cl for $gpu wave64"
+    out=$work/$gpu.abort.w64.ours
+    timeout 120 "$sim" --gpu $gpu -- "$work/ours" abort "$work/$gpu.w64.co" > "$out" 2>&1 ||
+      { cat "$out"; fail "abort on our runtime, $gpu wave64"; }
+    cat "$out"
+    want=$(where $gpu "$work/$gpu.w64.co" check_abort 2)
+    [ -n "$want" ] && grep -qF "$want" "$out" || fail "abort, $gpu wave64: the message does not say $want"
+    ;;
+  esac
   echo "ok $gpu"
 done
 

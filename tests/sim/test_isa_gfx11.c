@@ -677,12 +677,135 @@ START_TEST(trap_without_handler)
     ck_assert_uint_eq(out[0], 0x1234);
     /* an encoding neither family has (VOP3P opcode 0x7f): the wave halts there */
     uint32_t *bad = isa_fx_mem(4096);
-    bad[0] = 0xcc7f0000u;
-    bad[1] = 0x00000000u;
-    bad[2] = 0xbfb00000u;   /* s_endpgm on both */
+    bad[0] = 0xbf800000u;   /* s_nop 0, twice */
+    bad[1] = 0xbf800000u;
+    bad[2] = 0xcc7f0000u;
+    bad[3] = 0x00000000u;
+    bad[4] = 0xbfb00000u;   /* s_endpgm on both */
     setup(&r, bad, 1, 32, out, out);
     ck_assert_int_eq(isa_fx_go(&r), -1);
     ck_assert_int_eq(r.fault.kind, SIM_ISA_HALTED);
+    /* halted with its PC moved back 8 bytes from the illegal instruction */
+    ck_assert_uint_eq(r.fault.pc, (uintptr_t)bad);
+  }
+}
+END_TEST
+
+/* ---- the first level's entry into a second level (cwsr_trap_handler_gfx10.asm for gfx11,
+ * _gfx12.asm): ttmp0:1 = the s_trap's address with the trap id in ttmp1[23:16] (gfx11) or
+ * ttmp1[31:28] (gfx12), ttmp12 = STATUS (gfx11: PRIV set, SCC in bit 0) or STATE_PRIV (gfx12:
+ * SCC in bit 9) without HALT, ttmp14:15 = the second-level TMA; the handler steps over the
+ * s_trap. MSG_DEALLOC_VGPRS sets STATUS.NO_VGPRS (bit 24 on both). ---- */
+static const char trap_entry_src[] =
+  "s_cmp_eq_u32 0, 0\n"                       /* SCC = 1 at the trap */
+  "s_trap 5\n"
+  "v_mov_b32_e32 v1, 0\n"
+  "v_mov_b32_e32 v2, 0x22\n"
+  "global_store_b32 v1, v2, s[0:1] offset:4\n"
+  "s_getreg_b32 s6, hwreg(HW_REG_STATUS)\n"
+  "s_sendmsg sendmsg(MSG_DEALLOC_VGPRS)\n"
+  "s_getreg_b32 s7, hwreg(HW_REG_STATUS)\n"
+  "v_mov_b32_e32 v2, s6\n"                    /* the model keeps the VGPRs' values */
+  "v_mov_b32_e32 v3, s7\n"
+  "global_store_b64 v1, v[2:3], s[0:1] offset:48\n"
+  "s_endpgm\n"
+  ".p2align 8\n"
+  "handler:\n"
+  "v_mov_b32_e32 v1, 0\n"
+  "v_mov_b32_e32 v2, ttmp0\n"
+  "v_mov_b32_e32 v3, ttmp1\n"
+  "v_mov_b32_e32 v4, ttmp12\n"
+  "v_mov_b32_e32 v5, ttmp14\n"
+  "v_mov_b32_e32 v6, ttmp15\n"
+  "global_store_b128 v1, v[2:5], s[0:1] offset:16\n"
+  "global_store_b32 v1, v6, s[0:1] offset:32\n"
+  "WAITS\n"
+  "s_add_u32 ttmp0, ttmp0, 4\n"
+  "s_addc_u32 ttmp1, ttmp1, 0\n"
+  "s_and_b32 ttmp1, ttmp1, 0xffff\n"
+  "s_rfe_b64 ttmp[0:1]\n";
+
+START_TEST(trap_second_level_entry)
+{
+  for (unsigned version = 110000; version <= 120001; version += 10001) {
+    as_target(version);
+    uint32_t *out = isa_fx_mem(4096);
+    memset(out, 0, 4096);
+    uint8_t *code = code_for(true, trap_entry_src);
+    NEED(code);
+    struct isa_fx_run r;
+    setup(&r, code, 1, 32, out, out);
+    r.wg.tba = (uintptr_t)code + 256;
+    r.wg.tma = 0x123456789000ull;
+    ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+    ck_assert_uint_eq(out[1], 0x22);                          /* went on after the handler */
+    uint64_t at = (uintptr_t)code + 4;                        /* the s_trap */
+    ck_assert_uint_eq(out[4], (uint32_t)at);
+    ck_assert_uint_eq(out[5] & 0xffff, (uint32_t)(at >> 32) & 0xffff);
+    if (gfx12) {
+      ck_assert_uint_eq(out[5] >> 28, 5);
+      ck_assert_uint_eq((out[5] >> 16) & 0xfff, 0);
+      ck_assert_uint_eq(out[6] & 0x4200u, 0x200u);            /* SCC, no HALT */
+    } else {
+      ck_assert_uint_eq(out[5] >> 16, 5);
+      ck_assert_uint_eq(out[6] & 0x2021u, 0x21u);             /* PRIV, SCC, no HALT */
+    }
+    ck_assert_uint_eq(((uint64_t)out[8] << 32 | out[7]), 0x123456789000ull);
+    ck_assert_uint_eq(out[12] & 0x1000000u, 0);               /* NO_VGPRS before the dealloc */
+    ck_assert_uint_eq(out[13] & 0x1000000u, 0x1000000u);      /* and after */
+  }
+}
+END_TEST
+
+/* An illegal instruction enters the second level with trap id 0 and ttmp0:1 at it, TRAPSTS.
+ * ILLEGAL_INST (gfx11) or EXCP_FLAG_PRIV.ILLEGAL_INST (gfx12), and no HALT from the first
+ * level; the handler sets HALT itself and the wave stays there (no PC rewind with a second
+ * level). */
+START_TEST(trap_second_level_illegal)
+{
+  for (unsigned version = 110000; version <= 120001; version += 10001) {
+    as_target(version);
+    uint32_t *out = isa_fx_mem(4096);
+    memset(out, 0, 4096);
+    char src[1024];
+    snprintf(src, sizeof src,
+      "s_nop 0\n"
+      ".long 0xcc7f0000, 0x00000000\n"          /* VOP3P opcode 0x7f: neither family has it */
+      "v_mov_b32_e32 v1, 0\n"
+      "v_mov_b32_e32 v2, 0x22\n"
+      "global_store_b32 v1, v2, s[0:1] offset:4\n"
+      "s_endpgm\n"
+      ".p2align 8\n"
+      "handler:\n"
+      "s_getreg_b32 ttmp2, hwreg(%s)\n"
+      "v_mov_b32_e32 v1, 0\n"
+      "v_mov_b32_e32 v2, ttmp2\n"
+      "v_mov_b32_e32 v3, ttmp12\n"
+      "v_mov_b32_e32 v4, ttmp0\n"
+      "v_mov_b32_e32 v5, ttmp1\n"
+      "global_store_b128 v1, v[2:5], s[0:1] offset:16\n"
+      "WAITS\n"
+      "s_bitset1_b32 ttmp12, %u\n"
+      "%s\n"
+      "s_rfe_b64 ttmp[0:1]\n",
+      gfx12 ? "HW_REG_EXCP_FLAG_PRIV" : "HW_REG_TRAPSTS", gfx12 ? 14u : 13u,
+      gfx12 ? "s_lshr_b32 ttmp12, ttmp12, 9\ns_setreg_b32 hwreg(HW_REG_STATE_PRIV, 9, 7), ttmp12"
+            : "s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12");
+    uint8_t *code = code_for(true, src);
+    NEED(code);
+    struct isa_fx_run r;
+    setup(&r, code, 1, 32, out, out);
+    r.wg.tba = (uintptr_t)code + 256;
+    ck_assert_int_eq(isa_fx_go(&r), -1);
+    ck_assert_msg(r.fault.kind == SIM_ISA_HALTED, "%s", r.fault.text);
+    uint64_t at = (uintptr_t)code + 4;
+    ck_assert_uint_eq(r.fault.pc, at);
+    ck_assert_uint_eq(out[1], 0);                             /* the wave did not go on */
+    ck_assert_uint_eq(out[4], gfx12 ? 0x40u : 0x800u);       /* ILLEGAL_INST only */
+    ck_assert_uint_eq(out[5] & (gfx12 ? 0x4000u : 0x2000u), 0);   /* no HALT from the first level */
+    ck_assert_uint_eq(out[6], (uint32_t)at);
+    ck_assert_uint_eq(out[7] & 0xffffff, (uint32_t)(at >> 32) & 0xffff);   /* trap id 0 */
+    ck_assert_uint_eq(out[7] >> 24, 0);
   }
 }
 END_TEST
@@ -731,6 +854,8 @@ Suite *test_suite(void)
   tcase_add_test(t, tbuffer_unified_formats);
   tcase_add_test(t, gfx12_tbuffer_unified_formats);
   tcase_add_test(t, trap_without_handler);
+  tcase_add_test(t, trap_second_level_entry);
+  tcase_add_test(t, trap_second_level_illegal);
   tcase_add_test(t, decode_random_words);
   tcase_add_test(t, rdna_ops_wave32);
   tcase_add_test(t, rdna_ops_wave64);

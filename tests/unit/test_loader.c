@@ -380,6 +380,30 @@ START_TEST(kernel_descriptor_checks) {
   unsigned n;
   ck_assert_int_eq(ldr_symbols_build(&e, &img, &lay, host, 0, NULL, &syms, &n),
                    HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
+  /* ENABLE_WAVEFRONT_SIZE32 is reserved on gfx9 (the default target, gfx900): refused; on
+   * gfx1100 (EF_AMDGPU_MACH 0x41) it is a wave32 kernel, and wave64 ones load there too. */
+  b_default_kd(s.kd);
+  s.kd[57] |= 0x04;
+  ldr_image_close(&img);
+  free(p);
+  ck_assert_int_eq(open_spec(&s, &p), HSA_STATUS_SUCCESS);
+  ldr_copy_segments(&img, &lay, host, false);
+  ck_assert_int_eq(ldr_symbols_build(&e, &img, &lay, host, 0, NULL, &syms, &n),
+                   HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
+  for (unsigned w32 = 0; w32 < 2; w32++) {
+    struct b_spec s11 = {.version = 4, .kd_set = true, .e_flags = 0x41};
+    b_default_kd(s11.kd);
+    if (w32) s11.kd[57] |= 0x04;
+    ldr_image_close(&img);
+    free(p);
+    ck_assert_int_eq(open_spec(&s11, &p), HSA_STATUS_SUCCESS);
+    ldr_copy_segments(&img, &lay, host, false);
+    ck_assert_int_eq(ldr_symbols_build(&e, &img, &lay, host, 0, NULL, &syms, &n),
+                     HSA_STATUS_SUCCESS);
+    ck_assert_uint_eq(syms[0].k.wavefront_size, w32 ? 32 : 64);
+    for (unsigned i = 0; i < n; i++) free(syms[i].name);
+    free(syms);
+  }
   /* An entry outside the executable segment too. */
   b_default_kd(s.kd);
   int64_t entry = (int64_t)B_DATA_VADDR - B_KD_VADDR;
