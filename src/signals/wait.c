@@ -2,7 +2,9 @@
 /* wait.c — waiting on signals: hsa_signal_wait_*, hsa_amd_signal_wait_any and the one loop
  * behind them (groups and the async handler use it too).
  *
- * The loop spins for 200 us (a few null-kernel latencies, as ROCR) and then, unless the hint
+ * The loop spins for 200 us (a few null-kernel latencies, as ROCR; a BLOCKED wait yields the
+ * CPU at each turn after the first 20 us, so a producer thread sharing it, such as a copy
+ * engine that is a CPU thread, is not held off for the whole spin) and then, unless the hint
  * says ACTIVE: blocks in WAIT_EVENTS when every signal has a KFD event, else sleeps 20 us at
  * a time. WAIT_EVENTS takes whole milliseconds, so it gets the remaining time rounded down
  * and the last fraction is slept in small steps: a wait never returns before its deadline
@@ -26,6 +28,7 @@
 #include <errno.h>
 #include <linux/membarrier.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -33,6 +36,7 @@
 #include "hsa_ext_amd.h"
 
 #define SPIN_NS 200000ull
+#define YIELD_AFTER_NS 20000ull   /* a BLOCKED wait's spin yields the CPU after this long */
 #define WAIT_SLICE_MS 10u   /* longest single WAIT_EVENTS: see the lost wake-up below */
 #define NAP_NS 20000ull
 #define SMALL 16
@@ -204,7 +208,14 @@ static uint32_t wait_objs(uint32_t n, const hsa_signal_t *handles,
       goto out;
     }
     if (hint == HSA_WAIT_STATE_ACTIVE || now - start < SPIN_NS) {
-      cpu_relax();
+      /* A waiter that may block spins politely past the first microseconds: a thread that
+       * shares this CPU (the producer of the value when it is a CPU thread: a copy engine,
+       * a simulated GPU, a host thread's store) gets to run at once instead of after our
+       * time slice. ACTIVE asked to spin: it keeps the CPU. */
+      if (hint == HSA_WAIT_STATE_ACTIVE || now - start < YIELD_AFTER_NS)
+        cpu_relax();
+      else
+        sched_yield();
       continue;
     }
     uint64_t left = deadline - now;
