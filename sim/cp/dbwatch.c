@@ -41,6 +41,16 @@ struct db_map {
 enum { WATCH_UNTRIED, WATCH_UFFD, WATCH_POLL };
 
 static struct db_map maps[MAX_MAPS];
+/* Engines awake (working, or looking for work) per doorbell page. A page is protected only
+ * when none is: a protected page makes every store to it wait for the watcher, and the
+ * doorbells of queues that are busy get stored to all the time. */
+#define MAX_PAGES 64
+struct db_page {
+  uint64_t off;
+  unsigned engines, awake;   /* engines 0: a free entry */
+};
+static struct db_page pages[MAX_PAGES];
+
 static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;
 static int watch_state = WATCH_UNTRIED;   /* under maps_lock */
 /* a doorbell mapping could not be registered (or the table was full): a store through it
@@ -102,6 +112,7 @@ static void atfork_child(void)
   watch_state = WATCH_UNTRIED;
   unwatched_map = false;
   memset(maps, 0, sizeof maps);
+  memset(pages, 0, sizeof pages);
   pthread_mutex_init(&maps_lock, NULL);
 }
 
@@ -227,6 +238,66 @@ unsigned sim_dbwatch_arm(uint64_t page_off)
   }
   pthread_mutex_unlock(&maps_lock);
   return n;
+}
+
+/* maps_lock held; NULL when the table is full (then the page is never held back) */
+static struct db_page *page_of(uint64_t page_off, bool add)
+{
+  struct db_page *free_one = NULL;
+  for (unsigned i = 0; i < MAX_PAGES; i++) {
+    if (pages[i].engines && pages[i].off == page_off)
+      return &pages[i];
+    if (!pages[i].engines && !free_one)
+      free_one = &pages[i];
+  }
+  if (!add || !free_one)
+    return NULL;
+  *free_one = (struct db_page){ page_off, 0, 0 };
+  return free_one;
+}
+
+void sim_dbwatch_engine_start(uint64_t page_off)
+{
+  pthread_mutex_lock(&maps_lock);
+  struct db_page *pg = page_of(page_off, true);
+  if (pg) {
+    pg->engines++;
+    pg->awake++;
+  }
+  pthread_mutex_unlock(&maps_lock);
+}
+
+void sim_dbwatch_engine_end(uint64_t page_off)
+{
+  pthread_mutex_lock(&maps_lock);
+  struct db_page *pg = page_of(page_off, false);
+  if (pg) {
+    pg->engines--;
+    pg->awake--;
+  }
+  pthread_mutex_unlock(&maps_lock);
+}
+
+bool sim_dbwatch_idle(uint64_t page_off)
+{
+  pthread_mutex_lock(&maps_lock);
+  struct db_page *pg = page_of(page_off, false);
+  bool last = true;
+  if (pg) {
+    pg->awake--;
+    last = pg->awake == 0;
+  }
+  pthread_mutex_unlock(&maps_lock);
+  return last;
+}
+
+void sim_dbwatch_awake(uint64_t page_off)
+{
+  pthread_mutex_lock(&maps_lock);
+  struct db_page *pg = page_of(page_off, false);
+  if (pg)
+    pg->awake++;
+  pthread_mutex_unlock(&maps_lock);
 }
 
 uint32_t sim_dbwatch_gen(void)

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* engine.c — the thread behind each user-mode queue: poll while busy, sleep when idle.
  * A queue that found nothing to do keeps looking for a short while (yielding the CPU), then
- * write-protects its doorbell page (dbwatch.c), looks once more (a store may have landed just
- * before the protection) and sleeps on the doorbell futex; a store after the protection
- * bumps the futex's generation, read before that last look, so it cannot be missed. When
+ * write-protects its doorbell page (dbwatch.c) if no other engine of the page is awake (else
+ * it polls: a protected page would stall the doorbell stores of its busy siblings' clients),
+ * looks once more (a store may have landed just before the protection) and sleeps on the
+ * doorbell futex; a store after the protection bumps the futex's generation, read before
+ * that last look, so it cannot be missed. When
  * nothing can be protected it polls its queue with a back-off of 20 us to 1 ms instead (10 ms
  * after a second of idleness, so a sleeping queue costs next to nothing there too).
  * Barriers and polls that wait on memory written by the host poll with an exponential
@@ -78,6 +80,7 @@ bool cp_poll_until(struct cp_queue *cq, bool (*done)(void *arg), void *arg)
 static void *engine_main(void *arg)
 {
   struct cp_queue *cq = arg;
+  sim_dbwatch_engine_start(cq->doorbell_page);
   /* short naps and back-offs mean what they say: not the default 50 us timer slack */
   prctl(PR_SET_TIMERSLACK, 1000ul, 0ul, 0ul, 0ul);
   uint64_t idle_since = 0, backoff = BACKOFF_MIN_NS, unwatched = BACKOFF_MIN_NS;
@@ -100,7 +103,9 @@ static void *engine_main(void *arg)
     }
     backoff = BACKOFF_MIN_NS;
     if (r == CP_HALTED) {
-      sim_dbwatch_wait(gen, SAFETY_NS);   /* until destroyed (stop kicks the futex) */
+      sim_dbwatch_idle(cq->doorbell_page);   /* its doorbell means nothing now */
+      sim_dbwatch_wait(gen, SAFETY_NS);      /* until destroyed (stop kicks the futex) */
+      sim_dbwatch_awake(cq->doorbell_page);
       continue;
     }
     uint64_t now = mono_ns();
@@ -115,8 +120,12 @@ static void *engine_main(void *arg)
         sched_yield();
       continue;
     }
-    unsigned armed = sim_dbwatch_arm(cq->doorbell_page);
+    /* the last engine of the page to go idle protects it; while a sibling is awake its
+     * client's doorbell stores must not fault, so this one polls instead (1 ms at most) */
+    bool last = sim_dbwatch_idle(cq->doorbell_page);
+    unsigned armed = last ? sim_dbwatch_arm(cq->doorbell_page) : 0;
     if (step(cq) == CP_WORK) {   /* a store that landed before the protection */
+      sim_dbwatch_awake(cq->doorbell_page);
       idle_since = 0;
       woken = false;
       unwatched = BACKOFF_MIN_NS;
@@ -124,16 +133,20 @@ static void *engine_main(void *arg)
     }
     if (!armed) {   /* nothing will report a store: look again after a growing pause */
       sim_dbwatch_wait(gen, unwatched);
-      uint64_t cap = now - idle_since < SLEEPY_AFTER_NS ? UNWATCHED_MAX_NS : UNWATCHED_SLEEPY_NS;
+      sim_dbwatch_awake(cq->doorbell_page);
+      uint64_t cap = !last || now - idle_since < SLEEPY_AFTER_NS ? UNWATCHED_MAX_NS
+                                                                 : UNWATCHED_SLEEPY_NS;
       unwatched = unwatched * 2 > cap ? cap : unwatched * 2;
       continue;
     }
     sim_dbwatch_wait(gen, SAFETY_NS);
+    sim_dbwatch_awake(cq->doorbell_page);
     /* the blocked store lands only after the watcher lifted the protection, for every queue
      * on the page: look for a while before protecting it again */
     idle_since = 0;
     woken = true;
   }
+  sim_dbwatch_engine_end(cq->doorbell_page);
   return NULL;
 }
 

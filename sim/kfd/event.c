@@ -3,10 +3,12 @@
  * Signal events own the slot of the event page whose index is their id; the GPU writes a
  * slot and raises an interrupt, and the driver sets every event whose slot was written.
  * A dGPU runtime hands the driver its own page (a GTT buffer) with the first CREATE_EVENT;
- * otherwise the driver allocates one that the runtime maps through /dev/kfd. Waits block
- * on a condition variable with only the event lock held across the sleep, never the
- * process lock, and follow the kernel's waiter rules: an auto-reset event that is set
- * while someone waits wakes the waiters and stays unsignaled. */
+ * otherwise the driver allocates one that the runtime maps through /dev/kfd. Each wait
+ * blocks on a condition variable of its own with only the event lock held across the sleep,
+ * never the process lock, and follows the kernel's waiter rules: setting an event wakes
+ * that event's waiters only (the kernel's per-event wait queue; a process-wide broadcast
+ * woke every thread blocked on any event at each completion), and an auto-reset event that
+ * is set while someone waits wakes the waiters and stays unsignaled. */
 #include "kfd/kfd.h"
 
 #include <errno.h>
@@ -22,6 +24,7 @@
 struct sim_event_waiter {
   struct sim_event_waiter *next;   /* in the event's list while waiting */
   struct sim_event *ev;            /* NULL once the event is destroyed */
+  pthread_cond_t *wake;            /* its WAIT_EVENTS call's own, signalled with ev_lock held */
   bool activated;
   bool age_enabled;   /* 1.14: the caller gave the age it last saw */
 };
@@ -148,12 +151,13 @@ int sim_kfd_destroy_event(struct sim_kfd_process *p, void *data)
     if (e->id != a->event_id)
       continue;
     *link = e->next;
-    for (struct sim_event_waiter *w = e->waiters; w; w = w->next)
+    for (struct sim_event_waiter *w = e->waiters; w; w = w->next) {
       w->ev = NULL;   /* its waiters fail */
+      pthread_cond_signal(w->wake);
+    }
     if (is_signal(e))
       p->signal_count--;
     free(e);
-    pthread_cond_broadcast(&p->ev_cond);
     r = 0;
     break;
   }
@@ -168,9 +172,11 @@ static void set_event(struct sim_kfd_process *p, struct sim_event *e)
   e->signaled = !e->auto_reset || !e->waiters;
   if (++e->age == 0)
     e->age = 2;   /* 0 means "no age" and 1 is where every event starts */
-  for (struct sim_event_waiter *w = e->waiters; w; w = w->next)
+  /* as the kernel's per-event wait queue: only this event's waiters wake */
+  for (struct sim_event_waiter *w = e->waiters; w; w = w->next) {
     w->activated = true;
-  pthread_cond_broadcast(&p->ev_cond);
+    pthread_cond_signal(w->wake);
+  }
 }
 
 int sim_kfd_set_event(struct sim_kfd_process *p, void *data)
@@ -295,6 +301,12 @@ int sim_kfd_wait_events(struct sim_kfd_process *p, void *data)
     }
   }
 
+  pthread_cond_t wake;   /* one sleeping thread: this call's */
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+  pthread_cond_init(&wake, &ca);
+  pthread_condattr_destroy(&ca);
   pthread_mutex_lock(&p->ev_lock);
   uint32_t inited = 0;
   for (; inited < n; inited++) {
@@ -309,6 +321,7 @@ int sim_kfd_wait_events(struct sim_kfd_process *p, void *data)
       break;
     }
     w[inited].ev = e;
+    w[inited].wake = &wake;
     w[inited].activated = e->signaled;
     e->signaled = e->signaled && !e->auto_reset;   /* an auto-reset event is consumed here */
     /* 1.14: a signal event set since the age the caller last saw counts as signaled now, so
@@ -331,8 +344,8 @@ int sim_kfd_wait_events(struct sim_kfd_process *p, void *data)
       if (result != KFD_IOC_WAIT_RESULT_TIMEOUT || a->timeout == 0)
         break;
       int t = a->timeout == TIMEOUT_INFINITE
-                  ? pthread_cond_wait(&p->ev_cond, &p->ev_lock)
-                  : pthread_cond_timedwait(&p->ev_cond, &p->ev_lock, &deadline);
+                  ? pthread_cond_wait(&wake, &p->ev_lock)
+                  : pthread_cond_timedwait(&wake, &p->ev_lock, &deadline);
       if (t == ETIMEDOUT) {
         result = wait_condition(all, n, w);
         break;
@@ -344,6 +357,7 @@ int sim_kfd_wait_events(struct sim_kfd_process *p, void *data)
   for (uint32_t i = 0; i < inited; i++)
     unlink_waiter(&w[i]);
   pthread_mutex_unlock(&p->ev_lock);
+  pthread_cond_destroy(&wake);
   free(w);
   if (r)
     result = KFD_IOC_WAIT_RESULT_FAIL;

@@ -122,7 +122,6 @@ struct sim_kfd_process {
   pid_t pid;
   pthread_mutex_t lock;      /* BOs, queues, pdds (the kernel's p->mutex) */
   pthread_mutex_t ev_lock;   /* events (the kernel's p->event_mutex) */
-  pthread_cond_t ev_cond;    /* broadcast whenever an event is set or destroyed */
   unsigned files;            /* open /dev/kfd descriptors */
   unsigned n_pdds;
   struct sim_pdd pdds[SIM_MAX_GPUS];

@@ -80,11 +80,6 @@ static struct sim_kfd_process *process_create(void)
   p->pid = getpid();
   pthread_mutex_init(&p->lock, NULL);
   pthread_mutex_init(&p->ev_lock, NULL);
-  pthread_condattr_t ca;
-  pthread_condattr_init(&ca);
-  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-  pthread_cond_init(&p->ev_cond, &ca);
-  pthread_condattr_destroy(&ca);
   p->store_fd = -1;
   p->dbg_ev_fd = -1;
   p->next_other_event = SIM_FIRST_NONSIGNAL_EVENT_ID;

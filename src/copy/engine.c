@@ -152,9 +152,9 @@ static void *worker(void *arg) {
         n++;
       }
     pthread_mutex_unlock(&e->lock);
-    /* Not all watched: wake every millisecond or so to look again. */
-    uint32_t r = hsa_amd_signal_wait_any(n, sigs, conds, vals, all ? UINT64_MAX : 1000000,
-                                         HSA_WAIT_STATE_BLOCKED, NULL);
+    /* Not all watched: wake every millisecond or so to look again. The doorbell is the
+     * worker's own signal: an idle worker sleeps without timed wake-ups (signal.h). */
+    uint32_t r = sig_wait_any_lone(n, sigs, conds, vals, all ? UINT64_MAX : 1000000);
     if (r == UINT32_MAX) {
       /* A destroyed dependency, or the runtime closing: never spin on it. */
       pthread_mutex_lock(&e->lock);

@@ -132,8 +132,8 @@ static void *handler_thread(void *unused)
 
     hsa_signal_value_t v = 0;
     uint32_t dead = UINT32_MAX;
-    uint32_t hit = sig_wait_objs(n, sigs, conds, vals, UINT64_MAX, HSA_WAIT_STATE_BLOCKED, &v,
-                                 &dead);
+    /* `wake` is ours alone: the wait needs no slices while no one else waits on the rest */
+    uint32_t hit = sig_wait_objs_lone(n, sigs, conds, vals, UINT64_MAX, &v, &dead);
     atomic_thread_fence(memory_order_acquire);
     if (hit == 0)
       continue;   /* the list changed or we are asked to stop */

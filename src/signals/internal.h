@@ -46,6 +46,9 @@ struct sig_obj {
   _Atomic bool has_event;     /* event_id is this signal's KFD event */
   _Atomic uint32_t event_id;
   _Atomic uint32_t said;      /* gen + 1 once a use of the destroyed slot was reported */
+  /* KFD event of a lone waiter (wait.c) blocked on this signal without slices, 0 if none: a
+   * thread that starts waiting on the signal sets it, so that waiter goes back to slices */
+  _Atomic uint32_t kick;
   _Atomic int64_t shadow;     /* doorbell signals: the last value written */
   amd_signal_t *amd;
   struct sig_obj *next_free;  /* free FIFO (lock held) */
@@ -234,6 +237,14 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
                        const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
                        uint64_t timeout_ns, hsa_wait_state_t hint, hsa_signal_value_t *value,
                        uint32_t *dead);
+/* The same for a waiter whose handles[0] is a signal with an event that only it ever waits on
+ * (the async handler's and the copy workers' own wake-up signals). Below KFD 1.14 it blocks
+ * without the 10 ms slices while no other thread waits on any of its signals: a thread that
+ * starts waiting on one of them sets handles[0]'s event, so the lone waiter looks again and
+ * slices while it has company (see wait.c). */
+uint32_t sig_wait_objs_lone(uint32_t n, const hsa_signal_t *handles,
+                            const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
+                            uint64_t timeout_ns, hsa_signal_value_t *value, uint32_t *dead);
 
 /* event_page.c: on dGPUs, a GTT page for the kernel's event slots (once per process). */
 struct core_runtime;

@@ -43,6 +43,14 @@ void sig_destroy_internal(hsa_signal_t s);
 hsa_signal_value_t sig_wait(hsa_signal_t s, hsa_signal_condition_t cond,
                             hsa_signal_value_t value, uint64_t timeout_ns);
 
+/* hsa_amd_signal_wait_any, BLOCKED, timeout in nanoseconds, for a runtime thread whose
+ * signals[0] is its own (no other thread ever waits on it, and it has an event): while no
+ * other thread waits on any of the signals it sleeps without waking up on its own, even
+ * below KFD 1.14 (see wait.c). The index met, or UINT32_MAX on timeout or a dead signal. */
+uint32_t sig_wait_any_lone(uint32_t n, const hsa_signal_t *signals,
+                           const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
+                           uint64_t timeout_ns);
+
 /* Frees every signal, stops the async handler thread (hsa_shut_down). */
 void sig_shutdown(void);
 

@@ -2,7 +2,9 @@
 /* wait.c — waiting on signals: hsa_signal_wait_*, hsa_amd_signal_wait_any and the one loop
  * behind them (groups and the async handler use it too).
  *
- * The loop spins for 200 us (a few null-kernel latencies, as ROCR) and then, unless the hint
+ * The loop spins for 200 us (a few null-kernel latencies, as ROCR; a BLOCKED wait yields the
+ * CPU at each turn after the first 20 us, so a producer thread sharing it, such as a copy
+ * engine that is a CPU thread, is not held off for the whole spin) and then, unless the hint
  * says ACTIVE: blocks in WAIT_EVENTS when every signal has a KFD event, else sleeps 20 us at
  * a time. WAIT_EVENTS takes whole milliseconds, so it gets the remaining time rounded down
  * and the last fraction is slept in small steps: a wait never returns before its deadline
@@ -11,12 +13,22 @@
  * first (the kernel has no event age), so it blocks for at most 1 ms at a time, and every
  * blocking wait for at most WAIT_SLICE_MS. From 1.14 the wait hands the kernel the age of each
  * event it last saw (1 at first): a set since then returns at once, so no wake-up is lost and
- * the wait blocks until its deadline. */
+ * the wait blocks until its deadline.
+ *
+ * The runtime's own long-lived waiters (the async handler thread, the copy engines' workers)
+ * would wake 100 times a second on those slices while the process is idle, which cost an idle
+ * process 10-17 ms of CPU a second. They wait "lone" (sig_wait_objs_lone): their first signal
+ * is their own, one nobody else waits on. While they are the only waiter of every signal they
+ * watch, no one can take their wake-up, so they block until their deadline. Each such signal
+ * then names the lone waiter's own event (`kick`); a thread that starts waiting on it sets
+ * that event after counting itself, so the lone waiter wakes, sees the company and slices
+ * again until it is alone. */
 #include "signals/internal.h"
 
 #include <errno.h>
 #include <linux/membarrier.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -24,6 +36,7 @@
 #include "hsa_ext_amd.h"
 
 #define SPIN_NS 200000ull
+#define YIELD_AFTER_NS 20000ull   /* a BLOCKED wait's spin yields the CPU after this long */
 #define WAIT_SLICE_MS 10u   /* longest single WAIT_EVENTS: see the lost wake-up below */
 #define NAP_NS 20000ull
 #define SMALL 16
@@ -70,10 +83,33 @@ static void nap(uint64_t ns)
   nanosleep(&t, NULL);
 }
 
-uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
-                       const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
-                       uint64_t timeout_ns, hsa_wait_state_t hint, hsa_signal_value_t *value,
-                       uint32_t *dead)
+/* A lone waiter (sig_wait_objs_lone) before it blocks: publishes the event that wakes it on
+ * each of its other signals, then true when it is their only waiter. The store of `kick` and
+ * the load of `waiters` here, the count and the load of `kick` in a new waiter (wait_objs),
+ * are sequentially consistent: either the lone waiter sees the newcomer counted, or the
+ * newcomer sees the kick and sets it. */
+static bool alone_on(struct sig_obj *const *objs, uint32_t n, uint32_t own)
+{
+  for (uint32_t i = 1; i < n; i++)
+    atomic_store(&objs[i]->kick, own);
+  for (uint32_t i = 0; i < n; i++)
+    if (atomic_load(&objs[i]->waiters) != 1)
+      return false;
+  return true;
+}
+
+static void unkick(struct sig_obj *const *objs, uint32_t n, uint32_t own)
+{
+  for (uint32_t i = 1; i < n; i++) {
+    uint32_t k = own;
+    atomic_compare_exchange_strong(&objs[i]->kick, &k, 0);
+  }
+}
+
+static uint32_t wait_objs(uint32_t n, const hsa_signal_t *handles,
+                          const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
+                          uint64_t timeout_ns, hsa_wait_state_t hint, hsa_signal_value_t *value,
+                          uint32_t *dead, bool lone)
 {
   /* fast path: a condition that already holds needs no bookkeeping and no clock */
   for (uint32_t i = 0; i < n; i++) {
@@ -108,7 +144,7 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
   for (uint32_t i = 0; i < n; i++)
     ages[i] = 1;   /* what a new event's age is: the first wait returns if it was ever set */
   bool aged = sig_wait_uses_event_age(sig_g.dev);
-  uint32_t counted = 0, prior = 0, nids = 0, result = n;
+  uint32_t counted = 0, prior = 0, nids = 0, result = n, kicked = 0, own = 0;
   bool can_block = hint != HSA_WAIT_STATE_ACTIVE && sig_g.interrupts;
   for (; counted < n; counted++) {
     struct sig_obj *o = sig_obj_of(handles[counted]);
@@ -122,6 +158,12 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
     gens[counted] = atomic_load_explicit(&o->gen, memory_order_acquire);
     uint32_t p = atomic_fetch_add(&o->waiters, 1);
     prior = p > prior ? p : prior;
+    /* a lone waiter blocks on this one without slices: it must know it has company */
+    uint32_t lone_ev = atomic_load(&o->kick);
+    if (lone_ev && lone_ev != kicked) {
+      kfd_event_set(sig_g.dev, lone_ev);
+      kicked = lone_ev;
+    }
     if (!atomic_load_explicit(&o->has_event, memory_order_relaxed)) {
       can_block = false;
     } else {
@@ -137,6 +179,8 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
    * spinning we re-read the value anyway; before blocking, the heavy barrier below) */
   atomic_thread_fence(memory_order_seq_cst);
   bool fenced = false;
+  if (lone && !aged && can_block && atomic_load_explicit(&objs[0]->has_event, memory_order_relaxed))
+    own = atomic_load_explicit(&objs[0]->event_id, memory_order_relaxed);
 
   uint64_t start = sig_now_ns();
   uint64_t deadline = timeout_ns >= UINT64_MAX - start ? UINT64_MAX : start + timeout_ns;
@@ -164,7 +208,14 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
       goto out;
     }
     if (hint == HSA_WAIT_STATE_ACTIVE || now - start < SPIN_NS) {
-      cpu_relax();
+      /* A waiter that may block spins politely past the first microseconds: a thread that
+       * shares this CPU (the producer of the value when it is a CPU thread: a copy engine,
+       * a simulated GPU, a host thread's store) gets to run at once instead of after our
+       * time slice. ACTIVE asked to spin: it keeps the CPU. */
+      if (hint == HSA_WAIT_STATE_ACTIVE || now - start < YIELD_AFTER_NS)
+        cpu_relax();
+      else
+        sched_yield();
       continue;
     }
     uint64_t left = deadline - now;
@@ -180,9 +231,12 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
        * check and WAIT_EVENTS, while another thread waits on the same event (the async
        * handler), leaves the event unsignaled and would block us forever. So no wait is
        * longer than a slice; a lost wake-up costs at most that. (ROCR 5.2.3 hangs there.) */
-      if (!aged && ms > WAIT_SLICE_MS)
+      /* A lone waiter alone on its signals cannot lose a wake-up: no one else takes its
+       * events, and a newcomer sets its own event (alone_on). */
+      bool sliced = !aged && !(own && alone_on(objs, n, own));
+      if (sliced && ms > WAIT_SLICE_MS)
         ms = WAIT_SLICE_MS;
-      if (!aged && prior && ms > 1)
+      if (sliced && prior && ms > 1)
         ms = 1;
       if (ms >= KFD_EVENT_TIMEOUT_INFINITE && deadline != UINT64_MAX)
         ms = KFD_EVENT_TIMEOUT_INFINITE - 1;
@@ -198,6 +252,8 @@ uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
     nap(left < NAP_NS ? left : NAP_NS);
   }
 out:
+  if (own)
+    unkick(objs, n, own);
   for (uint32_t i = 0; i < counted; i++)
     atomic_fetch_sub(&objs[i]->waiters, 1);
   if (objs != small_objs) {
@@ -207,6 +263,22 @@ out:
     free(ages);
   }
   return result;
+}
+
+uint32_t sig_wait_objs(uint32_t n, const hsa_signal_t *handles,
+                       const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
+                       uint64_t timeout_ns, hsa_wait_state_t hint, hsa_signal_value_t *value,
+                       uint32_t *dead)
+{
+  return wait_objs(n, handles, conds, values, timeout_ns, hint, value, dead, false);
+}
+
+uint32_t sig_wait_objs_lone(uint32_t n, const hsa_signal_t *handles,
+                            const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
+                            uint64_t timeout_ns, hsa_signal_value_t *value, uint32_t *dead)
+{
+  return wait_objs(n, handles, conds, values, timeout_ns, HSA_WAIT_STATE_BLOCKED, value, dead,
+                   true);
 }
 
 /* Everything but a condition already met on a live arena signal. A wait on a signal that is
@@ -267,10 +339,10 @@ hsa_signal_value_t sig_wait(hsa_signal_t s, hsa_signal_condition_t cond,
   return v;
 }
 
-uint32_t hsa_amd_signal_wait_any(uint32_t signal_count, hsa_signal_t *signals,
-                                 hsa_signal_condition_t *conds, hsa_signal_value_t *values,
-                                 uint64_t timeout_hint, hsa_wait_state_t wait_hint,
-                                 hsa_signal_value_t *satisfying_value)
+static uint32_t wait_any(const char *op, uint32_t signal_count, const hsa_signal_t *signals,
+                         const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
+                         uint64_t timeout_ns, hsa_wait_state_t wait_hint,
+                         hsa_signal_value_t *satisfying_value, bool lone)
 {
   if (sig_ensure_init() != HSA_STATUS_SUCCESS || !signal_count || !signals || !conds || !values)
     return UINT32_MAX;
@@ -278,20 +350,37 @@ uint32_t hsa_amd_signal_wait_any(uint32_t signal_count, hsa_signal_t *signals,
     if (!sig_cond_valid(conds[i]))
       return UINT32_MAX;
     if (!sig_obj_of(signals[i])) {
-      sig_stale(__func__, signals[i]);
+      sig_stale(op, signals[i]);
       return UINT32_MAX;
     }
   }
   hsa_signal_value_t v = 0;
   uint32_t dead = UINT32_MAX;
-  uint32_t i = sig_wait_objs(signal_count, signals, conds, values,
-                             sig_ticks_to_ns(timeout_hint), wait_hint, &v, &dead);
+  uint32_t i = wait_objs(signal_count, signals, conds, values, timeout_ns, wait_hint, &v, &dead,
+                         lone);
   atomic_thread_fence(memory_order_acquire);
   if (dead < signal_count)
-    sig_stale(__func__, signals[dead]);
+    sig_stale(op, signals[dead]);
   if (i >= signal_count)
     return UINT32_MAX;
   if (satisfying_value)
     *satisfying_value = v;
   return i;
+}
+
+uint32_t hsa_amd_signal_wait_any(uint32_t signal_count, hsa_signal_t *signals,
+                                 hsa_signal_condition_t *conds, hsa_signal_value_t *values,
+                                 uint64_t timeout_hint, hsa_wait_state_t wait_hint,
+                                 hsa_signal_value_t *satisfying_value)
+{
+  return wait_any(__func__, signal_count, signals, conds, values, sig_ticks_to_ns(timeout_hint),
+                  wait_hint, satisfying_value, false);
+}
+
+uint32_t sig_wait_any_lone(uint32_t n, const hsa_signal_t *signals,
+                           const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
+                           uint64_t timeout_ns)
+{
+  return wait_any("hsa_amd_signal_wait_any", n, signals, conds, values, timeout_ns,
+                  HSA_WAIT_STATE_BLOCKED, NULL, true);
 }

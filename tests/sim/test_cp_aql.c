@@ -21,14 +21,15 @@
 struct aqlq {
   struct buf q, ring, sig;
   volatile uint64_t *doorbell;
+  uint64_t doorbell_offset;   /* what the queue's creation returned */
   uint32_t queue_id, event_id, inactive_event;
   uint64_t next;
   struct buf evpage;
 };
 
-static void aq_setup(struct aqlq *a)
+/* Another queue of the same process (after aq_setup). */
+static void aq_another(struct aqlq *a)
 {
-  fx_open();
   memset(a, 0, sizeof *a);
   a->q = cpx_gtt(4096);
   a->ring = cpx_gtt(SLOTS * 64);
@@ -58,7 +59,14 @@ static void aq_setup(struct aqlq *a)
   }
   ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
   a->queue_id = c.queue_id;
+  a->doorbell_offset = c.doorbell_offset;
   a->doorbell = cpx_doorbells(c.doorbell_offset) + (c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
+}
+
+static void aq_setup(struct aqlq *a)
+{
+  fx_open();
+  aq_another(a);
 }
 
 static uint64_t rptr(struct aqlq *a)
@@ -168,6 +176,34 @@ START_TEST(idle_queue_wakes_on_doorbell_store)
   ck_assert(cpx_uffd_wp(a.doorbell));
   submit(&a, p);
   ck_assert(cpx_until64((int64_t *)(a.sig.host + SIG_DONE + 8), -1, 5000));
+}
+END_TEST
+
+/* Two queues share a doorbell page. While one is busy (a barrier waiting on memory keeps its
+ * engine awake), the idle one does not protect the page, which would stall the busy queue's
+ * producer in every doorbell store; it polls, and still sees its own packets. Once both are
+ * idle the page is protected again. */
+START_TEST(a_busy_sibling_keeps_the_doorbell_page_writable)
+{
+  struct aqlq a, b;
+  aq_setup(&a);
+  aq_another(&b);
+  ck_assert_uint_eq(a.doorbell_offset / 4096, b.doorbell_offset / 4096);   /* one page */
+  uint8_t p[64];
+  barrier_pkt(p, 3, a.sig.va + SIG_DEP, 0, a.sig.va + SIG_DONE);
+  submit(&a, p);
+  cpx_sleep_ms(300);   /* b's engine went idle long ago; a's waits on its dependency */
+  ck_assert(!cpx_uffd_wp(a.doorbell));
+  barrier_pkt(p, 3, 0, 0, b.sig.va + SIG_DONE);
+  submit(&b, p);
+  ck_assert(cpx_until64((int64_t *)(b.sig.host + SIG_DONE + 8), 0, 5000));
+  ck_assert(!cpx_uffd_wp(a.doorbell));
+  __atomic_store_n((int64_t *)(a.sig.host + SIG_DEP + 8), 0, __ATOMIC_RELEASE);
+  ck_assert(cpx_until64((int64_t *)(a.sig.host + SIG_DONE + 8), 0, 5000));
+  bool wp = false;
+  for (unsigned i = 0; i < 500 && !(wp = cpx_uffd_wp(a.doorbell)); i++)
+    cpx_sleep_ms(10);
+  ck_assert_msg(wp, "both queues idle, the page was never protected");
 }
 END_TEST
 
@@ -734,6 +770,7 @@ Suite *test_suite(void)
   tcase_add_test(t, barrier_or_needs_one_dependency);
   tcase_add_test(t, packets_complete_in_order);
   tcase_add_test(t, idle_queue_wakes_on_doorbell_store);
+  tcase_add_test(t, a_busy_sibling_keeps_the_doorbell_page_writable);
   tcase_add_test(t, without_userfaultfd_an_idle_queue_polls);
   tcase_add_test(t, doorbells_out_of_order_lose_no_packet);
   tcase_add_test(t, profiling_queue_stamps_the_completion_signal);

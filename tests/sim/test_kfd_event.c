@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* test_kfd_event.c — KFD events: creation and slots, the event page (driver-allocated and
  * user-provided), set/reset/wait with the kernel's wait results and errnos, blocking waits
- * woken from another thread, and GPU interrupts through signal slots. */
+ * woken from another thread (and only by their own events), and GPU interrupts through
+ * signal slots. */
 #include "kfd_fixture.h"
 
 #include <kfd_abi/kfd_ioctl_supp.h>
 
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 static int create(uint32_t type, int auto_reset, struct kfd_ioctl_create_event_args *a)
 {
@@ -197,6 +203,78 @@ START_TEST(blocking_wait_is_woken)
 }
 END_TEST
 
+/* Setting an event wakes that event's waiters, nobody else (the kernel's per-event wait
+ * queues): a thread blocked on one event sleeps through 200 sets of another. Counted in the
+ * thread's voluntary context switches (each wake-up is one), not in time. */
+struct blocked {
+  uint32_t id, res;
+  int rc;
+  _Atomic pid_t tid;
+};
+
+static void *wait_thread(void *arg)
+{
+  struct blocked *b = arg;
+  b->tid = (pid_t)syscall(SYS_gettid);
+  b->rc = wait_ev(&b->id, 1, 0, 0xffffffffu, &b->res);
+  return NULL;
+}
+
+static unsigned long switches(pid_t tid)
+{
+  char path[64], line[128];
+  snprintf(path, sizeof path, "/proc/self/task/%d/status", (int)tid);
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  unsigned long v = 0;
+  while (fgets(line, sizeof line, f))
+    if (sscanf(line, "voluntary_ctxt_switches: %lu", &v) == 1)
+      break;
+  fclose(f);
+  return v;
+}
+
+static bool in_futex(pid_t tid)
+{
+  char path[64], buf[64] = "";
+  snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return false;
+  if (!fgets(buf, sizeof buf, f))
+    buf[0] = 0;
+  fclose(f);
+  return strtol(buf, NULL, 10) == SYS_futex;
+}
+
+START_TEST(set_wakes_only_that_events_waiters)
+{
+  fx_open();
+  struct kfd_ioctl_create_event_args a, b;
+  ck_assert_int_eq(create(KFD_IOC_EVENT_SIGNAL, 1, &a), 0);
+  ck_assert_int_eq(create(KFD_IOC_EVENT_SIGNAL, 1, &b), 0);
+  struct blocked w = { .id = a.event_id };
+  pthread_t t;
+  pthread_create(&t, NULL, wait_thread, &w);
+  for (int i = 0; i < 5000 && !(w.tid && in_futex(w.tid)); i++)
+    usleep(1000);
+  ck_assert_msg(w.tid && in_futex(w.tid), "the waiter never blocked");
+  unsigned long before = switches(w.tid);
+  for (int i = 0; i < 200; i++) {
+    ck_assert_int_eq(set_ev(b.event_id), 0);
+    uint32_t res;   /* consume it, so that each set is a set */
+    ck_assert_int_eq(wait_ev(&b.event_id, 1, 0, 0, &res), 0);
+    ck_assert_uint_eq(res, KFD_IOC_WAIT_RESULT_COMPLETE);
+  }
+  unsigned long woken = switches(w.tid) - before;
+  ck_assert_msg(woken <= 5, "the waiter on another event woke %lu times", woken);
+  ck_assert_int_eq(set_ev(a.event_id), 0);
+  pthread_join(t, NULL);
+  ck_assert_int_eq(w.rc, 0);
+  ck_assert_uint_eq(w.res, KFD_IOC_WAIT_RESULT_COMPLETE);
+}
+END_TEST
+
 START_TEST(gpu_interrupt_through_slot)
 {
   fx_open();
@@ -277,6 +355,7 @@ Suite *test_suite(void)
   tcase_add_test(t, user_event_page);
   tcase_add_test(t, set_reset_wait_results);
   tcase_add_test(t, blocking_wait_is_woken);
+  tcase_add_test(t, set_wakes_only_that_events_waiters);
   tcase_add_test(t, gpu_interrupt_through_slot);
   tcase_add_test(t, event_age_from_1_14);
   suite_add_tcase(s, t);
