@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* image_bad_client.c — bad input to the image and sampler functions, one case per run
- * (`image_bad_client N`; `image_bad_client list` prints how many): each prints
- * "case N <what> status=S" so image_vs_rocr.sh can compare our statuses with ROCR 5.2.3's.
- * A case that crashes prints nothing after its name; the script notices. */
+/* image_bad_client.c — bad input to the image and sampler functions: `image_bad_client N...`
+ * runs the cases named (each in the same process), printing "case N <what> status=S" so
+ * image_vs_rocr.sh can compare our statuses with ROCR 5.2.3's; `list` prints how many. A case
+ * that crashes prints nothing after its name. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,14 +154,16 @@ int main(int argc, char **argv) {
     printf("%d\n", CASES);
     return 0;
   }
-  int n = atoi(argv[1]);
   if (hsa_init() != HSA_STATUS_SUCCESS) return 1;
   hsa_iterate_agents(find_gpu, &gpu);
   hsa_amd_agent_iterate_memory_pools(gpu, find_pool, &pool);
-  const char *what = "?";
-  printf("case %d ", n);
-  hsa_status_t st = run(n, &what);
-  printf("%s status=%#x\n", what, (unsigned)st);
+  for (int i = 1; i < argc; i++) {
+    int n = atoi(argv[i]);
+    const char *what = "?";
+    printf("case %d ", n);
+    hsa_status_t st = run(n, &what);
+    printf("%s status=%#x\n", what, (unsigned)st);
+  }
   hsa_shut_down();
   return 0;
 }
