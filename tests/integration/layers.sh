@@ -86,7 +86,7 @@ if [ -n "${BUILD:-}" ] && [ -d "$obj" ]; then
         if (m == "core") return 2
         if (m == "mem") return 3
         if (m == "signals") return 4
-        if (m == "loader" || m == "aql" || m == "tools") return 5
+        if (m == "loader" || m == "aql" || m == "tools" || m == "image") return 5
         if (m == "copy") return 6
         return 7
       }
