@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* decode_mem.c — the vector memory and export formats: DS, FLAT/GLOBAL/SCRATCH, MUBUF,
- * MTBUF, MIMG, EXP, and VINTRP (gfx9 layouts). Graphics-only formats decode (so listings
- * and faults can name them) but have no semantics. */
+ * MTBUF, MIMG, EXP, and VINTRP (gfx9 layouts). Graphics-only formats (EXP, VINTRP) decode (so
+ * listings and faults can name them) but have no semantics. */
 #include "isa/exec.h"
 #include "isa/names.h"
 
@@ -119,7 +119,10 @@ int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_in
     in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) << 2);
     in->name = isa_mimg_names[in->op];
     in->dwords = (uint8_t)__builtin_popcount(in->dmask ? in->dmask : 1);
-    return -1;   /* no image semantics */
+    if (!in->name)
+      return -1;
+    in->exec = isa_exec_mimg;   /* exec_mimg.c; the fields it reads from in->words */
+    return 0;
   case 0x31:                    /* EXP */
     in->fmt = ISA_EXP;
     in->name = "exp";

@@ -344,6 +344,57 @@ static void memory(struct out *o, const struct isa_inst *in)
   }
 }
 
+/* MIMG as llvm-objdump-15 prints it for gfx9: vdata (dmask's channels, halved by d16, one
+ * more with tfe; AGPRs with gfx90a's acc bit), vaddr (the dwords of the smallest form of the
+ * opcode: 1, plus one for each of _c, _o, _b, _d/_cd), the T#, the S# (samples, gather4,
+ * get_lod), then dmask unorm glc slc a16 tfe lwe da d16. */
+static void image(struct out *o, const struct isa_inst *in)
+{
+  uint32_t w0 = in->words[0], w1 = in->words[1];
+  const char *n = in->name;
+  unsigned dmask = (w0 >> 8) & 15;
+  bool cdna = in->target == ISA_TARGET_GFX90A || in->target == ISA_TARGET_GFX942;
+  bool tfe = !cdna && ((w0 >> 16) & 1), acc = cdna && ((w0 >> 16) & 1), d16 = w1 >> 31;
+  unsigned nd = (unsigned)__builtin_popcount(dmask ? dmask : 1);
+  if (has(n, "image_atomic")) {
+    bool cmp = has(n, "cmpswap");
+    if (cmp ? dmask != 3 && dmask != 15 : dmask != 1 && dmask != 3)
+      nd = cmp ? 4 : 1;   /* an invalid dmask: llvm-objdump keeps the default register class */
+  } else if (d16) {
+    nd = (nd + 1) / 2;
+  }
+  nd += tfe;
+  unsigned na = 1;
+  bool samp = has(n, "image_sample") || has(n, "image_gather4") || has(n, "image_get_lod");
+  if (has(n, "image_sample") || has(n, "image_gather4")) {
+    const char *p = strchr(n + 6, '_');
+    for (; p; p = strchr(p + 1, '_')) {
+      const char *e = strchr(p + 1, '_');
+      size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
+      if ((len == 1 && strchr("cobd", p[1])) || (len == 2 && !strncmp(p + 1, "cd", 2)))
+        na++;
+    }
+  }
+  opnd(o, in, (acc ? ISA_OP_AGPR0 : ISA_OP_VGPR0) + ((w1 >> 8) & 0xff), nd);
+  put(o, ", ");
+  opnd(o, in, ISA_OP_VGPR0 + (w1 & 0xff), na);
+  put(o, ", ");
+  opnd(o, in, ((w1 >> 16) & 0x1f) * 4, 8);
+  if (samp) {
+    put(o, ", ");
+    opnd(o, in, ((w1 >> 21) & 0x1f) * 4, 4);
+  }
+  if (dmask) put(o, " dmask:0x%x", dmask);
+  if ((w0 >> 12) & 1) put(o, " unorm");
+  if ((w0 >> 13) & 1) put(o, " glc");
+  if ((w0 >> 25) & 1) put(o, " slc");
+  if ((w0 >> 15) & 1) put(o, " a16");
+  if (tfe) put(o, " tfe");
+  if ((w0 >> 17) & 1) put(o, " lwe");
+  if ((w0 >> 14) & 1) put(o, " da");
+  if (d16) put(o, " d16");
+}
+
 /* Registers a VALU type token (f64, i32, b16, ubyte0 ...) spans. */
 static unsigned type_width(const char *t, size_t len)
 {
@@ -704,7 +755,7 @@ bool isa_describe_exact(const struct isa_inst *in)
   }
   if (in->fmt == ISA_SOPP && has(in->name, "sendmsg"))
     return false;   /* message ids are printed as numbers */
-  if (in->fmt <= ISA_SMEM || (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF))
+  if (in->fmt <= ISA_SMEM || (in->fmt >= ISA_DS && in->fmt <= ISA_MIMG))
     return true;
   char scratch[160];
   if (in->sdwa || in->dpp || in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC) {
@@ -737,6 +788,8 @@ unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
     scalar(&o, in);
   } else if (in->fmt >= ISA_DS && in->fmt <= ISA_MTBUF) {
     memory(&o, in);
+  } else if (in->fmt == ISA_MIMG) {
+    image(&o, in);
   } else if (!valu32(&o, in) && !valu64(&o, in)) {
     bool first = true;
     if (in->dst) { opnd(&o, in, in->dst, 1); first = false; }

@@ -9,6 +9,7 @@
 isa_exec_fn isa_exec_sop2, isa_exec_sopk, isa_exec_sop1, isa_exec_sopc, isa_exec_sopp;
 isa_exec_fn isa_exec_smem, isa_exec_ds, isa_exec_flat, isa_exec_mubuf;
 isa_exec_fn isa_exec_unknown;
+isa_exec_fn isa_exec_mimg;   /* image instructions: exec_mimg.c */
 isa_exec_fn isa_exec_agpr;   /* memory instructions on AGPRs (acc bit): exec_mfma.c */
 /* exec_mfma.c: an MFMA's A/B and C/D dwords per lane, and whether its BLGP field is NEG
  * (describe.c). */

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# sim/isa's decoder against llvm-objdump: compile the OpenCL C corpus (isa_corpus/*.cl; and
+# sim/isa's decoder against llvm-objdump: compile the OpenCL C corpus (isa_corpus/*.cl, image.cl
+# with the device libraries and clang-15 only; and
 # assemble isa_corpus/*.s, instructions compilers rarely emit) with
 # clang-15 and clang-14 for gfx900, gfx906 (and gfx90a with clang-15) at -O0 and -O2,
 # disassemble with the matching llvm-objdump, and require that sim/isa decodes every
@@ -36,6 +37,8 @@ $CC -std=gnu11 -O1 $BCFLAGS -I"$SRCDIR/sim" -o "$W/decode" "$T/isa_decode_elf.c"
     $BLDFLAGS -lpthread -ldl -lrt -lm || { echo "cannot build the decoder tool"; exit 1; }
 
 fail=0 ran=0
+devlibs=""
+for d in /usr/lib/*/amdgcn/bitcode; do [ -f "$d/ockl.bc" ] && devlibs=$d; done
 vers="15 14"; [ $lite = 1 ] && vers=15
 for ver in $vers; do
   clang=clang-$ver
@@ -47,8 +50,15 @@ for ver in $vers; do
   [ "$ver" = 15 ] && cpus="$cpus gfx90a"
   for cpu in $cpus; do
     for src in "$T"/isa_corpus/*.cl "$T"/isa_corpus/*.s; do
+      libs=-nogpulib
       case $src in
         *.s) opts=asm; [ "$cpu" = gfx90a ] && continue ;;   # gfx90a wants aligned tuples
+        */image.cl)
+          # the image builtins live in the device libraries, which only clang-15 reads;
+          # gfx90a at -O2 (LLVM 15 cannot select some -O0 image forms there)
+          [ "$ver" = 15 ] && [ -n "$devlibs" ] || continue
+          libs="--rocm-device-lib-path=$devlibs"
+          opts="-O0 -O2"; [ "$cpu" = gfx90a ] && opts=-O2 ;;
         *) opts="-O0 -O2" ;;
       esac
       for opt in $opts; do
@@ -58,7 +68,7 @@ for ver in $vers; do
           /usr/lib/llvm-$ver/bin/llvm-mc -arch=amdgcn -mcpu="$cpu" -filetype=obj -o "$o" "$src" ||
             { echo "$name: assembly failed"; fail=1; continue; }
         else
-          $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" -nogpulib "$opt" \
+          $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" $libs "$opt" \
                  -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
         fi
         "$objdump" -d --mcpu="$cpu" "$o" > "$W/$name.ref" || { fail=1; continue; }
@@ -119,6 +129,7 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
   cpu=gfx942
   opts942="-O0 -O2"; [ $lite = 1 ] && opts942=-O2
   for src in "$T"/isa_corpus/*.cl; do
+    case $src in */image.cl) continue ;; esac   # gfx942 has no image instructions
     for opt in $opts942; do
       name=$(basename "$src" .cl)-$cpu-19$opt
       o=$W/$name.o
@@ -160,6 +171,7 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
   for cpu in gfx1100 gfx1201; do
     for src in "$T"/isa_corpus/*.cl "$SRCDIR"/tests/kernels/*.cl "$T"/*.cl; do
       case $src in
+        */image.cl|*/image_kernels.cl) continue ;;   # gfx9 image forms only (need the device libraries)
         */isa_corpus/*) opts="-O0 -O2"; [ $light = 1 ] && opts=-O2 ;;
         *) opts=-O2   # the kernels the runtime tests dispatch: gfx1100 (gfx1201 shares the VALU)
            { [ $light = 1 ] || [ $cpu = gfx1201 ]; } && continue ;;

@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: MIT */
+/* exec_mimg.c — the gfx9 image instructions (MIMG): image_load[_mip], image_store[_mip],
+ * image_get_resinfo, image_sample with _cl/_d/_l/_b/_lz/_o, and the 32-bit image atomics,
+ * through the T# (8 SGPRs at srsrc) and S# (4 SGPRs at ssamp); image.h has the descriptor
+ * fields, image_format.c the formats, sample.c the filtering.
+ *
+ * Address VGPRs, in this order, as many as the instruction and the T# TYPE need: offset (_o:
+ * 6-bit signed texel offsets in bits 5:0, 13:8, 21:16), bias (_b), derivatives (_d: d/dh of
+ * each dimension, then d/dv), the coordinates (x, y, z / slice), then lod (_l), mip (_mip)
+ * or clamp (_cl). Loads and stores take integer coordinates; samples take floats,
+ * normalized unless the S# sets FORCE_UNNORMALIZED or the instruction `unorm`.
+ *
+ * Memory: a texel of (x, y, z) is at base + ((z * height + y) * pitch + x) * bytes, z the
+ * depth or the slice (arrays); every access goes through the VM (isa_mem_fast). That is the
+ * hardware's LINEAR swizzle mode; the tiled modes are addressed the same way (see README).
+ * Loads out of range read a zero texel; stores out of range are dropped.
+ * Not modelled (fault as ILLEGAL): mip chains (levels beyond the base), a16, gfx90a's acc
+ * bit, the depth-compare (_c), gather4, get_lod and the _pck forms. */
+#include "isa/exec.h"
+#include "isa/hostmem.h"
+#include "isa/image.h"
+
+#include <math.h>
+#include <string.h>
+
+static uint32_t fbits(float x) { uint32_t u; memcpy(&u, &x, 4); return u; }
+static float ffrom(uint32_t u) { float x; memcpy(&x, &u, 4); return x; }
+
+struct fetch_ctx {
+  struct isa_wave *w;
+  const struct img_tsharp *t;
+  const struct img_fmt *f;
+};
+
+static uint64_t texel_addr(const struct img_tsharp *t, const struct img_fmt *f, unsigned x,
+                           unsigned y, unsigned z)
+{
+  uint64_t row = (uint64_t)z * t->height + y;
+  return t->base + (row * t->pitch + x) * f->bytes;
+}
+
+static int fetch(void *vctx, int x, int y, int z, uint32_t out[4])
+{
+  struct fetch_ctx *c = vctx;
+  const struct img_fmt *f = c->f;
+  uint8_t *p = isa_mem_fast(c->w, texel_addr(c->t, f, (unsigned)x, (unsigned)y, (unsigned)z),
+                            f->bytes, false);
+  if (!p)
+    return -1;
+  uint8_t b[16];
+  if (f->bytes % 4 == 0) {
+    for (unsigned i = 0; i < f->bytes / 4; i++) {
+      uint32_t v = isa_ld32(p + 4 * i);
+      memcpy(b + 4 * i, &v, 4);
+    }
+  } else {
+    uint32_t v = isa_ld_small(p, f->bytes);
+    memcpy(b, &v, 4);
+  }
+  img_decode(f, b, out);
+  return 0;
+}
+
+static int store_texel(struct isa_wave *w, const struct img_tsharp *t, const struct img_fmt *f,
+                       unsigned x, unsigned y, unsigned z, const uint32_t v[4])
+{
+  uint8_t *p = isa_mem_fast(w, texel_addr(t, f, x, y, z), f->bytes, true);
+  if (!p)
+    return -1;
+  uint8_t b[16] = {0};
+  img_encode(f, v, b);
+  if (f->bytes % 4 == 0) {
+    for (unsigned i = 0; i < f->bytes / 4; i++) {
+      uint32_t d;
+      memcpy(&d, b + 4 * i, 4);
+      isa_st32(p + 4 * i, d);
+    }
+  } else {
+    uint32_t d = 0;
+    memcpy(&d, b, f->bytes);
+    isa_st_small(p, d, f->bytes);
+  }
+  return 0;
+}
+
+/* dst_sel: the four result channels from the texel's */
+static void swizzle(const struct img_tsharp *t, bool is_int, const uint32_t in[4], uint32_t out[4])
+{
+  for (unsigned i = 0; i < 4; i++) {
+    unsigned s = t->dst_sel[i];
+    out[i] = s >= 4 ? in[s - 4] : s == 1 ? (is_int ? 1u : fbits(1.0f)) : 0;
+  }
+}
+
+/* What the instruction's name says about its address and data. */
+struct form {
+  bool sample, load, store, mip, resinfo, atomic;
+  bool o, b, c, d, l, lz, cl;
+};
+
+static bool form_of(const char *n, struct form *f)
+{
+  memset(f, 0, sizeof *f);
+  if (!strncmp(n, "image_sample", 12)) {
+    f->sample = true;
+    for (const char *p = n + 12; *p == '_';) {
+      const char *e = p + 1;
+      while (*e && *e != '_') e++;
+      size_t len = (size_t)(e - p - 1);
+      if (len == 1 && p[1] == 'o') f->o = true;
+      else if (len == 1 && p[1] == 'b') f->b = true;
+      else if (len == 1 && p[1] == 'c') f->c = true;
+      else if (len == 1 && p[1] == 'd') f->d = true;
+      else if (len == 1 && p[1] == 'l') f->l = true;
+      else if (len == 2 && !strncmp(p + 1, "lz", 2)) f->lz = true;
+      else if (len == 2 && !strncmp(p + 1, "cl", 2)) f->cl = true;
+      else return false;   /* cd */
+      p = e;
+    }
+    return !f->c;
+  }
+  if (!strcmp(n, "image_load") || !strcmp(n, "image_load_mip")) {
+    f->load = true;
+    f->mip = n[10] == '_';
+    return true;
+  }
+  if (!strcmp(n, "image_store") || !strcmp(n, "image_store_mip")) {
+    f->store = true;
+    f->mip = n[11] == '_';
+    return true;
+  }
+  if (!strcmp(n, "image_get_resinfo"))
+    return f->resinfo = true;
+  if (!strncmp(n, "image_atomic_", 13))
+    return f->atomic = true;
+  return false;
+}
+
+static int not_modelled(struct isa_wave *w, const struct isa_inst *in, const char *what)
+{
+  return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, in->pc, false,
+                   "%s at 0x%llx: %s is not modelled by hsa-sim", in->name,
+                   (unsigned long long)in->pc, what);
+}
+
+/* Level of detail of lane l (log2 of the texel footprint), for the mag/min filter choice. */
+static float lod_of(const struct isa_wave *w, const struct form *fm, const struct img_tsharp *t,
+                    const struct img_ssharp *s, unsigned va, unsigned coord0, unsigned nd,
+                    bool unnorm, unsigned l, unsigned lod_reg, unsigned bias_reg)
+{
+  float lod;
+  const float size[3] = {(float)t->width, (float)t->height, (float)t->depth};
+  if (fm->lz) {
+    lod = 0;
+  } else if (fm->l) {
+    lod = ffrom(w->vgpr[lod_reg][l]);
+  } else {
+    float dh = 0, dv = 0;
+    for (unsigned k = 0; k < nd; k++) {
+      float scale = unnorm ? 1 : size[k], a, b;
+      if (fm->d) {   /* the given derivatives precede the coordinates */
+        a = ffrom(w->vgpr[coord0 - 2 * nd + k][l]);
+        b = ffrom(w->vgpr[coord0 - nd + k][l]);
+      } else {       /* implicit: differences across the 2x2 quad of lanes */
+        unsigned q = l & ~3u;
+        a = ffrom(w->vgpr[coord0 + k][q + 1]) - ffrom(w->vgpr[coord0 + k][q]);
+        b = ffrom(w->vgpr[coord0 + k][q + 2]) - ffrom(w->vgpr[coord0 + k][q]);
+      }
+      dh += (a * scale) * (a * scale);
+      dv += (b * scale) * (b * scale);
+    }
+    float rho = sqrtf(dh > dv ? dh : dv);
+    lod = rho > 0 ? log2f(rho) : -INFINITY;
+  }
+  (void)va;
+  if (fm->b)
+    lod += ffrom(w->vgpr[bias_reg][l]);
+  lod += (float)s->lod_bias / 256.0f;
+  float lo = (float)s->min_lod / 256.0f, hi = (float)s->max_lod / 256.0f;
+  if (lod < lo) lod = lo;
+  if (lod > hi) lod = hi;
+  return lod;
+}
+
+int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
+{
+  uint32_t w0 = in->words[0], w1 = in->words[1];
+  unsigned dmask = (w0 >> 8) & 15;
+  bool unorm = (w0 >> 12) & 1, glc = (w0 >> 13) & 1, a16 = (w0 >> 15) & 1;
+  bool cdna = in->target == ISA_TARGET_GFX90A || in->target == ISA_TARGET_GFX942;
+  bool tfe = !cdna && ((w0 >> 16) & 1), acc = cdna && ((w0 >> 16) & 1);
+  bool d16 = (w1 >> 31) & 1;
+  unsigned va = w1 & 0xff, vd = (w1 >> 8) & 0xff;
+  unsigned rs = ((w1 >> 16) & 0x1f) * 4, ss = ((w1 >> 21) & 0x1f) * 4;
+  struct form fm;
+  if (!in->name || !form_of(in->name, &fm))
+    return isa_unknown(w, in);
+  if (a16) return not_modelled(w, in, "a16 (16-bit addresses)");
+  if (acc) return not_modelled(w, in, "image data in AGPRs");
+
+  uint32_t td[8], sd[4] = {0, 0, 0, 0};
+  for (unsigned i = 0; i < 8; i++)
+    td[i] = w->sgpr[(rs + i) % ISA_MAX_SGPRS];
+  if (fm.sample)
+    for (unsigned i = 0; i < 4; i++)
+      sd[i] = w->sgpr[(ss + i) % ISA_MAX_SGPRS];
+  struct img_tsharp t;
+  struct img_ssharp s;
+  struct img_fmt f;
+  img_tsharp_decode(td, &t);
+  img_ssharp_decode(sd, &s);
+  if (t.type < IMG_TYPE_1D)
+    return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, in->pc, false,
+                     "%s at 0x%llx: s[%u:%u] is not an image resource (TYPE %u)", in->name,
+                     (unsigned long long)in->pc, rs, rs + 7, t.type);
+  if (!fm.resinfo && !img_fmt_of(t.dfmt, t.nfmt, &f))
+    return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, in->pc, false,
+                     "%s at 0x%llx: image format DATA_FORMAT %u NUM_FORMAT %u is not modelled",
+                     in->name, (unsigned long long)in->pc, t.dfmt, t.nfmt);
+  if (t.type == IMG_TYPE_CUBE || t.type >= IMG_TYPE_2D_MSAA)
+    return not_modelled(w, in, "a cube or multisampled image");
+
+  unsigned nd = t.coords - (t.array ? 1u : 0u);   /* filtered dimensions */
+  unsigned ndata = (unsigned)__builtin_popcount(dmask);
+  /* address layout */
+  unsigned k = 0, off_reg = 0, bias_reg = 0, coord0, lod_reg;
+  if (fm.o) off_reg = k++;
+  if (fm.b) bias_reg = k++;
+  if (fm.d) k += 2 * nd;
+  coord0 = k;
+  k += t.coords;
+  lod_reg = k;
+  if (fm.l || fm.mip || fm.cl) k++;
+  if (fm.resinfo) { coord0 = 0; lod_reg = 0; k = 1; }
+  unsigned vdw = fm.atomic ? (strstr(in->name, "cmpswap") ? 2u : 1u)
+                           : d16 ? (ndata + 1) / 2 : (ndata ? ndata : 1);
+  if (va + k > ISA_MAX_VGPRS || vd + vdw + tfe > ISA_MAX_VGPRS ||
+      va + k > w->vgpr_alloc || vd + vdw + tfe > w->vgpr_alloc)
+    return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, in->pc, false,
+                     "%s at 0x%llx names VGPRs beyond the %u allocated", in->name,
+                     (unsigned long long)in->pc, w->vgpr_alloc);
+  uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
+  if (t.last_level != t.base_level && !fm.resinfo && !fm.mip)
+    return not_modelled(w, in, "a mipmapped image (LAST_LEVEL != BASE_LEVEL)");
+  unsigned base_array = t.array ? t.base_array : 0;
+  struct fetch_ctx ctx = {w, &t, &f};
+
+  if (fm.resinfo) {
+    ISA_FOR_LANES(w->exec, l) {
+      unsigned mip = v[va][l], levels = t.last_level - t.base_level + 1;
+      uint32_t r[4] = {0, 0, 0, levels};
+      if (mip < levels && t.base_level + mip < 16) {
+        unsigned sh = mip;
+        r[0] = t.width >> sh ? t.width >> sh : 1;
+        r[1] = t.type == IMG_TYPE_1D_ARRAY ? t.depth : t.height >> sh ? t.height >> sh : 1;
+        r[2] = t.type == IMG_TYPE_3D ? (t.depth >> sh ? t.depth >> sh : 1)
+               : t.type == IMG_TYPE_2D_ARRAY ? t.depth : 0;
+        if (t.type == IMG_TYPE_1D || t.type == IMG_TYPE_1D_ARRAY) r[2] = 0;
+        if (t.type == IMG_TYPE_1D) r[1] = 0;
+      }
+      unsigned o = 0;
+      for (unsigned c = 0; c < 4; c++)
+        if (dmask >> c & 1)
+          v[vd + o++][l] = r[c];
+      if (tfe) v[vd + o][l] = 0;
+    }
+    w->pc += in->size;
+    return 0;
+  }
+
+  if (fm.load || fm.store || fm.atomic) {
+    ISA_FOR_LANES(w->exec, l) {
+      unsigned c[3] = {0, 0, 0};
+      for (unsigned i = 0; i < t.coords; i++)
+        c[i] = v[va + coord0 + i][l];
+      /* x, y and z (the depth, or the slice of an array) */
+      unsigned x = c[0], y = t.type == IMG_TYPE_1D_ARRAY ? 0 : c[1];
+      unsigned z = t.type == IMG_TYPE_1D_ARRAY ? c[1] : c[2];
+      bool in_range = x < t.width && y < t.height;
+      in_range = in_range && (uint64_t)z + base_array < t.depth;
+      z += base_array;
+      if (fm.mip) {
+        uint32_t mip = v[va + lod_reg][l];
+        if (t.base_level + mip > t.last_level)
+          in_range = false;
+        else if (mip != 0)
+          return not_modelled(w, in, "a mip level other than the base");
+      }
+      if (fm.atomic) {
+        unsigned op = in->op - 16;
+        if (f.bytes != 4 || f.comps != 1 || !f.is_int)
+          return not_modelled(w, in, "an image atomic on a format other than 32-bit UINT/SINT");
+        uint32_t old = 0;
+        if (in_range) {
+          uint8_t *p = isa_mem_fast(w, texel_addr(&t, &f, x, y, z), 4, true);
+          if (!p) return -1;
+          old = isa_atomic32(op, (uint32_t *)(void *)p, v[vd][l], op == ISA_AT_CMPSWAP ? v[vd + 1][l] : 0);
+        }
+        if (glc) v[vd][l] = old;
+        continue;
+      }
+      if (fm.store) {
+        if (!in_range) continue;
+        uint32_t data[4] = {0, 0, 0, 0}, mem[4] = {0, 0, 0, 0};
+        unsigned o = 0;
+        for (unsigned ch = 0; ch < 4; ch++) {
+          if (!(dmask >> ch & 1)) continue;
+          uint32_t d = d16 ? (v[vd + o / 2][l] >> (16 * (o & 1))) & 0xffff : v[vd + o][l];
+          if (d16) d = f.is_int ? (f.nfmt == 5 ? (uint32_t)(int32_t)(int16_t)d : d)
+                                : fbits(img_f16_to_f32((uint16_t)d));
+          data[ch] = d;
+          o++;
+        }
+        for (unsigned ch = 0; ch < 4; ch++)   /* dst_sel read backwards */
+          for (unsigned i = 0; i < 4; i++)
+            if (t.dst_sel[i] == 4 + ch) { mem[ch] = data[i]; break; }
+        if (store_texel(w, &t, &f, x, y, z, mem)) return -1;
+        continue;
+      }
+      uint32_t tx[4] = {0, 0, 0, 0}, r[4];
+      if (in_range) {
+        if (fetch(&ctx, (int)x, (int)y, (int)z, tx)) return -1;
+      } else {
+        uint8_t zero[16] = {0};
+        img_decode(&f, zero, tx);
+      }
+      swizzle(&t, f.is_int, tx, r);
+      unsigned o = 0;
+      for (unsigned ch = 0; ch < 4; ch++) {
+        if (!(dmask >> ch & 1)) continue;
+        if (d16) {
+          uint32_t h = f.is_int ? r[ch] & 0xffff : img_f32_to_f16(ffrom(r[ch]));
+          uint32_t *dst = &v[vd + o / 2][l];
+          *dst = (o & 1) ? (*dst & 0xffff) | h << 16 : h;
+        } else {
+          v[vd + o][l] = r[ch];
+        }
+        o++;
+      }
+      if (tfe) v[vd + vdw][l] = 0;
+    }
+    w->pc += in->size;
+    return 0;
+  }
+
+  /* samples */
+  bool unnorm = unorm || s.force_unnorm;
+  const float size[3] = {(float)t.width, (float)t.height, (float)t.depth};
+  uint32_t res[SIM_ISA_WAVE_SIZE][4];
+  ISA_FOR_LANES(w->exec, l) {
+    float lod = lod_of(w, &fm, &t, &s, va, va + coord0, nd, unnorm, l, va + lod_reg, va + bias_reg);
+    unsigned filt = lod > 0 ? s.min_filter : s.mag_filter;
+    bool linear = filt & 1;
+    float cf[3] = {0, 0, 0};
+    int offs[3] = {0, 0, 0};
+    if (fm.o) {
+      uint32_t ov = v[va + off_reg][l];
+      for (unsigned i = 0; i < 3; i++)
+        offs[i] = (int)((ov >> (8 * i)) << 26) >> 26;
+    }
+    for (unsigned i = 0; i < nd; i++) {
+      float x = ffrom(v[va + coord0 + i][l]);
+      cf[i] = (unnorm ? x : x * size[i]) + (float)offs[i];
+    }
+    int slice = 0;
+    if (t.array) {
+      float x = rintf(ffrom(v[va + coord0 + nd][l]));
+      int last = (int)t.depth - 1, first = (int)base_array;
+      float sl = x + (float)first;
+      slice = !(sl > (float)first) ? first : sl > (float)last ? last : (int)sl;
+    }
+    uint32_t tx[4];
+    if (img_sample(&t, &s, &f, cf, slice, linear, fetch, &ctx, tx))
+      return -1;
+    swizzle(&t, f.is_int, tx, res[l]);
+  }
+  ISA_FOR_LANES(w->exec, l) {
+    unsigned o = 0;
+    for (unsigned ch = 0; ch < 4; ch++) {
+      if (!(dmask >> ch & 1)) continue;
+      if (d16) {
+        uint32_t h = f.is_int ? res[l][ch] & 0xffff : img_f32_to_f16(ffrom(res[l][ch]));
+        uint32_t *dst = &v[vd + o / 2][l];
+        *dst = (o & 1) ? (*dst & 0xffff) | h << 16 : h;
+      } else {
+        v[vd + o][l] = res[l][ch];
+      }
+      o++;
+    }
+    if (tfe) v[vd + vdw][l] = 0;
+  }
+  w->pc += in->size;
+  return 0;
+}

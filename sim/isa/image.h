@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/* image.h — what the image files of sim/isa share (exec_mimg.c, image_format.c, sample.c):
+ * the gfx9 image resource (T#, 8 dwords) and sampler (S#, 4 dwords) as the Vega ISA's
+ * "Image Resource" and "Image Sampler" tables lay them out, the texel formats, and the
+ * sampler's addressing and filtering. */
+#ifndef SIM_ISA_IMAGE_H
+#define SIM_ISA_IMAGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* T# TYPE (word3[31:28]) */
+enum { IMG_TYPE_1D = 8, IMG_TYPE_2D = 9, IMG_TYPE_3D = 10, IMG_TYPE_CUBE = 11,
+       IMG_TYPE_1D_ARRAY = 12, IMG_TYPE_2D_ARRAY = 13, IMG_TYPE_2D_MSAA = 14,
+       IMG_TYPE_2D_MSAA_ARRAY = 15 };
+
+struct img_tsharp {
+  uint64_t base;             /* byte address: word0 (bits 39:8) and word1[7:0] (47:40) */
+  unsigned min_lod;          /* word1[19:8] */
+  unsigned dfmt, nfmt;       /* word1[25:20] DATA_FORMAT, word1[29:26] NUM_FORMAT */
+  unsigned width, height;    /* word2[13:0] + 1, word2[27:14] + 1 (1 for 1D types) */
+  unsigned dst_sel[4];       /* word3[11:0]: 0 -> 0, 1 -> 1, 4..7 -> X..W */
+  unsigned base_level, last_level;   /* word3[15:12], [19:16] */
+  unsigned sw_mode;          /* word3[24:20]: 0 LINEAR */
+  unsigned type;             /* word3[31:28] */
+  unsigned depth;            /* word4[12:0] + 1: 3D depth or the array's last slice + 1 */
+  unsigned pitch;            /* word4[28:13] + 1, in elements */
+  unsigned base_array;       /* word5[12:0] */
+  unsigned coords;           /* address components of the type: 1, 2 or 3 */
+  bool array;                /* 1D/2D arrays: the last coordinate is a slice */
+};
+
+struct img_ssharp {
+  unsigned clamp[3];         /* word0[2:0], [5:3], [8:6] (enum below) */
+  unsigned depth_compare;    /* word0[14:12] */
+  bool force_unnorm;         /* word0[15] */
+  unsigned min_lod, max_lod; /* word1[11:0], [23:12], 4.8 fixed point */
+  int lod_bias;              /* word2[13:0], s5.8 */
+  unsigned mag_filter, min_filter, z_filter, mip_filter;   /* word2[21:20],[23:22],[25:24],[27:26] */
+  unsigned border_type;      /* word3[31:30] */
+};
+
+/* S# CLAMP_* */
+enum { IMG_WRAP = 0, IMG_MIRROR = 1, IMG_CLAMP_LAST = 2, IMG_MIRROR_ONCE_LAST = 3,
+       IMG_CLAMP_HALF_BORDER = 4, IMG_MIRROR_ONCE_HALF_BORDER = 5, IMG_CLAMP_BORDER = 6,
+       IMG_MIRROR_ONCE_BORDER = 7 };
+
+void img_tsharp_decode(const uint32_t d[8], struct img_tsharp *t);
+void img_ssharp_decode(const uint32_t d[4], struct img_ssharp *s);
+
+/* A texel format: DATA_FORMAT x NUM_FORMAT. Components are listed from the least
+ * significant bits (the data format's name lists them from the most significant). */
+struct img_fmt {
+  unsigned bytes, comps, bits[4], shift[4];
+  unsigned nfmt;
+  bool is_int;               /* UINT/SINT: no filtering, integer results */
+};
+/* false for a combination the model does not convert (compressed, shared-exponent, small
+ * floats, depth-stencil) */
+bool img_fmt_of(unsigned dfmt, unsigned nfmt, struct img_fmt *f);
+/* Texel bytes (f->bytes of them, little-endian) to four 32-bit channels: f32 bits for the
+ * float/normalized/scaled formats, integers for UINT/SINT; absent components read 0, the
+ * fourth 1 (1.0f). */
+void img_decode(const struct img_fmt *f, const uint8_t *texel, uint32_t out[4]);
+/* Four channels (same convention) to texel bytes: unorm/snorm clamp and round to nearest
+ * even, UINT/SINT saturate, f16 rounds to nearest even. */
+void img_encode(const struct img_fmt *f, const uint32_t in[4], uint8_t *texel);
+uint16_t img_f32_to_f16(float x);
+float img_f16_to_f32(uint16_t h);
+
+/* ---- sampling (sample.c) ---- */
+/* Texel fetcher the sampler calls: writes the four decoded channels of texel (x, y, z) (z is
+ * the slice for arrays) of the current image; coordinates are in range. Returns -1 after a
+ * fault (the sample stops). */
+typedef int img_fetch_fn(void *ctx, int x, int y, int z, uint32_t out[4]);
+
+/* A texel coordinate mapped by an addressing mode into [0, n), or -1 for the border. */
+int img_address(unsigned mode, int i, int n);
+
+/* One sample: coordinates c[0..coords-1] (already in texel space: multiplied by the size
+ * for normalized coordinates), slice index for arrays (already clamped), filter linear or
+ * not. The result is the four channels (before dst_sel and dmask). */
+int img_sample(const struct img_tsharp *t, const struct img_ssharp *s, const struct img_fmt *f,
+               const float *c, int slice, bool linear, img_fetch_fn *fetch, void *ctx,
+               uint32_t out[4]);
+
+/* Bilinear weights keep this many fraction bits (the filter's fixed-point precision). */
+#define IMG_FILTER_FRAC_BITS 8
+
+#endif

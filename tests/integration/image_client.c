@@ -1,0 +1,700 @@
+/* SPDX-License-Identifier: MIT */
+/* image_client.c — image kernels (image_kernels.cl) dispatched through the HSA image API:
+ * images made with hsa_ext_image_create (opaque layout) and filled with hsa_ext_image_import,
+ * or made with hsa_ext_image_create_with_layout (linear, the host writing the texels at the
+ * row pitch it gave), samplers from hsa_ext_sampler_create, the image and sampler handles as
+ * the kernel arguments; results read back from buffers or with hsa_ext_image_export. Every
+ * result is compared with a host reference written here from the OpenCL C rules (format
+ * conversions, addressing modes, nearest and linear filtering): bit-exact for integer
+ * coordinates, nearest sampling and stores; linear filtering within 1/256 of the span of the
+ * texels it blends per dimension filtered (the texture unit's weights keep 8 fraction bits).
+ *
+ * Runs on either runtime (link it against either libhsa-runtime64). Exit 0: all passed; 1: a
+ * mismatch or an API failure; 3: the runtime says it has no image extension. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "lib/client.h"
+#include "hsa/hsa_ext_image.h"
+
+static hsa_agent_t gpu;
+static hsa_queue_t *queue;
+static hsa_region_t kernarg_region, fine_region;
+static hsa_amd_memory_pool_t gpu_pool;
+static hsa_executable_t exec;
+static hsa_signal_t done;
+static int failures, checks;
+
+static void *fine_alloc(size_t n)
+{
+  void *p = NULL;
+  CHECK(hsa_memory_allocate(fine_region, n ? n : 4, &p));
+  memset(p, 0, n);
+  return p;
+}
+
+/* ---- kernel arguments and dispatch ---- */
+struct args {
+  uint8_t buf[256];
+  size_t n;
+};
+
+static void arg(struct args *a, const void *v, size_t size)
+{
+  a->n = (a->n + size - 1) / size * size;
+  memcpy(a->buf + a->n, v, size);
+  a->n += size;
+}
+static void arg64(struct args *a, uint64_t v) { arg(a, &v, 8); }
+static void arg32(struct args *a, int32_t v) { arg(a, &v, 4); }
+
+static void run(const char *name, struct args *a, uint32_t grid)
+{
+  struct client_kernel k = client_kernel_named(exec, gpu, name);
+  void *ka = NULL;
+  size_t size = k.kernarg_size > a->n ? k.kernarg_size : a->n;
+  CHECK(hsa_memory_allocate(kernarg_region, size, &ka));
+  memset(ka, 0, size);
+  memcpy(ka, a->buf, a->n);
+  hsa_signal_store_relaxed(done, 1);
+  client_dispatch(queue, &k, ka, grid, 64, done);
+  if (hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, 60ull * 1000000000ull,
+                                HSA_WAIT_STATE_BLOCKED) != 0)
+    FAIL("%s: the dispatch did not complete", name);
+  hsa_memory_free(ka);
+}
+
+/* ---- formats under test ---- */
+enum fmt { F_RGBA8, F_R32F, F_RGBA16F, F_R32I, F_RGBA16 };
+static const struct {
+  const char *name;
+  hsa_ext_image_channel_type_t type;
+  hsa_ext_image_channel_order_t order;
+  unsigned bytes, comps;
+} fmts[] = {
+  [F_RGBA8] = {"rgba8", HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT8, HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA, 4, 4},
+  [F_R32F] = {"r32f", HSA_EXT_IMAGE_CHANNEL_TYPE_FLOAT, HSA_EXT_IMAGE_CHANNEL_ORDER_R, 4, 1},
+  [F_RGBA16F] = {"rgba16f", HSA_EXT_IMAGE_CHANNEL_TYPE_HALF_FLOAT, HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA, 8, 4},
+  [F_R32I] = {"r32i", HSA_EXT_IMAGE_CHANNEL_TYPE_SIGNED_INT32, HSA_EXT_IMAGE_CHANNEL_ORDER_R, 4, 1},
+  [F_RGBA16] = {"rgba16", HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT16, HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA, 8, 4},
+};
+
+static float half_to_float(uint16_t h)
+{
+  unsigned e = (h >> 10) & 31, m = h & 1023;
+  float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), (int)e - 25);
+  return (h & 0x8000) ? -v : v;
+}
+
+/* nearest-even f32 -> f16, for finite values in the f16 normal range and zero (what the
+ * tests write) */
+static uint16_t float_to_half(float f)
+{
+  if (f == 0) return signbit(f) ? 0x8000 : 0;
+  int e;
+  float m = frexpf(fabsf(f), &e);   /* f = m * 2^e, m in [0.5, 1) */
+  uint16_t s = f < 0 ? 0x8000 : 0;
+  float mant = rintf(m * 2048.0f);   /* 11 significant bits, ties to even */
+  if (mant == 2048.0f) { mant = 1024.0f; e++; }
+  return (uint16_t)(s | (uint16_t)((e - 1 + 15) << 10) | ((uint16_t)mant & 1023));
+}
+
+/* The texel as read_imagef/read_imagei return it (the OpenCL C conversions). */
+static void texel_value(enum fmt f, const uint8_t *t, float out[4], int iout[4])
+{
+  out[0] = out[1] = out[2] = 0, out[3] = 1;
+  iout[0] = iout[1] = iout[2] = 0, iout[3] = 1;
+  switch (f) {
+  case F_RGBA8: for (int i = 0; i < 4; i++) out[i] = t[i] / 255.0f; break;
+  case F_RGBA16:
+    for (int i = 0; i < 4; i++) { uint16_t v; memcpy(&v, t + 2 * i, 2); out[i] = v / 65535.0f; }
+    break;
+  case F_R32F: memcpy(&out[0], t, 4); break;
+  case F_RGBA16F:
+    for (int i = 0; i < 4; i++) { uint16_t v; memcpy(&v, t + 2 * i, 2); out[i] = half_to_float(v); }
+    break;
+  case F_R32I: memcpy(&iout[0], t, 4); break;
+  }
+}
+
+/* write_imagef / write_imagei to the format */
+static void texel_encode(enum fmt f, const float v[4], const int iv[4], uint8_t *t)
+{
+  switch (f) {
+  case F_RGBA8:
+    for (int i = 0; i < 4; i++) {
+      float x = v[i] * 255.0f;
+      x = x < 0 ? 0 : x > 255 ? 255 : x;
+      t[i] = (uint8_t)rintf(x);
+    }
+    break;
+  case F_RGBA16:
+    for (int i = 0; i < 4; i++) {
+      float x = v[i] * 65535.0f;
+      x = x < 0 ? 0 : x > 65535 ? 65535 : x;
+      uint16_t h = (uint16_t)rintf(x);
+      memcpy(t + 2 * i, &h, 2);
+    }
+    break;
+  case F_R32F: memcpy(t, &v[0], 4); break;
+  case F_RGBA16F:
+    for (int i = 0; i < 4; i++) { uint16_t h = float_to_half(v[i]); memcpy(t + 2 * i, &h, 2); }
+    break;
+  case F_R32I: memcpy(t, &iv[0], 4); break;
+  }
+}
+
+static uint32_t rng = 12345;
+static uint32_t rnd(void) { rng = rng * 1664525u + 1013904223u; return rng >> 8; }
+
+/* texel bytes of a random image whose values every format represents exactly */
+static void fill(enum fmt f, uint8_t *t, size_t texels)
+{
+  for (size_t i = 0; i < texels; i++) {
+    uint8_t *p = t + i * fmts[f].bytes;
+    switch (f) {
+    case F_RGBA8: case F_RGBA16:
+      for (unsigned b = 0; b < fmts[f].bytes; b++) p[b] = (uint8_t)rnd();
+      break;
+    case F_R32F: { float x = (float)(int)(rnd() % 2001 - 1000) / 64.0f; memcpy(p, &x, 4); break; }
+    case F_RGBA16F:
+      for (int c = 0; c < 4; c++) {
+        uint16_t h = float_to_half((float)(int)(rnd() % 2001 - 1000) / 128.0f);
+        memcpy(p + 2 * c, &h, 2);
+      }
+      break;
+    case F_R32I: { int32_t x = (int32_t)(rnd() * 2654435761u); memcpy(p, &x, 4); break; }
+    }
+  }
+}
+
+/* ---- images ---- */
+struct image {
+  hsa_ext_image_t h;
+  hsa_ext_image_descriptor_t d;
+  void *mem;
+  enum fmt f;
+  unsigned w, hgt, dep;   /* texels: width, height (1 for 1D), depth or layers */
+};
+
+static const char *geo_name(hsa_ext_image_geometry_t g)
+{
+  static const char *const n[] = {"1d", "2d", "3d", "1da", "2da", "1db", "2ddepth", "2dadepth"};
+  return (unsigned)g < 8 ? n[g] : "?";
+}
+
+static void image_make(struct image *im, hsa_ext_image_geometry_t g, enum fmt f, unsigned w,
+                       unsigned h, unsigned d, const uint8_t *texels)
+{
+  memset(im, 0, sizeof *im);
+  im->f = f;
+  im->d.geometry = g;
+  im->d.width = w;
+  im->d.height = g == HSA_EXT_IMAGE_GEOMETRY_1D || g == HSA_EXT_IMAGE_GEOMETRY_1DA ? 0 : h;
+  im->d.depth = g == HSA_EXT_IMAGE_GEOMETRY_3D ? d : 0;
+  im->d.array_size = g == HSA_EXT_IMAGE_GEOMETRY_1DA || g == HSA_EXT_IMAGE_GEOMETRY_2DA ? d : 0;
+  im->d.format.channel_type = fmts[f].type;
+  im->d.format.channel_order = fmts[f].order;
+  im->w = w, im->hgt = h, im->dep = d;
+  hsa_ext_image_data_info_t info;
+  CHECK(hsa_ext_image_data_get_info(gpu, &im->d, HSA_ACCESS_PERMISSION_RW, &info));
+  if (!info.size || !info.alignment || (info.alignment & (info.alignment - 1)))
+    FAIL("data_get_info %s %s: size %zu alignment %zu", geo_name(g), fmts[f].name, info.size, info.alignment);
+  CHECK(hsa_amd_memory_pool_allocate(gpu_pool, info.size + info.alignment, 0, &im->mem));
+  void *aligned = (void *)(((uintptr_t)im->mem + info.alignment - 1) & ~(uintptr_t)(info.alignment - 1));
+  CHECK(hsa_ext_image_create(gpu, &im->d, aligned, HSA_ACCESS_PERMISSION_RW, &im->h));
+  if (texels) {
+    size_t row = (size_t)w * fmts[f].bytes, n = row * h * d;
+    void *src = fine_alloc(n);
+    memcpy(src, texels, n);
+    hsa_ext_image_region_t r = {{0, 0, 0}, {w, h, d}};
+    if (g == HSA_EXT_IMAGE_GEOMETRY_1DA) r.range.y = d, r.range.z = 1;
+    CHECK(hsa_ext_image_import(gpu, src, row, g == HSA_EXT_IMAGE_GEOMETRY_1DA ? row : row * h, im->h, &r));
+    hsa_memory_free(src);
+  }
+}
+
+static void image_free(struct image *im)
+{
+  CHECK(hsa_ext_image_destroy(gpu, im->h));
+  hsa_amd_memory_pool_free(im->mem);
+}
+
+static void note(bool ok, const char *what, size_t i, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void note(bool ok, const char *what, size_t i, const char *fmt, ...)
+{
+  checks++;
+  if (ok) return;
+  if (failures++ < 20) {
+    printf("FAIL %s: element %zu: ", what, i);
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+  }
+}
+
+/* ---- integer-coordinate reads of every texel ---- */
+static void test_load(hsa_ext_image_geometry_t g, enum fmt f, unsigned w, unsigned h, unsigned d)
+{
+  size_t n = (size_t)w * h * d;
+  uint8_t *tex = malloc(n * fmts[f].bytes);
+  fill(f, tex, n);
+  struct image im;
+  image_make(&im, g, f, w, h, d, tex);
+  void *out = fine_alloc(n * 16);
+  struct args a = {{0}, 0};
+  arg64(&a, im.h.handle);
+  arg64(&a, (uint64_t)(uintptr_t)out);
+  const char *k;
+  switch (g) {
+  case HSA_EXT_IMAGE_GEOMETRY_1D: k = "load1d"; break;
+  case HSA_EXT_IMAGE_GEOMETRY_3D: k = "load3d"; arg32(&a, (int)w); arg32(&a, (int)h); break;
+  case HSA_EXT_IMAGE_GEOMETRY_1DA: k = "load1da"; arg32(&a, (int)w); break;
+  case HSA_EXT_IMAGE_GEOMETRY_2DA: k = "load2da"; arg32(&a, (int)w); arg32(&a, (int)h); break;
+  default: k = f == F_R32I ? "load2di" : "load2d"; arg32(&a, (int)w); break;
+  }
+  run(k, &a, (uint32_t)n);
+  char what[64];
+  snprintf(what, sizeof what, "%s %s %s %ux%ux%u", k, geo_name(g), fmts[f].name, w, h, d);
+  for (size_t i = 0; i < n; i++) {
+    float ref[4];
+    int iref[4];
+    texel_value(f, tex + i * fmts[f].bytes, ref, iref);
+    if (f == F_R32I) {
+      const int *got = (const int *)out + 4 * i;
+      note(!memcmp(got, iref, 16), what, i, "got (%d %d %d %d) want (%d %d %d %d)", got[0], got[1],
+           got[2], got[3], iref[0], iref[1], iref[2], iref[3]);
+    } else {
+      const float *got = (const float *)out + 4 * i;
+      note(!memcmp(got, ref, 16), what, i, "got (%a %a %a %a) want (%a %a %a %a)", got[0], got[1],
+           got[2], got[3], ref[0], ref[1], ref[2], ref[3]);
+    }
+  }
+  printf("ok %s (%zu texels)\n", what, n);
+  hsa_memory_free(out);
+  image_free(&im);
+  free(tex);
+}
+
+/* ---- sampling: the host reference ---- */
+struct samp {
+  hsa_ext_sampler_coordinate_mode_t coord;
+  hsa_ext_sampler_addressing_mode_t addr;
+  hsa_ext_sampler_filter_mode_t filter;
+};
+
+static const char *samp_name(const struct samp *s, char *buf, size_t n)
+{
+  static const char *const am[] = {"undef", "edge", "border", "repeat", "mirror"};
+  snprintf(buf, n, "%s/%s/%s", s->coord ? "norm" : "unnorm", am[s->addr],
+           s->filter ? "linear" : "nearest");
+  return buf;
+}
+
+/* the texel (x, y, z) of im's data with the addressing mode's border (OpenCL: (0,0,0,0), or
+ * (0,0,0,1) for formats without alpha); i[k] < 0 marks the border */
+static void ref_texel(const struct image *im, const uint8_t *tex, const int i[3], float out[4], int iout[4])
+{
+  if (i[0] < 0 || i[1] < 0 || i[2] < 0) {
+    bool alpha = fmts[im->f].comps == 4;
+    out[0] = out[1] = out[2] = 0, out[3] = alpha ? 0 : 1;
+    iout[0] = iout[1] = iout[2] = 0, iout[3] = alpha ? 0 : 1;
+    return;
+  }
+  size_t idx = ((size_t)i[2] * im->hgt + (size_t)i[1]) * im->w + (size_t)i[0];
+  texel_value(im->f, tex + idx * fmts[im->f].bytes, out, iout);
+}
+
+/* OpenCL C 2.0 section 8.2/8.3: nearest and linear addressing of one coordinate. Returns
+ * the texel index (or -1 for the border) for nearest; for linear i0, i1 and the weight a. */
+static int nearest_index(const struct samp *s, float c, int n)
+{
+  float u;
+  int i;
+  switch (s->addr) {
+  case HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT:
+    u = (c - floorf(c)) * (float)n;
+    i = (int)floorf(u);
+    return i > n - 1 ? i - n : i;
+  case HSA_EXT_SAMPLER_ADDRESSING_MODE_MIRRORED_REPEAT: {
+    float sp = fabsf(c - 2.0f * rintf(0.5f * c));
+    i = (int)floorf(sp * (float)n);
+    return i < n - 1 ? i : n - 1;
+  }
+  default:
+    u = s->coord ? c * (float)n : c;
+    i = (int)floorf(u);
+    if (s->addr == HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE)
+      return i < 0 ? 0 : i > n - 1 ? n - 1 : i;
+    return i < 0 || i >= n ? -1 : i;
+  }
+}
+
+static void linear_index(const struct samp *s, float c, int n, int *i0, int *i1, float *a)
+{
+  float u;
+  switch (s->addr) {
+  case HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT:
+    u = (c - floorf(c)) * (float)n;
+    *i0 = (int)floorf(u - 0.5f);
+    *i1 = *i0 + 1;
+    if (*i0 < 0) *i0 += n;
+    if (*i1 > n - 1) *i1 -= n;
+    break;
+  case HSA_EXT_SAMPLER_ADDRESSING_MODE_MIRRORED_REPEAT: {
+    float sp = fabsf(c - 2.0f * rintf(0.5f * c));
+    u = sp * (float)n;
+    *i0 = (int)floorf(u - 0.5f);
+    *i1 = *i0 + 1;
+    if (*i0 < 0) *i0 = 0;
+    if (*i1 > n - 1) *i1 = n - 1;
+    break;
+  }
+  default:
+    u = s->coord ? c * (float)n : c;
+    *i0 = (int)floorf(u - 0.5f);
+    *i1 = *i0 + 1;
+    if (s->addr == HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE) {
+      *i0 = *i0 < 0 ? 0 : *i0 > n - 1 ? n - 1 : *i0;
+      *i1 = *i1 < 0 ? 0 : *i1 > n - 1 ? n - 1 : *i1;
+    } else {
+      if (*i0 < 0 || *i0 >= n) *i0 = -1;
+      if (*i1 < 0 || *i1 >= n) *i1 = -1;
+    }
+    break;
+  }
+  *a = (u - 0.5f) - floorf(u - 0.5f);
+}
+
+/* the reference of one sample; *span: how far apart the blended texels lie and *dims the
+ * dimensions filtered (the linear tolerance: each dimension's weight may lose up to 1/256) */
+static void ref_sample(const struct image *im, const uint8_t *tex, const struct samp *s,
+                       const float c[4], float out[4], int iout[4], float *span, unsigned *dims)
+{
+  hsa_ext_image_geometry_t g = im->d.geometry;
+  unsigned nd = g == HSA_EXT_IMAGE_GEOMETRY_1D || g == HSA_EXT_IMAGE_GEOMETRY_1DA ? 1
+              : g == HSA_EXT_IMAGE_GEOMETRY_3D ? 3 : 2;
+  int size[3] = {(int)im->w, (int)im->hgt, (int)im->dep};
+  int layer = 0;
+  bool arr = g == HSA_EXT_IMAGE_GEOMETRY_1DA || g == HSA_EXT_IMAGE_GEOMETRY_2DA;
+  if (arr) {
+    float l = rintf(c[nd]);
+    layer = l < 0 ? 0 : l > (float)(im->dep - 1) ? (int)im->dep - 1 : (int)l;
+  }
+  *span = 0;
+  *dims = nd;
+  if (s->filter == HSA_EXT_SAMPLER_FILTER_MODE_NEAREST) {
+    int i[3] = {0, 0, layer};
+    if (g == HSA_EXT_IMAGE_GEOMETRY_1DA) i[1] = 0;
+    for (unsigned k = 0; k < nd; k++)
+      i[k] = nearest_index(s, c[k], size[k]);
+    if (arr && nd == 1) { i[2] = layer; i[1] = i[1] < 0 ? -1 : 0; }
+    ref_texel(im, tex, i, out, iout);
+    return;
+  }
+  int i0[3] = {0, 0, layer}, i1[3] = {0, 0, layer};
+  float a[3] = {0, 0, 0};
+  for (unsigned k = 0; k < nd; k++)
+    linear_index(s, c[k], size[k], &i0[k], &i1[k], &a[k]);
+  float lo[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, hi[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+  for (int ch = 0; ch < 4; ch++) out[ch] = 0;
+  for (unsigned q = 0; q < (1u << nd); q++) {
+    int at[3] = {0, 0, layer};
+    float wgt = 1;
+    for (unsigned k = 0; k < nd; k++) {
+      bool b = (q >> k) & 1;
+      at[k] = b ? i1[k] : i0[k];
+      wgt *= b ? a[k] : 1 - a[k];
+    }
+    float t[4];
+    int it[4];
+    ref_texel(im, tex, at, t, it);
+    for (int ch = 0; ch < 4; ch++) {
+      out[ch] += wgt * t[ch];
+      if (t[ch] < lo[ch]) lo[ch] = t[ch];
+      if (t[ch] > hi[ch]) hi[ch] = t[ch];
+    }
+  }
+  for (int ch = 0; ch < 4; ch++)
+    if (hi[ch] - lo[ch] > *span) *span = hi[ch] - lo[ch];
+}
+
+/* coordinates: a grid off the texel edges (odd multiples of 1/1024: with power-of-two sizes
+ * up to 32 never on a texel edge, where OpenCL's mirror formula and the hardware's texel-space
+ * mirror pick different texels, and with filter weights the 8 fraction bits hold exactly)
+ * and random ones, both reaching past the edges */
+static void coords(const struct image *im, const struct samp *s, float *c, size_t n)
+{
+  float size[3] = {(float)im->w, (float)im->hgt, (float)im->dep};
+  for (size_t i = 0; i < n; i++) {
+    for (int k = 0; k < 4; k++) {
+      float x;
+      if (i % 2 == 0)
+        x = (float)(2 * (int)(rnd() % 1024) - 511) / 1024.0f;   /* odd multiples of 1/1024 in [-0.5, 1.5) */
+      else
+        x = (float)(rnd() % 100000) / 50000.0f - 0.5f;
+      c[4 * i + k] = s->coord || k == 3 ? x : x * size[k < 3 ? k : 0];
+    }
+    /* the layer of an array: an integer-ish coordinate in [-1, layers] */
+    hsa_ext_image_geometry_t g = im->d.geometry;
+    if (g == HSA_EXT_IMAGE_GEOMETRY_1DA) c[4 * i + 1] = (float)(rnd() % (im->dep + 2)) - 1 + (i % 3) * 0.3f;
+    if (g == HSA_EXT_IMAGE_GEOMETRY_2DA) c[4 * i + 2] = (float)(rnd() % (im->dep + 2)) - 1 + (i % 3) * 0.3f;
+  }
+}
+
+static void test_sample(hsa_ext_image_geometry_t g, enum fmt f, unsigned w, unsigned h, unsigned d,
+                        const struct samp *sp, unsigned nsamp)
+{
+  size_t texels = (size_t)w * h * d, n = 256;
+  uint8_t *tex = malloc(texels * fmts[f].bytes);
+  fill(f, tex, texels);
+  struct image im;
+  image_make(&im, g, f, w, h, d, tex);
+  float *c = fine_alloc(n * 16);
+  void *out = fine_alloc(n * 16);
+  for (unsigned si = 0; si < nsamp; si++) {
+    const struct samp *s = &sp[si];
+    hsa_ext_sampler_descriptor_t sd = {s->coord, s->filter, s->addr};
+    hsa_ext_sampler_t smp;
+    CHECK(hsa_ext_sampler_create(gpu, &sd, &smp));
+    coords(&im, s, c, n);
+    struct args a = {{0}, 0};
+    arg64(&a, im.h.handle);
+    arg64(&a, smp.handle);
+    arg64(&a, (uint64_t)(uintptr_t)c);
+    arg64(&a, (uint64_t)(uintptr_t)out);
+    const char *k = g == HSA_EXT_IMAGE_GEOMETRY_1D ? "sample1d" : g == HSA_EXT_IMAGE_GEOMETRY_3D ? "sample3d"
+                  : g == HSA_EXT_IMAGE_GEOMETRY_1DA ? "sample1da" : g == HSA_EXT_IMAGE_GEOMETRY_2DA ? "sample2da"
+                  : f == F_R32I ? "sample2di" : "sample2d";
+    run(k, &a, (uint32_t)n);
+    char what[96], sn[40];
+    snprintf(what, sizeof what, "%s %s %s %s", k, geo_name(g), fmts[f].name, samp_name(s, sn, sizeof sn));
+    for (size_t i = 0; i < n; i++) {
+      float ref[4], span;
+      int iref[4];
+      unsigned dims;
+      ref_sample(&im, tex, s, c + 4 * i, ref, iref, &span, &dims);
+      if (f == F_R32I) {
+        const int *got = (const int *)out + 4 * i;
+        note(!memcmp(got, iref, 16), what, i, "at (%a %a %a) got (%d %d %d %d) want (%d %d %d %d)",
+             c[4 * i], c[4 * i + 1], c[4 * i + 2], got[0], got[1], got[2], got[3], iref[0], iref[1],
+             iref[2], iref[3]);
+        continue;
+      }
+      const float *got = (const float *)out + 4 * i;
+      bool ok = true;
+      for (int ch = 0; ch < 4; ch++) {
+        if (s->filter == HSA_EXT_SAMPLER_FILTER_MODE_NEAREST)
+          ok &= !memcmp(&got[ch], &ref[ch], 4);
+        else
+          ok &= fabsf(got[ch] - ref[ch]) <= (float)dims * span / 256.0f + 1e-5f * (1 + fabsf(ref[ch]));
+      }
+      note(ok, what, i, "at (%a %a %a) got (%a %a %a %a) want (%a %a %a %a)", c[4 * i], c[4 * i + 1],
+           c[4 * i + 2], got[0], got[1], got[2], got[3], ref[0], ref[1], ref[2], ref[3]);
+    }
+    printf("ok %s (%zu samples)\n", what, n);
+    CHECK(hsa_ext_sampler_destroy(gpu, smp));
+  }
+  hsa_memory_free(c);
+  hsa_memory_free(out);
+  image_free(&im);
+  free(tex);
+}
+
+/* ---- stores, read back with hsa_ext_image_export ---- */
+static void test_store(hsa_ext_image_geometry_t g, enum fmt f, unsigned w, unsigned h, unsigned d)
+{
+  size_t n = (size_t)w * h * d, bytes = n * fmts[f].bytes;
+  struct image im;
+  image_make(&im, g, f, w, h, d, NULL);
+  float *v = fine_alloc(n * 16);
+  uint8_t *want = calloc(1, bytes);
+  for (size_t i = 0; i < n; i++) {
+    float *x = v + 4 * i;
+    int *ix = (int *)x;
+    for (int ch = 0; ch < 4; ch++) {
+      if (f == F_R32I) ix[ch] = (int)(rnd() * 2654435761u);
+      else if (f == F_RGBA8 || f == F_RGBA16) x[ch] = (float)(rnd() % 1400) / 1000.0f - 0.2f;   /* clamps too */
+      else x[ch] = (float)((int)(rnd() % 4001) - 2000) / 256.0f;
+    }
+    texel_encode(f, x, ix, want + i * fmts[f].bytes);
+  }
+  struct args a = {{0}, 0};
+  arg64(&a, im.h.handle);
+  arg64(&a, (uint64_t)(uintptr_t)v);
+  arg32(&a, (int)w);
+  if (g != HSA_EXT_IMAGE_GEOMETRY_2D) arg32(&a, (int)h);
+  const char *k = g == HSA_EXT_IMAGE_GEOMETRY_3D ? "store3d" : g == HSA_EXT_IMAGE_GEOMETRY_2DA ? "store2da"
+                : f == F_R32I ? "store2di" : "store2d";
+  run(k, &a, (uint32_t)n);
+  uint8_t *back = fine_alloc(bytes);
+  size_t row = (size_t)w * fmts[f].bytes;
+  hsa_ext_image_region_t r = {{0, 0, 0}, {w, h, d}};
+  CHECK(hsa_ext_image_export(gpu, im.h, back, row, row * h, &r));
+  char what[64];
+  snprintf(what, sizeof what, "%s %s %s %ux%ux%u", k, geo_name(g), fmts[f].name, w, h, d);
+  for (size_t i = 0; i < n; i++) {
+    const uint8_t *gb = back + i * fmts[f].bytes, *wb = want + i * fmts[f].bytes;
+    char gs[40] = "", ws[40] = "";
+    for (unsigned b = 0; b < fmts[f].bytes; b++) {
+      snprintf(gs + 2 * b, 3, "%02x", gb[b]);
+      snprintf(ws + 2 * b, 3, "%02x", wb[b]);
+    }
+    note(!memcmp(gb, wb, fmts[f].bytes), what, i, "stored %s want %s (from %a %a %a %a)", gs, ws,
+         v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]);
+  }
+  printf("ok %s export (%zu texels)\n", what, n);
+  hsa_memory_free(back);
+  hsa_memory_free(v);
+  free(want);
+  image_free(&im);
+}
+
+/* ---- the linear layout: the host writes texels at the row pitch it chose ---- */
+static void test_linear(void)
+{
+  unsigned w = 19, h = 5;
+  enum fmt f = F_RGBA8;
+  size_t pitch = ((size_t)w * 4 + 255) / 256 * 256;   /* gfx9's linear rows: 256-byte multiples */
+  hsa_ext_image_descriptor_t d = {HSA_EXT_IMAGE_GEOMETRY_2D, w, h, 0, 0,
+                                  {fmts[f].type, fmts[f].order}};
+  hsa_ext_image_data_info_t info;
+  CHECK(hsa_ext_image_data_get_info_with_layout(gpu, &d, HSA_ACCESS_PERMISSION_RW,
+                                                HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, pitch, pitch * h, &info));
+  uint8_t *mem = fine_alloc(info.size + info.alignment);
+  uint8_t *base = (uint8_t *)(((uintptr_t)mem + info.alignment - 1) & ~(uintptr_t)(info.alignment - 1));
+  uint8_t *tex = malloc((size_t)w * h * 4);
+  fill(f, tex, (size_t)w * h);
+  for (unsigned y = 0; y < h; y++)
+    memcpy(base + y * pitch, tex + (size_t)y * w * 4, (size_t)w * 4);
+  hsa_ext_image_t img;
+  CHECK(hsa_ext_image_create_with_layout(gpu, &d, base, HSA_ACCESS_PERMISSION_RW,
+                                         HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, pitch, pitch * h, &img));
+  float *out = fine_alloc((size_t)w * h * 16);
+  struct args a = {{0}, 0};
+  arg64(&a, img.handle);
+  arg64(&a, (uint64_t)(uintptr_t)out);
+  arg32(&a, (int)w);
+  run("load2d", &a, w * h);
+  for (size_t i = 0; i < (size_t)w * h; i++) {
+    float ref[4];
+    int iref[4];
+    texel_value(f, tex + 4 * i, ref, iref);
+    note(!memcmp(out + 4 * i, ref, 16), "linear load2d rgba8 19x5", i, "got (%a %a %a %a)",
+         out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3]);
+  }
+  /* a store lands at the host's pitch */
+  float *v = fine_alloc((size_t)w * h * 16);
+  for (size_t i = 0; i < (size_t)w * h * 4; i++) v[i] = (float)(rnd() % 256) / 255.0f;
+  struct args b = {{0}, 0};
+  arg64(&b, img.handle);
+  arg64(&b, (uint64_t)(uintptr_t)v);
+  arg32(&b, (int)w);
+  run("store2d", &b, w * h);
+  for (unsigned y = 0; y < h; y++)
+    for (unsigned x = 0; x < w; x++) {
+      uint8_t want[4];
+      int dummy[4] = {0, 0, 0, 0};
+      texel_encode(f, v + 4 * ((size_t)y * w + x), dummy, want);
+      note(!memcmp(base + y * pitch + 4 * x, want, 4), "linear store2d rgba8 19x5", (size_t)y * w + x,
+           "memory %02x%02x%02x%02x", base[y * pitch + 4 * x], base[y * pitch + 4 * x + 1],
+           base[y * pitch + 4 * x + 2], base[y * pitch + 4 * x + 3]);
+    }
+  printf("ok linear rgba8 19x5 (row pitch %zu): load2d, store2d at the host's pitch\n", pitch);
+  CHECK(hsa_ext_image_destroy(gpu, img));
+  hsa_memory_free(v);
+  hsa_memory_free(out);
+  hsa_memory_free(mem);
+  free(tex);
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s kernels.co\n", argv[0]);
+    return 2;
+  }
+  CHECK(hsa_init());
+  bool images = false;
+  if (hsa_system_extension_supported(HSA_EXTENSION_IMAGES, 1, 0, &images) != HSA_STATUS_SUCCESS || !images) {
+    printf("images not implemented: hsa_system_extension_supported(HSA_EXTENSION_IMAGES) says no\n");
+    hsa_shut_down();
+    return 3;
+  }
+  struct client_agents ag = {{0}, {0}};
+  CHECK(hsa_iterate_agents(client_pick_agents, &ag));
+  gpu = ag.gpu;
+  if (!gpu.handle) FAIL("no GPU agent");
+  struct client_regions rg = {{0}, {0}};
+  CHECK(hsa_agent_iterate_regions(gpu, client_pick_regions, &rg));
+  if (!rg.fine.handle) CHECK(hsa_agent_iterate_regions(ag.cpu, client_pick_regions, &rg));
+  kernarg_region = rg.kernarg, fine_region = rg.fine;
+  if (!kernarg_region.handle || !fine_region.handle) FAIL("no kernarg or fine-grained region");
+  CHECK(hsa_amd_agent_iterate_memory_pools(gpu, client_pick_pool, &gpu_pool));
+  if (!gpu_pool.handle) FAIL("no GPU memory pool");
+  client_load(gpu, argv[1], &exec);
+  CHECK(hsa_queue_create(gpu, 256, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &queue));
+  CHECK(hsa_signal_create(1, 0, NULL, &done));
+
+  /* integer-coordinate reads over each geometry and format (odd sizes: rows shorter than
+   * the pitch) */
+  test_load(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA8, 13, 7, 1);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_2D, F_R32F, 9, 5, 1);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA16F, 7, 6, 1);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_2D, F_R32I, 11, 3, 1);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA16, 5, 4, 1);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_1D, F_RGBA8, 37, 1, 1);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_3D, F_RGBA8, 6, 5, 4);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_1DA, F_R32F, 10, 1, 3);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_2DA, F_RGBA16F, 5, 3, 4);
+
+  /* samplers: every addressing mode with normalized coordinates, the clamps unnormalized,
+   * nearest and linear */
+  static const struct samp all[] = {
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE, HSA_EXT_SAMPLER_FILTER_MODE_NEAREST},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_BORDER, HSA_EXT_SAMPLER_FILTER_MODE_NEAREST},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT, HSA_EXT_SAMPLER_FILTER_MODE_NEAREST},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_MIRRORED_REPEAT, HSA_EXT_SAMPLER_FILTER_MODE_NEAREST},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE, HSA_EXT_SAMPLER_FILTER_MODE_NEAREST},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_BORDER, HSA_EXT_SAMPLER_FILTER_MODE_NEAREST},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE, HSA_EXT_SAMPLER_FILTER_MODE_LINEAR},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_BORDER, HSA_EXT_SAMPLER_FILTER_MODE_LINEAR},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT, HSA_EXT_SAMPLER_FILTER_MODE_LINEAR},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_MIRRORED_REPEAT, HSA_EXT_SAMPLER_FILTER_MODE_LINEAR},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE, HSA_EXT_SAMPLER_FILTER_MODE_LINEAR},
+    {HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED, HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_BORDER, HSA_EXT_SAMPLER_FILTER_MODE_LINEAR},
+  };
+  const unsigned nall = sizeof all / sizeof all[0];
+  /* power-of-two sizes: the repeat and mirror formulas of OpenCL C and the hardware's
+   * texel-space wrap then agree exactly */
+  test_sample(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA8, 8, 4, 1, all, nall);
+  test_sample(HSA_EXT_IMAGE_GEOMETRY_2D, F_R32F, 16, 8, 1, all, nall);
+  test_sample(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA16F, 4, 4, 1, all + 6, 4);
+  test_sample(HSA_EXT_IMAGE_GEOMETRY_2D, F_R32I, 8, 8, 1, all, 6);
+  test_sample(HSA_EXT_IMAGE_GEOMETRY_1D, F_RGBA8, 32, 1, 1, all, nall);
+  test_sample(HSA_EXT_IMAGE_GEOMETRY_3D, F_RGBA8, 4, 4, 4, all, nall);
+  test_sample(HSA_EXT_IMAGE_GEOMETRY_1DA, F_RGBA8, 16, 1, 3, all + 6, 2);
+  test_sample(HSA_EXT_IMAGE_GEOMETRY_2DA, F_R32F, 8, 4, 3, all + 6, 2);
+
+  /* stores */
+  test_store(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA8, 13, 7, 1);
+  test_store(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA16F, 6, 5, 1);
+  test_store(HSA_EXT_IMAGE_GEOMETRY_2D, F_R32F, 9, 4, 1);
+  test_store(HSA_EXT_IMAGE_GEOMETRY_2D, F_R32I, 7, 3, 1);
+  test_store(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA16, 5, 5, 1);
+  test_store(HSA_EXT_IMAGE_GEOMETRY_3D, F_RGBA8, 5, 4, 3);
+  test_store(HSA_EXT_IMAGE_GEOMETRY_2DA, F_R32F, 6, 3, 2);
+
+  test_linear();
+
+  CHECK(hsa_signal_destroy(done));
+  CHECK(hsa_queue_destroy(queue));
+  CHECK(hsa_executable_destroy(exec));
+  CHECK(hsa_shut_down());
+  printf("%d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
+}
