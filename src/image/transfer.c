@@ -56,6 +56,8 @@ static uint8_t *fetch(const struct img_image *im, size_t start, size_t len, hsa_
 /* Moves texel rows between the host copy of an image span and linear memory with pitches. */
 static void move_rows(const struct img_image *im, const struct box *b, uint8_t *span,
                       uint8_t *mem, size_t row_pitch, size_t slice_pitch, bool to_image) {
+  /* A 1DA image's layers (the box's y) are slices of the linear memory. */
+  if (im->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA) row_pitch = slice_pitch;
   size_t bytes = (size_t)b->w * im->fmt.elem_size;
   size_t base = offset_of(im, b->x, b->y, b->z);
   for (uint32_t z = 0; z < b->d; z++)
@@ -88,9 +90,15 @@ static hsa_status_t transfer(hsa_agent_t agent, uint64_t handle, void *mem, size
   if (b.w == 0) return HSA_STATUS_SUCCESS;
   size_t row = row_pitch ? row_pitch : (size_t)b.w * im->fmt.elem_size;
   if (row < (size_t)b.w * im->fmt.elem_size) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  size_t slice = slice_pitch ? slice_pitch : row * b.h;
-  if (slice < row * b.h) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  size_t mem_len = (size_t)(b.d - 1) * slice + (size_t)(b.h - 1) * row + (size_t)b.w * im->fmt.elem_size;
+  /* A 1DA image's layers are the region's y and follow each other at the slice pitch. */
+  bool layers_in_y = im->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA;
+  size_t rows = layers_in_y ? 1 : b.h;
+  size_t slice = slice_pitch ? slice_pitch : row * rows;
+  if (slice < row * rows) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  size_t mem_len = layers_in_y
+                       ? (size_t)(b.h - 1) * slice + (size_t)b.w * im->fmt.elem_size
+                       : (size_t)(b.d - 1) * slice + (size_t)(b.h - 1) * row +
+                             (size_t)b.w * im->fmt.elem_size;
   size_t start, len;
   span_of(im, &b, &start, &len);
   uint8_t *span = fetch(im, start, len, &st);
