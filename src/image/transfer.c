@@ -88,13 +88,14 @@ static hsa_status_t transfer(hsa_agent_t agent, uint64_t handle, void *mem, size
   struct box b;
   if (!region_box(im, &region->offset, &region->range, &b)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (b.w == 0) return HSA_STATUS_SUCCESS;
-  size_t row = row_pitch ? row_pitch : (size_t)b.w * im->fmt.elem_size;
-  if (row < (size_t)b.w * im->fmt.elem_size) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  /* Pitches smaller than the region's rows and slices mean those (the HSA rule). */
+  size_t row = (size_t)b.w * im->fmt.elem_size;
+  if (row_pitch > row) row = row_pitch;
   /* A 1DA image's layers are the region's y and follow each other at the slice pitch. */
   bool layers_in_y = im->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA;
   size_t rows = layers_in_y ? 1 : b.h;
-  size_t slice = slice_pitch ? slice_pitch : row * rows;
-  if (slice < row * rows) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  size_t slice = row * rows;
+  if (slice_pitch > slice) slice = slice_pitch;
   size_t mem_len = layers_in_y
                        ? (size_t)(b.h - 1) * slice + (size_t)b.w * im->fmt.elem_size
                        : (size_t)(b.d - 1) * slice + (size_t)(b.h - 1) * row +

@@ -5,7 +5,8 @@
  * (equal), a region cleared (the region must hold the value encoded on the host, the rest the
  * pattern), a region copied into a second image (equal to the pattern moved on the host); for
  * linear-layout images the bytes in memory are checked at the row pitch the layout implies.
- * Prints "ok N checks" or the first mismatch, exit 1. Runs on any runtime. */
+ * Prints "ok N checks" or the first mismatch, exit 1. Runs on any runtime; --rocr expects
+ * ROCR 5.2.3's export of 1DA layers, packed whatever the pitches. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 static hsa_agent_t gpu;
 static hsa_amd_memory_pool_t vram, sysmem;
 static unsigned checks;
+static bool rocr_1da_packed;
 
 static hsa_status_t find_gpu(hsa_agent_t agent, void *data) {
   hsa_device_type_t type;
@@ -197,15 +199,21 @@ static void run(const struct fmt_case *c, hsa_amd_memory_pool_t pool, bool linea
   checks++;
 
   /* export of a sub-box with explicit pitches: gaps keep their bytes */
-  size_t rp = bw * c->elem + 8, sp = rp * bh + 16, len = sp * bd;
+  /* a 1DA image's layers (the region's y) are slices: they step by the slice pitch (HSA);
+   * ROCR 5.2.3 packs them at the region's row width, whatever the pitches (--rocr) */
+  bool l1da = c->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA;
+  size_t rp = bw * c->elem + 8, sp = l1da ? rp + 24 : rp * bh + 16, len = l1da ? sp * bh : sp * bd;
+  if (l1da && rocr_1da_packed) sp = bw * c->elem;
   uint8_t *sub = alloc(sysmem, len);
   memset(sub, 0x5a, len);
   OK(hsa_ext_image_export(gpu, img[1], sub, rp, sp, &box));
   for (size_t z = 0; z < bd; z++)
     for (size_t y = 0; y < bh; y++) {
-      if (memcmp(sub + z * sp + y * rp, expect1 + (((bz + z) * eh + by + y) * ew + bx) * c->elem, bw * c->elem))
+      size_t at = l1da ? y * sp : z * sp + y * rp;
+      if (memcmp(sub + at, expect1 + (((bz + z) * eh + by + y) * ew + bx) * c->elem, bw * c->elem))
         FAIL("%s: pitched export row %zu/%zu differs", c->name, y, z);
-      if (sub[z * sp + y * rp + bw * c->elem] != 0x5a) FAIL("%s: pitched export wrote a gap", c->name);
+      if (!(l1da && rocr_1da_packed) && sub[at + bw * c->elem] != 0x5a)
+        FAIL("%s: pitched export wrote a gap", c->name);
     }
   checks++;
   OK(hsa_amd_memory_pool_free(sub));
@@ -220,8 +228,9 @@ static void run(const struct fmt_case *c, hsa_amd_memory_pool_t pool, bool linea
   free(expect1);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
+  rocr_1da_packed = argc > 1 && strcmp(argv[1], "--rocr") == 0;
   OK(hsa_init());
   hsa_iterate_agents(find_gpu, &gpu);
   hsa_amd_agent_iterate_memory_pools(gpu, find_pool, &vram);
