@@ -344,8 +344,8 @@ static void memory(struct out *o, const struct isa_inst *in)
   }
 }
 
-/* MIMG as llvm-objdump-15 prints it for gfx9: vdata (dmask's channels, halved by d16, one
- * more with tfe; AGPRs with gfx90a's acc bit), vaddr (the dwords of the smallest form of the
+/* MIMG as llvm-objdump-15 prints it for gfx9: vdata (dmask's channels, 4 for gather4, halved
+ * by d16, one more with tfe; AGPRs with gfx90a's acc bit), vaddr (the dwords of the smallest form of the
  * opcode: 1, plus one for each of _c, _o, _b, _d/_cd), the T#, the S# (samples, gather4,
  * get_lod), then dmask unorm glc slc a16 tfe lwe da d16. */
 static void image(struct out *o, const struct isa_inst *in)
@@ -360,8 +360,11 @@ static void image(struct out *o, const struct isa_inst *in)
     bool cmp = has(n, "cmpswap");
     if (cmp ? dmask != 3 && dmask != 15 : dmask != 1 && dmask != 3)
       nd = cmp ? 4 : 1;   /* an invalid dmask: llvm-objdump keeps the default register class */
-  } else if (d16) {
-    nd = (nd + 1) / 2;
+  } else {
+    if (has(n, "image_gather4"))
+      nd = 4;   /* one channel of four texels, whatever dmask */
+    if (d16)
+      nd = (nd + 1) / 2;
   }
   nd += tfe;
   unsigned na = 1;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* exec_mimg.c — the gfx9 image instructions (MIMG): image_load[_mip], image_store[_mip],
- * image_get_resinfo, image_sample with _cl/_d/_l/_b/_lz/_o, and the 32-bit image atomics,
+ * image_get_resinfo, image_sample with _cl/_d/_l/_b/_lz/_o, image_gather4 (same suffixes: the
+ * dmask channel of the bilinear footprint's four texels), and the 32-bit image atomics,
  * through the T# (8 SGPRs at srsrc) and S# (4 SGPRs at ssamp); image.h has the descriptor
  * fields, image_format.c the formats, sample.c the filtering.
  *
@@ -15,7 +16,7 @@
  * hardware's LINEAR swizzle mode; the tiled modes are addressed the same way (see README).
  * Loads out of range read a zero texel; stores out of range are dropped.
  * Not modelled (fault as ILLEGAL): mip chains (levels beyond the base), a16, gfx90a's acc
- * bit, the depth-compare (_c), gather4, get_lod and the _pck forms. */
+ * bit, the depth-compare (_c), get_lod and the _pck forms. */
 #include "isa/exec.h"
 #include "isa/hostmem.h"
 #include "isa/image.h"
@@ -94,16 +95,17 @@ static void swizzle(const struct img_tsharp *t, bool is_int, const uint32_t in[4
 
 /* What the instruction's name says about its address and data. */
 struct form {
-  bool sample, load, store, mip, resinfo, atomic;
+  bool sample, gather, load, store, mip, resinfo, atomic;
   bool o, b, c, d, l, lz, cl;
 };
 
 static bool form_of(const char *n, struct form *f)
 {
   memset(f, 0, sizeof *f);
-  if (!strncmp(n, "image_sample", 12)) {
+  if (!strncmp(n, "image_sample", 12) || !strncmp(n, "image_gather4", 13)) {
     f->sample = true;
-    for (const char *p = n + 12; *p == '_';) {
+    f->gather = n[6] == 'g';
+    for (const char *p = n + (f->gather ? 13 : 12); *p == '_';) {
       const char *e = p + 1;
       while (*e && *e != '_') e++;
       size_t len = (size_t)(e - p - 1);
@@ -232,6 +234,8 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
   lod_reg = k;
   if (fm.l || fm.mip || fm.cl) k++;
   if (fm.resinfo) { coord0 = 0; lod_reg = 0; k = 1; }
+  if (fm.gather)
+    ndata = 4;   /* one channel (dmask's lowest) of four texels */
   unsigned vdw = fm.atomic ? (strstr(in->name, "cmpswap") ? 2u : 1u)
                            : d16 ? (ndata + 1) / 2 : (ndata ? ndata : 1);
   if (va + k > ISA_MAX_VGPRS || vd + vdw + tfe > ISA_MAX_VGPRS ||
@@ -370,6 +374,17 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
       slice = !(sl > (float)first) ? first : sl > (float)last ? last : (int)sl;
     }
     uint32_t tx[4];
+    if (fm.gather) {
+      uint32_t q[4][4], sw[4];
+      unsigned ch = dmask ? (unsigned)__builtin_ctz(dmask) : 0;
+      if (img_gather(&t, &s, &f, cf, slice, fetch, &ctx, q))
+        return -1;
+      for (unsigned g = 0; g < 4; g++) {
+        swizzle(&t, f.is_int, q[g], sw);
+        res[l][g] = sw[ch];
+      }
+      continue;
+    }
     if (img_sample(&t, &s, &f, cf, slice, linear, fetch, &ctx, tx))
       return -1;
     swizzle(&t, f.is_int, tx, res[l]);
@@ -377,7 +392,7 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
   ISA_FOR_LANES(w->exec, l) {
     unsigned o = 0;
     for (unsigned ch = 0; ch < 4; ch++) {
-      if (!(dmask >> ch & 1)) continue;
+      if (!fm.gather && !(dmask >> ch & 1)) continue;
       if (d16) {
         uint32_t h = f.is_int ? res[l][ch] & 0xffff : img_f32_to_f16(ffrom(res[l][ch]));
         uint32_t *dst = &v[vd + o / 2][l];

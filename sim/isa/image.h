@@ -84,7 +84,14 @@ int img_sample(const struct img_tsharp *t, const struct img_ssharp *s, const str
                const float *c, int slice, bool linear, img_fetch_fn *fetch, void *ctx,
                uint32_t out[4]);
 
-/* Bilinear weights keep this many fraction bits (the filter's fixed-point precision). */
+/* gather4: the four texels of the bilinear footprint of (c[0], c[1]) (texel space) in the
+ * order the results take (x: (i0, j1), y: (i1, j1), z: (i1, j0), w: (i0, j0)), each as four
+ * channels before dst_sel, the border colour outside. */
+int img_gather(const struct img_tsharp *t, const struct img_ssharp *s, const struct img_fmt *f,
+               const float *c, int slice, img_fetch_fn *fetch, void *ctx, uint32_t out[4][4]);
+
+/* Texel-space coordinates keep this many fraction bits, rounded to nearest (the sub-texel
+ * precision): point sampling picks floor() of it, linear weights are multiples of 2^-8. */
 #define IMG_FILTER_FRAC_BITS 8
 
 #endif

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* sample.c — the sampler: addressing modes (wrap, mirror, clamp to the last texel, border,
- * mirror once) and point / linear filtering over 1, 2 or 3 dimensions. Linear weights are
- * the coordinate's fraction kept to IMG_FILTER_FRAC_BITS bits (truncated), as the texture
- * unit's fixed-point filter does; the blend runs in f32. The border colour is the S#'s
+ * mirror once) and point / linear filtering over 1, 2 or 3 dimensions. Texel-space
+ * coordinates become fixed point with IMG_FILTER_FRAC_BITS (8) fraction bits, rounded to
+ * nearest, before a texel is picked (point: floor) or the weights are taken (linear: the
+ * fraction of u - 0.5, so a multiple of 1/256): D3D's 8-bit sub-texel precision, which the
+ * hardware meets (how it rounds is not documented; nearest is assumed). The blend runs in f32. The border colour is the S#'s
  * BORDER_COLOR_TYPE (transparent black, opaque black, opaque white; the register palette
- * reads as transparent black), given as the texel's four channels before dst_sel. */
+ * reads as transparent black), given as the texel's four channels before dst_sel. gather4's
+ * footprint (img_gather) is the bilinear one. */
 #include "isa/image.h"
 
 #include <math.h>
@@ -45,6 +48,14 @@ static void border(const struct img_ssharp *s, bool is_int, uint32_t out[4])
   out[3] = s->border_type == 1 || s->border_type == 2 ? one : 0;
 }
 
+/* A texel-space coordinate in fixed point with IMG_FILTER_FRAC_BITS fraction bits, rounded
+ * to nearest even (huge values and NaN kept as they are: ifloor clamps them). */
+static float subtexel(float u)
+{
+  const float one = (float)(1 << IMG_FILTER_FRAC_BITS);
+  return fabsf(u) < 1e6f ? rintf(u * one) / one : u;
+}
+
 /* Clamps huge coordinates so that floor() fits an int. */
 static int ifloor(float x)
 {
@@ -64,15 +75,15 @@ int img_sample(const struct img_tsharp *t, const struct img_ssharp *s, const str
   int base[3] = {0, 0, 0};
   float w[3][2] = {{1, 0}, {1, 0}, {1, 0}};
   for (unsigned k = 0; k < nd; k++) {
+    float q = subtexel(c[k]);
     if (!linear) {
-      base[k] = ifloor(c[k]);
+      base[k] = ifloor(q);
       continue;
     }
-    float u = c[k] - 0.5f;
+    float u = q - 0.5f;   /* exact while |q| < 2^15 */
     base[k] = ifloor(u);
-    float frac = u - floorf(u);
-    if (!(frac >= 0 && frac < 1)) frac = 0;   /* NaN, or a coordinate ifloor clamped */
-    float a = floorf(frac * (float)(1 << IMG_FILTER_FRAC_BITS)) / (float)(1 << IMG_FILTER_FRAC_BITS);
+    float a = u - floorf(u);
+    if (!(a >= 0 && a < 1)) a = 0;   /* NaN, or a coordinate ifloor clamped */
     w[k][0] = 1 - a;
     w[k][1] = a;
   }
@@ -106,5 +117,21 @@ int img_sample(const struct img_tsharp *t, const struct img_ssharp *s, const str
   }
   for (unsigned i = 0; i < 4; i++)
     out[i] = fbits(acc[i]);
+  return 0;
+}
+
+int img_gather(const struct img_tsharp *t, const struct img_ssharp *s, const struct img_fmt *f,
+               const float *c, int slice, img_fetch_fn *fetch, void *ctx, uint32_t out[4][4])
+{
+  int i0 = ifloor(subtexel(c[0]) - 0.5f), j0 = ifloor(subtexel(c[1]) - 0.5f);
+  static const int dx[4] = {0, 1, 1, 0}, dy[4] = {1, 1, 0, 0};
+  for (unsigned k = 0; k < 4; k++) {
+    int x = img_address(s->clamp[0], i0 + dx[k], (int)t->width);
+    int y = img_address(s->clamp[1], j0 + dy[k], (int)t->height);
+    if (x < 0 || y < 0)
+      border(s, f->is_int, out[k]);
+    else if (fetch(ctx, x, y, slice, out[k]))
+      return -1;
+  }
   return 0;
 }

@@ -6,11 +6,13 @@
  * the kernel arguments; results read back from buffers or with hsa_ext_image_export. Every
  * result is compared with a host reference written here from the OpenCL C rules (format
  * conversions, addressing modes, nearest and linear filtering): bit-exact for integer
- * coordinates, nearest sampling and stores; linear filtering within 1/256 of the span of the
- * texels it blends per dimension filtered (the texture unit's weights keep 8 fraction bits).
+ * coordinates, nearest sampling and stores; linear filtering (texel-space coordinates snapped
+ * to 1/256, the texture unit's sub-texel precision) within 1/256 of the span of the texels it
+ * blends per dimension filtered.
  *
  * Runs on either runtime (link it against either libhsa-runtime64). Exit 0: all passed; 1: a
- * mismatch or an API failure; 3: the runtime says it has no image extension. */
+ * mismatch or an API failure; 3: the runtime says it has no image extension. `--probe`: only
+ * that question (0 or 3). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -309,8 +311,15 @@ static void ref_texel(const struct image *im, const uint8_t *tex, const int i[3]
   texel_value(im->f, tex + idx * fmts[im->f].bytes, out, iout);
 }
 
-/* OpenCL C 2.0 section 8.2/8.3: nearest and linear addressing of one coordinate. Returns
- * the texel index (or -1 for the border) for nearest; for linear i0, i1 and the weight a. */
+/* The texel-space coordinate as the texture unit holds it: 8 fraction bits, rounded to
+ * nearest (D3D's sub-texel precision; the tolerance the OpenCL C spec leaves to devices).
+ * Nearest sampling needs none: the device library floors the coordinate to the texel's
+ * edge before it samples, so the exact OpenCL rule holds. */
+static float snap(float u) { return rintf(u * 256.0f) / 256.0f; }
+
+/* OpenCL C 2.0 section 8.2/8.3: nearest and linear addressing of one coordinate (linear with
+ * the texel-space coordinate snapped). Returns the texel index (or -1 for the border) for
+ * nearest; for linear i0, i1 and the weight a. */
 static int nearest_index(const struct samp *s, float c, int n)
 {
   float u;
@@ -339,7 +348,7 @@ static void linear_index(const struct samp *s, float c, int n, int *i0, int *i1,
   float u;
   switch (s->addr) {
   case HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT:
-    u = (c - floorf(c)) * (float)n;
+    u = snap((c - floorf(c)) * (float)n);
     *i0 = (int)floorf(u - 0.5f);
     *i1 = *i0 + 1;
     if (*i0 < 0) *i0 += n;
@@ -347,7 +356,7 @@ static void linear_index(const struct samp *s, float c, int n, int *i0, int *i1,
     break;
   case HSA_EXT_SAMPLER_ADDRESSING_MODE_MIRRORED_REPEAT: {
     float sp = fabsf(c - 2.0f * rintf(0.5f * c));
-    u = sp * (float)n;
+    u = snap(sp * (float)n);
     *i0 = (int)floorf(u - 0.5f);
     *i1 = *i0 + 1;
     if (*i0 < 0) *i0 = 0;
@@ -355,7 +364,7 @@ static void linear_index(const struct samp *s, float c, int n, int *i0, int *i1,
     break;
   }
   default:
-    u = s->coord ? c * (float)n : c;
+    u = snap(s->coord ? c * (float)n : c);
     *i0 = (int)floorf(u - 0.5f);
     *i1 = *i0 + 1;
     if (s->addr == HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE) {
@@ -615,7 +624,7 @@ static void test_linear(void)
 int main(int argc, char **argv)
 {
   if (argc < 2) {
-    fprintf(stderr, "usage: %s kernels.co\n", argv[0]);
+    fprintf(stderr, "usage: %s kernels.co | --probe\n", argv[0]);
     return 2;
   }
   CHECK(hsa_init());
@@ -624,6 +633,11 @@ int main(int argc, char **argv)
     printf("images not implemented: hsa_system_extension_supported(HSA_EXTENSION_IMAGES) says no\n");
     hsa_shut_down();
     return 3;
+  }
+  if (!strcmp(argv[1], "--probe")) {   /* only the question above */
+    printf("images supported\n");
+    CHECK(hsa_shut_down());
+    return 0;
   }
   struct client_agents ag = {{0}, {0}};
   CHECK(hsa_iterate_agents(client_pick_agents, &ag));
@@ -677,6 +691,10 @@ int main(int argc, char **argv)
   test_sample(HSA_EXT_IMAGE_GEOMETRY_2D, F_R32I, 8, 8, 1, all, 6);
   test_sample(HSA_EXT_IMAGE_GEOMETRY_1D, F_RGBA8, 32, 1, 1, all, nall);
   test_sample(HSA_EXT_IMAGE_GEOMETRY_3D, F_RGBA8, 4, 4, 4, all, nall);
+  /* an odd size with the clamping modes: texel-space coordinates are no binary fractions
+   * (the library's floor(c * w) / w for nearest must still come back as texel k) */
+  const struct samp clamps[] = {all[0], all[1], all[4], all[5], all[6], all[7], all[10], all[11]};
+  test_sample(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA8, 7, 5, 1, clamps, 8);
   test_sample(HSA_EXT_IMAGE_GEOMETRY_1DA, F_RGBA8, 16, 1, 3, all + 6, 2);
   test_sample(HSA_EXT_IMAGE_GEOMETRY_2DA, F_R32F, 8, 4, 3, all + 6, 2);
 

@@ -5,7 +5,8 @@
 # write_imagei) over 1D, 2D, 3D, 1D/2D arrays and rgba8, rgba16 unorm, r32f, rgba16f, r32i,
 # dispatched through the HSA image API (image_client.c: hsa_ext_image_create + _import,
 # _export, _create_with_layout LINEAR, hsa_ext_sampler_create; the handles are the kernel
-# arguments) under hsa-sim on gfx900: on Debian's ROCR 5.2.3, which implements the image
+# arguments) under hsa-sim on gfx900, gfx906 and gfx90a (HSA_TEST_LIGHT=1: gfx900): on
+# Debian's ROCR 5.2.3, which implements the image
 # extension, and on ours when hsa_system_extension_supported(HSA_EXTENSION_IMAGES) says yes
 # (else "skip ours: images not implemented"). Every result against the client's host
 # reference of the OpenCL C rules: bit-exact for integer coordinates, nearest sampling and
@@ -19,31 +20,34 @@ peer_init image_kernels
 sim_devlibs
 unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES HSA_CU_MASK
 T=$SRCDIR/tests/integration
-cpu=gfx900
-clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -O2 \
-  --rocm-device-lib-path="$devlibs" -o "$work/kernels.co" "$T/image_kernels.cl" ||
-  fail "cannot compile image_kernels.cl"
+cpus="gfx900 gfx906 gfx90a"
+[ "${HSA_TEST_LIGHT:-0}" = 1 ] && cpus=gfx900   # the representative model only
 ${CC:-cc} -std=gnu11 -O1 -I"$SRCDIR/include" -I"$T" -o "$work/client" "$T/image_client.c" \
   -L"$BUILD/lib" -lhsa-runtime64 -lm || fail "cannot build the client"
 
 status=0
-# ROCR 5.2.3, the peer: the image extension runs its own blit kernels (import/export) on the
-# simulator too
-LD_LIBRARY_PATH=$rocr_lib timeout 240 "$sim" --gpu $cpu -- "$work/client" "$work/kernels.co" \
-  > "$work/rocr.log" 2>&1
-rc=$?
-grep -v '^ok ' "$work/rocr.log" | head -n 30
-echo "rocr: $(grep -c '^ok ' "$work/rocr.log") passed; $(tail -n 1 "$work/rocr.log") [exit $rc]"
-[ $rc = 0 ] || { echo "FAIL: the image kernels on ROCR 5.2.3"; status=1; }
+ours=1
+LD_LIBRARY_PATH=$BUILD/lib timeout 60 "$sim" -- "$work/client" --probe > "$work/probe.log" 2>&1
+if [ $? = 3 ]; then echo "skip ours: images not implemented"; ours=0; fi
+for cpu in $cpus; do
+  clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" -O2 \
+    --rocm-device-lib-path="$devlibs" -o "$work/kernels-$cpu.co" "$T/image_kernels.cl" ||
+    fail "cannot compile image_kernels.cl for $cpu"
+  # ROCR 5.2.3, the peer: the image extension runs its own blit kernels (import/export) on
+  # the simulator too
+  LD_LIBRARY_PATH=$rocr_lib timeout 240 "$sim" --gpu "$cpu" -- "$work/client" "$work/kernels-$cpu.co" \
+    > "$work/rocr-$cpu.log" 2>&1
+  rc=$?
+  grep -v '^ok \|checks, ' "$work/rocr-$cpu.log" | head -n 30
+  echo "rocr $cpu: $(grep -c '^ok ' "$work/rocr-$cpu.log") passed; $(tail -n 1 "$work/rocr-$cpu.log") [exit $rc]"
+  [ $rc = 0 ] || { echo "FAIL: the image kernels on ROCR 5.2.3 ($cpu)"; status=1; }
 
-LD_LIBRARY_PATH=$BUILD/lib timeout 240 "$sim" --gpu $cpu -- "$work/client" "$work/kernels.co" \
-  > "$work/ours.log" 2>&1
-rc=$?
-if [ $rc = 3 ]; then
-  echo "skip ours: images not implemented"
-else
-  grep -v '^ok ' "$work/ours.log" | head -n 30
-  echo "ours: $(grep -c '^ok ' "$work/ours.log") passed; $(tail -n 1 "$work/ours.log") [exit $rc]"
-  [ $rc = 0 ] || { echo "FAIL: the image kernels on our runtime"; status=1; }
-fi
+  [ $ours = 1 ] || continue
+  LD_LIBRARY_PATH=$BUILD/lib timeout 240 "$sim" --gpu "$cpu" -- "$work/client" "$work/kernels-$cpu.co" \
+    > "$work/ours-$cpu.log" 2>&1
+  rc=$?
+  grep -v '^ok \|checks, ' "$work/ours-$cpu.log" | head -n 30
+  echo "ours $cpu: $(grep -c '^ok ' "$work/ours-$cpu.log") passed; $(tail -n 1 "$work/ours-$cpu.log") [exit $rc]"
+  [ $rc = 0 ] || { echo "FAIL: the image kernels on our runtime ($cpu)"; status=1; }
+done
 exit $status

@@ -56,7 +56,7 @@ for ver in $vers; do
         */image.cl)
           # the image builtins live in the device libraries, which only clang-15 reads;
           # gfx90a at -O2 (LLVM 15 cannot select some -O0 image forms there)
-          [ "$ver" = 15 ] && [ -n "$devlibs" ] || continue
+          if [ "$ver" != 15 ] || [ -z "$devlibs" ]; then continue; fi
           libs="--rocm-device-lib-path=$devlibs"
           opts="-O0 -O2"; [ "$cpu" = gfx90a ] && opts=-O2 ;;
         *) opts="-O0 -O2" ;;
@@ -68,6 +68,7 @@ for ver in $vers; do
           /usr/lib/llvm-$ver/bin/llvm-mc -arch=amdgcn -mcpu="$cpu" -filetype=obj -o "$o" "$src" ||
             { echo "$name: assembly failed"; fail=1; continue; }
         else
+          # shellcheck disable=SC2086 # $libs is one word, or none
           $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" $libs "$opt" \
                  -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
         fi

@@ -6,8 +6,9 @@
  * 5_6_5, 2_10_10_10, sRGB) with dst_sel swizzles and the row pitch, zero for texels out of
  * range; image_store's conversions (round to nearest even, clamping, integer saturation) and
  * dropped out-of-range stores; image_sample (point and bilinear, normalized and not, wrap,
- * mirror, clamp, border colour; bilinear weights kept to 8 fraction bits) and _l/_lz, array
- * slices and a 3D trilinear sample; d16 and tfe; image_get_resinfo; image_atomic_add. */
+ * mirror, clamp, border colour; coordinates kept to 8 fraction bits) and _l/_lz, array
+ * slices and a 3D trilinear sample; gather4's footprint; d16 and tfe; image_get_resinfo;
+ * image_atomic_add. */
 #include "kfd_fixture.h"
 #include "isa_fixture.h"
 
@@ -277,12 +278,15 @@ static float tex(unsigned mode, int x, int y, float border)
   return a < 0 || b < 0 ? border : (float)(a + 8 * b);
 }
 
+/* texel-space coordinates snap to 1/256 (rounded to nearest) before the texel choice and the
+ * weights */
 static float ref(unsigned mode, bool linear, float u, float v, float border)
 {
+  u = rintf(u * 256) / 256, v = rintf(v * 256) / 256;
   if (!linear) return tex(mode, (int)floorf(u), (int)floorf(v), border);
   float uu = u - 0.5f, vv = v - 0.5f;
   int x = (int)floorf(uu), y = (int)floorf(vv);
-  float a = floorf((uu - floorf(uu)) * 256) / 256, b = floorf((vv - floorf(vv)) * 256) / 256;
+  float a = uu - floorf(uu), b = vv - floorf(vv);
   return (1 - b) * ((1 - a) * tex(mode, x, y, border) + a * tex(mode, x + 1, y, border)) +
          b * ((1 - a) * tex(mode, x, y + 1, border) + a * tex(mode, x + 1, y + 1, border));
 }
@@ -325,13 +329,13 @@ START_TEST(sample_modes)
           ck_assert_uint_eq(j.out[4 * l + 3], u32(1.0f));
         }
       }
-  /* the weights keep 8 fraction bits: u = 1.8 (0.3 past texel 1's centre) blends texels 1
-   * and 2 with 76/256, not 0.3 */
+  /* coordinates keep 8 fraction bits, rounded: u = 1.8 (0.3 past texel 1's centre) becomes
+   * 461/256 and blends texels 1 and 2 with 77/256, not 0.3 */
   tsharp(j.desc, &t);
   ssharp(j.desc + 8, 2, true, 1, 0);
   for (unsigned l = 0; l < 64; l++) j.desc[64 + 4 * l] = u32(1.8f), j.desc[64 + 4 * l + 1] = u32(0.5f);
   job_run(&j);
-  ck_assert_msg(fabsf(f32(j.out[0]) - (1.0f + 76.0f / 256)) < 1e-6f, "%a", f32(j.out[0]));
+  ck_assert_msg(fabsf(f32(j.out[0]) - (1.0f + 77.0f / 256)) < 1e-6f, "%a", f32(j.out[0]));
 }
 END_TEST
 
@@ -440,6 +444,48 @@ START_TEST(d16_tfe_resinfo_atomic)
 }
 END_TEST
 
+/* gather4: the dmask channel (after dst_sel) of the bilinear footprint, x: (i0, j1),
+ * y: (i1, j1), z: (i1, j0), w: (i0, j0); border texels take the border colour */
+START_TEST(gather4_footprint)
+{
+  fx_open();
+  struct job j;
+  job_init(&j, "image_gather4_lz v[8:11], v[4:5], s[8:15], s[16:19] dmask:0x2", false);
+  NEED(j.code);
+  float *img = isa_fx_mem(4096);
+  for (int y = 0; y < 4; y++)
+    for (int x = 0; x < 8; x++) img[2 * (y * 64 + x)] = -1, img[2 * (y * 64 + x) + 1] = (float)(x + 8 * y);
+  /* 32_32 float, dst_sel (Y, X, 0, 1): dmask 0x2 picks channel y = the texel's X */
+  struct tdesc t = {(uintptr_t)img, 11, 7, 8, 4, 1, 64, 9, 5u | 4u << 3 | 0u << 6 | 1u << 9, 0, 0};
+  tsharp(j.desc, &t);
+  ssharp(j.desc + 8, 6, true, 1, 2);   /* border, opaque white */
+  for (unsigned l = 0; l < 64; l++) {
+    j.desc[64 + 4 * l] = u32(l < 32 ? 2.3f : -0.2f);
+    j.desc[64 + 4 * l + 1] = u32(l < 32 ? 1.7f : 0.1f);
+  }
+  job_run(&j);
+  static const float inside[4] = {17, 18, 10, 9}, edge[4] = {1, 1, 1, 1};
+  for (unsigned l = 0; l < 64; l++)
+    for (int k = 0; k < 4; k++) {
+      /* (-0.2, 0.1): i0 = -1, j0 = -1: only (0, 0) (the y result) is inside, value -1 */
+      float want = l < 32 ? -1 : (k == 1 ? -1 : edge[k]);
+      ck_assert_msg(f32(j.out[4 * l + k]) == want, "lane %u result %d: %g want %g", l, k,
+                    f32(j.out[4 * l + k]), want);
+    }
+  (void)inside;
+  /* dst_sel X, 0, 0, 1 and dmask 0x1: the texels' second dword is the value */
+  t.sel = 5u | 0u << 3 | 0u << 6 | 1u << 9;
+  struct job g;
+  job_init(&g, "image_gather4_lz v[8:11], v[4:5], s[8:15], s[16:19] dmask:0x1", false);
+  tsharp(g.desc, &t);
+  ssharp(g.desc + 8, 6, true, 1, 2);
+  for (unsigned l = 0; l < 64; l++) g.desc[64 + 4 * l] = u32(2.3f), g.desc[64 + 4 * l + 1] = u32(1.7f);
+  job_run(&g);
+  for (int k = 0; k < 4; k++)
+    ck_assert_msg(f32(g.out[k]) == inside[k], "result %d: %g want %g", k, f32(g.out[k]), inside[k]);
+}
+END_TEST
+
 /* A load naming a resource that is no image (TYPE < 8) faults with a message, no crash */
 START_TEST(bad_resource_faults)
 {
@@ -464,6 +510,7 @@ Suite *test_suite(void)
   tcase_add_test(t, sample_modes);
   tcase_add_test(t, sample_lod_array_3d);
   tcase_add_test(t, d16_tfe_resinfo_atomic);
+  tcase_add_test(t, gather4_footprint);
   tcase_add_test(t, bad_resource_faults);
   suite_add_tcase(s, t);
   return s;

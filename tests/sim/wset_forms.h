@@ -325,7 +325,9 @@ static void wset_mubuf(struct wset_list *l)
   }
 }
 
-/* Graphics formats: the decoder names them, the model runs none (they must fault). */
+/* Graphics formats: the decoder names them, the model runs no EXP/VINTRP; MIMG runs, but the
+ * random SGPRs here are no image resource (T# TYPE < 8), so they fault too (test_isa_image.c
+ * runs them on real descriptors). */
 static void wset_graphics(struct wset_list *l)
 {
   for (unsigned op = 0; op < 128; op++) {

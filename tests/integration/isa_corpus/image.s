@@ -118,3 +118,6 @@
   .long 0xF0240F00, 0x00010804  // image_store_mip v[8:11], v4, s[4:11] dmask:0xf
   .long 0xF02C0F00, 0x00010804  // image_store_mip_pck v[8:11], v4, s[4:11] dmask:0xf
   .long 0xF0280F00, 0x00010804  // image_store_pck v[8:11], v4, s[4:11] dmask:0xf
+  .long 0xF11C0200, 0x00A10804  // image_gather4_lz v[8:11], v4, s[4:11], s[20:23] dmask:0x2
+  .long 0xF1010100, 0x00A10804  // image_gather4 v[8:12], v4, s[4:11], s[20:23] dmask:0x1 tfe
+  .long 0xF11C0100, 0x80A10804  // image_gather4_lz v[8:9], v4, s[4:11], s[20:23] dmask:0x1 d16
