@@ -15,6 +15,13 @@
     if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED; \
   } while (0)
 
+/* Bytes per texel of a gfx9 IMG_DATA_FORMAT (0 for the ones images here do not use). */
+static unsigned gfx9_texel_bytes(unsigned df) {
+  static const uint8_t bytes[22] = {0, 1, 2, 2, 4, 4, 4, 4, 4, 4, 4, 8, 8, 12, 16, 0,
+                                    2, 2, 2, 2, 4, 4};
+  return df < sizeof(bytes) ? bytes[df] : 0;
+}
+
 static const struct core_agent *gpu_of(hsa_agent_t agent) {
   const struct core_agent *a = core_agent_from_handle(agent);
   return a;
@@ -104,8 +111,15 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   struct img_layout l;
   st = img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
-  if (desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB && ((uintptr_t)data & 255))
-    return HSA_STATUS_ERROR_INVALID_ARGUMENT; /* the descriptor holds the address >> 8 */
+  /* As ROCR: the data at the alignment data_get_info gave (a T# holds the address >> 8). */
+  if ((uintptr_t)data % l.alignment) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  size_t row_bytes = l.row_pitch;
+  if (templ && desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
+    /* A template's texel size must be the format's; its PITCH is the rows' (in texels). */
+    if (gfx9_texel_bytes((templ[1] >> 20) & 0x3f) != f.elem_size)
+      return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
+    row_bytes = (size_t)(((templ[4] >> 13) & 0xffff) + 1) * f.elem_size;
+  }
   struct img_image *im = img_image_new();
   if (!im) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   im->agent = a;
@@ -113,8 +127,9 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   im->fmt = f;
   im->ext = img_extent_of(desc);
   im->data = (uint8_t *)(uintptr_t)data;
-  im->row_pitch = l.row_pitch;
-  im->slice_pitch = l.slice_pitch;
+  im->row_pitch = row_bytes;
+  im->slice_pitch = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? row_bytes
+                                                                 : row_bytes * im->ext.h;
   struct img_srd_in in = {
       .geometry = desc->geometry,
       .fmt = &f,
@@ -127,14 +142,24 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   };
   img_srd_gfx9(&in, im->srd);
   if (templ && desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
-    /* AMD's layout template: its words, with this image's address, format and selects (as
-     * ROCR does with the metadata interop hands it). */
+    /* AMD's layout template (what graphics interop hands over): its words, with this image's
+     * address, data and number format and selects, the TYPE of 1D kinds, and its metadata
+     * address, an offset from the data, made absolute (as ROCR does). */
     uint32_t mine[8];
     memcpy(mine, im->srd, sizeof(mine));
     memcpy(im->srd, templ, sizeof(im->srd));
     im->srd[0] = mine[0];
     im->srd[1] = (templ[1] & ~0x3ff000ffu) | (mine[1] & 0x3ff000ffu);
-    im->srd[3] = (templ[3] & ~0xfffu) | (mine[3] & 0xfffu);
+    uint32_t keep3 = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1D ||
+                             desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA
+                         ? 0xf0000fffu
+                         : 0xfffu;
+    im->srd[3] = (templ[3] & ~keep3) | (mine[3] & keep3);
+    uint64_t meta = ((uint64_t)((templ[5] >> 17) & 0xff) << 40) | ((uint64_t)templ[7] << 8);
+    meta += (uint64_t)(uintptr_t)data;
+    im->srd[7] = (uint32_t)(meta >> 8);
+    im->srd[5] = (templ[5] & ~(0xffu << 17)) | ((uint32_t)((meta >> 40) & 0xff) << 17);
+    im->tiled = ((templ[3] >> 20) & 0x1f) != 0;
   }
   im->hsail[0] = desc->format.channel_type;
   im->hsail[1] = desc->format.channel_order;
@@ -171,11 +196,16 @@ hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descrip
                                   const void *image_data, hsa_access_permission_t access_permission,
                                   hsa_ext_image_t *image) {
   CHECK_OPEN();
-  if (!image_layout) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  /* version 1: data[] holds the vendor's 8-dword descriptor (the deviceID's high half is the
-   * PCI vendor, AMD's 0x1002). */
-  if (image_layout->version != 1 || (image_layout->deviceID >> 16) != 0x1002)
-    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const struct core_agent *a = core_agent_from_handle(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!image_layout || !image_descriptor || !image) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  /* ROCR's checks and statuses: the data 256-byte aligned, version 1, and deviceID the PCI
+   * vendor (AMD, 0x1002) over this agent's chip id; data[] holds the 8-dword T#. */
+  if ((uintptr_t)image_data % 256) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  uint32_t chip = 0;
+  hsa_agent_get_info(agent, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip);
+  if (image_layout->version != 1 || image_layout->deviceID != (0x1002u << 16 | chip))
+    return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
   return create(agent, image_descriptor, image_data, access_permission, 0, 0, image_layout->data,
                 image);
 }

@@ -96,6 +96,7 @@ struct img_image {
   struct img_extent ext;
   uint8_t *data;
   size_t row_pitch, slice_pitch;
+  bool tiled;               /* an AMD template with a tiled SW_MODE: no host data operations */
 };
 
 struct img_sampler {

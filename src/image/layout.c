@@ -77,28 +77,34 @@ hsa_status_t img_check_descriptor(const struct core_agent *a, const hsa_ext_imag
     return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
   struct img_limits l;
   img_limits_of(a, &l);
-  bool ok = true;
+  /* Each dimension against the geometry's limit; a dimension the geometry does not use may
+   * be 0 or 1 (as ROCR: e.g. a 1D image of height 1), no more. */
+  uint64_t w = l.dim2d, h = 1, dep = 1, layers = 1;
   switch (d->geometry) {
   case HSA_EXT_IMAGE_GEOMETRY_1D:
-    ok = d->width <= l.dim1d;
+    w = l.dim1d;
     break;
   case HSA_EXT_IMAGE_GEOMETRY_1DA:
-    ok = d->width <= l.dim1d && d->array_size <= l.layers;
+    w = l.dim1d;
+    layers = l.layers;
     break;
   case HSA_EXT_IMAGE_GEOMETRY_1DB:
-    ok = d->width <= l.buffer;
+    w = l.buffer;
     break;
   case HSA_EXT_IMAGE_GEOMETRY_2D:
   case HSA_EXT_IMAGE_GEOMETRY_2DDEPTH:
-    ok = d->width <= l.dim2d && d->height <= l.dim2d;
+    h = l.dim2d;
     break;
   case HSA_EXT_IMAGE_GEOMETRY_2DA:
   case HSA_EXT_IMAGE_GEOMETRY_2DADEPTH:
-    ok = d->width <= l.dim2d && d->height <= l.dim2d && d->array_size <= l.layers;
+    h = l.dim2d;
+    layers = l.layers;
     break;
   case HSA_EXT_IMAGE_GEOMETRY_3D:
-    ok = d->width <= l.dim2d && d->height <= l.dim2d && d->depth <= l.dim3d_depth;
+    h = l.dim2d;
+    dep = l.dim3d_depth;
     break;
   }
+  bool ok = d->width <= w && d->height <= h && d->depth <= dep && d->array_size <= layers;
   return ok ? HSA_STATUS_SUCCESS : (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
 }

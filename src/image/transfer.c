@@ -73,7 +73,9 @@ static hsa_status_t check(hsa_agent_t agent, uint64_t handle, struct img_image *
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
   *im = img_image_from_handle(handle);
-  return *im ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (!*im) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  /* The host copies know the linear layout only. */
+  return (*im)->tiled ? HSA_STATUS_ERROR : HSA_STATUS_SUCCESS;
 }
 
 /* Between an image region and linear memory `mem` (pitches 0: packed). */

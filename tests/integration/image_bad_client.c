@@ -56,6 +56,24 @@ static void *alloc(size_t size) {
   return p;
 }
 
+/* hsa_amd_image_create of a 64x64 RGBA8 2D image, with a zero T# template of version
+ * `version`, for AMD's vendor id over the agent's chip id (+ `other`). */
+static hsa_status_t amd_create(void *data, uint32_t version, uint32_t other, hsa_ext_image_t *img) {
+  union { hsa_amd_image_descriptor_t d; uint32_t words[2 + 8]; } layout;
+  memset(&layout, 0, sizeof(layout));
+  uint32_t chip = 0;
+  hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip);
+  layout.d.version = version;
+  layout.d.deviceID = (0x1002u << 16 | chip) + other;
+  hsa_ext_image_descriptor_t d;
+  memset(&d, 0, sizeof(d));
+  d.geometry = HSA_EXT_IMAGE_GEOMETRY_2D;
+  d.width = d.height = 64;
+  d.format.channel_order = HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA;
+  d.format.channel_type = HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT8;
+  return hsa_amd_image_create(gpu, &d, &layout.d, data, HSA_ACCESS_PERMISSION_RW, img);
+}
+
 #define RGBA HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA
 #define U8 HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT8
 
@@ -141,11 +159,17 @@ static hsa_status_t run(int n, const char **what) {
     if ((s = hsa_ext_sampler_destroy(gpu, smp)) != HSA_STATUS_SUCCESS) return s;
     return hsa_ext_sampler_destroy(gpu, smp);
   }
+  case 40: *what = "create data not aligned"; return hsa_ext_image_create(gpu, &d, (char *)alloc(1 << 20) + 64, HSA_ACCESS_PERMISSION_RW, &img);
+  case 41: *what = "amd_image_create data not aligned"; return amd_create((char *)alloc(1 << 20) + 16, 1, 0, &img);
+  case 42: *what = "amd_image_create version 2"; return amd_create(alloc(1 << 20), 2, 0, &img);
+  case 43: *what = "amd_image_create other device"; return amd_create(alloc(1 << 20), 1, 1, &img);
+  case 44: *what = "amd_image_create NULL layout"; return hsa_amd_image_create(gpu, &d, NULL, alloc(1 << 20), HSA_ACCESS_PERMISSION_RW, &img);
+  case 45: *what = "data_get_info 1D height 2"; d.geometry = HSA_EXT_IMAGE_GEOMETRY_1D; d.height = 2; return hsa_ext_image_data_get_info(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info);
   default: return HSA_STATUS_ERROR;
   }
 }
 
-#define CASES 40
+#define CASES 46
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);

@@ -228,6 +228,57 @@ static void run(const struct fmt_case *c, hsa_amd_memory_pool_t pool, bool linea
   free(expect1);
 }
 
+/* hsa_amd_image_create with, as template, the T# of an image this runtime made: the new
+ * image's T# is the template's with its own address (and the template's metadata offset 0
+ * made absolute), and its data goes through import/export. */
+static void amd_template(void) {
+  hsa_ext_image_descriptor_t d;
+  memset(&d, 0, sizeof(d));
+  d.geometry = HSA_EXT_IMAGE_GEOMETRY_2D;
+  d.width = 40;
+  d.height = 12;
+  d.format.channel_order = HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA;
+  d.format.channel_type = HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT8;
+  size_t row = 256, n = 40 * 12 * 4;
+  hsa_ext_image_data_info_t info;
+  OK(hsa_ext_image_data_get_info_with_layout(gpu, &d, HSA_ACCESS_PERMISSION_RW,
+                                             HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, row, row * 12, &info));
+  void *m1 = alloc(vram, info.size), *m2 = alloc(vram, info.size);
+  hsa_ext_image_t a, b;
+  OK(hsa_ext_image_create_with_layout(gpu, &d, m1, HSA_ACCESS_PERMISSION_RW,
+                                      HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, row, row * 12, &a));
+  const uint32_t *ta = (const uint32_t *)(uintptr_t)a.handle;
+  union { hsa_amd_image_descriptor_t d; uint32_t words[2 + 8]; } layout;
+  uint32_t chip = 0;
+  OK(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip));
+  layout.d.version = 1;
+  layout.d.deviceID = 0x1002u << 16 | chip;
+  memcpy(&layout.words[2], ta, 32);
+  OK(hsa_amd_image_create(gpu, &d, &layout.d, m2, HSA_ACCESS_PERMISSION_RW, &b));
+  const uint32_t *tb = (const uint32_t *)(uintptr_t)b.handle;
+  uint64_t va = (uint64_t)(uintptr_t)m2;
+  if (tb[0] != (uint32_t)(va >> 8) || (tb[1] & 0xff) != ((va >> 40) & 0xff))
+    FAIL("amd image: base address words %#x %#x for %p", tb[0], tb[1], m2);
+  for (int i = 1; i < 7; i++) {
+    uint32_t mask = i == 1 ? ~0xffu : i == 5 ? ~(0xffu << 17) : ~0u;
+    if ((tb[i] & mask) != (ta[i] & mask)) FAIL("amd image: T# word %d %#x, template %#x", i, tb[i], ta[i]);
+  }
+  if (ta[7] != 0 || tb[7] != (uint32_t)(va >> 8)) FAIL("amd image: metadata word %#x (template %#x)", tb[7], ta[7]);
+  uint8_t *pattern = alloc(sysmem, n), *out = alloc(sysmem, n);
+  for (size_t i = 0; i < n; i++) pattern[i] = (uint8_t)(i * 13 + 1);
+  hsa_ext_image_region_t all = {{0, 0, 0}, {40, 12, 1}};
+  OK(hsa_ext_image_import(gpu, pattern, 0, 0, b, &all));
+  OK(hsa_ext_image_export(gpu, b, out, 0, 0, &all));
+  if (memcmp(out, pattern, n)) FAIL("amd image: export after import differs");
+  checks += 2;
+  OK(hsa_ext_image_destroy(gpu, a));
+  OK(hsa_ext_image_destroy(gpu, b));
+  OK(hsa_amd_memory_pool_free(m1));
+  OK(hsa_amd_memory_pool_free(m2));
+  OK(hsa_amd_memory_pool_free(pattern));
+  OK(hsa_amd_memory_pool_free(out));
+}
+
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   rocr_1da_packed = argc > 1 && strcmp(argv[1], "--rocr") == 0;
@@ -267,6 +318,7 @@ int main(int argc, char **argv) {
     run(&cases[i], sysmem, false);
     run(&cases[i], vram, true);
   }
+  amd_template();
   printf("ok %u checks\n", checks);
   hsa_shut_down();
   return 0;

@@ -148,6 +148,34 @@ int main(int argc, char **argv) {
           }
         }
       }
+  /* Sizes in the dimensions a geometry does not use (height of 1D, depth of 2D, ...): which
+   * ROCR accepts, and the size it then gives. */
+  for (unsigned g = 0; g < 8; g++)
+    for (unsigned dim = 1; dim < 4; dim++)
+      for (size_t v = 1; v <= 5; v += 4) {
+        hsa_ext_image_descriptor_t d;
+        memset(&d, 0, sizeof(d));
+        d.geometry = (hsa_ext_image_geometry_t)g;
+        d.format.channel_type = HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT16;
+        d.format.channel_order = g >= HSA_EXT_IMAGE_GEOMETRY_2DDEPTH ? HSA_EXT_IMAGE_CHANNEL_ORDER_DEPTH
+                                                                   : HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA;
+        static const size_t base[4] = {16, 8, 4, 3};
+        dims(g, base, &d);
+        size_t *field = dim == 1 ? &d.height : dim == 2 ? &d.depth : &d.array_size;
+        if (*field) continue; /* a dimension the geometry uses */
+        *field = v;
+        hsa_ext_image_data_info_t info = {0, 0};
+        st = hsa_ext_image_data_get_info(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info);
+        printf("extra %s %zux%zux%zux%zu opaque status=%d size=%zu align=%zu\n", geo_name[g], d.width,
+               d.height, d.depth, d.array_size, st, st ? 0 : info.size, st ? 0 : info.alignment);
+        size_t row = 256, slice = g == HSA_EXT_IMAGE_GEOMETRY_1DA ? row : row * (d.height ? d.height : 1);
+        info.size = info.alignment = 0;
+        st = hsa_ext_image_data_get_info_with_layout(gpu, &d, HSA_ACCESS_PERMISSION_RW,
+                                                     HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, row, slice, &info);
+        printf("extra %s %zux%zux%zux%zu linear %zu/%zu status=%d size=%zu align=%zu\n", geo_name[g],
+               d.width, d.height, d.depth, d.array_size, row, slice, st, st ? 0 : info.size,
+               st ? 0 : info.alignment);
+      }
   hsa_shut_down();
   return 0;
 }

@@ -28,7 +28,7 @@ ours() { env LD_LIBRARY_PATH="$BUILD/lib" "$sim" "$@"; }
 #  - OPAQUE layout of 2D, 3D, 2DA, 2DDEPTH, 2DADEPTH images: ROCR tiles them (addrlib's
 #    preferred 4 KiB/64 KiB swizzle modes); ours are linear, so size and alignment differ
 #    (the status must not).
-opaque_tiled='^info (2D|3D|2DA|2DDEPTH|2DADEPTH) .* opaque status=0 '
+opaque_tiled='^(info|extra) (2D|3D|2DA|2DDEPTH|2DADEPTH) .* opaque status=0 '
 gpus="gfx900 gfx90a"
 [ "${HSA_TEST_LIGHT:-0}" = 1 ] && gpus=gfx900
 status=0
@@ -60,11 +60,12 @@ done
 #  22-24 sampler modes outside the enums: 5.2.3 accepts them; INVALID_ARGUMENT (later ROCR too)
 #  35 an agent handle that is no agent: ROCR crashes; INVALID_AGENT
 #  38, 39 an image / sampler destroyed twice: ROCR aborts; INVALID_ARGUMENT
+#  44 hsa_amd_image_create without a layout: ROCR crashes; INVALID_ARGUMENT
 cases=$("$work/image_bad_client" list)
 shared="" own=""
 i=0
 while [ "$i" -lt "$cases" ]; do
-  case $i in 22 | 23 | 24 | 35 | 38 | 39) own="$own $i" ;; *) shared="$shared $i" ;; esac
+  case $i in 22 | 23 | 24 | 35 | 38 | 39 | 44) own="$own $i" ;; *) shared="$shared $i" ;; esac
   i=$((i + 1))
 done
 # shellcheck disable=SC2086
@@ -86,6 +87,7 @@ case 24 sampler coordinate mode 2 status=0x1001
 case 35 capability bad agent status=0x1004
 case 38 destroy twice status=0x1001
 case 39 sampler destroy twice status=0x1001
+case 44 amd_image_create NULL layout status=0x1001
 EOF
 if ! grep '^case' "$work/bad-own.txt" | diff "$work/bad-own.expected" -; then
   echo "FAIL: documented statuses"; status=1
