@@ -103,7 +103,7 @@ bool img_format_lookup(hsa_ext_image_geometry_t geometry, const hsa_ext_image_fo
     if (t != T(UNORM_INT16) && t != T(FLOAT)) return false;
     f.channels = 1;
     f.caps = RO | WO;
-    sel(&f, X, S0, S0, S1);
+    sel(&f, X, S0, S0, S0);
     break;
   case O(RGB):
     /* Packed: red in the high bits, blue in the low ones; the hardware's formats put their

@@ -3,8 +3,11 @@
  * query functions: the agent's image limits, hsa_ext_image_get_capability(_with_layout) for
  * each geometry x channel order x channel type x layout, and hsa_ext_image_data_get_info
  * (_with_layout) for each supported format on a set of sizes per geometry, with read-only and
- * read-write access, in opaque and linear layout (pitch 0 and explicit pitches). One line per
- * answer, so image_vs_rocr.sh can diff the output of two runtimes line by line. */
+ * read-write access, in opaque and linear layout (explicit pitches); the descriptor words of
+ * a linear image of every supported format and geometry and of every sampler; sizes in the
+ * dimensions a geometry does not use. One line per answer, so image_vs_rocr.sh can diff the
+ * output of two runtimes line by line. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +22,20 @@ static hsa_status_t find_gpu(hsa_agent_t agent, void *data) {
   if (hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &type) != HSA_STATUS_SUCCESS) return HSA_STATUS_ERROR;
   if (type == HSA_DEVICE_TYPE_GPU) {
     *(hsa_agent_t *)data = agent;
+    return HSA_STATUS_INFO_BREAK;
+  }
+  return HSA_STATUS_SUCCESS;
+}
+
+static hsa_amd_memory_pool_t srd_pool;
+
+static hsa_status_t find_pool(hsa_amd_memory_pool_t p, void *data) {
+  hsa_amd_segment_t seg;
+  uint32_t flags = 0;
+  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg);
+  hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
+  if (seg == HSA_AMD_SEGMENT_GLOBAL && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED)) {
+    *(hsa_amd_memory_pool_t *)data = p;
     return HSA_STATUS_INFO_BREAK;
   }
   return HSA_STATUS_SUCCESS;
@@ -69,6 +86,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "no GPU agent\n");
     return 1;
   }
+  hsa_amd_agent_iterate_memory_pools(gpu, find_pool, &srd_pool);
   char name[64] = {0};
   hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name);
   printf("agent %s\n", name);
@@ -148,6 +166,63 @@ int main(int argc, char **argv) {
           }
         }
       }
+  /* The descriptor words of a linear image of every supported format and geometry (the
+   * address words masked): 8 dwords at the handle, then the sampler's 4 for every mode. */
+  if (srd_pool.handle) {
+    void *mem = NULL;
+    if (hsa_amd_memory_pool_allocate(srd_pool, 1 << 22, 0, &mem) == HSA_STATUS_SUCCESS) {
+      hsa_amd_agents_allow_access(1, &gpu, NULL, mem);
+      for (unsigned g = 0; g < 8; g++)
+        for (unsigned o = 0; o < 20; o++)
+          for (unsigned t = 0; t < 16; t++) {
+            hsa_ext_image_format_t f = {t, o};
+            uint32_t cap = 0;
+            if (hsa_ext_image_get_capability(gpu, (hsa_ext_image_geometry_t)g, &f, &cap) || !cap) continue;
+            hsa_ext_image_descriptor_t d;
+            memset(&d, 0, sizeof(d));
+            d.geometry = (hsa_ext_image_geometry_t)g;
+            d.format = f;
+            static const size_t sz[4] = {20, 6, 3, 4};
+            dims(g, sz, &d);
+            hsa_ext_image_t img;
+            st = hsa_ext_image_create_with_layout(gpu, &d, mem, HSA_ACCESS_PERMISSION_RW,
+                                                  HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, 512, 0, &img);
+            printf("srd %s o=%u t=%u status=%d", geo_name[g], o, t, st);
+            if (st == HSA_STATUS_SUCCESS) {
+              const uint32_t *w = (const uint32_t *)(uintptr_t)img.handle;
+              /* Masked, besides the address: fields where the runtimes knowingly differ
+               * (README): the HEIGHT of 1D kinds (ROCR writes height - 1 = 0x3fff for height
+               * 0; the hardware does not read it), a 1DB V#'s NUM_RECORDS (ROCR: bytes; ours:
+               * records, as the ISA counts them when STRIDE != 0) and INDEX_STRIDE (ROCR: the
+               * texel size cut to 2 bits; read only for swizzled buffers). */
+              bool one_d = g == HSA_EXT_IMAGE_GEOMETRY_1D || g == HSA_EXT_IMAGE_GEOMETRY_1DA;
+              bool buf = g == HSA_EXT_IMAGE_GEOMETRY_1DB;
+              printf(" %08x %08x %08x %08x %08x %08x %08x %08x | %u %u %u", 0u,
+                     w[1] & (buf ? 0xffff0000u : 0xffffff00u),
+                     buf ? 0u : one_d ? w[2] & ~(0x3fffu << 14) : w[2],
+                     buf ? w[3] & ~(3u << 21) : w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10]);
+              hsa_ext_image_destroy(gpu, img);
+            }
+            printf("\n");
+          }
+      hsa_amd_memory_pool_free(mem);
+    }
+  }
+  for (unsigned c = 0; c < 2; c++)
+    for (unsigned fm = 0; fm < 2; fm++)
+      for (unsigned am = 0; am < 5; am++) {
+        hsa_ext_sampler_descriptor_t sd = {c, fm, am};
+        hsa_ext_sampler_t smp;
+        st = hsa_ext_sampler_create(gpu, &sd, &smp);
+        printf("sampler coord=%u filter=%u address=%u status=%d", c, fm, am, st);
+        if (st == HSA_STATUS_SUCCESS) {
+          const uint32_t *w = (const uint32_t *)(uintptr_t)smp.handle;
+          printf(" %08x %08x %08x %08x", w[0], w[1], w[2], w[3]);
+          hsa_ext_sampler_destroy(gpu, smp);
+        }
+        printf("\n");
+      }
+
   /* Sizes in the dimensions a geometry does not use (height of 1D, depth of 2D, ...): which
    * ROCR accepts, and the size it then gives. */
   for (unsigned g = 0; g < 8; g++)

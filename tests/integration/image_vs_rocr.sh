@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: MIT
 # image_vs_rocr.sh — the images extension against Debian's ROCR 5.2.3, both under hsa-sim:
 #  1. image_dump.c prints the agent's image limits, hsa_ext_image_get_capability(_with_layout)
-#     of every geometry x channel order x channel type, and hsa_ext_image_data_get_info(
+#     of every geometry x channel order x channel type, hsa_ext_image_data_get_info(
 #     _with_layout) of every supported format on six sizes per geometry, read-only and
-#     read-write, opaque and linear with explicit pitches: every line must be equal, except
-#     the opaque size and alignment of the tiled geometries (below);
+#     read-write, opaque and linear with explicit pitches, sizes in unused dimensions, and the
+#     T#/V# words of a linear image of every supported format and geometry and the S# of every
+#     sampler: every line must be equal, except the opaque size and alignment of the tiled
+#     geometries (below; the dump masks the descriptor fields that knowingly differ);
 #  2. image_bad_client.c: bad input, ROCR's statuses (where ROCR aborts or crashes, ours are
 #     checked against the documented error instead);
 #  3. image_data_client.c: import/export/clear/copy against host results, on ours and on ROCR

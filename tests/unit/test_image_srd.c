@@ -188,6 +188,9 @@ START_TEST(t_formats) {
   f.channel_type = T(UNORM_INT16);
   ck_assert(img_format_lookup(HSA_EXT_IMAGE_GEOMETRY_2DDEPTH, &f, &out));
   ck_assert_uint_eq(out.caps, HSA_EXT_IMAGE_CAPABILITY_READ_ONLY | HSA_EXT_IMAGE_CAPABILITY_WRITE_ONLY);
+  /* depth reads x only: selects X,0,0,0 (ROCR's T# says the same) */
+  ck_assert_uint_eq(out.sel[0], IMG_SEL_X);
+  ck_assert_uint_eq(out.sel[3], IMG_SEL_0);
   f.channel_order = O(RGBA);
   ck_assert(!img_format_lookup(HSA_EXT_IMAGE_GEOMETRY_2DDEPTH, &f, &out));
   f.channel_type = T(UNORM_INT24);
