@@ -94,6 +94,16 @@ int main(int argc, char **argv) {
   bool sup = false;
   hsa_status_t st = hsa_system_extension_supported(HSA_EXTENSION_IMAGES, 1, 0, &sup);
   printf("system_extension_supported images status=%d result=%d\n", st, sup);
+  /* the function table, and a call through it */
+  hsa_ext_images_1_pfn_t table;
+  memset(&table, 0, sizeof(table));
+  st = hsa_system_get_major_extension_table(HSA_EXTENSION_IMAGES, 1, sizeof(table), &table);
+  uint32_t via = 0xdead;
+  hsa_ext_image_format_t rgba8 = {HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT8, HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA};
+  if (st == HSA_STATUS_SUCCESS && table.hsa_ext_image_get_capability_with_layout)
+    table.hsa_ext_image_get_capability_with_layout(gpu, HSA_EXT_IMAGE_GEOMETRY_2D, &rgba8,
+                                                   HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, &via);
+  printf("extension table status=%d linear 2D rgba8 through it=%#x\n", st, via);
   uint8_t ext[128];
   hsa_agent_get_info(gpu, HSA_AGENT_INFO_EXTENSIONS, ext);
   printf("agent extensions images bit=%d\n", (ext[HSA_EXTENSION_IMAGES / 8] >> (HSA_EXTENSION_IMAGES % 8)) & 1);

@@ -57,6 +57,16 @@ for g in $gpus; do
     { echo "FAIL: RGBA unorm8 2D is not read-write on $g"; status=1; }
 done
 
+# gfx942 has no image hardware (ROCR 5.2.3 does not know it): ours must say no everywhere.
+ours --gpu gfx942 -- "$work/image_dump" --quick > "$work/ours-gfx942.txt" 2>&1 ||
+  fail "image_dump on ours (gfx942) failed"
+grep -q '^agent extensions images bit=0$' "$work/ours-gfx942.txt" &&
+  [ "$(grep -c '^cap ' "$work/ours-gfx942.txt")" = 2560 ] &&
+  ! grep '^cap ' "$work/ours-gfx942.txt" | grep -qv 'status=0,4097,0 mask=0,0,0$' &&
+  ! grep -E '^(agent_info|max_dim) IMAGE' "$work/ours-gfx942.txt" | grep -qv 'status=0 value=0[,0]*$' &&
+  grep -q '^extra 2D 16x8x1x0 opaque status=12288 ' "$work/ours-gfx942.txt" ||
+  { echo "FAIL: gfx942 claims image support"; status=1; }
+
 # Bad input. Cases where ROCR 5.2.3 has no status to compare (it crashes or aborts, or
 # accepts what later ROCR refuses): ours must give the documented error.
 #  22-24 sampler modes outside the enums: 5.2.3 accepts them; INVALID_ARGUMENT (later ROCR too)
