@@ -165,11 +165,32 @@ static hsa_status_t run(int n, const char **what) {
   case 43: *what = "amd_image_create other device"; return amd_create(alloc(1 << 20), 1, 1, &img);
   case 44: *what = "amd_image_create NULL layout"; return hsa_amd_image_create(gpu, &d, NULL, alloc(1 << 20), HSA_ACCESS_PERMISSION_RW, &img);
   case 45: *what = "data_get_info 1D height 2"; d.geometry = HSA_EXT_IMAGE_GEOMETRY_1D; d.height = 2; return hsa_ext_image_data_get_info(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info);
+  case 46: *what = "copy between different texel sizes"; {
+    hsa_ext_image_t b;
+    hsa_ext_image_descriptor_t d2 = desc2d(64, 64, RGBA, HSA_EXT_IMAGE_CHANNEL_TYPE_FLOAT);
+    hsa_status_t s = hsa_ext_image_create(gpu, &d, alloc(1 << 20), HSA_ACCESS_PERMISSION_RW, &img);
+    if (s || (s = hsa_ext_image_create(gpu, &d2, alloc(1 << 20), HSA_ACCESS_PERMISSION_RW, &b))) return s;
+    hsa_dim3_t o = {0, 0, 0}, r = {8, 8, 1};
+    return hsa_ext_image_copy(gpu, img, &o, b, &o, &r);
+  }
+  case 47: *what = "import region outside the image"; {
+    hsa_status_t s = hsa_ext_image_create(gpu, &d, alloc(1 << 20), HSA_ACCESS_PERMISSION_RW, &img);
+    if (s) return s;
+    hsa_ext_image_region_t r = {{60, 0, 0}, {8, 8, 1}};
+    return hsa_ext_image_import(gpu, alloc(1 << 16), 0, 0, img, &r);
+  }
+  case 48: *what = "clear destroyed image"; {
+    hsa_status_t s = hsa_ext_image_create(gpu, &d, alloc(1 << 20), HSA_ACCESS_PERMISSION_RW, &img);
+    if (s || (s = hsa_ext_image_destroy(gpu, img))) return s;
+    float v[4] = {0, 0, 0, 0};
+    hsa_ext_image_region_t r = {{0, 0, 0}, {8, 8, 1}};
+    return hsa_ext_image_clear(gpu, img, v, &r);
+  }
   default: return HSA_STATUS_ERROR;
   }
 }
 
-#define CASES 46
+#define CASES 49
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);

@@ -73,11 +73,14 @@ grep -q '^agent extensions images bit=0$' "$work/ours-gfx942.txt" &&
 #  35 an agent handle that is no agent: ROCR crashes; INVALID_AGENT
 #  38, 39 an image / sampler destroyed twice: ROCR aborts; INVALID_ARGUMENT
 #  44 hsa_amd_image_create without a layout: ROCR crashes; INVALID_ARGUMENT
+#  47 an import region outside the image: ROCR says success (its blit kernel's stores outside
+#     are dropped); INVALID_ARGUMENT
+#  48 clear of a destroyed image: ROCR crashes; INVALID_ARGUMENT
 cases=$("$work/image_bad_client" list)
 shared="" own=""
 i=0
 while [ "$i" -lt "$cases" ]; do
-  case $i in 22 | 23 | 24 | 35 | 38 | 39 | 44) own="$own $i" ;; *) shared="$shared $i" ;; esac
+  case $i in 22 | 23 | 24 | 35 | 38 | 39 | 44 | 47 | 48) own="$own $i" ;; *) shared="$shared $i" ;; esac
   i=$((i + 1))
 done
 # shellcheck disable=SC2086
@@ -100,6 +103,8 @@ case 35 capability bad agent status=0x1004
 case 38 destroy twice status=0x1001
 case 39 sampler destroy twice status=0x1001
 case 44 amd_image_create NULL layout status=0x1001
+case 47 import region outside the image status=0x1001
+case 48 clear destroyed image status=0x1001
 EOF
 if ! grep '^case' "$work/bad-own.txt" | diff "$work/bad-own.expected" -; then
   echo "FAIL: documented statuses"; status=1
