@@ -118,9 +118,18 @@ int isa_decode_mem(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_in
     in->data = (uint16_t)(ISA_OP_VGPR0 + ((w1 >> 8) & 0xff));
     in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) << 2);
     in->name = isa_mimg_names[in->op];
-    in->dwords = (uint8_t)__builtin_popcount(in->dmask ? in->dmask : 1);
     if (!in->name)
       return -1;
+    {   /* vdata's VGPRs (the allocation check): dmask's channels, 4 for gather4, halved by
+         * d16 (word 1 bit 31), one more with tfe (word 0 bit 16: gfx90a's acc bit instead) */
+      bool cdna = in->target == ISA_TARGET_GFX90A || in->target == ISA_TARGET_GFX942;
+      unsigned n = (unsigned)__builtin_popcount(in->dmask ? in->dmask : 1);
+      if (in->op >= 64 && in->op <= 95)
+        n = 4;
+      if (w1 >> 31)
+        n = (n + 1) / 2;
+      in->dwords = (uint8_t)(n + (in->tfe && !cdna));
+    }
     in->exec = isa_exec_mimg;   /* exec_mimg.c; the fields it reads from in->words */
     return 0;
   case 0x31:                    /* EXP */

@@ -93,6 +93,30 @@ static void swizzle(const struct img_tsharp *t, bool is_int, const uint32_t in[4
   }
 }
 
+/* The four result channels of each lane in EXEC into vdata: the dmask channels (all four
+ * for gather4) packed, as halves with d16, and tfe's extra VGPR 0. Written only once every
+ * lane has read its texels, so that a fault leaves the registers as they were. */
+static void write_back(struct isa_wave *w, uint32_t (*res)[4], unsigned dmask, bool d16,
+                       bool is_int, bool all4, unsigned vd, unsigned vdw, bool tfe)
+{
+  uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
+  ISA_FOR_LANES(w->exec, l) {
+    unsigned o = 0;
+    for (unsigned ch = 0; ch < 4; ch++) {
+      if (!all4 && !(dmask >> ch & 1)) continue;
+      if (d16) {
+        uint32_t h = is_int ? res[l][ch] & 0xffff : img_f32_to_f16(ffrom(res[l][ch]));
+        uint32_t *dst = &v[vd + o / 2][l];
+        *dst = (o & 1) ? (*dst & 0xffff) | h << 16 : h;
+      } else {
+        v[vd + o][l] = res[l][ch];
+      }
+      o++;
+    }
+    if (tfe) v[vd + vdw][l] = 0;
+  }
+}
+
 /* What the instruction's name says about its address and data. */
 struct form {
   bool sample, gather, load, store, mip, resinfo, atomic;
@@ -147,7 +171,7 @@ static int not_modelled(struct isa_wave *w, const struct isa_inst *in, const cha
 
 /* Level of detail of lane l (log2 of the texel footprint), for the mag/min filter choice. */
 static float lod_of(const struct isa_wave *w, const struct form *fm, const struct img_tsharp *t,
-                    const struct img_ssharp *s, unsigned va, unsigned coord0, unsigned nd,
+                    const struct img_ssharp *s, unsigned coord0, unsigned nd,
                     bool unnorm, unsigned l, unsigned lod_reg, unsigned bias_reg)
 {
   float lod;
@@ -174,7 +198,6 @@ static float lod_of(const struct isa_wave *w, const struct form *fm, const struc
     float rho = sqrtf(dh > dv ? dh : dv);
     lod = rho > 0 ? log2f(rho) : -INFINITY;
   }
-  (void)va;
   if (fm->b)
     lod += ffrom(w->vgpr[bias_reg][l]);
   lod += (float)s->lod_bias / 256.0f;
@@ -248,10 +271,12 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
     return not_modelled(w, in, "a mipmapped image (LAST_LEVEL != BASE_LEVEL)");
   unsigned base_array = t.array ? t.base_array : 0;
   struct fetch_ctx ctx = {w, &t, &f};
+  uint32_t res[SIM_ISA_WAVE_SIZE][4];
 
   if (fm.resinfo) {
     ISA_FOR_LANES(w->exec, l) {
-      unsigned mip = v[va][l], levels = t.last_level - t.base_level + 1;
+      unsigned mip = v[va][l];
+      unsigned levels = t.last_level >= t.base_level ? t.last_level - t.base_level + 1 : 1;
       uint32_t r[4] = {0, 0, 0, levels};
       if (mip < levels && t.base_level + mip < 16) {
         unsigned sh = mip;
@@ -321,28 +346,17 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
         if (store_texel(w, &t, &f, x, y, z, mem)) return -1;
         continue;
       }
-      uint32_t tx[4] = {0, 0, 0, 0}, r[4];
+      uint32_t tx[4] = {0, 0, 0, 0};
       if (in_range) {
         if (fetch(&ctx, (int)x, (int)y, (int)z, tx)) return -1;
       } else {
         uint8_t zero[16] = {0};
         img_decode(&f, zero, tx);
       }
-      swizzle(&t, f.is_int, tx, r);
-      unsigned o = 0;
-      for (unsigned ch = 0; ch < 4; ch++) {
-        if (!(dmask >> ch & 1)) continue;
-        if (d16) {
-          uint32_t h = f.is_int ? r[ch] & 0xffff : img_f32_to_f16(ffrom(r[ch]));
-          uint32_t *dst = &v[vd + o / 2][l];
-          *dst = (o & 1) ? (*dst & 0xffff) | h << 16 : h;
-        } else {
-          v[vd + o][l] = r[ch];
-        }
-        o++;
-      }
-      if (tfe) v[vd + vdw][l] = 0;
+      swizzle(&t, f.is_int, tx, res[l]);
     }
+    if (fm.load)
+      write_back(w, res, dmask, d16, f.is_int, false, vd, vdw, tfe);
     w->pc += in->size;
     return 0;
   }
@@ -350,9 +364,8 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
   /* samples */
   bool unnorm = unorm || s.force_unnorm;
   const float size[3] = {(float)t.width, (float)t.height, (float)t.depth};
-  uint32_t res[SIM_ISA_WAVE_SIZE][4];
   ISA_FOR_LANES(w->exec, l) {
-    float lod = lod_of(w, &fm, &t, &s, va, va + coord0, nd, unnorm, l, va + lod_reg, va + bias_reg);
+    float lod = lod_of(w, &fm, &t, &s, va + coord0, nd, unnorm, l, va + lod_reg, va + bias_reg);
     unsigned filt = lod > 0 ? s.min_filter : s.mag_filter;
     bool linear = filt & 1;
     float cf[3] = {0, 0, 0};
@@ -389,21 +402,7 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
       return -1;
     swizzle(&t, f.is_int, tx, res[l]);
   }
-  ISA_FOR_LANES(w->exec, l) {
-    unsigned o = 0;
-    for (unsigned ch = 0; ch < 4; ch++) {
-      if (!fm.gather && !(dmask >> ch & 1)) continue;
-      if (d16) {
-        uint32_t h = f.is_int ? res[l][ch] & 0xffff : img_f32_to_f16(ffrom(res[l][ch]));
-        uint32_t *dst = &v[vd + o / 2][l];
-        *dst = (o & 1) ? (*dst & 0xffff) | h << 16 : h;
-      } else {
-        v[vd + o][l] = res[l][ch];
-      }
-      o++;
-    }
-    if (tfe) v[vd + vdw][l] = 0;
-  }
+  write_back(w, res, dmask, d16, f.is_int, fm.gather, vd, vdw, tfe);
   w->pc += in->size;
   return 0;
 }

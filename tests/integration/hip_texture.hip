@@ -19,6 +19,17 @@ __global__ void k_tex2d(hipTextureObject_t t, const float2 *c, float4 *o)
   o[i] = tex2D<float4>(t, c[i].x, c[i].y);
 }
 
+// explicit level (image_sample_l) and gradients (image_sample_d): on an image without mip
+// levels they pick the magnification or minification filter only, the same here
+__global__ void k_lod_grad(hipTextureObject_t t, const float2 *c, float4 *o, int grad)
+{
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (grad)
+    o[i] = tex2DGrad<float4>(t, c[i].x, c[i].y, make_float2(0.3f, 0.1f), make_float2(-0.2f, 0.4f));
+  else
+    o[i] = tex2DLod<float4>(t, c[i].x, c[i].y, (float)(i % 5) - 2.0f);
+}
+
 __global__ void k_gather(hipTextureObject_t t, const float2 *c, float4 *o)
 {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -131,7 +142,11 @@ int main()
                           : (float)(2 * (int)(hc_rand(seed) % 2048) + 1) / 256.0f - 2;
           c[i] = norm ? make_float2(u / W, v / H) : make_float2(u, v);
         }
-        hipLaunchKernelGGL(k_tex2d, dim3(N / 64), dim3(64), 0, 0, t, c, o);
+        // tex2D, then (linear, normalized) tex2DLod and tex2DGrad, which must agree with it
+        int rounds = linear && norm ? 3 : 1;
+        for (int rd_ = 0; rd_ < rounds; rd_++) {
+        if (rd_ == 0) hipLaunchKernelGGL(k_tex2d, dim3(N / 64), dim3(64), 0, 0, t, c, o);
+        else hipLaunchKernelGGL(k_lod_grad, dim3(N / 64), dim3(64), 0, 0, t, c, o, rd_ - 1);
         HIP_OK(hipDeviceSynchronize());
         for (int i = 0; i < N; i++) {
           float u = norm ? c[i].x * W : c[i].x, v = norm ? c[i].y * H : c[i].y, want[4], span;
@@ -140,10 +155,12 @@ int main()
           for (int k = 0; k < 4; k++) {
             bool ok = linear ? std::fabs(got[k] - want[k]) <= 2 * span / 256 + 1e-5f * (1 + std::fabs(want[k]))
                              : std::memcmp(&got[k], &want[k], 4) == 0;
-            EXPECT(ok, "mode %d linear %d norm %d sample %d at (%g, %g) channel %d: %a, want %a", (int)m,
-                   linear, norm, i, u, v, k, got[k], want[k]);
+            EXPECT(ok, "%s mode %d linear %d norm %d sample %d at (%g, %g) channel %d: %a, want %a",
+                   rd_ == 0 ? "tex2D" : rd_ == 1 ? "tex2DLod" : "tex2DGrad", (int)m, linear, norm, i, u,
+                   v, k, got[k], want[k]);
             checked++;
           }
+        }
         }
         HIP_OK(hipDestroyTextureObject(t));
       }

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: MIT
 # HIP texture and surface objects (hip_texture.hip, built by Debian's hipcc for gfx900):
 # hipCreateTextureObject over arrays (every address mode, point/linear, normalized or not;
+# tex2DLod and tex2DGrad (image_sample_l/_d), tex2Dgather;
 # uchar4 read as normalized floats), tex1Dfetch over linear memory, surf2Dread/surf2Dwrite;
 # on Debian's HIP 5.2 and ROCR 5.2.3 under hsa-sim, and on ours when it claims the image
 # extension (image_client --probe; else "skip ours: images not implemented"). The program

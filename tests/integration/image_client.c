@@ -2,7 +2,7 @@
 /* image_client.c — image kernels (image_kernels.cl) dispatched through the HSA image API:
  * images made with hsa_ext_image_create (opaque layout) and filled with hsa_ext_image_import,
  * or made with hsa_ext_image_create_with_layout (linear, the host writing the texels at the
- * row pitch it gave), samplers from hsa_ext_sampler_create, the image and sampler handles as
+ * row pitch it gave); hsa_ext_image_copy and _clear; samplers from hsa_ext_sampler_create, the image and sampler handles as
  * the kernel arguments; results read back from buffers or with hsa_ext_image_export. Every
  * result is compared with a host reference written here from the OpenCL C rules (format
  * conversions, addressing modes, nearest and linear filtering): bit-exact for integer
@@ -254,6 +254,7 @@ static void test_load(hsa_ext_image_geometry_t g, enum fmt f, unsigned w, unsign
   const char *k;
   switch (g) {
   case HSA_EXT_IMAGE_GEOMETRY_1D: k = "load1d"; break;
+  case HSA_EXT_IMAGE_GEOMETRY_1DB: k = "load1db"; break;
   case HSA_EXT_IMAGE_GEOMETRY_3D: k = "load3d"; arg32(&a, (int)w); arg32(&a, (int)h); break;
   case HSA_EXT_IMAGE_GEOMETRY_1DA: k = "load1da"; arg32(&a, (int)w); break;
   case HSA_EXT_IMAGE_GEOMETRY_2DA: k = "load2da"; arg32(&a, (int)w); arg32(&a, (int)h); break;
@@ -535,10 +536,10 @@ static void test_store(hsa_ext_image_geometry_t g, enum fmt f, unsigned w, unsig
   struct args a = {{0}, 0};
   arg64(&a, im.h.handle);
   arg64(&a, (uint64_t)(uintptr_t)v);
-  arg32(&a, (int)w);
-  if (g != HSA_EXT_IMAGE_GEOMETRY_2D) arg32(&a, (int)h);
+  if (g != HSA_EXT_IMAGE_GEOMETRY_1DB) arg32(&a, (int)w);
+  if (g != HSA_EXT_IMAGE_GEOMETRY_2D && g != HSA_EXT_IMAGE_GEOMETRY_1DB) arg32(&a, (int)h);
   const char *k = g == HSA_EXT_IMAGE_GEOMETRY_3D ? "store3d" : g == HSA_EXT_IMAGE_GEOMETRY_2DA ? "store2da"
-                : f == F_R32I ? "store2di" : "store2d";
+                : g == HSA_EXT_IMAGE_GEOMETRY_1DB ? "store1db" : f == F_R32I ? "store2di" : "store2d";
   run(k, &a, (uint32_t)n);
   uint8_t *back = fine_alloc(bytes);
   size_t row = (size_t)w * fmts[f].bytes;
@@ -561,6 +562,47 @@ static void test_store(hsa_ext_image_geometry_t g, enum fmt f, unsigned w, unsig
   hsa_memory_free(v);
   free(want);
   image_free(&im);
+}
+
+/* ---- hsa_ext_image_copy and hsa_ext_image_clear (the runtime's blit kernels) ---- */
+static void test_copy_clear(void)
+{
+  unsigned w = 11, h = 6;
+  enum fmt f = F_RGBA8;
+  size_t n = (size_t)w * h;
+  uint8_t *a = malloc(n * 4), *b = malloc(n * 4), *want = malloc(n * 4);
+  fill(f, a, n);
+  fill(f, b, n);
+  struct image src, dst;
+  image_make(&src, HSA_EXT_IMAGE_GEOMETRY_2D, f, w, h, 1, a);
+  image_make(&dst, HSA_EXT_IMAGE_GEOMETRY_2D, f, w, h, 1, b);
+  /* copy src (2..8, 1..4) to dst at (3, 2); then clear dst (0..3, 0..1) to a colour */
+  hsa_dim3_t so = {2, 1, 0}, dof = {3, 2, 0}, range = {6, 3, 1};
+  CHECK(hsa_ext_image_copy(gpu, src.h, &so, dst.h, &dof, &range));
+  float colour[4] = {0.25f, 1.0f, 0.0f, 0.5f};
+  hsa_ext_image_region_t cr = {{0, 0, 0}, {3, 1, 1}};
+  CHECK(hsa_ext_image_clear(gpu, dst.h, colour, &cr));
+  memcpy(want, b, n * 4);
+  for (unsigned y = 0; y < range.y; y++)
+    memcpy(want + ((y + dof.y) * w + dof.x) * 4, a + ((y + so.y) * w + so.x) * 4, range.x * 4);
+  uint8_t cb[4];
+  int dummy[4] = {0, 0, 0, 0};
+  texel_encode(f, colour, dummy, cb);
+  for (unsigned x = 0; x < 3; x++) memcpy(want + x * 4, cb, 4);
+  uint8_t *back = fine_alloc(n * 4);
+  hsa_ext_image_region_t r = {{0, 0, 0}, {w, h, 1}};
+  CHECK(hsa_ext_image_export(gpu, dst.h, back, (size_t)w * 4, (size_t)w * 4 * h, &r));
+  for (size_t i = 0; i < n; i++)
+    note(!memcmp(back + 4 * i, want + 4 * i, 4), "image_copy + image_clear rgba8 11x6", i,
+         "texel %02x%02x%02x%02x want %02x%02x%02x%02x", back[4 * i], back[4 * i + 1], back[4 * i + 2],
+         back[4 * i + 3], want[4 * i], want[4 * i + 1], want[4 * i + 2], want[4 * i + 3]);
+  printf("ok image_copy + image_clear rgba8 11x6\n");
+  hsa_memory_free(back);
+  image_free(&src);
+  image_free(&dst);
+  free(a);
+  free(b);
+  free(want);
 }
 
 /* ---- the linear layout: the host writes texels at the row pitch it chose ---- */
@@ -665,6 +707,8 @@ int main(int argc, char **argv)
   test_load(HSA_EXT_IMAGE_GEOMETRY_3D, F_RGBA8, 6, 5, 4);
   test_load(HSA_EXT_IMAGE_GEOMETRY_1DA, F_R32F, 10, 1, 3);
   test_load(HSA_EXT_IMAGE_GEOMETRY_2DA, F_RGBA16F, 5, 3, 4);
+  test_load(HSA_EXT_IMAGE_GEOMETRY_1DB, F_RGBA8, 70, 1, 1);   /* a buffer resource: *_format */
+  test_load(HSA_EXT_IMAGE_GEOMETRY_1DB, F_RGBA16F, 33, 1, 1);
 
   /* samplers: every addressing mode with normalized coordinates, the clamps unnormalized,
    * nearest and linear */
@@ -706,7 +750,9 @@ int main(int argc, char **argv)
   test_store(HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA16, 5, 5, 1);
   test_store(HSA_EXT_IMAGE_GEOMETRY_3D, F_RGBA8, 5, 4, 3);
   test_store(HSA_EXT_IMAGE_GEOMETRY_2DA, F_R32F, 6, 3, 2);
+  test_store(HSA_EXT_IMAGE_GEOMETRY_1DB, F_RGBA8, 70, 1, 1);
 
+  test_copy_clear();
   test_linear();
 
   CHECK(hsa_signal_destroy(done));

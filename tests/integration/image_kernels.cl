@@ -34,6 +34,15 @@ __kernel void load2da(read_only image2d_array_t a, __global float4 *o, int w, in
   o[i] = read_imagef(a, (int4)(i % w, (i / w) % h, i / (w * h), 0));
 }
 
+__kernel void load1db(read_only image1d_buffer_t a, __global float4 *o) {
+  int i = get_global_id(0);
+  o[i] = read_imagef(a, i);
+}
+__kernel void store1db(write_only image1d_buffer_t a, __global const float4 *v) {
+  int i = get_global_id(0);
+  write_imagef(a, i, v[i]);
+}
+
 /* a sampler argument, float coordinates c[i] */
 __kernel void sample1d(read_only image1d_t a, sampler_t s, __global const float4 *c, __global float4 *o) {
   int i = get_global_id(0);

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # OpenCL C image kernels (image_kernels.cl, clang-15 with the device libraries: read_imagef/
 # read_imagei/read_imageui with integer coordinates and with sampler arguments, write_imagef/
-# write_imagei) over 1D, 2D, 3D, 1D/2D arrays and rgba8, rgba16 unorm, r32f, rgba16f, r32i,
-# dispatched through the HSA image API (image_client.c: hsa_ext_image_create + _import,
+# write_imagei) over 1D, 2D, 3D, 1D/2D arrays, 1D buffers (buffer_*_format) and rgba8, rgba16
+# unorm, r32f, rgba16f, r32i,
+# dispatched through the HSA image API (image_client.c: hsa_ext_image_create + _import, _copy, _clear,
 # _export, _create_with_layout LINEAR, hsa_ext_sampler_create; the handles are the kernel
 # arguments) under hsa-sim on gfx900, gfx906 and gfx90a (HSA_TEST_LIGHT=1: gfx900): on
 # Debian's ROCR 5.2.3, which implements the image

@@ -407,6 +407,21 @@ START_TEST(d16_tfe_resinfo_atomic)
     ck_assert_uint_eq(j.out[4 * l + 1], (uint32_t)img[4 * l + 2] | (uint32_t)img[4 * l + 3] << 16);
     ck_assert_uint_eq(j.out[4 * l + 2], 0x7f7f7f7f);   /* untouched */
   }
+  /* d16 into the last two of the 64 allocated VGPRs: within the allocation (four channels in
+   * two VGPRs), no fault */
+  void *last = isa_fx_code("s_load_dwordx8 s[8:15], s[0:1], 0x0\n"
+                           "v_mov_b32 v4, v0\n"
+                           "s_waitcnt lgkmcnt(0)\n"
+                           "image_load v[62:63], v4, s[8:15] dmask:0xf unorm d16\n"
+                           "s_waitcnt vmcnt(0)\n"
+                           "v_lshlrev_b32 v3, 3, v0\n"
+                           "global_store_dwordx2 v3, v[62:63], s[2:3]\n"
+                           "s_endpgm\n");
+  struct isa_fx_run lr;
+  isa_fx_setup(&lr, last, 1, (uintptr_t)j.desc, (uintptr_t)j.out);
+  ck_assert_msg(isa_fx_go(&lr) == 0, "fault: %s", lr.fault.text);
+  for (unsigned l = 0; l < 64; l++)
+    ck_assert_uint_eq(j.out[2 * l], (uint32_t)img[4 * l] | (uint32_t)img[4 * l + 1] << 16);
   /* tfe: one more VGPR, written 0; dmask 0x5 packs x and z */
   struct job f;
   job_init(&f, "image_load v[8:10], v4, s[8:15] dmask:0x5 unorm tfe", true);
