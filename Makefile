@@ -37,7 +37,7 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototy
 XCFLAGS  := -std=gnu11 -fPIC -fvisibility=hidden -D_GNU_SOURCE $(WARN) -MMD -MP
 RT_INC   := -I$(SRC)/include/hsa -I$(SRC)/src -I$(SRC)/include
 DEP_CFLAGS := -I$(SRC)/src/kfd/shim $(DRM_CFLAGS) $(DRM_AMDGPU_CFLAGS) $(ELF_CFLAGS) $(MSGPACK_CFLAGS)
-RT_LIBS  := $(DRM_AMDGPU_LIBS) $(DRM_LIBS) $(ELF_LIBS) $(MSGPACK_LIBS) $(NUMA_LIBS) -lpthread -ldl
+RT_LIBS  := $(DRM_AMDGPU_LIBS) $(DRM_LIBS) $(ELF_LIBS) $(MSGPACK_LIBS) $(NUMA_LIBS) -lpthread -ldl -lm
 
 # ---- the runtime ------------------------------------------------------------
 RT_SRCS  := $(sort $(wildcard src/*.c src/*/*.c))

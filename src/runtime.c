@@ -11,6 +11,7 @@
 #include "core/extension.h"
 #include "core/mmio.h"
 #include "core/runtime.h"
+#include "image/image.h"
 #include "kfd/debug.h"
 #include "loader/loader.h"
 #include "mem/mem.h"
@@ -45,6 +46,7 @@ static void disable_runtime(void) {
 static void provide_extensions(void) {
   core_extension_provide(&ldr_loader_extension);
   core_extension_provide(&tools_aqlprofile_extension);
+  core_extension_provide(&img_images_extension);
 }
 
 hsa_status_t core_runtime_acquire(const struct core_options *opts) {
@@ -81,6 +83,7 @@ hsa_status_t core_runtime_release(void) {
     copy_shutdown();
     aql_shutdown();
     ldr_shutdown();
+    img_shutdown();
     sig_shutdown();
     mem_shutdown();
     core_mmio_shutdown();

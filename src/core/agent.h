@@ -73,6 +73,8 @@ void core_agent_load_caches(const struct core_agent *agent);
 /* Handle conversion: from_handle returns NULL for anything that is not a live agent. */
 hsa_agent_t core_agent_handle(const struct core_agent *agent);
 const struct core_agent *core_agent_from_handle(hsa_agent_t handle);
+/* A GPU whose images the runtime supports (gfx9 without gfx94x; agent_info.c). */
+bool core_agent_has_images(const struct core_agent *a);
 const struct core_region *core_region_from_handle(uint64_t handle);
 const struct core_cache *core_cache_from_handle(uint64_t handle);
 

@@ -194,11 +194,41 @@ static bool aqlprofile_present(void) {
   return true;
 }
 
+bool core_agent_has_images(const struct core_agent *a) {
+  /* gfx94x has no image hardware; the descriptors of gfx10+ are not written yet (src/image). */
+  return a && a->kind == CORE_AGENT_GPU && a->isa && a->isa->major == 9 && a->isa->minor != 4;
+}
+
+/* The image size limits (ROCR's on gfx9: 14-bit sizes and 13-bit depth/layers in the
+ * descriptor; 1DB images are buffers with a 32-bit record count); zeros without images. */
+static void image_limits(bool images, uint32_t attr, void *value) {
+  uint32_t *v = value;
+  uint32_t dim = images ? 16384 : 0, layers = images ? 8192 : 0;
+  switch (attr) {
+  case HSA_EXT_AGENT_INFO_IMAGE_1D_MAX_ELEMENTS:
+  case HSA_EXT_AGENT_INFO_IMAGE_1DA_MAX_ELEMENTS:
+    v[0] = dim;
+    break;
+  case HSA_EXT_AGENT_INFO_IMAGE_1DB_MAX_ELEMENTS:
+    v[0] = images ? UINT32_MAX : 0;
+    break;
+  case HSA_EXT_AGENT_INFO_IMAGE_3D_MAX_ELEMENTS:
+    v[0] = v[1] = dim;
+    v[2] = layers;
+    break;
+  case HSA_EXT_AGENT_INFO_IMAGE_ARRAY_MAX_LAYERS:
+    v[0] = layers;
+    break;
+  default: /* the 2D kinds */
+    v[0] = v[1] = dim;
+    break;
+  }
+}
+
 static hsa_status_t gpu_info(const struct core_agent *a, uint32_t attr, void *value) {
   const struct kfd_node *n = a->node;
   const struct core_isa *isa = a->isa;
-  /* gfx94x has no image hardware. */
-  bool images = !(isa->major == 9 && isa->minor == 4);
+  bool images = core_agent_has_images(a);
   switch (attr) {
   case HSA_AGENT_INFO_NAME:
     put_name(value, a->name);
@@ -255,7 +285,7 @@ static hsa_status_t gpu_info(const struct core_agent *a, uint32_t attr, void *va
   case HSA_AGENT_INFO_EXTENSIONS: {
     uint8_t *bits = value;
     memset(bits, 0, 128);
-    if (core_extension_images_available()) bits[HSA_EXTENSION_IMAGES / 8] |= 1u << (HSA_EXTENSION_IMAGES % 8);
+    if (images && core_extension_images_available()) bits[HSA_EXTENSION_IMAGES / 8] |= 1u << (HSA_EXTENSION_IMAGES % 8);
     if (aqlprofile_present())
       bits[HSA_EXTENSION_AMD_AQLPROFILE / 8] |= 1u << (HSA_EXTENSION_AMD_AQLPROFILE % 8);
     bits[HSA_EXTENSION_AMD_PROFILER / 8] |= 1u << (HSA_EXTENSION_AMD_PROFILER % 8);
@@ -270,12 +300,8 @@ static hsa_status_t gpu_info(const struct core_agent *a, uint32_t attr, void *va
   case HSA_EXT_AGENT_INFO_IMAGE_2DADEPTH_MAX_ELEMENTS:
   case HSA_EXT_AGENT_INFO_IMAGE_3D_MAX_ELEMENTS:
   case HSA_EXT_AGENT_INFO_IMAGE_ARRAY_MAX_LAYERS:
-    if (!images) {
-      *(uint32_t *)value = 0;
-      break;
-    }
-    /* The image extension owns the limits, as in ROCR. */
-    return hsa_amd_image_get_info_max_dim(core_agent_handle(a), (hsa_agent_info_t)attr, value);
+    image_limits(images, attr, value);
+    break;
   case HSA_EXT_AGENT_INFO_MAX_IMAGE_RD_HANDLES:
     *(uint32_t *)value = images ? 128 : 0;
     break;

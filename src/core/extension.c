@@ -27,7 +27,7 @@ static const struct core_extension *provider(uint16_t id) {
   return NULL;
 }
 
-bool core_extension_images_available(void) { return false; }
+bool core_extension_images_available(void) { return provider(HSA_EXTENSION_IMAGES) != NULL; }
 
 bool core_extension_aqlprofile_available(void) {
   void *lib = dlopen("libhsa-amd-aqlprofile64.so", RTLD_LAZY | RTLD_LOCAL);
@@ -45,8 +45,7 @@ hsa_status_t hsa_system_major_extension_supported(uint16_t extension, uint16_t v
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!version_minor || !result) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   bool yes = version_major == 1 &&
-             ((extension == HSA_EXTENSION_IMAGES && core_extension_images_available()) ||
-              provider(extension) != NULL);
+             provider(extension) != NULL;
   *result = yes;
   if (yes) *version_minor = 0;
   return HSA_STATUS_SUCCESS;
@@ -69,7 +68,6 @@ hsa_status_t hsa_system_get_major_extension_table(uint16_t extension, uint16_t v
   if (!table || table_length == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   const struct core_extension *ext = provider(extension);
   if (ext) return ext->table(version_major, table_length, table);
-  /* Images: once core_extension_images_available(). */
   return HSA_STATUS_ERROR;
 }
 

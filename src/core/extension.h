@@ -11,7 +11,7 @@
 #include "hsa.h"
 
 /* One extension's function table, defined by the module that implements it (src/loader,
- * src/tools) and provided by the lifetime (src/runtime.c) before the runtime first opens:
+ * src/tools, src/image) and provided by the lifetime (src/runtime.c) before the runtime first opens:
  * core answers the extension queries without knowing any module above it. */
 struct core_extension {
   uint16_t id;  /* HSA_EXTENSION_* */
@@ -25,8 +25,7 @@ struct core_extension {
 /* Registers ext (a static object); called once per extension, before the first open. */
 void core_extension_provide(const struct core_extension *ext);
 
-/* Images are offered once the image extension (hsa_ext_image_*) is implemented; until then
- * the runtime does not claim it, so callers do not reach unimplemented functions. */
+/* The image extension (src/image) has provided its table. */
 bool core_extension_images_available(void);
 /* libhsa-amd-aqlprofile64.so can be loaded (ROCR's condition for the AQL profile extension). */
 bool core_extension_aqlprofile_available(void);

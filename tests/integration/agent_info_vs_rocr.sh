@@ -27,11 +27,10 @@ ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$tmp/dump" \
 # Where we knowingly differ from ROCR 5.2.3 (README, "Differences from ROCR 5.2.3"):
 #  MAX_SAMPLER_HANDLERS  5.2.3 falls through into CHIP_ID and returns the device id; we say 16.
 #  CACHELINE_SIZE        5.2.3 always says 64; newer ROCR (and we) use the KFD's L2 line size.
-#  EXTENSIONS            the images bit is set only once the image extension is implemented.
 #  CPU CACHE_SIZE        ROCR multiplies the thunk's CPU cache sizes, already in bytes, by 1024.
 #  cache size            ROCR gives GPU cache sizes in KiB through HSA_CACHE_INFO_SIZE; bytes here.
 #  ALLOC_MAX_SIZE        ROCR counts system memory twice (fine-grained and kernarg regions).
-known='HSA_EXT_AGENT_INFO_MAX_SAMPLER_HANDLERS|HSA_AMD_AGENT_INFO_CACHELINE_SIZE|INFO_EXTENSIONS '
+known='HSA_EXT_AGENT_INFO_MAX_SAMPLER_HANDLERS|HSA_AMD_AGENT_INFO_CACHELINE_SIZE'
 
 # ROCR's answers are the reference: every attribute it answers must be answered identically;
 # attributes it rejects (newer than 5.2.3) we may answer. Other lines must match exactly.

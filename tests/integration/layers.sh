@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 # timeout: 60
 # The runtime's modules depend downwards only (DESIGN.md §2):
-#   kfd < core < mem < signals < loader, aql, tools < copy < src/runtime.c (the lifetime).
+#   kfd < core < mem < signals < loader, aql, tools, image < copy < src/runtime.c (the lifetime).
 # Fails on any #include of a higher module's header from a lower one, or of a module beside
-# it (loader, aql and tools are side by side), of another module's internal.h, and on
+# it (loader, aql, tools and image are side by side), of another module's internal.h, and on
 # anything that includes src/runtime.c, the lifetime at the top. With $BUILD's objects, also
 # on a call (an undefined symbol) into a higher or side-by-side module.
 # Usage: layers.sh [TREE] (default $SRCDIR).
@@ -15,7 +15,7 @@ cd "$root/src"
 rank() {
   case $1 in
   kfd) echo 1 ;; core) echo 2 ;; mem) echo 3 ;; signals) echo 4 ;;
-  loader | aql | tools) echo 5 ;; copy) echo 6 ;;
+  loader | aql | tools | image) echo 5 ;; copy) echo 6 ;;
   *) echo "" ;;
   esac
 }
@@ -86,7 +86,7 @@ if [ -n "${BUILD:-}" ] && [ -d "$obj" ]; then
         if (m == "core") return 2
         if (m == "mem") return 3
         if (m == "signals") return 4
-        if (m == "loader" || m == "aql" || m == "tools") return 5
+        if (m == "loader" || m == "aql" || m == "tools" || m == "image") return 5
         if (m == "copy") return 6
         return 7
       }

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/* api.c — the images extension's queries and object functions: capabilities, data sizes,
+ * image create/destroy (plain, with a layout, AMD's with a descriptor template, v2), samplers,
+ * and hsa_amd_image_get_info_max_dim. Statuses as ROCR 5.2.3's where it returns one (where it
+ * aborts or crashes, the documented error). */
+#include <string.h>
+
+#include "core/runtime.h"
+#include "hsa_ext_amd.h"
+#include "image/internal.h"
+#include "mem/mem.h"
+
+#define CHECK_OPEN()                                              \
+  do {                                                            \
+    if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED; \
+  } while (0)
+
+/* Bytes per texel of a gfx9 IMG_DATA_FORMAT (0 for the ones images here do not use). */
+static unsigned gfx9_texel_bytes(unsigned df) {
+  static const uint8_t bytes[22] = {0, 1, 2, 2, 4, 4, 4, 4, 4, 4, 4, 8, 8, 12, 16, 0,
+                                    2, 2, 2, 2, 4, 4};
+  return df < sizeof(bytes) ? bytes[df] : 0;
+}
+
+static const struct core_agent *gpu_of(hsa_agent_t agent) {
+  const struct core_agent *a = core_agent_from_handle(agent);
+  return a;
+}
+
+hsa_status_t hsa_ext_image_get_capability(hsa_agent_t agent, hsa_ext_image_geometry_t geometry,
+                                          const hsa_ext_image_format_t *image_format,
+                                          uint32_t *capability_mask) {
+  CHECK_OPEN();
+  const struct core_agent *a = gpu_of(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!image_format || !capability_mask || (unsigned)geometry > HSA_EXT_IMAGE_GEOMETRY_2DADEPTH)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct img_format f;
+  *capability_mask = img_agent_has_images(a) && img_format_lookup(geometry, image_format, &f) ? f.caps : 0;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_ext_image_get_capability_with_layout(hsa_agent_t agent,
+                                                      hsa_ext_image_geometry_t geometry,
+                                                      const hsa_ext_image_format_t *image_format,
+                                                      hsa_ext_image_data_layout_t image_data_layout,
+                                                      uint32_t *capability_mask) {
+  CHECK_OPEN();
+  /* As ROCR 5.2.3: the linear layout only (the opaque one is hsa_ext_image_get_capability). */
+  if (image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR) {
+    if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
+  return hsa_ext_image_get_capability(agent, geometry, image_format, capability_mask);
+}
+
+static bool access_ok(hsa_access_permission_t p) {
+  return p >= HSA_ACCESS_PERMISSION_RO && p <= HSA_ACCESS_PERMISSION_RW;
+}
+
+static hsa_status_t data_info(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
+                              hsa_access_permission_t access, size_t row_pitch,
+                              size_t slice_pitch, hsa_ext_image_data_info_t *info) {
+  const struct core_agent *a = gpu_of(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!desc || !info || !access_ok(access)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct img_format f;
+  hsa_status_t st = img_check_descriptor(a, desc, &f);
+  if (st != HSA_STATUS_SUCCESS) return st;
+  struct img_layout l;
+  st = img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
+  if (st != HSA_STATUS_SUCCESS) return st;
+  info->size = l.size;
+  info->alignment = l.alignment;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_ext_image_data_get_info(hsa_agent_t agent,
+                                         const hsa_ext_image_descriptor_t *image_descriptor,
+                                         hsa_access_permission_t access_permission,
+                                         hsa_ext_image_data_info_t *image_data_info) {
+  CHECK_OPEN();
+  /* The opaque layout is the linear one here (ROCR tiles 2D/3D images; README). */
+  return data_info(agent, image_descriptor, access_permission, 0, 0, image_data_info);
+}
+
+hsa_status_t hsa_ext_image_data_get_info_with_layout(
+    hsa_agent_t agent, const hsa_ext_image_descriptor_t *image_descriptor,
+    hsa_access_permission_t access_permission, hsa_ext_image_data_layout_t image_data_layout,
+    size_t image_data_row_pitch, size_t image_data_slice_pitch,
+    hsa_ext_image_data_info_t *image_data_info) {
+  CHECK_OPEN();
+  if (image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR) {
+    if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
+  return data_info(agent, image_descriptor, access_permission, image_data_row_pitch,
+                   image_data_slice_pitch, image_data_info);
+}
+
+/* Makes an image of `desc` over `data`; `templ` an AMD descriptor template (8 dwords) or NULL. */
+static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
+                           const void *data, hsa_access_permission_t access, size_t row_pitch,
+                           size_t slice_pitch, const uint32_t *templ, hsa_ext_image_t *image) {
+  const struct core_agent *a = gpu_of(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!desc || !data || !image || !access_ok(access)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct img_format f;
+  hsa_status_t st = img_check_descriptor(a, desc, &f);
+  if (st != HSA_STATUS_SUCCESS) return st;
+  struct img_layout l;
+  st = img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
+  if (st != HSA_STATUS_SUCCESS) return st;
+  /* As ROCR: the data at the alignment data_get_info gave (a T# holds the address >> 8). */
+  if ((uintptr_t)data % l.alignment) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  size_t row_bytes = l.row_pitch;
+  if (templ && desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
+    /* A template's texel size must be the format's; its PITCH is the rows' (in texels). */
+    if (gfx9_texel_bytes((templ[1] >> 20) & 0x3f) != f.elem_size)
+      return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
+    row_bytes = (size_t)(((templ[4] >> 13) & 0xffff) + 1) * f.elem_size;
+  }
+  struct img_image *im = img_image_new();
+  if (!im) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  im->agent = a;
+  im->desc = *desc;
+  im->fmt = f;
+  im->ext = img_extent_of(desc);
+  im->data = (uint8_t *)(uintptr_t)data;
+  im->row_pitch = row_bytes;
+  im->slice_pitch = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? row_bytes
+                                                                 : row_bytes * im->ext.h;
+  struct img_srd_in in = {
+      .geometry = desc->geometry,
+      .fmt = &f,
+      .va = (uint64_t)(uintptr_t)data,
+      .width = im->ext.w,
+      .height = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? 1 : im->ext.h,
+      .depth = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? im->ext.h : im->ext.d,
+      .pitch = (uint32_t)(l.row_pitch / f.elem_size),
+      .swizzle_mode = 0,
+  };
+  img_srd_gfx9(&in, im->srd);
+  if (templ && desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
+    /* AMD's layout template (what graphics interop hands over): its words, with this image's
+     * address, data and number format and selects, the TYPE of 1D kinds, and its metadata
+     * address, an offset from the data, made absolute (as ROCR does). */
+    uint32_t mine[8];
+    memcpy(mine, im->srd, sizeof(mine));
+    memcpy(im->srd, templ, sizeof(im->srd));
+    im->srd[0] = mine[0];
+    im->srd[1] = (templ[1] & ~0x3ff000ffu) | (mine[1] & 0x3ff000ffu);
+    uint32_t keep3 = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1D ||
+                             desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA
+                         ? 0xf0000fffu
+                         : 0xfffu;
+    im->srd[3] = (templ[3] & ~keep3) | (mine[3] & keep3);
+    uint64_t meta = ((uint64_t)((templ[5] >> 17) & 0xff) << 40) | ((uint64_t)templ[7] << 8);
+    meta += (uint64_t)(uintptr_t)data;
+    im->srd[7] = (uint32_t)(meta >> 8);
+    im->srd[5] = (templ[5] & ~(0xffu << 17)) | ((uint32_t)((meta >> 40) & 0xff) << 17);
+    im->tiled = ((templ[3] >> 20) & 0x1f) != 0;
+  }
+  im->hsail[0] = desc->format.channel_type;
+  im->hsail[1] = desc->format.channel_order;
+  im->hsail[2] = im->ext.w;
+  image->handle = (uint64_t)(uintptr_t)im->srd;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_ext_image_create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *image_descriptor,
+                                  const void *image_data, hsa_access_permission_t access_permission,
+                                  hsa_ext_image_t *image) {
+  CHECK_OPEN();
+  return create(agent, image_descriptor, image_data, access_permission, 0, 0, NULL, image);
+}
+
+hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
+                                              const hsa_ext_image_descriptor_t *image_descriptor,
+                                              const void *image_data,
+                                              hsa_access_permission_t access_permission,
+                                              hsa_ext_image_data_layout_t image_data_layout,
+                                              size_t image_data_row_pitch,
+                                              size_t image_data_slice_pitch, hsa_ext_image_t *image) {
+  CHECK_OPEN();
+  if (image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR) {
+    if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
+  return create(agent, image_descriptor, image_data, access_permission, image_data_row_pitch,
+                image_data_slice_pitch, NULL, image);
+}
+
+hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *image_descriptor,
+                                  const hsa_amd_image_descriptor_t *image_layout,
+                                  const void *image_data, hsa_access_permission_t access_permission,
+                                  hsa_ext_image_t *image) {
+  CHECK_OPEN();
+  const struct core_agent *a = core_agent_from_handle(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!image_layout || !image_descriptor || !image) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  /* ROCR's checks and statuses: the data 256-byte aligned, version 1, and deviceID the PCI
+   * vendor (AMD, 0x1002) over this agent's chip id; data[] holds the 8-dword T#. */
+  if ((uintptr_t)image_data % 256) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  uint32_t chip = 0;
+  hsa_agent_get_info(agent, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip);
+  if (image_layout->version != 1 || image_layout->deviceID != (0x1002u << 16 | chip))
+    return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
+  return create(agent, image_descriptor, image_data, access_permission, 0, 0, image_layout->data,
+                image);
+}
+
+hsa_status_t hsa_ext_image_destroy(hsa_agent_t agent, hsa_ext_image_t image) {
+  CHECK_OPEN();
+  if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  /* ROCR 5.2.3 aborts on an image destroyed twice; we refuse it as it refuses handle 0. */
+  return img_image_free(image.handle) ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
+/* Version 2: no mipmaps here (one level, as version 1). */
+static bool v1_of(const hsa_ext_image_descriptor_v2_t *d2, hsa_ext_image_descriptor_t *d) {
+  if (!d2 || d2->mipmap_levels > 1) return false;
+  d->geometry = d2->geometry;
+  d->width = d2->width;
+  d->height = d2->height;
+  d->depth = d2->depth;
+  d->array_size = d2->array_size;
+  d->format = d2->format;
+  return true;
+}
+
+hsa_status_t hsa_ext_image_data_get_info_v2(hsa_agent_t agent,
+                                            const hsa_ext_image_descriptor_v2_t *image_descriptor,
+                                            hsa_access_permission_t access_permission,
+                                            hsa_ext_image_data_info_t *image_data_info) {
+  CHECK_OPEN();
+  hsa_ext_image_descriptor_t d;
+  if (!v1_of(image_descriptor, &d)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  return data_info(agent, &d, access_permission, 0, 0, image_data_info);
+}
+
+hsa_status_t hsa_ext_image_create_v2(hsa_agent_t agent,
+                                     const hsa_ext_image_descriptor_v2_t *image_descriptor,
+                                     const void *image_data, hsa_access_permission_t access_permission,
+                                     hsa_ext_image_t *image) {
+  CHECK_OPEN();
+  hsa_ext_image_descriptor_t d;
+  if (!v1_of(image_descriptor, &d)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  return create(agent, &d, image_data, access_permission, 0, 0, NULL, image);
+}
+
+hsa_status_t hsa_ext_image_destroy_v2(hsa_agent_t agent, hsa_ext_image_t image) {
+  return hsa_ext_image_destroy(agent, image);
+}
+
+hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
+                                                  const hsa_ext_image_t *mipmapped_array,
+                                                  uint32_t mip_level,
+                                                  const hsa_ext_image_descriptor_v2_t *image_descriptor,
+                                                  hsa_ext_image_t *level_image) {
+  CHECK_OPEN();
+  if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  (void)image_descriptor;
+  if (!mipmapped_array || !level_image || !img_image_from_handle(mipmapped_array->handle))
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  /* Images here have one level: level 0 is the image itself. */
+  if (mip_level != 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  *level_image = *mipmapped_array;
+  return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t sampler_create(hsa_agent_t agent, const struct img_sampler_in *in,
+                                   hsa_ext_sampler_t *sampler) {
+  const struct core_agent *a = gpu_of(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!sampler) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (!img_agent_has_images(a)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  uint32_t srd[4];
+  /* ROCR 5.2.3 accepts modes outside the enums; later ROCR (and we) refuse them. */
+  if (!img_sampler_gfx9(in, srd)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct img_sampler *s = img_sampler_new();
+  if (!s) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  memcpy(s->srd, srd, sizeof(srd));
+  sampler->handle = (uint64_t)(uintptr_t)s->srd;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_ext_sampler_create(hsa_agent_t agent,
+                                    const hsa_ext_sampler_descriptor_t *sampler_descriptor,
+                                    hsa_ext_sampler_t *sampler) {
+  CHECK_OPEN();
+  if (!sampler_descriptor) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct img_sampler_in in = {
+      {sampler_descriptor->address_mode, sampler_descriptor->address_mode,
+       sampler_descriptor->address_mode},
+      sampler_descriptor->filter_mode, sampler_descriptor->coordinate_mode};
+  return sampler_create(agent, &in, sampler);
+}
+
+hsa_status_t hsa_ext_sampler_create_v2(hsa_agent_t agent,
+                                       const hsa_ext_sampler_descriptor_v2_t *sampler_descriptor,
+                                       hsa_ext_sampler_t *sampler) {
+  CHECK_OPEN();
+  if (!sampler_descriptor) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  struct img_sampler_in in = {
+      {sampler_descriptor->address_modes[0], sampler_descriptor->address_modes[1],
+       sampler_descriptor->address_modes[2]},
+      sampler_descriptor->filter_mode, sampler_descriptor->coordinate_mode};
+  return sampler_create(agent, &in, sampler);
+}
+
+hsa_status_t hsa_ext_sampler_destroy(hsa_agent_t agent, hsa_ext_sampler_t sampler) {
+  CHECK_OPEN();
+  if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
+  /* ROCR 5.2.3 aborts on a sampler destroyed twice; we refuse it as it refuses handle 0. */
+  return img_sampler_free(sampler.handle) ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
+hsa_status_t hsa_amd_image_get_info_max_dim(hsa_agent_t agent, hsa_agent_info_t attribute,
+                                            void *value) {
+  CHECK_OPEN();
+  const struct core_agent *a = core_agent_from_handle(agent);
+  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!value) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  switch ((uint32_t)attribute) {
+  case HSA_EXT_AGENT_INFO_IMAGE_1D_MAX_ELEMENTS:
+  case HSA_EXT_AGENT_INFO_IMAGE_1DA_MAX_ELEMENTS:
+  case HSA_EXT_AGENT_INFO_IMAGE_1DB_MAX_ELEMENTS:
+  case HSA_EXT_AGENT_INFO_IMAGE_2D_MAX_ELEMENTS:
+  case HSA_EXT_AGENT_INFO_IMAGE_2DA_MAX_ELEMENTS:
+  case HSA_EXT_AGENT_INFO_IMAGE_2DDEPTH_MAX_ELEMENTS:
+  case HSA_EXT_AGENT_INFO_IMAGE_2DADEPTH_MAX_ELEMENTS:
+  case HSA_EXT_AGENT_INFO_IMAGE_3D_MAX_ELEMENTS:
+  case HSA_EXT_AGENT_INFO_IMAGE_ARRAY_MAX_LAYERS:
+    /* core answers the limits (hsa_agent_get_info); the same values */
+    return hsa_agent_get_info(agent, attribute, value);
+  default:
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  }
+}

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/* internal.h — what src/image's files share: the format table, the linear layout, the
+ * descriptor writers (T#, V#, S#) of each GPU family, and the image and sampler objects. */
+#ifndef IMAGE_INTERNAL_H
+#define IMAGE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/agent.h"
+#include "hsa.h"
+#include "hsa_ext_image.h"
+
+/* Destination selects of a descriptor (the hardware's SQ_SEL_*). */
+enum { IMG_SEL_0 = 0, IMG_SEL_1 = 1, IMG_SEL_X = 4, IMG_SEL_Y = 5, IMG_SEL_Z = 6, IMG_SEL_W = 7 };
+
+/* gfx9 IMG_NUM_FORMAT / BUF_NUM_FORMAT values. */
+enum { IMG_NUM_UNORM = 0, IMG_NUM_SNORM = 1, IMG_NUM_UINT = 4, IMG_NUM_SINT = 5, IMG_NUM_FLOAT = 7,
+       IMG_NUM_SRGB = 9 };
+
+/* gfx9 IMG_DATA_FORMAT / BUF_DATA_FORMAT values. */
+enum { IMG_DF_8 = 1, IMG_DF_16 = 2, IMG_DF_8_8 = 3, IMG_DF_32 = 4, IMG_DF_16_16 = 5,
+       IMG_DF_2_10_10_10 = 9, IMG_DF_8_8_8_8 = 10, IMG_DF_32_32 = 11, IMG_DF_16_16_16_16 = 12,
+       IMG_DF_32_32_32_32 = 14, IMG_DF_5_6_5 = 16, IMG_DF_1_5_5_5 = 17 };
+
+/* One supported (channel order, channel type): how the hardware stores and reads it. */
+struct img_format {
+  uint32_t caps;          /* hsa_ext_image_capability_t bits; 0 = not supported */
+  uint8_t elem_size;      /* bytes per texel */
+  uint8_t channels;       /* stored components (1, 2, 3 packed, 4) */
+  uint8_t bits;           /* bits per component; 0 for the packed formats */
+  uint8_t data_format;    /* IMG_DF_* (gfx9 numbering) */
+  uint8_t num_format;     /* IMG_NUM_* */
+  uint8_t sel[4];         /* dst_sel of x, y, z, w */
+};
+
+/* The format's description for `geometry` on an agent with image hardware; false (and *out
+ * untouched) when the combination is not supported. */
+bool img_format_lookup(hsa_ext_image_geometry_t geometry, const hsa_ext_image_format_t *format,
+                       struct img_format *out);
+/* Whether the agent is a GPU whose image descriptors this runtime writes: gfx9 with image
+ * hardware (gfx94x has none; gfx10+ descriptors are not written yet). */
+bool img_agent_has_images(const struct core_agent *a);
+
+/* The texel box an image's data spans in the linear layout: x = width, y = height or the
+ * 1DA layers, z = depth or the 2DA layers (each at least 1). */
+struct img_extent { uint32_t w, h, d; };
+struct img_extent img_extent_of(const hsa_ext_image_descriptor_t *desc);
+
+/* The linear layout of an image: row and slice pitch in bytes, the size and alignment of its
+ * data. row_pitch and slice_pitch the caller's (0 = computed). Returns SUCCESS, or
+ * HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED for pitches the layout cannot have. */
+struct img_layout { size_t row_pitch, slice_pitch, size, alignment; };
+hsa_status_t img_layout_linear(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                               size_t row_pitch, size_t slice_pitch, struct img_layout *out);
+
+/* Checks a descriptor for `agent` in ROCR's order: argument, format, sizes. */
+hsa_status_t img_check_descriptor(const struct core_agent *a, const hsa_ext_image_descriptor_t *desc,
+                                  struct img_format *f);
+
+/* The agent's limits (hsa_amd_image_get_info_max_dim's answers). */
+struct img_limits { uint32_t dim1d, dim2d, dim3d_depth, layers; uint64_t buffer; };
+void img_limits_of(const struct core_agent *a, struct img_limits *out);
+
+/* Descriptor writers. `va` the data's GPU address; pitch in texels. */
+struct img_srd_in {
+  hsa_ext_image_geometry_t geometry;
+  const struct img_format *fmt;
+  uint64_t va;
+  uint32_t width, height, depth;   /* texels; depth = 3D depth or array layers (>= 1) */
+  uint32_t pitch;                  /* texels per row */
+  uint32_t swizzle_mode;           /* 0 = linear */
+};
+/* gfx9 (GCN5/CDNA): an 8-dword T#, or for 1DB a 4-dword V# (the rest zero). */
+void img_srd_gfx9(const struct img_srd_in *in, uint32_t srd[8]);
+
+/* Sampler: per-axis addressing (HSA modes), filter, coordinates. */
+struct img_sampler_in {
+  uint32_t address[3];
+  uint32_t filter;
+  uint32_t coordinate;
+};
+/* Returns false for a mode outside the HSA enums. */
+bool img_sampler_gfx9(const struct img_sampler_in *in, uint32_t srd[4]);
+
+/* An image object: the descriptor first (the handle is its address, which the GPU reads),
+ * then the HSAIL words ROCR keeps after it, then what the host needs. */
+struct img_image {
+  uint32_t srd[8];
+  uint32_t hsail[8];        /* [0] channel type, [1] channel order, [2] width */
+  uint64_t magic;
+  const struct core_agent *agent;
+  hsa_ext_image_descriptor_t desc;
+  struct img_format fmt;
+  struct img_extent ext;
+  uint8_t *data;
+  size_t row_pitch, slice_pitch;
+  bool tiled;               /* an AMD template with a tiled SW_MODE: no host data operations */
+};
+
+struct img_sampler {
+  uint32_t srd[4];
+  uint32_t pad[4];
+  uint64_t magic;
+};
+
+/* Live-object registry (handles are validated against it): new objects are zeroed and
+ * registered; from_handle is NULL for anything not a live image; free is false for a handle
+ * that is not a live object of the kind (destroyed already, or never made). */
+struct img_image *img_image_new(void);
+struct img_image *img_image_from_handle(uint64_t handle);
+bool img_image_free(uint64_t handle);
+struct img_sampler *img_sampler_new(void);
+bool img_sampler_free(uint64_t handle);
+
+#endif

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/* layout.c — an image's extent, its linear layout (rows of texels padded to 256 bytes, as the
+ * hardware's linear swizzle mode and ROCR's addrlib lay them out), the agent's size limits,
+ * and the descriptor checks every entry point makes, in ROCR 5.2.3's order. */
+#include "image/internal.h"
+#include "hsa_ext_amd.h"
+
+#define ROW_ALIGN 256u
+
+static size_t at_least_1(size_t v) { return v ? v : 1; }
+
+struct img_extent img_extent_of(const hsa_ext_image_descriptor_t *d) {
+  struct img_extent e = {(uint32_t)at_least_1(d->width), 1, 1};
+  switch (d->geometry) {
+  case HSA_EXT_IMAGE_GEOMETRY_2D:
+  case HSA_EXT_IMAGE_GEOMETRY_2DDEPTH:
+    e.h = (uint32_t)at_least_1(d->height);
+    break;
+  case HSA_EXT_IMAGE_GEOMETRY_3D:
+    e.h = (uint32_t)at_least_1(d->height);
+    e.d = (uint32_t)at_least_1(d->depth);
+    break;
+  case HSA_EXT_IMAGE_GEOMETRY_1DA:
+    e.h = (uint32_t)at_least_1(d->array_size);
+    break;
+  case HSA_EXT_IMAGE_GEOMETRY_2DA:
+  case HSA_EXT_IMAGE_GEOMETRY_2DADEPTH:
+    e.h = (uint32_t)at_least_1(d->height);
+    e.d = (uint32_t)at_least_1(d->array_size);
+    break;
+  default:
+    break;
+  }
+  return e;
+}
+
+hsa_status_t img_layout_linear(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
+                               size_t row_pitch, size_t slice_pitch, struct img_layout *out) {
+  struct img_extent e = img_extent_of(d);
+  size_t min_row = ((size_t)e.w * f->elem_size + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
+  size_t row = min_row;
+  if (row_pitch) {
+    /* A row pitch the hardware can describe: whole 256-byte units, at least one row.
+     * (ROCR 5.2.3 aborts in an addrlib assertion on any other; we refuse it.) */
+    if (row_pitch < min_row || row_pitch % ROW_ALIGN) return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED;
+    row = row_pitch;
+  }
+  /* (A 1DB image's slice pitch is not checked, as ROCR does not.) 1DA layers are rows; 2DA layers and 3D slices are planes of `rows` rows. */
+  size_t rows = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? 1 : e.h;
+  size_t slice = row * rows;
+  if (slice_pitch && d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB && slice_pitch != slice)
+    return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED;
+  size_t slices = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? e.h : e.d;
+  out->row_pitch = row;
+  out->slice_pitch = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? row : slice;
+  out->size = slice * slices;
+  out->alignment = ROW_ALIGN;
+  return HSA_STATUS_SUCCESS;
+}
+
+void img_limits_of(const struct core_agent *a, struct img_limits *out) {
+  (void)a;
+  /* gfx9 to gfx12 descriptors: 14-bit width/height minus one, 13-bit depth/layers minus one;
+   * 1DB images are buffer descriptors with a 32-bit record count. */
+  out->dim1d = 16384;
+  out->dim2d = 16384;
+  out->dim3d_depth = 8192;
+  out->layers = 8192;
+  out->buffer = UINT32_MAX;
+}
+
+hsa_status_t img_check_descriptor(const struct core_agent *a, const hsa_ext_image_descriptor_t *d,
+                                  struct img_format *f) {
+  if (!d) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if ((unsigned)d->geometry > HSA_EXT_IMAGE_GEOMETRY_2DADEPTH) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (!img_agent_has_images(a) || !img_format_lookup(d->geometry, &d->format, f))
+    return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
+  struct img_limits l;
+  img_limits_of(a, &l);
+  /* Each dimension against the geometry's limit; a dimension the geometry does not use may
+   * be 0 or 1 (as ROCR: e.g. a 1D image of height 1), no more. */
+  uint64_t w = l.dim2d, h = 1, dep = 1, layers = 1;
+  switch (d->geometry) {
+  case HSA_EXT_IMAGE_GEOMETRY_1D:
+    w = l.dim1d;
+    break;
+  case HSA_EXT_IMAGE_GEOMETRY_1DA:
+    w = l.dim1d;
+    layers = l.layers;
+    break;
+  case HSA_EXT_IMAGE_GEOMETRY_1DB:
+    w = l.buffer;
+    break;
+  case HSA_EXT_IMAGE_GEOMETRY_2D:
+  case HSA_EXT_IMAGE_GEOMETRY_2DDEPTH:
+    h = l.dim2d;
+    break;
+  case HSA_EXT_IMAGE_GEOMETRY_2DA:
+  case HSA_EXT_IMAGE_GEOMETRY_2DADEPTH:
+    h = l.dim2d;
+    layers = l.layers;
+    break;
+  case HSA_EXT_IMAGE_GEOMETRY_3D:
+    h = l.dim2d;
+    dep = l.dim3d_depth;
+    break;
+  }
+  bool ok = d->width <= w && d->height <= h && d->depth <= dep && d->array_size <= layers;
+  return ok ? HSA_STATUS_SUCCESS : (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
+}

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+/* test_image_srd.c — src/image's descriptors and layout against values worked out by hand
+ * from the Vega ISA's tables: the image resource (T#: BASE_ADDRESS 256-byte units in dword 0
+ * and bits 7:0 of dword 1, DATA_FORMAT 25:20, NUM_FORMAT 29:26; WIDTH-1 13:0 and HEIGHT-1
+ * 27:14 of dword 2; DST_SEL 11:0, SW_MODE 24:20, TYPE 31:28 of dword 3; DEPTH-1 12:0,
+ * PITCH-1 28:13, BC_SWIZZLE 31:29 of dword 4), the buffer resource (V#: byte address, STRIDE
+ * 29:16 of dword 1, NUM_RECORDS, DST_SEL/NUM_FORMAT 14:12/DATA_FORMAT 18:15 of dword 3) and
+ * the sampler (S#: CLAMP_X/Y/Z 2:0/5:3/8:6 and FORCE_UNNORMALIZED 15 of dword 0, MAX_LOD
+ * 23:12 of dword 1, XY_MAG/XY_MIN_FILTER 21:20/23:22 of dword 2). */
+#include <check.h>
+#include <string.h>
+
+#include "hsa_ext_amd.h"
+#include "image/internal.h"
+
+#define T(x) HSA_EXT_IMAGE_CHANNEL_TYPE_##x
+#define O(x) HSA_EXT_IMAGE_CHANNEL_ORDER_##x
+
+static struct img_format fmt(hsa_ext_image_geometry_t g, uint32_t order, uint32_t type) {
+  hsa_ext_image_format_t f = {type, order};
+  struct img_format out;
+  memset(&out, 0xcc, sizeof(out));
+  ck_assert_msg(img_format_lookup(g, &f, &out), "format %u/%u not supported", order, type);
+  return out;
+}
+
+static void expect(const uint32_t *got, const uint32_t *want, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    ck_assert_msg(got[i] == want[i], "dword %u: %#010x, expected %#010x", i, got[i], want[i]);
+}
+
+START_TEST(t_2d_rgba8) {
+  struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(RGBA), T(UNORM_INT8));
+  ck_assert_uint_eq(f.elem_size, 4);
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x7f1234567800ull, 100, 37, 1, 128, 0};
+  uint32_t srd[8];
+  img_srd_gfx9(&in, srd);
+  /* 0x7f1234567800 >> 8 = 0x7f12345678: low 32 bits 0x12345678, bits 39:32 0x7f;
+   * DATA_FORMAT 8_8_8_8 = 10 -> 0xa00000; width 99, height 36 << 14 = 0x90000;
+   * selects X,Y,Z,W = 4,5,6,7 -> 0xfac, TYPE 2D = 9; PITCH 127 << 13 = 0xfe000. */
+  const uint32_t want[8] = {0x12345678, 0x00a0007f, 0x00090063, 0x90000fac, 0x000fe000, 0, 0, 0};
+  expect(srd, want, 8);
+}
+END_TEST
+
+START_TEST(t_3d_r_float) {
+  struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_3D, O(R), T(FLOAT));
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_3D, &f, 0x100000ull, 9, 7, 5, 64, 0};
+  uint32_t srd[8];
+  img_srd_gfx9(&in, srd);
+  /* base 0x1000; DATA_FORMAT 32 = 4 (0x400000), NUM_FORMAT FLOAT = 7 (0x1c000000);
+   * width 8, height 6 << 14 = 0x18000; selects X,0,0,1 = 4 | 1 << 9 = 0x204, TYPE 3D = 10;
+   * DEPTH 4, PITCH 63 << 13 = 0x7e000; the border swizzle of an R image (green not from Y)
+   * XWYZ = 1 << 29. */
+  const uint32_t want[8] = {0x1000, 0x1c400000, 0x00018008, 0xa0000204, 0x2007e004, 0, 0, 0};
+  expect(srd, want, 8);
+}
+END_TEST
+
+START_TEST(t_arrays_and_swizzles) {
+  uint32_t srd[8];
+  /* 1DA: TYPE 12, DEPTH = layers - 1 */
+  struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_1DA, O(RG), T(SNORM_INT16));
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_1DA, &f, 0x200000ull, 70, 1, 4, 128, 0};
+  img_srd_gfx9(&in, srd);
+  ck_assert_uint_eq(srd[1], (5u << 20) | (1u << 26));    /* 16_16, SNORM */
+  ck_assert_uint_eq(srd[3] >> 28, 12);
+  ck_assert_uint_eq(srd[3] & 0xfff, 4u | 5u << 3 | 0u << 6 | 1u << 9);
+  ck_assert_uint_eq(srd[4] & 0x1fff, 3);
+  /* 2DA of BGRA: selects Z,Y,X,W (6 | 5 << 3 | 4 << 6 | 7 << 9 = 0xf2e); border swizzle ZYXW 4 */
+  f = fmt(HSA_EXT_IMAGE_GEOMETRY_2DA, O(BGRA), T(UNORM_INT8));
+  struct img_srd_in in2 = {HSA_EXT_IMAGE_GEOMETRY_2DA, &f, 0x300000ull, 16, 6, 3, 64, 0};
+  img_srd_gfx9(&in2, srd);
+  ck_assert_uint_eq(srd[3], 0xd0000000u | 0xf2eu);
+  ck_assert_uint_eq(srd[4], 2u | 63u << 13 | 4u << 29);
+  /* ARGB: selects Y,Z,W,X (5,6,7,4 = 0x9f5); border swizzle WXYZ is 3 */
+  f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(ARGB), T(UNSIGNED_INT8));
+  struct img_srd_in in3 = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x300000ull, 16, 6, 1, 64, 0};
+  img_srd_gfx9(&in3, srd);
+  ck_assert_uint_eq(srd[3] & 0xfff, 0x9f5u);
+  ck_assert_uint_eq(srd[4] >> 29, 3);
+  ck_assert_uint_eq((srd[1] >> 26) & 0xf, 4); /* UINT */
+  /* RGB 565: a 16-bit packed format (5_6_5 = 16), red in the high bits: selects Z,Y,X,1 */
+  f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(RGB), T(UNORM_SHORT_565));
+  ck_assert_uint_eq(f.elem_size, 2);
+  img_srd_gfx9(&in3, srd);
+  ck_assert_uint_eq((srd[1] >> 20) & 0x3f, 16);
+  ck_assert_uint_eq(srd[3] & 0xfff, 6u | 5u << 3 | 4u << 6 | 1u << 9);
+  /* sRGBA reads with NUM_FORMAT SRGB (9) */
+  f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(SRGBA), T(UNORM_INT8));
+  img_srd_gfx9(&in3, srd);
+  ck_assert_uint_eq((srd[1] >> 26) & 0xf, 9);
+}
+END_TEST
+
+START_TEST(t_1db_buffer) {
+  struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_1DB, O(R), T(UNSIGNED_INT8));
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_1DB, &f, 0x7f0000001234ull, 1000, 1, 1, 1024, 0};
+  uint32_t srd[8];
+  img_srd_gfx9(&in, srd);
+  /* byte address 0x7f0000001234 (bits 47:32 0x7f00); STRIDE 1 << 16; 1000 records; selects
+   * X,0,0,1 = 0x204, NUM_FORMAT UINT 4 << 12, DATA_FORMAT 8 = 1 << 15; TYPE buffer 0. */
+  const uint32_t want[8] = {0x00001234, 0x00017f00, 1000, 0x0000c204, 0, 0, 0, 0};
+  expect(srd, want, 8);
+  /* 16-bit packed formats have no buffer data format: not for 1DB */
+  hsa_ext_image_format_t p = {T(UNORM_SHORT_565), O(RGB)};
+  struct img_format out;
+  ck_assert(!img_format_lookup(HSA_EXT_IMAGE_GEOMETRY_1DB, &p, &out));
+}
+END_TEST
+
+START_TEST(t_sampler) {
+  uint32_t s[4];
+  enum { EDGE = HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE,
+         BORDER = HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_BORDER,
+         REPEAT = HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT,
+         MIRROR = HSA_EXT_SAMPLER_ADDRESSING_MODE_MIRRORED_REPEAT };
+  struct img_sampler_in edge = {{EDGE, EDGE, EDGE}, HSA_EXT_SAMPLER_FILTER_MODE_NEAREST,
+                                HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED};
+  ck_assert(img_sampler_gfx9(&edge, s));
+  /* CLAMP_LAST_TEXEL = 2 on each axis: 2 | 2 << 3 | 2 << 6 = 0x92; MAX_LOD 4095 << 12 */
+  const uint32_t want1[4] = {0x92, 0xfff000, 0, 0};
+  expect(s, want1, 4);
+  struct img_sampler_in lin = {{REPEAT, REPEAT, REPEAT}, HSA_EXT_SAMPLER_FILTER_MODE_LINEAR,
+                               HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED};
+  ck_assert(img_sampler_gfx9(&lin, s));
+  /* WRAP = 0, FORCE_UNNORMALIZED 1 << 15; BILINEAR (1) in XY_MAG 21:20 and XY_MIN 23:22 */
+  const uint32_t want2[4] = {0x8000, 0xfff000, 0x500000, 0};
+  expect(s, want2, 4);
+  /* per axis (v2): repeat, mirrored repeat, border = WRAP 0, MIRROR 1, CLAMP_BORDER 6 */
+  struct img_sampler_in axes = {{REPEAT, MIRROR, BORDER}, 0, 1};
+  ck_assert(img_sampler_gfx9(&axes, s));
+  ck_assert_uint_eq(s[0], 0u | 1u << 3 | 6u << 6);
+  struct img_sampler_in bad = {{5, 1, 1}, 0, 1};
+  ck_assert(!img_sampler_gfx9(&bad, s));
+  bad.address[0] = 1;
+  bad.filter = 2;
+  ck_assert(!img_sampler_gfx9(&bad, s));
+  bad.filter = 0;
+  bad.coordinate = 2;
+  ck_assert(!img_sampler_gfx9(&bad, s));
+}
+END_TEST
+
+START_TEST(t_linear_layout) {
+  hsa_ext_image_descriptor_t d;
+  memset(&d, 0, sizeof(d));
+  d.geometry = HSA_EXT_IMAGE_GEOMETRY_3D;
+  d.width = 100;
+  d.height = 37;
+  d.depth = 5;
+  d.format.channel_order = O(RGBA);
+  d.format.channel_type = T(UNORM_INT8);
+  struct img_format f = fmt(d.geometry, O(RGBA), T(UNORM_INT8));
+  struct img_layout l;
+  /* 400 bytes a row -> 512; 37 rows a slice; 5 slices */
+  ck_assert_int_eq(img_layout_linear(&d, &f, 0, 0, &l), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(l.row_pitch, 512);
+  ck_assert_uint_eq(l.slice_pitch, 512 * 37);
+  ck_assert_uint_eq(l.size, 512 * 37 * 5);
+  ck_assert_uint_eq(l.alignment, 256);
+  ck_assert_int_eq(img_layout_linear(&d, &f, 1024, 1024 * 37, &l), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(l.size, 1024 * 37 * 5);
+  /* not whole 256-byte units, too short, or a slice pitch other than rows x row pitch */
+  ck_assert_int_eq(img_layout_linear(&d, &f, 640, 0, &l), HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
+  ck_assert_int_eq(img_layout_linear(&d, &f, 256, 0, &l), HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
+  ck_assert_int_eq(img_layout_linear(&d, &f, 512, 512 * 38, &l), HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
+  /* 1DA: layers are rows of one row pitch each */
+  d.geometry = HSA_EXT_IMAGE_GEOMETRY_1DA;
+  d.array_size = 6;
+  ck_assert_int_eq(img_layout_linear(&d, &f, 0, 0, &l), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(l.slice_pitch, 512);
+  ck_assert_uint_eq(l.size, 512 * 6);
+  /* zero sizes count as 1 */
+  d.geometry = HSA_EXT_IMAGE_GEOMETRY_2D;
+  d.width = 0;
+  d.height = 0;
+  ck_assert_int_eq(img_layout_linear(&d, &f, 0, 0, &l), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(l.size, 256);
+}
+END_TEST
+
+START_TEST(t_formats) {
+  /* what ROCR 5.2.3 reports on gfx9 (image_vs_rocr.sh checks all of them) */
+  hsa_ext_image_format_t f;
+  struct img_format out;
+  f.channel_order = O(DEPTH);
+  f.channel_type = T(UNORM_INT16);
+  ck_assert(img_format_lookup(HSA_EXT_IMAGE_GEOMETRY_2DDEPTH, &f, &out));
+  ck_assert_uint_eq(out.caps, HSA_EXT_IMAGE_CAPABILITY_READ_ONLY | HSA_EXT_IMAGE_CAPABILITY_WRITE_ONLY);
+  /* depth reads x only: selects X,0,0,0 (ROCR's T# says the same) */
+  ck_assert_uint_eq(out.sel[0], IMG_SEL_X);
+  ck_assert_uint_eq(out.sel[3], IMG_SEL_0);
+  f.channel_order = O(RGBA);
+  ck_assert(!img_format_lookup(HSA_EXT_IMAGE_GEOMETRY_2DDEPTH, &f, &out));
+  f.channel_type = T(UNORM_INT24);
+  ck_assert(!img_format_lookup(HSA_EXT_IMAGE_GEOMETRY_2D, &f, &out));
+  f.channel_order = O(BGRA);
+  f.channel_type = T(UNORM_INT16);
+  ck_assert(!img_format_lookup(HSA_EXT_IMAGE_GEOMETRY_2D, &f, &out));
+  f.channel_order = O(RGBA);
+  f.channel_type = T(FLOAT);
+  ck_assert(img_format_lookup(HSA_EXT_IMAGE_GEOMETRY_2D, &f, &out));
+  ck_assert_uint_eq(out.elem_size, 16);
+  ck_assert_uint_eq(out.data_format, 14);
+  ck_assert(!img_format_lookup((hsa_ext_image_geometry_t)8, &f, &out));
+}
+END_TEST
+
+Suite *test_suite(void) {
+  Suite *s = suite_create("image_srd");
+  TCase *tc = tcase_create("gfx9");
+  tcase_add_test(tc, t_2d_rgba8);
+  tcase_add_test(tc, t_3d_r_float);
+  tcase_add_test(tc, t_arrays_and_swizzles);
+  tcase_add_test(tc, t_1db_buffer);
+  tcase_add_test(tc, t_sampler);
+  tcase_add_test(tc, t_linear_layout);
+  tcase_add_test(tc, t_formats);
+  suite_add_tcase(s, tc);
+  return s;
+}
