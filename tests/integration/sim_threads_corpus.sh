@@ -23,7 +23,7 @@ corpus=$BUILD/tests/sim-threads-corpus   # kept between runs: build.sh compiles 
 rm -rf "$work" && mkdir -p "$work/tmp"
 TMPDIR=$work/tmp; export TMPDIR
 st=0
-GPUS=gfx900 SRCDIR=$SRCDIR sh "$SRCDIR/tests/kernels/build.sh" "$corpus" > "$work/build.log" 2>&1 || st=$?
+GPUS=gfx900 sh "$SRCDIR/tests/kernels/build.sh" "$corpus" > "$work/build.log" 2>&1 || st=$?
 [ $st -eq 77 ] && { tail -n 1 "$work/build.log"; exit 77; }
 [ $st -eq 0 ] || { echo "FAIL: building the corpus:"; tail -n 20 "$work/build.log"; exit 1; }
 h=$corpus/harness
