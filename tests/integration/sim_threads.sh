@@ -36,6 +36,15 @@ if [ -n "$rocr" ]; then
 fi
 
 st=0
+# the option itself: out-of-range or malformed counts are refused before the program runs
+for bad in 0 257 2x ""; do
+  rc=0
+  "$sim" --threads "$bad" -- true > "$work/bad.log" 2>&1 || rc=$?
+  if [ $rc -ne 2 ] || ! grep -q -- "--threads '$bad' is not a number from 1 to 256" "$work/bad.log"; then
+    st=1; echo "FAIL  --threads '$bad': exit $rc, $(head -n 1 "$work/bad.log")"
+  fi
+done
+[ $st -eq 0 ] && echo "PASS  --threads 0, 257, 2x and '' are refused (exit 2, named)"
 run() { # label client threads
   rc=0
   timeout 300 "$sim" --threads "$3" -- "$work/$2" "$work/step.co" > "$work/$1.log" 2>&1 || rc=$?
