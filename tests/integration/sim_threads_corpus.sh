@@ -36,11 +36,17 @@ while read -r name source _; do
     case " $subset " in *" $name "*) ;; *) continue ;; esac
   fi
   ok=1
+  # both counts at once (most of a run is the runtime's start-up, not the kernel)
   for t in 1 4; do
-    rc=0
-    timeout 120 "$sim" --threads "$t" -- "$h" --timeout 100 --out "$work/$name.$t.out" "$name" \
-      "$corpus/gfx900/$source.co" > "$work/$name.$t.log" 2>&1 || rc=$?
-    if [ $rc -ne 0 ]; then
+    { rc=0
+      timeout 120 "$sim" --threads "$t" -- "$h" --timeout 100 --out "$work/$name.$t.out" "$name" \
+        "$corpus/gfx900/$source.co" > "$work/$name.$t.log" 2>&1 || rc=$?
+      echo $rc > "$work/$name.$t.rc"; } &
+  done
+  wait
+  for t in 1 4; do
+    rc=$(cat "$work/$name.$t.rc")
+    if [ "$rc" -ne 0 ]; then
       ok=0
       echo "FAIL  $name --threads $t (exit $rc)"
       grep -v '^\[hsa-sim' "$work/$name.$t.log" | head -n 8 | sed 's/^/      | /'
