@@ -1,8 +1,8 @@
-// SPDX-License-Identifier: MIT
-// sim_threads.cl — one step of a chain of dispatches (sim_threads_client.c): each work-item
-// mixes its value with its two neighbours (read from the previous step's output, written by
-// other work-groups), shares them through LDS behind a barrier, reduces its group's results
-// in LDS and adds the sum to a global counter with one atomic per group.
+/* SPDX-License-Identifier: MIT */
+/* sim_threads.cl — one step of a chain of dispatches (sim_threads_client.c): each work-item
+ * mixes its value with its two neighbours (read from the previous step's output, written by
+ * other work-groups), shares them through LDS behind a barrier, reduces its group's results
+ * in LDS and adds the sum to a global counter with one atomic per group. */
 
 kernel void step(global const uint *in, global uint *out, global uint *sum, uint n)
 {
