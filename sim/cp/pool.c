@@ -26,6 +26,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sim.h"
@@ -39,6 +40,7 @@ struct job {
   unsigned helpers;          /* helpers working on it (under lock) */
   _Atomic uint64_t next_item;
   _Atomic uint64_t helped;   /* items the helpers ran (the trace reports it) */
+  _Atomic uint64_t cpu_ns, cpu_max_ns;   /* CPU time of its threads: in all, the busiest */
   atomic_bool failed;
 };
 
@@ -90,20 +92,35 @@ unsigned cp_pool_workers(void)
   return cp_pool_threads();
 }
 
-/* Runs items of `j` as `worker` until none is left or one failed. */
+static uint64_t thread_cpu_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Runs items of `j` as `worker` until none is left or one failed; counts the thread's CPU
+ * time (the trace's balance figures: unlike wall time, a busy host does not blur them). */
 static void work(struct job *j, unsigned worker)
 {
+  uint64_t t0 = thread_cpu_ns();
   for (;;) {
     if (atomic_load_explicit(&j->failed, memory_order_acquire))
-      return;
+      break;
     uint64_t i = atomic_fetch_add_explicit(&j->next_item, 1, memory_order_relaxed);
     if (i >= j->count)
-      return;
+      break;
     if (worker)
       atomic_fetch_add_explicit(&j->helped, 1, memory_order_relaxed);
     if (!j->fn(j->ctx, worker, i))
       atomic_store_explicit(&j->failed, true, memory_order_release);
   }
+  uint64_t t = thread_cpu_ns() - t0;
+  atomic_fetch_add_explicit(&j->cpu_ns, t, memory_order_relaxed);
+  uint64_t m = atomic_load_explicit(&j->cpu_max_ns, memory_order_relaxed);
+  while (t > m && !atomic_compare_exchange_weak_explicit(&j->cpu_max_ns, &m, t,
+                                                         memory_order_relaxed, memory_order_relaxed))
+    ;
 }
 
 /* A job helper `worker` may join (under lock): one with work-groups not yet started, whose
@@ -175,14 +192,19 @@ bool cp_pool_run(uint64_t count, unsigned max_workers, cp_pool_fn *fn, void *ctx
 {
   pthread_once(&fork_once, register_fork);
   if (max_workers <= 1 || count <= 1 || cp_pool_threads() <= 1) {
+    uint64_t t0 = thread_cpu_ns();
     for (uint64_t i = 0; i < count; i++)
       if (!fn(ctx, 0, i))
         return false;
+    sim_trace("cp: %llu work-groups on the engine thread alone; CPU %llu us",
+              (unsigned long long)count, (unsigned long long)(thread_cpu_ns() - t0) / 1000);
     return true;
   }
   struct job j = { .count = count, .max_workers = max_workers, .fn = fn, .ctx = ctx };
   atomic_init(&j.next_item, 0);
   atomic_init(&j.helped, 0);
+  atomic_init(&j.cpu_ns, 0);
+  atomic_init(&j.cpu_max_ns, 0);
   atomic_init(&j.failed, false);
   pthread_mutex_lock(&lock);
   if (pool_pid != getpid())
@@ -207,7 +229,10 @@ bool cp_pool_run(uint64_t count, unsigned max_workers, cp_pool_fn *fn, void *ctx
   if (jobs)
     pthread_cond_broadcast(&work_cond);
   pthread_mutex_unlock(&lock);
-  sim_trace("cp: %llu work-groups, %llu of them on helper threads", (unsigned long long)count,
-            (unsigned long long)atomic_load_explicit(&j.helped, memory_order_relaxed));
+  sim_trace("cp: %llu work-groups, %llu of them on helper threads; CPU %llu us in all, %llu us "
+            "on the busiest thread", (unsigned long long)count,
+            (unsigned long long)atomic_load_explicit(&j.helped, memory_order_relaxed),
+            (unsigned long long)atomic_load_explicit(&j.cpu_ns, memory_order_relaxed) / 1000,
+            (unsigned long long)atomic_load_explicit(&j.cpu_max_ns, memory_order_relaxed) / 1000);
   return !atomic_load_explicit(&j.failed, memory_order_acquire);
 }
