@@ -12,9 +12,11 @@
 # Then the three kernels built by clang-19 for gfx1100 (RDNA3) and gfx1201 (RDNA4), wave32 and
 # -mwavefrontsize64, on our runtime under hsa-sim --gpu gfx1100/gfx1201: lane-instructions
 # count the wave's own lanes (32 or 64), and ns per lane-instruction compares the two sizes.
+# The gfx900 rows run once per host-thread count in THREADS (hsa-sim --threads; default "1 N",
+# N the CPUs this process may use): per-thread and all-thread figures, and the speed-up over 1.
 # Prints tables and writes bench/out/isa_throughput.json, isa_throughput_gfx942.json and
 # isa_throughput_rdna.json.
-#   sh bench/isa_throughput.sh      (env: BUILD=build, REPEAT=3)
+#   sh bench/isa_throughput.sh      (env: BUILD=build, REPEAT=3, THREADS="1 2")
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$(cd "${BUILD:-$src/build}" && pwd)
@@ -33,9 +35,13 @@ if ! ls "$src"/sim/cp/*.c > /dev/null 2>&1; then
 fi
 
 json=$src/bench/out/isa_throughput.json
-printf '%-20s %9s %12s %14s %10s %14s %10s %9s\n' kernel items wave-instr lane-instr sim-ms \
-  lane-instr/s host-ms sim/host
-printf '{\n  "benchmark": "isa_throughput",\n  "gpu": "gfx900",\n  "runtime": "ROCR 5.2.3",\n  "kernels": [' > "$json"
+# host threads: 1, then every CPU this process may use (nproc honours the affinity mask)
+threads=${THREADS:-$( n=$(nproc 2> /dev/null || echo 1); [ "$n" -gt 1 ] && echo "1 $n" || echo 1 )}
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs)"
+printf '%-20s %3s %9s %12s %14s %10s %14s %10s %9s %7s\n' kernel thr items wave-instr lane-instr \
+  sim-ms lane-instr/s host-ms sim/host speedup
+printf '{\n  "benchmark": "isa_throughput",\n  "gpu": "gfx900",\n  "runtime": "ROCR 5.2.3",\n  "loadavg": "%s",\n  "kernels": [' \
+  "$(cut -d' ' -f1-3 /proc/loadavg)" > "$json"
 sep=""
 # case  code-object  kernel  loop-trips
 for spec in "bench_vadd lds.cl vadd 1" "bench_reduce_stride bench.cl reduce_stride 16" \
@@ -44,20 +50,25 @@ for spec in "bench_vadd lds.cl vadd 1" "bench_reduce_stride bench.cl reduce_stri
   set -- $spec
   co=$corpus/gfx900/$2.co
   per_wave=$(python3 "$src/bench/isa_count.py" "$objdump" "$co" "$3" "$4")
-  out=$(timeout 1800 "$sim" --gpu gfx900 -- "$corpus/harness" --timeout 1700 --time --repeat "$repeat" \
-        "$1" "$co" 2> "$work/$1.err") || { echo "$1: failed:"; cat "$work/$1.err"; exit 1; }
-  line=$(echo "$out" | grep '^case=')
-  dev=$(echo "$line" | sed 's/.*device_ns=\([0-9]*\).*/\1/')
-  host=$(echo "$line" | sed 's/.*host_ns=\([0-9]*\).*/\1/')
-  items=$(echo "$line" | sed 's/.*items=\([0-9]*\).*/\1/')
-  awk -v k="$3" -v items="$items" -v pw="$per_wave" -v dev="$dev" -v host="$host" -v sep="$sep" \
-      -v json="$json" 'BEGIN {
-    waves = int((items + 63) / 64); wi = pw * waves; li = wi * 64;
-    rate = li / (dev / 1e9); ratio = dev / (host > 0 ? host : 1);
-    printf "%-20s %9d %12d %14d %10.1f %14.3g %10.3f %9.0f\n", k, items, wi, li, dev / 1e6, rate, host / 1e6, ratio;
-    printf "%s\n    {\"kernel\": \"%s\", \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"host_c_ns\": %d, \"sim_over_host\": %.1f}", sep, k, items, wi, li, dev, rate, host, ratio >> json;
-  }'
-  sep=","
+  one=""
+  for t in $threads; do
+    out=$(timeout 1800 "$sim" --gpu gfx900 --threads "$t" -- "$corpus/harness" --timeout 1700 --time \
+          --repeat "$repeat" "$1" "$co" 2> "$work/$1.$t.err") || { echo "$1: failed:"; cat "$work/$1.$t.err"; exit 1; }
+    line=$(echo "$out" | grep '^case=')
+    dev=$(echo "$line" | sed 's/.*device_ns=\([0-9]*\).*/\1/')
+    host=$(echo "$line" | sed 's/.*host_ns=\([0-9]*\).*/\1/')
+    items=$(echo "$line" | sed 's/.*items=\([0-9]*\).*/\1/')
+    [ "$t" = 1 ] && one=$dev
+    awk -v k="$3" -v items="$items" -v pw="$per_wave" -v dev="$dev" -v host="$host" -v sep="$sep" \
+        -v json="$json" -v t="$t" -v one="$one" 'BEGIN {
+      waves = int((items + 63) / 64); wi = pw * waves; li = wi * 64;
+      rate = li / (dev / 1e9); ratio = dev / (host > 0 ? host : 1);
+      sp = one != "" ? one / dev : 0;
+      printf "%-20s %3d %9d %12d %14d %10.1f %14.3g %10.3f %9.0f %7s\n", k, t, items, wi, li, dev / 1e6, rate, host / 1e6, ratio, sp ? sprintf("%.2fx", sp) : "-";
+      printf "%s\n    {\"kernel\": \"%s\", \"threads\": %d, \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"host_c_ns\": %d, \"sim_over_host\": %.1f%s}", sep, k, t, items, wi, li, dev, rate, host, ratio, sp ? sprintf(", \"speedup_over_1_thread\": %.2f", sp) : "" >> json;
+    }'
+    sep=","
+  done
 done
 printf '\n  ]\n}\n' >> "$json"
 echo "wrote $json"

@@ -201,7 +201,9 @@ def isa_throughput():
     if not j:
         return missing("isa_throughput")
     for k in j["kernels"]:
-        row("isa_throughput", "hsa-sim interpreter, %s" % k["kernel"], "lane-instr/s", None, None,
+        t = k.get("threads", 1)
+        name = k["kernel"] + ("" if t == 1 else ", %d threads" % t)
+        row("isa_throughput", "hsa-sim interpreter, %s" % name, "lane-instr/s", None, None,
             "higher", None, None, None,
             "the simulator's figure (dispatched by %s; the 'ours' column): %.3g lane-instr/s, %.0fx the host C time"
             % (j.get("runtime", "ROCR"), k["lane_instructions_per_s"], k["sim_over_host"]))

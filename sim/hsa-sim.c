@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* hsa-sim — run a program on a simulated AMD GPU.
  *
- *   hsa-sim [--gpu NAME] [--gpus N] [--vram SIZE] [--kfd-version 1.N] [--trace[=FILE]] [--fail KIND:N:ERRNO]...
+ *   hsa-sim [--gpu NAME] [--gpus N] [--vram SIZE] [--kfd-version 1.N] [--threads N]
+ *           [--trace[=FILE]] [--fail KIND:N:ERRNO]...
  *           [--] PROGRAM [ARGS...]
  *
  * Preloads libhsa-sim.so into PROGRAM (and, through the environment, its children), hands
@@ -42,12 +43,14 @@ static void usage(FILE *f)
           "  --vram SIZE         VRAM per GPU, e.g. 4G, 512M (default: the board's)\n"
           "  --kfd-version 1.N   answer as a KFD interface 1.11 to 1.18 (default 1.11); ioctls\n"
           "                      newer than that level are unknown (EINVAL)\n"
+          "  --threads N         host threads that run work-groups, 1..%d (default: the CPUs\n"
+          "                      the program may run on)\n"
           "  --trace[=FILE]      log every KFD/DRM ioctl to stderr or FILE\n"
           "  --fail KIND:N:ERRNO make the Nth ioctl of KIND fail with ERRNO, e.g.\n"
           "                      ALLOC_MEMORY_OF_GPU:3:ENOMEM (repeatable, up to %d)\n"
           "  --list-gpus         list the boards and exit\n"
           "  -h, --help          show this help and exit\n",
-          prog, SIM_MAX_GPUS, SIM_MAX_FAULTS);
+          prog, SIM_MAX_GPUS, SIM_MAX_THREADS, SIM_MAX_FAULTS);
 }
 
 static _Noreturn void bad(const char *fmt, const char *arg)
@@ -137,7 +140,7 @@ static void forward(int sig)
 int main(int argc, char **argv)
 {
   const char *gpu = "gfx900", *vram = NULL, *trace = NULL, *kfd = NULL;
-  unsigned gpus = 1;
+  unsigned gpus = 1, threads = 0;
   const char *faults[SIM_MAX_FAULTS];
   unsigned nfaults = 0;
   int i = 1;
@@ -172,6 +175,12 @@ int main(int argc, char **argv)
       if (!*v || *end || n < 1 || n > SIM_MAX_GPUS)
         bad("--gpus '%s' is not a number from 1 to " SIM_STR(SIM_MAX_GPUS), v);
       gpus = (unsigned)n;
+    } else if ((v = value_of(argc, argv, &i, "--threads"))) {
+      char *end;
+      unsigned long n = strtoul(v, &end, 10);
+      if (!*v || *end || n < 1 || n > SIM_MAX_THREADS)
+        bad("--threads '%s' is not a number from 1 to " SIM_STR(SIM_MAX_THREADS), v);
+      threads = (unsigned)n;
     } else if ((v = value_of(argc, argv, &i, "--vram"))) {
       uint64_t bytes;
       if (sim_parse_size(v, &bytes) || bytes < (64u << 20))
@@ -241,6 +250,8 @@ int main(int argc, char **argv)
     n += snprintf(config + n, sizeof config - (size_t)n, ",trace=%s", trace);
   if (kfd)
     n += snprintf(config + n, sizeof config - (size_t)n, ",kfd=%s", kfd);
+  if (threads)
+    n += snprintf(config + n, sizeof config - (size_t)n, ",threads=%u", threads);
   for (unsigned k = 0; k < nfaults; k++)
     n += snprintf(config + n, sizeof config - (size_t)n, ",fail=%s", faults[k]);
   setenv("HSA_SIM_CONFIG", config, 1);

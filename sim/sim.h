@@ -29,6 +29,7 @@ struct sim_fault {           /* make the Nth ioctl of one kind fail */
 };
 
 #define SIM_MAX_GPUS 8
+#define SIM_MAX_THREADS 256   /* --threads: host threads that run work-groups */
 #define SIM_MAX_FAULTS 8
 
 struct sim_config {
@@ -41,6 +42,7 @@ struct sim_config {
   /* added by sim/os (Part A) */
   const char *root;          /* private temp dir holding the generated sysfs tree (launcher's) or NULL */
   unsigned kfd_minor;        /* KFD interface level answered as (1.<kfd_minor>); 0 = 11 */
+  unsigned threads;          /* host threads running work-groups (threads=N); 0 = the CPUs */
 };
 
 /* The configuration, parsed once from HSA_SIM_CONFIG; never NULL. */

@@ -1,132 +1,238 @@
 /* SPDX-License-Identifier: MIT */
-/* pool.c — helper threads that run a dispatch's work-groups alongside the queue's engine
- * thread, as the GPU's compute units run them side by side. One dispatch uses the pool at a
- * time; a dispatch that finds it busy runs on its engine thread alone. The pool belongs to
- * the process that made it: a forked child starts its own. */
+/* pool.c — the host threads that run work-groups, as a GPU's compute units run the
+ * work-groups of every queue side by side.
+ *
+ * The pool has `threads` execution slots (sim_config()->threads, `hsa-sim --threads N`;
+ * default: the CPUs the process may run on, sched_getaffinity). Each queue's engine thread
+ * runs the work-groups of its own dispatch (worker 0) and is always one of them, so every
+ * queue makes progress on its own (a kernel may wait for another queue's writes, as on a
+ * GPU); threads - 1 helper threads join whichever dispatches are running: a helper takes a
+ * dispatch while fewer than `threads` threads are executing work-groups, the dispatch with
+ * the fewest helpers first, and stays with it until its work-groups are all started. So one
+ * dispatch uses every slot, and several dispatches (of several queues) share them.
+ * Work-groups are taken in order from one counter per dispatch (a group waiting on an earlier
+ * group, as look-back scans do, always finds it started).
+ *
+ * Ordering: a dispatch returns only when every helper that joined it has left it, and the
+ * helpers leave under the pool's lock, so all the work-groups' writes happen before whatever
+ * the engine does next (the completion signal, the next packet's acquire). `threads` = 1
+ * starts no helper: each engine runs its dispatches alone, the single-threaded reference.
+ *
+ * The pool belongs to the process that made it: a forked child starts its own (the helpers
+ * do not exist there). */
 #include "cp/pool.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <time.h>
 #include <unistd.h>
 
-#define MAX_HELPERS 3
+#include "sim.h"
 
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;   /* held by the dispatch using it */
-static pthread_mutex_t job_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t job_cond = PTHREAD_COND_INITIALIZER;
-static pid_t pool_pid;
-static unsigned helpers;
-
-static struct {
-  uint64_t gen;              /* bumped per job */
-  unsigned busy;             /* helpers still working on it */
-  unsigned max_workers;
+struct job {
+  struct job *next;          /* the list of running dispatches (under lock) */
   uint64_t count;
+  unsigned max_workers;      /* worker ids (scratch slots) it may use: helper i joins if i < */
   cp_pool_fn *fn;
   void *ctx;
-} job;
-static _Atomic uint64_t next_item;
-static atomic_bool failed;
+  unsigned helpers;          /* helpers working on it (under lock) */
+  _Atomic uint64_t next_item;
+  _Atomic uint64_t helped;   /* items the helpers ran (the trace reports it) */
+  _Atomic uint64_t cpu_ns, cpu_max_ns;   /* CPU time of its threads: in all, the busiest */
+  atomic_bool failed;
+};
 
-static void work(unsigned worker)
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t work_cond = PTHREAD_COND_INITIALIZER;   /* helpers wait for a job */
+static pthread_cond_t done_cond = PTHREAD_COND_INITIALIZER;   /* owners wait for helpers */
+static struct job *jobs;       /* under lock */
+static unsigned running;       /* threads executing work-groups of pooled jobs (under lock) */
+static unsigned helpers;       /* started (under lock) */
+static pid_t pool_pid;         /* the process the helpers belong to (under lock) */
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static unsigned slots;         /* the pool's size, fixed at the first job */
+
+static void child_after_fork(void)
 {
+  /* the forking thread alone exists in the child: no helper, no engine, no job */
+  pthread_mutex_init(&lock, NULL);
+  pthread_cond_init(&work_cond, NULL);
+  pthread_cond_init(&done_cond, NULL);
+  jobs = NULL;
+  running = 0;
+  helpers = 0;
+  pool_pid = 0;
+}
+
+static void register_fork(void)
+{
+  pthread_atfork(NULL, NULL, child_after_fork);
+}
+
+unsigned cp_pool_threads(void)
+{
+  unsigned n = sim_config()->threads;
+  if (n)
+    return n > CP_POOL_MAX_THREADS ? CP_POOL_MAX_THREADS : n;
+  cpu_set_t set;
+  long cpus = 0;
+  if (sched_getaffinity(0, sizeof set, &set) == 0)
+    cpus = CPU_COUNT(&set);
+  if (cpus < 1)
+    cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  if (cpus < 1)
+    cpus = 1;
+  return cpus > CP_POOL_MAX_THREADS ? CP_POOL_MAX_THREADS : (unsigned)cpus;
+}
+
+unsigned cp_pool_workers(void)
+{
+  return cp_pool_threads();
+}
+
+static uint64_t thread_cpu_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Runs items of `j` as `worker` until none is left or one failed; counts the thread's CPU
+ * time (the trace's balance figures: unlike wall time, a busy host does not blur them). */
+static void work(struct job *j, unsigned worker)
+{
+  uint64_t t0 = thread_cpu_ns();
   for (;;) {
-    if (atomic_load_explicit(&failed, memory_order_acquire))
-      return;
-    uint64_t i = atomic_fetch_add_explicit(&next_item, 1, memory_order_relaxed);
-    if (i >= job.count)
-      return;
-    if (!job.fn(job.ctx, worker, i))
-      atomic_store_explicit(&failed, true, memory_order_release);
+    if (atomic_load_explicit(&j->failed, memory_order_acquire))
+      break;
+    uint64_t i = atomic_fetch_add_explicit(&j->next_item, 1, memory_order_relaxed);
+    if (i >= j->count)
+      break;
+    if (worker)
+      atomic_fetch_add_explicit(&j->helped, 1, memory_order_relaxed);
+    if (!j->fn(j->ctx, worker, i))
+      atomic_store_explicit(&j->failed, true, memory_order_release);
   }
+  uint64_t t = thread_cpu_ns() - t0;
+  atomic_fetch_add_explicit(&j->cpu_ns, t, memory_order_relaxed);
+  uint64_t m = atomic_load_explicit(&j->cpu_max_ns, memory_order_relaxed);
+  while (t > m && !atomic_compare_exchange_weak_explicit(&j->cpu_max_ns, &m, t,
+                                                         memory_order_relaxed, memory_order_relaxed))
+    ;
+}
+
+/* A job helper `worker` may join (under lock): one with work-groups not yet started, whose
+ * scratch has a slot for this worker, the one with the fewest helpers; NULL when the pool's
+ * threads are all busy. */
+static struct job *pick(unsigned worker)
+{
+  if (running >= slots)
+    return NULL;
+  struct job *best = NULL;
+  for (struct job *j = jobs; j; j = j->next) {
+    if (worker >= j->max_workers ||
+        atomic_load_explicit(&j->next_item, memory_order_relaxed) >= j->count ||
+        atomic_load_explicit(&j->failed, memory_order_relaxed))
+      continue;
+    if (!best || j->helpers < best->helpers)
+      best = j;
+  }
+  return best;
 }
 
 static void *helper_main(void *arg)
 {
   unsigned worker = (unsigned)(uintptr_t)arg;
-  uint64_t seen = 0;
-  pthread_mutex_lock(&job_lock);
+  pthread_mutex_lock(&lock);
   for (;;) {
-    while (job.gen == seen)
-      pthread_cond_wait(&job_cond, &job_lock);
-    seen = job.gen;
-    bool mine = worker < job.max_workers;
-    pthread_mutex_unlock(&job_lock);
-    if (mine)
-      work(worker);
-    pthread_mutex_lock(&job_lock);
-    if (--job.busy == 0)
-      pthread_cond_broadcast(&job_cond);
+    struct job *j = pick(worker);
+    if (!j) {
+      pthread_cond_wait(&work_cond, &lock);
+      continue;
+    }
+    j->helpers++;
+    running++;
+    pthread_mutex_unlock(&lock);
+    work(j, worker);
+    pthread_mutex_lock(&lock);
+    running--;
+    if (--j->helpers == 0)
+      pthread_cond_broadcast(&done_cond);
+    if (jobs)   /* a slot came free: another dispatch may want it */
+      pthread_cond_broadcast(&work_cond);
   }
   return NULL;
 }
 
-static unsigned helpers_wanted(void)
-{
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  unsigned want = cpus > 1 ? (unsigned)(cpus - 1) : 0;
-  return want > MAX_HELPERS ? MAX_HELPERS : want;
-}
-
+/* Starts the helpers (under lock): threads - 1 of them, worker ids 1, 2, ... */
 static void start_helpers(void)
 {
   pool_pid = getpid();
   helpers = 0;
-  unsigned want = helpers_wanted();
+  slots = cp_pool_threads();
   sigset_t all, old;
   sigfillset(&all);
   sigdelset(&all, SIGSEGV);
   sigdelset(&all, SIGBUS);
-  pthread_sigmask(SIG_BLOCK, &all, &old);
-  for (unsigned i = 0; i < want; i++) {
+  pthread_sigmask(SIG_BLOCK, &all, &old);   /* the process's signals are not theirs */
+  for (unsigned i = 1; i < slots; i++) {
     pthread_t t;
-    if (pthread_create(&t, NULL, helper_main, (void *)(uintptr_t)(i + 1)) != 0)
+    if (pthread_create(&t, NULL, helper_main, (void *)(uintptr_t)i) != 0)
       break;
     pthread_detach(t);
     helpers++;
   }
   pthread_sigmask(SIG_SETMASK, &old, NULL);
-}
-
-unsigned cp_pool_workers(void)
-{
-  return helpers_wanted() + 1;
+  sim_trace("cp: %u host threads run work-groups (%u helpers)", slots, helpers);
 }
 
 bool cp_pool_run(uint64_t count, unsigned max_workers, cp_pool_fn *fn, void *ctx)
 {
-  if (max_workers <= 1 || count <= 1 || pthread_mutex_trylock(&pool_lock) != 0) {
+  pthread_once(&fork_once, register_fork);
+  if (max_workers <= 1 || count <= 1 || cp_pool_threads() <= 1) {
+    uint64_t t0 = thread_cpu_ns();
     for (uint64_t i = 0; i < count; i++)
       if (!fn(ctx, 0, i))
         return false;
+    sim_trace("cp: %llu work-groups on the engine thread alone; CPU %llu us",
+              (unsigned long long)count, (unsigned long long)(thread_cpu_ns() - t0) / 1000);
     return true;
   }
-  if (pool_pid != getpid()) {
-    /* a forked child: the parent's helpers do not exist here; its locks were ours */
-    pthread_mutex_init(&job_lock, NULL);
-    pthread_cond_init(&job_cond, NULL);
-    job.gen = 0;
-    job.busy = 0;
+  struct job j = { .count = count, .max_workers = max_workers, .fn = fn, .ctx = ctx };
+  atomic_init(&j.next_item, 0);
+  atomic_init(&j.helped, 0);
+  atomic_init(&j.cpu_ns, 0);
+  atomic_init(&j.cpu_max_ns, 0);
+  atomic_init(&j.failed, false);
+  pthread_mutex_lock(&lock);
+  if (pool_pid != getpid())
     start_helpers();
-  }
-  atomic_store(&failed, false);
-  pthread_mutex_lock(&job_lock);
-  job.count = count;
-  job.fn = fn;
-  job.ctx = ctx;
-  job.max_workers = max_workers;
-  job.busy = helpers;
-  atomic_store(&next_item, 0);
-  job.gen++;
-  pthread_cond_broadcast(&job_cond);
-  pthread_mutex_unlock(&job_lock);
-  work(0);
-  pthread_mutex_lock(&job_lock);
-  while (job.busy)
-    pthread_cond_wait(&job_cond, &job_lock);
-  pthread_mutex_unlock(&job_lock);
-  bool ok = !atomic_load(&failed);
-  pthread_mutex_unlock(&pool_lock);
-  return ok;
+  j.next = jobs;
+  jobs = &j;
+  running++;
+  pthread_cond_broadcast(&work_cond);
+  pthread_mutex_unlock(&lock);
+
+  work(&j, 0);
+
+  pthread_mutex_lock(&lock);
+  running--;
+  for (struct job **pp = &jobs; *pp; pp = &(*pp)->next)
+    if (*pp == &j) {
+      *pp = j.next;
+      break;
+    }
+  while (j.helpers)   /* their last work-groups; their writes are ours once they left */
+    pthread_cond_wait(&done_cond, &lock);
+  if (jobs)
+    pthread_cond_broadcast(&work_cond);
+  pthread_mutex_unlock(&lock);
+  sim_trace("cp: %llu work-groups, %llu of them on helper threads; CPU %llu us in all, %llu us "
+            "on the busiest thread", (unsigned long long)count,
+            (unsigned long long)atomic_load_explicit(&j.helped, memory_order_relaxed),
+            (unsigned long long)atomic_load_explicit(&j.cpu_ns, memory_order_relaxed) / 1000,
+            (unsigned long long)atomic_load_explicit(&j.cpu_max_ns, memory_order_relaxed) / 1000);
+  return !atomic_load_explicit(&j.failed, memory_order_acquire);
 }

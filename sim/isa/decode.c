@@ -76,19 +76,28 @@ static bool same(struct isa_code *c)
 static struct isa_code *code_page(struct sim_gpu *gpu, uint64_t va)
 {
   unsigned b = bucket(gpu, va);
+  struct isa_code **pp, *c;
   pthread_mutex_lock(&table_lock);
-  struct isa_code **pp = &table[b], *c;
-  for (; (c = *pp); pp = &c->next)
-    if (c->gpu == gpu && c->va == va)
+  for (;;) {
+    for (pp = &table[b]; (c = *pp); pp = &c->next)
+      if (c->gpu == gpu && c->va == va)
+        break;
+    if (!c)
       break;
-  if (c && same(c)) {
+    /* compared with memory outside the table's lock (two VM lookups and 4 KiB): work-groups
+     * starting on other host threads do not queue behind it. The reference keeps the page. */
     atomic_fetch_add_explicit(&c->refs, 1, memory_order_relaxed);
     pthread_mutex_unlock(&table_lock);
-    return c;
-  }
-  if (c) {   /* stale: unlink it; groups still running on it keep their reference */
-    *pp = c->next;
-    code_unref(c);
+    if (same(c))
+      return c;
+    pthread_mutex_lock(&table_lock);
+    for (pp = &table[b]; *pp && *pp != c; pp = &(*pp)->next)
+      ;
+    if (*pp) {   /* stale and still listed: unlink it; running groups keep their reference */
+      *pp = c->next;
+      code_unref(c);
+    }
+    code_unref(c);   /* ours; then look again: another thread may have put the new page */
   }
   struct isa_code *n = calloc(1, sizeof *n);
   if (n && (n->len = snapshot(gpu, va, n->bytes)) != 0) {

@@ -4,6 +4,8 @@
 #ifndef SIM_ISA_EXEC_H
 #define SIM_ISA_EXEC_H
 
+#include <stdatomic.h>
+
 #include "isa/wave.h"
 
 isa_exec_fn isa_exec_sop2, isa_exec_sopk, isa_exec_sop1, isa_exec_sopc, isa_exec_sopp;
@@ -116,6 +118,16 @@ static inline void isa_swrite(struct isa_wave *w, unsigned code, uint32_t v)
     w->sgpr[code] = v;
   else
     isa_write_s32(w, code, v);
+}
+
+/* s_waitcnt and the cache-maintenance instructions (buffer_wbinvl1*, buffer_wbl2/invl2,
+ * buffer_inv, s_dcache_*, gfx11/12's buffer_gl*_inv, global_inv/wb): the memory model's
+ * release/acquire points. Caches are coherent here, so all they do is order the wave's
+ * earlier accesses before its later ones for the other host threads (a fence between relaxed
+ * host atomics: free on x86-64, a barrier on weaker hosts). */
+static inline void isa_mem_fence(void)
+{
+  atomic_thread_fence(memory_order_acq_rel);
 }
 
 /* Iterate over the set lanes of `mask`. */

@@ -12,8 +12,11 @@
 
 uint64_t sim_gpu_clock_counter(void);
 
+/* s_waitcnt_*, s_barrier_signal, the cache hints and cache-maintenance instructions: an
+ * ordering point only (isa_mem_fence) */
 int g11_exec_nop(struct isa_wave *w, const struct isa_inst *in)
 {
+  isa_mem_fence();
   w->pc += in->size;
   return 0;
 }
@@ -95,7 +98,10 @@ int g11_exec_sopp(struct isa_wave *w, const struct isa_inst *in)
   else if (!strcmp(in->name, "s_denorm_mode"))
     w->mode = (w->mode & ~0xf0u) | (in->simm & 0xf) << 4;
   /* s_delay_alu, s_clause, s_waitcnt_depctr, s_set_inst_prefetch_distance, s_wait_idle,
-   * s_wait_event, s_code_end, s_ttracedata_imm: scheduling hints and padding */
+   * s_wait_event, s_code_end, s_ttracedata_imm: scheduling hints and padding; gfx12's
+   * s_wait_*cnt order the wave's accesses */
+  if (!strncmp(in->name, "s_wait", 6))
+    isa_mem_fence();
   w->pc += 4;
   return 0;
 }

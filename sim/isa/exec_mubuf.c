@@ -200,6 +200,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
   unsigned op = in->op;
   bool mtbuf = in->fmt == ISA_MTBUF;
   if (!mtbuf && (op == 62 || op == 63 || op == 40 || op == 41)) {   /* cache maintenance */
+    isa_mem_fence();
     w->pc += in->size;
     return 0;
   }

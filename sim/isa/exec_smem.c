@@ -27,7 +27,8 @@ int isa_exec_smem(struct isa_wave *w, const struct isa_inst *in)
        * driver reports in GET_CLOCK_COUNTERS */
       isa_write_s64(w, in->sdst, op == 0x24 ? now_ns() : sim_gpu_clock_counter());
     }
-    w->pc += 8;   /* cache maintenance and probes: caches are coherent here */
+    isa_mem_fence();   /* cache maintenance and probes: caches are coherent here */
+    w->pc += 8;
     return 0;
   }
   bool buffer = (op >= 8 && op <= 15) || (op >= 24 && op <= 31) || (op >= 0x40 && op < 0x80);

@@ -13,8 +13,11 @@ static int branch(struct isa_wave *w, const struct isa_inst *in, bool taken)
 int isa_exec_sopp(struct isa_wave *w, const struct isa_inst *in)
 {
   switch (in->op) {
-  case 0: case 3: case 11: case 12: case 14: case 15: case 19: case 20: case 21: case 22:
-    break;   /* nop, wakeup, setkill, waitcnt, sleep, setprio, icache_inv, perf, ttrace */
+  case 12:   /* s_waitcnt: the wave's earlier accesses are done before its later ones */
+    isa_mem_fence();
+    break;
+  case 0: case 3: case 11: case 14: case 15: case 19: case 20: case 21: case 22:
+    break;   /* nop, wakeup, setkill, sleep, setprio, icache_inv, perf, ttrace */
   case 16: case 17:   /* s_sendmsg, s_sendmsghalt */
     isa_sendmsg(w, (unsigned)in->simm);
     w->pc += 4;

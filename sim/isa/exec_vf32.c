@@ -3,6 +3,7 @@
  * the hardware, which is why LLVM only uses them with f32 denormals off); v_mad is a
  * multiply rounded then an add rounded, v_fma/v_fmac one rounding. */
 #include "isa/valu.h"
+#include <stdatomic.h>
 
 #define F32 ISA_T_F32
 
@@ -57,10 +58,14 @@ __attribute__((target("fma"))) static void fma_lanes(uint32_t *r, const uint32_t
 }
 static bool host_fma(void)
 {
-  static int have = -1;                       /* benign race: every thread computes the same */
-  if (have < 0)
-    have = __builtin_cpu_supports("fma") ? 1 : 0;
-  return have;
+  /* every thread computes the same; relaxed atomics so concurrent first calls are no data race */
+  static _Atomic int have = -1;
+  int h = atomic_load_explicit(&have, memory_order_relaxed);
+  if (h < 0) {
+    h = __builtin_cpu_supports("fma") ? 1 : 0;
+    atomic_store_explicit(&have, h, memory_order_relaxed);
+  }
+  return h;
 }
 #else
 static void fma_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c)

@@ -72,6 +72,14 @@ int sim_config_parse(char *text, struct sim_config *cfg, const char **trace, cha
         snprintf(err, errlen, "kfd=%s is not a KFD version 1.11 to 1.18", val);
         return -1;
       }
+    } else if (strcmp(item, "threads") == 0) {
+      char *end;
+      unsigned long n = strtoul(val, &end, 10);
+      if (*end || !*val || n < 1 || n > SIM_MAX_THREADS) {
+        snprintf(err, errlen, "threads=%s is not 1..%d", val, SIM_MAX_THREADS);
+        return -1;
+      }
+      cfg->threads = (unsigned)n;
     } else if (strcmp(item, "root") == 0) {
       cfg->root = val;
     } else {

@@ -116,6 +116,19 @@ START_TEST(config_text)
   ck_assert_int_eq(sim_config_parse(t5, &c, &trace, err, sizeof err), -1);
   char t6[] = "gpus";
   ck_assert_int_eq(sim_config_parse(t6, &c, &trace, err, sizeof err), -1);
+
+  /* threads=N (hsa-sim --threads): 1..SIM_MAX_THREADS, 0 (unset) = the CPUs */
+  ck_assert_uint_eq(c.threads, 0);
+  char t7[] = "threads=3";
+  ck_assert_int_eq(sim_config_parse(t7, &c, &trace, err, sizeof err), 0);
+  ck_assert_uint_eq(c.threads, 3);
+  char t8[] = "threads=0";
+  ck_assert_int_eq(sim_config_parse(t8, &c, &trace, err, sizeof err), -1);
+  ck_assert_ptr_nonnull(strstr(err, "threads=0"));
+  char t9[] = "threads=257";
+  ck_assert_int_eq(sim_config_parse(t9, &c, &trace, err, sizeof err), -1);
+  char t10[] = "threads=2x";
+  ck_assert_int_eq(sim_config_parse(t10, &c, &trace, err, sizeof err), -1);
 }
 END_TEST
 
