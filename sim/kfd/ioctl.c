@@ -210,7 +210,7 @@ static const struct sim_field f_avail[] = {
 unsigned sim_kfd_level(void)
 {
   unsigned m = sim_config()->kfd_minor;
-  return m ? m : KFD_SUPP_MINOR_OLDEST;   /* a configuration that names none: 1.11 */
+  return m ? m : KFD_SUPP_MINOR_NEWEST;   /* a configuration that names none: the newest */
 }
 
 struct ioctl_desc {
