@@ -466,13 +466,18 @@ static void test_counted(void)
   hsa_amd_queue_get_info(q[1], HSA_QUEUE_INFO_USE_COUNT, &u1);
   hsa_amd_queue_get_info(q[0], HSA_QUEUE_INFO_HW_ID, &id0);
   hsa_amd_queue_get_info(q[2], HSA_QUEUE_INFO_HW_ID, &id2);
-  bool shared = q[2] == q[0] || q[2] == q[1];
+  /* three handles (one each, as ROCR), two hardware queues: the third shares a ring */
+  bool shared = q[0] && q[1] && q[2] && q[0]->base_address != q[1]->base_address &&
+                (q[2]->base_address == q[0]->base_address ||
+                 q[2]->base_address == q[1]->base_address);
   CHECK("counted_acquire",
-        st[0] == 0 && st[1] == 0 && st[2] == 0 && q[0] != q[1] && shared && u0 + u1 == 3 &&
+        st[0] == 0 && st[1] == 0 && st[2] == 0 && q[0] != q[1] && q[2] != q[0] &&
+            q[2] != q[1] && shared && u0 + u1 == 3 &&
             id0 == (uint32_t)q[0]->id && id2 == (uint32_t)q[2]->id,
         "st %x %x %x queues %p %p %p uses %d %d hw ids %u %u", st[0], st[1], st[2],
         (void *)q[0], (void *)q[1], (void *)q[2], u0, u1, id0, id2);
-  CHECK("counted_runs", q[0] && q[1] && queue_runs(q[0]) && queue_runs(q[1]), "a packet did not complete");
+  CHECK("counted_runs", q[0] && q[1] && q[2] && queue_runs(q[0]) && queue_runs(q[1]) &&
+                            queue_runs(q[2]) && queue_runs(q[0]), "a packet did not complete");
   hsa_queue_t *plain = NULL;
   hsa_queue_create(ag.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &plain);
   hsa_amd_queue_get_info(plain, HSA_QUEUE_INFO_USE_COUNT, &unc);
