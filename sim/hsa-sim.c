@@ -41,7 +41,7 @@ static void usage(FILE *f)
           "  --gpu NAME          board to simulate (default gfx900; see --list-gpus)\n"
           "  --gpus N            number of GPUs, 1..%d (default 1)\n"
           "  --vram SIZE         VRAM per GPU, e.g. 4G, 512M (default: the board's)\n"
-          "  --kfd-version 1.N   answer as a KFD interface 1.11 to 1.18 (default 1.11); ioctls\n"
+          "  --kfd-version 1.N   answer as a KFD interface 1.11 to 1.18 (default 1.18); ioctls\n"
           "                      newer than that level are unknown (EINVAL)\n"
           "  --threads N         host threads that run work-groups, 1..%d (default: the CPUs\n"
           "                      the program may run on)\n"

@@ -41,7 +41,7 @@ struct sim_config {
   unsigned fault_count;
   /* added by sim/os (Part A) */
   const char *root;          /* private temp dir holding the generated sysfs tree (launcher's) or NULL */
-  unsigned kfd_minor;        /* KFD interface level answered as (1.<kfd_minor>); 0 = 11 */
+  unsigned kfd_minor;        /* KFD interface level answered as (1.<kfd_minor>); 0 = 18 */
   unsigned threads;          /* host threads running work-groups (threads=N); 0 = the CPUs */
 };
 

@@ -154,6 +154,7 @@ typedef struct ImageExtTable {
   HSA_API_TRACE_FN(hsa_ext_image_get_capability_with_layout) hsa_ext_image_get_capability_with_layout_fn;
   HSA_API_TRACE_FN(hsa_ext_image_data_get_info_with_layout) hsa_ext_image_data_get_info_with_layout_fn;
   HSA_API_TRACE_FN(hsa_ext_image_create_with_layout) hsa_ext_image_create_with_layout_fn;
+  HSA_API_TRACE_FN(hsa_ext_sampler_create_v2) hsa_ext_sampler_create_v2_fn;
 } ImageExtTable;
 
 /* hsa_ven_amd_pc_sampling.h entry points. */
@@ -251,6 +252,9 @@ typedef struct AmdExtTable {
   HSA_API_TRACE_FN(hsa_amd_queue_get_info) hsa_amd_queue_get_info_fn;
   HSA_API_TRACE_FN(hsa_amd_vmem_address_reserve_align) hsa_amd_vmem_address_reserve_align_fn;
   HSA_API_TRACE_FN(hsa_amd_enable_logging) hsa_amd_enable_logging_fn;
+  HSA_API_TRACE_FN(hsa_amd_signal_wait_all) hsa_amd_signal_wait_all_fn;
+  HSA_API_TRACE_FN(hsa_amd_memory_get_preferred_copy_engine) hsa_amd_memory_get_preferred_copy_engine_fn;
+  HSA_API_TRACE_FN(hsa_amd_portable_export_dmabuf_v2) hsa_amd_portable_export_dmabuf_v2_fn;
 } AmdExtTable;
 
 /* hsa.h entry points. */

@@ -688,6 +688,11 @@ hsa_status_t HSA_API hsa_amd_portable_export_dmabuf_v2(const void* ptr, size_t s
                                                        uint64_t* offset, uint64_t flags);
 
 /* Virtual memory management: address ranges, physical handles, mapping */
+typedef enum hsa_amd_vmem_address_reserve_flag_s {
+  /* a range of host pages the driver is not told of */
+  HSA_AMD_VMEM_ADDRESS_NO_REGISTER = (1UL << 0),
+} hsa_amd_vmem_address_reserve_flag_t;
+
 hsa_status_t HSA_API hsa_amd_vmem_address_reserve(void** va, size_t size, uint64_t address,
                                                   uint64_t flags);
 

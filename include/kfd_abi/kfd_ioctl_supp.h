@@ -215,6 +215,22 @@ static inline void kfd_supp_set_event_age(struct kfd_event_data *e, __u64 age)
  * zero-fills the rest, so the 88-byte form stays valid). */
 #define KFD_SUPP_CREATE_QUEUE_SIZE_V17 96u
 #define KFD_SUPP_CREATE_QUEUE_SIZE_V11 88u
+/* sdma_engine_id's place in the 1.17 form (after ctl_stack_size); accessors on a buffer of at
+ * least KFD_SUPP_CREATE_QUEUE_SIZE_V17 bytes, whichever header declared the struct */
+#define KFD_SUPP_CREATE_QUEUE_ENGINE_OFFSET 88u
+static inline __u32 kfd_supp_create_queue_engine(const void *args)
+{
+  __u32 id;
+  memcpy(&id, (const char *)args + KFD_SUPP_CREATE_QUEUE_ENGINE_OFFSET, sizeof id);
+  return id;
+}
+static inline void kfd_supp_set_create_queue_engine(void *args, __u32 id)
+{
+  memcpy((char *)args + KFD_SUPP_CREATE_QUEUE_ENGINE_OFFSET, &id, sizeof id);
+}
+/* CREATE_QUEUE with the 96-byte argument of 1.17 (the number encodes the size) */
+#define AMDKFD_SUPP_IOC_CREATE_QUEUE_V17 \
+  _IOC(_IOC_READ | _IOC_WRITE, AMDKFD_IOCTL_BASE, 0x02, KFD_SUPP_CREATE_QUEUE_SIZE_V17)
 
 /* ---- 1.18: per-process flags in set_memory_policy's last word ---- */
 #ifndef KFD_PROC_FLAG_MFMA_HIGH_PRECISION

@@ -368,6 +368,8 @@ static const struct drm_desc amdgpu[] = {
   { DRM_IOCTL_AMDGPU_GEM_MMAP, "AMDGPU_GEM_MMAP", true },
   { DRM_IOCTL_AMDGPU_CTX, "AMDGPU_CTX", true },
   { DRM_IOCTL_AMDGPU_GEM_VA, "AMDGPU_GEM_VA", true },
+  { DRM_IOCTL_AMDGPU_GEM_OP, "AMDGPU_GEM_OP", true },
+  { DRM_IOCTL_AMDGPU_GEM_METADATA, "AMDGPU_GEM_METADATA", true },
 };
 
 static const struct sim_field f_info[] = {
@@ -417,7 +419,7 @@ int sim_drm_ioctl(struct sim_gpu *gpu, unsigned long request, void *arg)
   size_t k = in > out ? in : out;
   if (dsize > k)
     k = dsize;
-  _Alignas(8) unsigned char kdata[256], before[256];
+  _Alignas(8) unsigned char kdata[320], before[320];   /* GEM_METADATA's is 288 bytes */
   if (k > sizeof kdata)
     return -EINVAL;
   memset(kdata, 0, sizeof kdata);
@@ -460,6 +462,12 @@ int sim_drm_ioctl(struct sim_gpu *gpu, unsigned long request, void *arg)
     break;
   case _IOC_NR(DRM_IOCTL_AMDGPU_GEM_VA):
     r = sim_gem_va(gpu, kdata);
+    break;
+  case _IOC_NR(DRM_IOCTL_AMDGPU_GEM_OP):
+    r = sim_gem_op(gpu, kdata);
+    break;
+  case _IOC_NR(DRM_IOCTL_AMDGPU_GEM_METADATA):
+    r = sim_gem_metadata(gpu, kdata);
     break;
   default:
     r = -EINVAL;

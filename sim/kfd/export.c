@@ -25,8 +25,15 @@
 static int move_to_file(struct sim_kfd_process *p, struct sim_bo *bo)
 {
   bool vram = bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
+  /* the amdgpu flags amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu gives the object (a dGPU's VRAM
+   * is wiped on release and may be contiguous; an APU's is GTT, modelled as before) */
   uint64_t gem_flags = (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC)
                            ? AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED : 0;
+  if (vram && !bo->pdd->gpu->model->apu) {
+    gem_flags |= AMDGPU_GEM_CREATE_VRAM_WIPE_ON_RELEASE;
+    if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS)
+      gem_flags |= AMDGPU_GEM_CREATE_VRAM_CONTIGUOUS;
+  }
   int fd = sim_gem_memfd(bo->pdd->gpu, bo->bo_size,
                          vram ? AMDGPU_GEM_DOMAIN_VRAM : AMDGPU_GEM_DOMAIN_GTT, gem_flags);
   if (fd < 0)

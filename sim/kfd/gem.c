@@ -46,6 +46,10 @@ struct gem_obj {
   uint32_t handle;           /* 0 once closed: a dma-buf of it may live on */
   uint32_t domains;
   uint64_t flags, size, mmap_offset;
+  uint64_t alignment;        /* the page alignment it was made with, in bytes */
+  uint64_t tiling, meta_flags;   /* AMDGPU_GEM_METADATA: kept in this process only */
+  uint32_t meta_size;
+  uint32_t meta[64];
   int fd;                    /* its memory file; -1 once closed */
   dev_t dev;                 /* the file's identity: what dma-buf descriptors refer to */
   ino_t ino;
@@ -117,6 +121,7 @@ static struct gem_obj *adopt(int fd, dev_t dev, ino_t ino)
   o->size = (uint64_t)st.st_size;
   o->domains = domains;
   o->flags = flags;
+  o->alignment = SIM_PAGE;   /* KFD makes its objects with byte alignment 1: one page */
   o->fd = -1;
   o->dev = dev;
   o->ino = ino;
@@ -207,6 +212,7 @@ int sim_gem_create(struct sim_gpu *gpu, void *data)
   o->size = size;
   o->domains = (uint32_t)domains;
   o->flags = flags;
+  o->alignment = SIM_PAGE_ALIGN(a->in.alignment);   /* amdgpu_bo_create's page_align */
   pthread_mutex_lock(&gem_lock);
   o->handle = free_handle(gpu);
   o->mmap_offset = next_offset;
@@ -217,6 +223,64 @@ int sim_gem_create(struct sim_gpu *gpu, void *data)
   memset(a, 0, sizeof *a);
   a->out.handle = o->handle;
   return 0;
+}
+
+/* DRM_IOCTL_AMDGPU_GEM_OP as amdgpu_gem_op_ioctl: the creation parameters of an object
+ * (its size, page alignment, preferred domains and its AMDGPU_GEM_CREATE_* flags, KFD's
+ * objects included: VRAM_CONTIGUOUS shows a contiguous one), or a new preferred placement
+ * (no object here is a user-pointer or foreign import, so nothing refuses it). */
+int sim_gem_op(struct sim_gpu *gpu, void *data)
+{
+  struct drm_amdgpu_gem_op *a = data;
+  pthread_mutex_lock(&gem_lock);
+  struct gem_obj *o = by_handle(gpu, a->handle);
+  int r = o ? 0 : -ENOENT;
+  struct drm_amdgpu_gem_create_in info = { 0 };
+  if (o && a->op == AMDGPU_GEM_OP_GET_GEM_CREATE_INFO) {
+    info.bo_size = o->size;
+    info.alignment = o->alignment;
+    info.domains = o->domains;
+    info.domain_flags = o->flags;
+  } else if (o && a->op == AMDGPU_GEM_OP_SET_PLACEMENT) {
+    o->domains = (uint32_t)a->value &
+                 (AMDGPU_GEM_DOMAIN_VRAM | AMDGPU_GEM_DOMAIN_GTT | AMDGPU_GEM_DOMAIN_CPU);
+  } else if (o) {
+    r = -EINVAL;
+  }
+  pthread_mutex_unlock(&gem_lock);
+  if (!r && a->op == AMDGPU_GEM_OP_GET_GEM_CREATE_INFO &&
+      sim_copy_to_user(a->value, &info, sizeof info))
+    r = -EFAULT;
+  return r;
+}
+
+/* DRM_IOCTL_AMDGPU_GEM_METADATA as amdgpu_gem_metadata_ioctl: tiling flags and up to 256
+ * bytes of opaque metadata set on an object and read back (an unknown operation does
+ * nothing and succeeds, as there). Kept per process: another process's import of the
+ * object does not see them. */
+int sim_gem_metadata(struct sim_gpu *gpu, void *data)
+{
+  struct drm_amdgpu_gem_metadata *a = data;
+  pthread_mutex_lock(&gem_lock);
+  struct gem_obj *o = by_handle(gpu, a->handle);
+  int r = o ? 0 : -ENOENT;
+  if (o && a->op == AMDGPU_GEM_METADATA_OP_GET_METADATA) {
+    a->data.tiling_info = o->tiling;
+    a->data.data_size_bytes = o->meta_size;
+    a->data.flags = o->meta_flags;
+    memcpy(a->data.data, o->meta, o->meta_size);
+  } else if (o && a->op == AMDGPU_GEM_METADATA_OP_SET_METADATA) {
+    if (a->data.data_size_bytes > sizeof a->data.data) {
+      r = -EINVAL;
+    } else {
+      o->tiling = a->data.tiling_info;
+      o->meta_size = a->data.data_size_bytes;
+      o->meta_flags = o->meta_size ? a->data.flags : 0;
+      memcpy(o->meta, a->data.data, o->meta_size);
+    }
+  }
+  pthread_mutex_unlock(&gem_lock);
+  return r;
 }
 
 int sim_gem_mmap(struct sim_gpu *gpu, void *data)

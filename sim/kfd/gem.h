@@ -18,6 +18,8 @@ int sim_gem_export(struct sim_gpu *gpu, void *data);     /* DRM_IOCTL_PRIME_HAND
 int sim_gem_import(struct sim_gpu *gpu, void *data);     /* DRM_IOCTL_PRIME_FD_TO_HANDLE */
 int sim_amdgpu_ctx(struct sim_gpu *gpu, void *data);     /* DRM_IOCTL_AMDGPU_CTX */
 int sim_gem_va(struct sim_gpu *gpu, void *data);         /* DRM_IOCTL_AMDGPU_GEM_VA (gemva.c) */
+int sim_gem_op(struct sim_gpu *gpu, void *data);         /* DRM_IOCTL_AMDGPU_GEM_OP */
+int sim_gem_metadata(struct sim_gpu *gpu, void *data);   /* DRM_IOCTL_AMDGPU_GEM_METADATA */
 
 /* The memory file (a new descriptor the caller closes) and size of object `handle`; -ENOENT. */
 int sim_gem_object(struct sim_gpu *gpu, uint32_t handle, int *fd, uint64_t *size);

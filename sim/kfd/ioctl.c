@@ -210,7 +210,7 @@ static const struct sim_field f_avail[] = {
 unsigned sim_kfd_level(void)
 {
   unsigned m = sim_config()->kfd_minor;
-  return m ? m : KFD_SUPP_MINOR_OLDEST;   /* a configuration that names none: 1.11 */
+  return m ? m : KFD_SUPP_MINOR_NEWEST;   /* a configuration that names none: the newest */
 }
 
 struct ioctl_desc {
@@ -269,6 +269,11 @@ int sim_kfd_ioctl(unsigned long request, void *arg)
   }
 
   size_t usize = _IOC_SIZE(request), ksize = _IOC_SIZE(d->cmd);
+  /* from 1.17 the kernel's create-queue argument is 96 bytes (sdma_engine_id): a shorter
+   * caller's missing words read as zeros */
+  if (nr == _IOC_NR(AMDKFD_IOC_CREATE_QUEUE) && sim_kfd_level() >= 17 &&
+      ksize < KFD_SUPP_CREATE_QUEUE_SIZE_V17)
+    ksize = KFD_SUPP_CREATE_QUEUE_SIZE_V17;
   size_t asize = usize > ksize ? usize : ksize;
   /* _IOC_SIZE is 14 bits: at most 16 KiB; small structs stay on the stack */
   _Alignas(8) unsigned char small[2][256];

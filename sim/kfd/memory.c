@@ -125,6 +125,10 @@ static int alloc_locked(struct sim_kfd_process *p, struct kfd_ioctl_alloc_memory
   struct sim_pdd *pdd = sim_pdd_by_id(p, a->gpu_id);
   if (!pdd)
     return -EINVAL;
+  /* CONTIGUOUS (1.16) asks amdgpu for VRAM_CONTIGUOUS; only a dGPU's VRAM takes it (an APU's
+   * "VRAM" is GTT), and a kernel before 1.16 checks no unknown bit: there it does nothing. */
+  if (!(flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) || pdd->gpu->model->apu || sim_kfd_level() < 16)
+    flags &= ~(uint32_t)KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS;
   /* host-visible VRAM needs a large BAR; the simulated boards expose all VRAM */
   int r = sim_pdd_bind(pdd);
   if (r)

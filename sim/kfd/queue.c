@@ -2,7 +2,8 @@
 /* queue.c — user-mode queues: CREATE/DESTROY/UPDATE_QUEUE, SET_CU_MASK,
  * GET_QUEUE_WAVE_STATE and ALLOC_QUEUE_GWS with the kernel's checks and errnos. Queue ids
  * are per process, lowest free first. SDMA queues take an engine/queue slot of the device
- * and the doorbell the hardware routes to that engine. */
+ * and the doorbell the hardware routes to that engine; from KFD 1.17 SDMA_BY_ENG_ID names the
+ * engine (PCIe engines first, then xGMI ones), as allocate_sdma_queue places it. */
 #include "kfd/kfd.h"
 
 #include <errno.h>
@@ -75,8 +76,13 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
   if ((a->eop_buffer_address && !sim_access_ok(a->eop_buffer_address, 4)) ||
       (a->ctx_save_restore_address && !sim_access_ok(a->ctx_save_restore_address, 4)))
     return -EFAULT;
-  if (a->queue_type > KFD_IOC_QUEUE_TYPE_SDMA_XGMI)
+  /* SDMA_BY_ENG_ID is 1.17's; an older kernel's type check knows only 0..3 */
+  bool by_engine = a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID && sim_kfd_level() >= 17;
+  if (a->queue_type > KFD_IOC_QUEUE_TYPE_SDMA_XGMI && !by_engine)
     return -ENOTSUPP;
+  /* from 1.17 the argument has sdma_engine_id after ctl_stack_size (an 88-byte caller's reads
+   * as 0: the kernel zero-fills what the caller's size leaves out) */
+  uint32_t engine_id = kfd_supp_create_queue_engine(a);
 
   r = 0;
   pthread_mutex_lock(&p->lock);
@@ -88,6 +94,11 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
   }
   if (sim_pdd_bind(pdd)) {
     r = -ESRCH;
+    goto out;
+  }
+  const struct sim_gpu_model *m = pdd->gpu->model;
+  if (by_engine && engine_id >= m->num_sdma_engines + m->num_sdma_xgmi_engines) {
+    r = -EINVAL;   /* past the device's last SDMA engine, PCIe ones then xGMI ones */
     goto out;
   }
   if ((r = sim_doorbell_pages(pdd)) != 0)
@@ -108,20 +119,26 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
   q->pdd = pdd;
   q->id = id;
   q->type = a->queue_type;
-  const struct sim_gpu_model *m = pdd->gpu->model;
+  if (by_engine)   /* becomes a queue of the engine's kind, on that engine */
+    q->type = engine_id < m->num_sdma_engines ? KFD_IOC_QUEUE_TYPE_SDMA
+                                              : KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
   if (q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
     bool xgmi = q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
     unsigned per = m->num_sdma_queues_per_engine;
     unsigned engines = xgmi ? m->num_sdma_xgmi_engines : m->num_sdma_engines;
     uint32_t *used = xgmi ? &pdd->sdma_xgmi_used : &pdd->sdma_used;
-    unsigned slot = 0, n = engines * per;
+    unsigned slot = 0, n = engines * per, step = 1;
     if (n > 32)
       n = 32;
+    if (by_engine) {   /* that engine's slots only: engine, engine + engines, ... */
+      slot = engine_id - (xgmi ? m->num_sdma_engines : 0);
+      step = engines;
+    }
     while (slot < n && (*used & (1u << slot)))
-      slot++;
+      slot += step;
     if (slot >= n) {
       free(q);
-      r = -ENOMEM;   /* no SDMA queue left on the device */
+      r = -ENOMEM;   /* no SDMA queue left on the device (or on that engine) */
       goto out;
     }
     *used |= 1u << slot;
@@ -130,6 +147,7 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
     q->sdma_queue = slot / engines;
     q->doorbell_id = m->sdma_doorbell[q->sdma_engine] + (q->sdma_queue & 1) * DOORBELL_MIRROR +
                      (q->sdma_queue >> 1);
+    sim_trace("kfd: queue %u is queue %u of SDMA engine %u", id, q->sdma_queue, q->sdma_engine);
   } else if ((r = sim_doorbell_alloc(pdd, &q->doorbell_id)) != 0) {
     free(q);
     goto out;

@@ -93,12 +93,13 @@ static int put_field(char *buf, size_t cap, const struct sim_field *f, uint64_t 
     [25] = "UNCACHED", [26] = "COHERENT", [27] = "AQL_QUEUE_MEM", [28] = "NO_SUBSTITUTE",
     [29] = "PUBLIC", [30] = "EXECUTABLE", [31] = "WRITABLE",
   };
-  static const char *const qtypes[] = { "COMPUTE", "SDMA", "COMPUTE_AQL", "SDMA_XGMI" };
+  static const char *const qtypes[] = { "COMPUTE", "SDMA", "COMPUTE_AQL", "SDMA_XGMI",
+                                        "SDMA_BY_ENG_ID" };
   switch (f->kind) {
   case SIM_F_DEC:
     return snprintf(buf, cap, "%s=%llu", f->name, (unsigned long long)v);
   case SIM_F_QTYPE:
-    if (v < 4)
+    if (v < 5)
       return snprintf(buf, cap, "%s=%s", f->name, qtypes[v]);
     return snprintf(buf, cap, "%s=%llu", f->name, (unsigned long long)v);
   case SIM_F_MEMFLAGS: {

@@ -3,6 +3,7 @@
 #include "os/config.h"
 
 #include <fcntl.h>
+#include <kfd_abi/kfd_ioctl_supp.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@ void sim_config_defaults(struct sim_config *cfg)
   cfg->gpu_model = "gfx900";
   cfg->gpu_count = 1;
   cfg->trace_fd = -1;
-  cfg->kfd_minor = 11;   /* Debian 12's kernel: what the model always answered */
+  cfg->kfd_minor = KFD_SUPP_MINOR_NEWEST;   /* what today's kernels answer (Linux 6.17: 1.18) */
 }
 
 int sim_config_parse(char *text, struct sim_config *cfg, const char **trace, char *err,

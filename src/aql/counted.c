@@ -4,16 +4,19 @@
  * For each agent and priority, acquire makes a new hardware queue while there are fewer than
  * GPU_MAX_HW_QUEUES (default 4, as HIP's) of that priority, and afterwards hands out the one
  * with the lowest use count, counting one more user. Release counts one user less; the
- * hardware queue stays (ROCR keeps it for reuse) until hsa_shut_down. Difference from ROCR:
- * a shared queue is handed out under its one handle (our index operations work on the
- * handle's own amd_queue_t), where ROCR gives each acquire a handle of its own.
- * hsa_amd_queue_get_info reads HSA_QUEUE_INFO_USE_COUNT (-1 for a queue not acquired here)
- * and HSA_QUEUE_INFO_HW_ID (the queue's id) through aql_counted_use_count. */
+ * hardware queue stays (ROCR keeps it for reuse) until hsa_shut_down. Each acquire gets a
+ * handle of its own, as in ROCR: an aql_share (internal.h) whose amd_queue_t is a copy of
+ * the shared queue's (same ring, doorbell signal, size and id), on which the index
+ * operations and the queue API act on the shared queue; it is released once (the second
+ * release is INVALID_ARGUMENT) and hsa_queue_destroy refuses it. hsa_amd_queue_get_info
+ * reads HSA_QUEUE_INFO_USE_COUNT (-1 for a queue not acquired here) and HSA_QUEUE_INFO_HW_ID
+ * (the shared queue's id) through aql_counted_use_count. */
 #include "aql/internal.h"
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define MAX_COUNTED 256u
 #define DEFAULT_MAX_HW 4u
@@ -29,6 +32,20 @@ struct counted {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct counted table[MAX_COUNTED];
 static unsigned used;
+struct aql_share aql_shares[AQL_SHARES_MAX];
+
+/* lock held: the shares of table entry i follow it to entry j (or go, j == UINT32_MAX) */
+static void shares_move(unsigned i, unsigned j) {
+  for (unsigned k = 0; k < AQL_SHARES_MAX; k++) {
+    if (!aql_shares[k].real || aql_shares[k].entry != i) continue;
+    if (j == UINT32_MAX) {
+      __atomic_store_n(&aql_shares[k].real, NULL, __ATOMIC_RELEASE);
+      aql_shares[k].live = false;
+    } else {
+      aql_shares[k].entry = j;
+    }
+  }
+}
 
 static unsigned max_hw(void) {
   const char *v = getenv("GPU_MAX_HW_QUEUES");
@@ -38,6 +55,7 @@ static unsigned max_hw(void) {
 
 int64_t aql_counted_use_count(const hsa_queue_t *queue) {
   int64_t n = -1;
+  queue = aql_share_target(queue);
   pthread_mutex_lock(&lock);
   for (unsigned i = 0; i < used; i++)
     if (table[i].queue == queue) n = table[i].uses;
@@ -48,12 +66,20 @@ int64_t aql_counted_use_count(const hsa_queue_t *queue) {
 void aql_counted_drop(const hsa_queue_t *queue) {
   pthread_mutex_lock(&lock);
   for (unsigned i = 0; i < used; i++)
-    if (table[i].queue == queue) table[i--] = table[--used];
+    if (table[i].queue == queue) {
+      shares_move(i, UINT32_MAX);
+      if (i != used - 1) shares_move(used - 1, i);
+      table[i--] = table[--used];
+    }
   pthread_mutex_unlock(&lock);
 }
 
 void aql_counted_forget(void) {
   pthread_mutex_lock(&lock);
+  for (unsigned k = 0; k < AQL_SHARES_MAX; k++) {
+    __atomic_store_n(&aql_shares[k].real, NULL, __ATOMIC_RELEASE);
+    aql_shares[k].live = false;
+  }
   used = 0;
   pthread_mutex_unlock(&lock);
 }
@@ -79,6 +105,15 @@ hsa_status_t hsa_amd_counted_queue_acquire(hsa_agent_t agent, hsa_queue_type_t t
     if (best == MAX_COUNTED || table[i].uses < table[best].uses) best = i;
   }
   hsa_status_t st = HSA_STATUS_SUCCESS;
+  struct aql_share *sh = NULL;   /* the caller's handle: a free slot (never a live one) */
+  for (unsigned k = 0; k < AQL_SHARES_MAX && !sh; k++)
+    if (!aql_shares[k].live && !aql_shares[k].real) sh = &aql_shares[k];
+  for (unsigned k = 0; k < AQL_SHARES_MAX && !sh; k++)   /* then one whose queue is gone */
+    if (!aql_shares[k].live) sh = &aql_shares[k];
+  if (!sh) {
+    pthread_mutex_unlock(&lock);
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  }
   if (have < max_hw() && used < MAX_COUNTED) {
     uint32_t max = 0, size = RING_PACKETS;
     hsa_agent_get_info(agent, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &max);
@@ -99,7 +134,13 @@ hsa_status_t hsa_amd_counted_queue_acquire(hsa_agent_t agent, hsa_queue_type_t t
   }
   if (st == HSA_STATUS_SUCCESS) {
     table[best].uses++;
-    *queue = table[best].queue;
+    amd_queue_t *real = (amd_queue_t *)table[best].queue;
+    memcpy(&sh->amd, real, sizeof(sh->amd));
+    sh->amd.hsa_queue.reserved1 = 0;
+    sh->entry = best;
+    sh->live = true;
+    __atomic_store_n(&sh->real, real, __ATOMIC_RELEASE);
+    *queue = &sh->amd.hsa_queue;
   }
   pthread_mutex_unlock(&lock);
   return st;
@@ -109,12 +150,16 @@ hsa_status_t hsa_amd_counted_queue_release(hsa_queue_t *queue) {
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!queue) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   hsa_status_t st = HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* not counted, or released */
+  if (!aql_is_share(queue)) return st;
   pthread_mutex_lock(&lock);
-  for (unsigned i = 0; i < used; i++)
-    if (table[i].queue == queue && table[i].uses > 0) {
-      table[i].uses--;
-      st = HSA_STATUS_SUCCESS;
-    }
+  struct aql_share *sh =
+      &aql_shares[((uintptr_t)queue - (uintptr_t)aql_shares) / sizeof(aql_shares[0])];
+  if (sh->live && (const hsa_queue_t *)queue == &sh->amd.hsa_queue && sh->real &&
+      sh->entry < used && table[sh->entry].uses > 0) {
+    table[sh->entry].uses--;
+    sh->live = false;   /* its queue stays behind it until the slot is taken again */
+    st = HSA_STATUS_SUCCESS;
+  }
   pthread_mutex_unlock(&lock);
   return st;
 }

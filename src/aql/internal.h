@@ -142,6 +142,29 @@ hsa_status_t aql_scratch_grow(struct aql_queue *q, int64_t code);
 void aql_scratch_reclaim(struct aql_queue *q);
 /* counted.c: users of a counted queue (-1: not one); forgetting them all (hsa_shut_down). */
 int64_t aql_counted_use_count(const hsa_queue_t *queue);
+/* counted.c: each hsa_amd_counted_queue_acquire gives a handle of its own, as ROCR does: a
+ * copy of the shared queue's amd_queue_t (its ring, doorbell, size and id) in this table,
+ * whose index operations (ring.c) and API calls (aql_lookup) act on the shared queue. A
+ * handle is known by its address alone, so no registry lookup sits on the index path. */
+struct aql_share {
+  amd_queue_t amd;            /* what the caller's handle points at */
+  amd_queue_t *real;          /* the shared queue (NULL once it is gone) */
+  unsigned entry;             /* its counted.c entry */
+  bool live;                  /* acquired and not released */
+};
+#define AQL_SHARES_MAX 256u
+extern struct aql_share aql_shares[AQL_SHARES_MAX];
+/* handle itself, or the shared queue behind a counted handle (NULL once it is gone) */
+static inline const hsa_queue_t *aql_share_target(const hsa_queue_t *handle) {
+  uintptr_t p = (uintptr_t)handle, base = (uintptr_t)aql_shares;
+  if (__builtin_expect(p - base >= sizeof(aql_shares), 1)) return handle;
+  amd_queue_t *real = __atomic_load_n(&aql_shares[(p - base) / sizeof(aql_shares[0])].real,
+                                      __ATOMIC_ACQUIRE);
+  return real ? &real->hsa_queue : NULL;
+}
+static inline bool aql_is_share(const hsa_queue_t *handle) {
+  return (uintptr_t)handle - (uintptr_t)aql_shares < sizeof(aql_shares);
+}
 void aql_counted_forget(void);
 void aql_counted_drop(const hsa_queue_t *queue);   /* hsa_queue_destroy of one */
 /* scratch_limit.c: bytes of scratch a queue of `gpu` may keep (larger grows are single-use). */

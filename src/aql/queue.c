@@ -39,6 +39,7 @@ hsa_status_t aql_register(struct aql_queue *q) {
 
 /* O(1) by the handle's page; a destroyed queue's page names no queue (slots.c). */
 struct aql_queue *aql_lookup(const hsa_queue_t *handle) {
+  handle = aql_share_target(handle);   /* a counted queue's handle: the queue it shares */
   return handle ? aql_slot_get(handle) : NULL;
 }
 
@@ -342,6 +343,8 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent_handle, uint32_t size,
 hsa_status_t hsa_queue_destroy(hsa_queue_t *queue) {
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!queue) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  /* a counted queue's handle is given back with hsa_amd_counted_queue_release */
+  if (aql_is_share(queue)) return HSA_STATUS_ERROR_INVALID_QUEUE;
   struct aql_queue *q = aql_lookup(queue);
   if (!q) return HSA_STATUS_ERROR_INVALID_QUEUE;
   if (q->cooperative) {

@@ -2,7 +2,8 @@
 /* ring.c — the read and write indices of every queue, in every memory order the API names
  * (the scacquire/screlease/scacq_screl spellings and the older acquire/release ones alike).
  * They work on the amd_queue_t behind the handle without a registry lookup, as they sit on
- * every producer's hot path; a NULL queue is a no-op returning 0 instead of a crash. */
+ * every producer's hot path (a counted queue's handle is told by its address and stands for
+ * the queue it shares); a NULL queue is a no-op returning 0 instead of a crash. */
 #include "aql/internal.h"
 
 #include <stdatomic.h>
@@ -13,25 +14,31 @@
 #define AMD(q) ((amd_queue_t *)(q))
 #define WIDX(q) ((uint64_t *)&AMD(q)->write_dispatch_id)
 #define RIDX(q) ((uint64_t *)&AMD(q)->read_dispatch_id)
+/* A counted queue's handle (counted.c) stands for the queue it shares: two compares. */
+#define TARGET(q) aql_share_target(q)
 
 #define LOAD(name, field, order)                                                          \
   uint64_t name(const hsa_queue_t *queue) {                                               \
-    return queue ? __atomic_load_n(field(queue), order) : 0;                              \
+    const hsa_queue_t *t = TARGET(queue);                                                 \
+    return t ? __atomic_load_n(field(t), order) : 0;                                      \
   }
 #define STORE(name, field, order)                                                         \
   void name(const hsa_queue_t *queue, uint64_t value) {                                   \
-    if (queue) __atomic_store_n(field(queue), value, order);                              \
+    const hsa_queue_t *t = TARGET(queue);                                                 \
+    if (t) __atomic_store_n(field(t), value, order);                                      \
   }
 #define ADD(name, order)                                                                  \
   uint64_t name(const hsa_queue_t *queue, uint64_t value) {                               \
-    return queue ? __atomic_fetch_add(WIDX(queue), value, order) : 0;                     \
+    const hsa_queue_t *t = TARGET(queue);                                                 \
+    return t ? __atomic_fetch_add(WIDX(t), value, order) : 0;                             \
   }
 /* Returns the value observed: `expected` when the exchange happened. */
 #define CAS(name, order, fail_order)                                                      \
   uint64_t name(const hsa_queue_t *queue, uint64_t expected, uint64_t value) {            \
-    if (!queue) return 0;                                                                 \
+    const hsa_queue_t *t = TARGET(queue);                                                 \
+    if (!t) return 0;                                                                     \
     uint64_t seen = expected;                                                             \
-    __atomic_compare_exchange_n(WIDX(queue), &seen, value, false, order, fail_order);     \
+    __atomic_compare_exchange_n(WIDX(t), &seen, value, false, order, fail_order);         \
     return seen;                                                                          \
   }
 

@@ -11,8 +11,9 @@
  *
  * A handle is slot + 1 with a generation in the upper half, so a destroyed queue's handle is
  * refused (INVALID_QUEUE) rather than reaching a newer queue. HSA_AMD_SDMA_QUEUE_FLAG_USE_ENGINE_ID
- * checks the engine bit against the GPU's engines; the queue itself goes where the kernel
- * puts it (queues on a chosen engine need KFD 1.17's SDMA_BY_ENG_ID, not asked for here). */
+ * checks the engine bit against the GPU's engines (PCIe and xGMI) and, from KFD 1.17, makes
+ * the queue on that engine (SDMA_BY_ENG_ID); below 1.17 the queue goes where the kernel puts
+ * it. An engine with no free queue slot left is OUT_OF_RESOURCES. */
 #include <pthread.h>
 #include <string.h>
 
@@ -107,6 +108,11 @@ hsa_status_t hsa_amd_sdma_queue_create(hsa_agent_t agent, uint32_t flags,
         .priority = kfd_queue_priority(0), .ring = (uint64_t)(uintptr_t)q->ring,
         .ring_size = ring_size, .read_ptr = &q->ptrs[0], .write_ptr = &q->ptrs[1],
         .doorbell_slice = sz.doorbell_slice};
+    if ((flags & HSA_AMD_SDMA_QUEUE_FLAG_USE_ENGINE_ID) &&
+        kfd_has_sdma_by_engine(&core_rt()->kfd)) {   /* on that engine (KFD 1.17) */
+      args.type = KFD_QUEUE_SDMA_BY_ENG_ID;
+      args.sdma_engine_id = (uint32_t)__builtin_ctz((uint32_t)engine_id);
+    }
     if (kfd_queue_create(&core_rt()->kfd, &args, &q->kq) != 0)
       st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }

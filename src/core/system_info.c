@@ -6,6 +6,7 @@
 #include "core/runtime.h"
 #include "hsa.h"
 #include "hsa_ext_amd.h"
+#include "kfd/gem.h"
 
 static void set_bit(uint8_t *bits, unsigned bit) { bits[bit / 8] |= (uint8_t)(1u << (bit % 8)); }
 
@@ -67,6 +68,9 @@ hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value) {
   }
   case HSA_AMD_SYSTEM_INFO_XNACK_ENABLED:
     *(bool *)value = rt->xnack;
+    break;
+  case HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED:   /* hsa_amd_vmem_*: KFD 1.15 on */
+    *(bool *)value = kfd_has_vm_gem_va(&rt->kfd);
     break;
   default:
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;

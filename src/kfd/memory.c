@@ -34,6 +34,7 @@ _Static_assert(KFD_MEM_GTT == KFD_IOC_ALLOC_MEM_FLAGS_GTT, "GTT");
 _Static_assert(KFD_MEM_USERPTR == KFD_IOC_ALLOC_MEM_FLAGS_USERPTR, "USERPTR");
 _Static_assert(KFD_MEM_DOORBELL == KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL, "DOORBELL");
 _Static_assert(KFD_MEM_MMIO_REMAP == KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP, "MMIO_REMAP");
+_Static_assert(KFD_MEM_CONTIGUOUS == KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS, "CONTIGUOUS");
 _Static_assert(KFD_MEM_UNCACHED == KFD_IOC_ALLOC_MEM_FLAGS_UNCACHED, "UNCACHED");
 _Static_assert(KFD_MEM_COHERENT == KFD_IOC_ALLOC_MEM_FLAGS_COHERENT, "COHERENT");
 _Static_assert(KFD_MEM_AQL_QUEUE == KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM, "AQL_QUEUE_MEM");
@@ -181,6 +182,10 @@ int kfd_dmabuf_import(const struct kfd_device *dev, int fd, uint32_t gpu_id, uin
 
 bool kfd_has_dmabuf_export(const struct kfd_device *dev) {
   return dev->major == 1 && dev->minor >= 12;   /* EXPORT_DMABUF came with 1.12 */
+}
+
+bool kfd_has_contiguous_vram(const struct kfd_device *dev) {
+  return dev->major == 1 && dev->minor >= 16;   /* the CONTIGUOUS flag came with 1.16 */
 }
 
 int kfd_dmabuf_export(const struct kfd_device *dev, uint64_t handle, int *fd) {

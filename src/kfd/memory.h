@@ -18,6 +18,7 @@
 #define KFD_MEM_USERPTR       0x00000004u
 #define KFD_MEM_DOORBELL      0x00000008u
 #define KFD_MEM_MMIO_REMAP    0x00000010u
+#define KFD_MEM_CONTIGUOUS    0x00800000u   /* KFD 1.16: VRAM in one physical piece */
 #define KFD_MEM_UNCACHED      0x02000000u
 #define KFD_MEM_COHERENT      0x04000000u
 #define KFD_MEM_AQL_QUEUE     0x08000000u
@@ -63,6 +64,8 @@ int kfd_dmabuf_import(const struct kfd_device *dev, int fd, uint32_t gpu_id, uin
 /* EXPORT_DMABUF (KFD 1.12): the buffer object `handle` as a new close-on-exec dma-buf fd.
  * 0 or -errno (-EINVAL from a kernel before 1.12: the number is unknown to it). */
 bool kfd_has_dmabuf_export(const struct kfd_device *dev);
+/* KFD_MEM_CONTIGUOUS is honoured from KFD 1.16; an older kernel ignores the bit. */
+bool kfd_has_contiguous_vram(const struct kfd_device *dev);
 int kfd_dmabuf_export(const struct kfd_device *dev, uint64_t handle, int *fd);
 /* The SVM ioctl's operations, locations, attribute types and flags, with the kernel's values
  * (memory.c checks them against <linux/kfd_ioctl.h>): callers name no uapi constant. */

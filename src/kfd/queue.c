@@ -4,6 +4,8 @@
  * computes for the same hardware), so that a real driver accepts the queue. */
 #include "kfd/queue.h"
 
+#include <kfd_abi/kfd_ioctl_supp.h>
+
 #include <errno.h>
 #include <linux/kfd_ioctl.h>
 #include <pthread.h>
@@ -117,9 +119,22 @@ static void slice_put(uint32_t gpu_id) {
   pthread_mutex_unlock(&slice_lock);
 }
 
+bool kfd_has_sdma_by_engine(const struct kfd_device *dev) {
+  return dev->major == 1 && dev->minor >= 17;   /* SDMA_BY_ENG_ID came with 1.17 */
+}
+
 int kfd_queue_create(const struct kfd_device *dev, const struct kfd_queue_args *a,
                      struct kfd_queue *out) {
   if (!a->doorbell_slice || (a->doorbell_slice & (a->doorbell_slice - 1))) return -EINVAL;
+  /* the argument as 1.17 has it (96 bytes, sdma_engine_id after ctl_stack_size), whichever
+   * size this system's header gives the struct */
+  union {
+    struct kfd_ioctl_create_queue_args args;
+    unsigned char v17[KFD_SUPP_CREATE_QUEUE_SIZE_V17];
+  } u;
+  _Static_assert(sizeof(struct kfd_ioctl_create_queue_args) <= KFD_SUPP_CREATE_QUEUE_SIZE_V17,
+                 "create-queue argument");
+  memset(&u, 0, sizeof(u));
   struct kfd_ioctl_create_queue_args args = {0};
   args.ring_base_address = a->ring;
   args.ring_size = (uint32_t)a->ring_size;
@@ -134,7 +149,15 @@ int kfd_queue_create(const struct kfd_device *dev, const struct kfd_queue_args *
   args.ctx_save_restore_address = a->ctx_save;
   args.ctx_save_restore_size = (uint32_t)a->ctx_save_size;
   args.ctl_stack_size = (uint32_t)a->ctl_stack_size;
-  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_CREATE_QUEUE, &args);
+  int rc;
+  if (a->type == KFD_QUEUE_SDMA_BY_ENG_ID) {   /* the only type that reads the engine */
+    memcpy(&u.args, &args, sizeof(args));
+    kfd_supp_set_create_queue_engine(u.v17, a->sdma_engine_id);
+    rc = kfd_ioctl(dev->fd, AMDKFD_SUPP_IOC_CREATE_QUEUE_V17, u.v17);
+    memcpy(&args, &u.args, sizeof(args));
+  } else {
+    rc = kfd_ioctl(dev->fd, AMDKFD_IOC_CREATE_QUEUE, &args);
+  }
   kfd_report("AMDKFD_IOC_CREATE_QUEUE", rc);
   if (rc) return rc;
   /* SOC15 parts return the doorbell's place inside the slice in the low bits. */

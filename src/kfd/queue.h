@@ -14,7 +14,9 @@
 
 /* KFD queue types (KFD_IOC_QUEUE_TYPE_*). */
 enum kfd_queue_type { KFD_QUEUE_COMPUTE = 0, KFD_QUEUE_SDMA = 1, KFD_QUEUE_COMPUTE_AQL = 2,
-                      KFD_QUEUE_SDMA_XGMI = 3 };
+                      KFD_QUEUE_SDMA_XGMI = 3, KFD_QUEUE_SDMA_BY_ENG_ID = 4 };
+/* KFD_QUEUE_SDMA_BY_ENG_ID (a queue on a named SDMA engine) exists from KFD 1.17. */
+bool kfd_has_sdma_by_engine(const struct kfd_device *dev);
 
 /* The buffers a compute queue needs besides its ring, for a GPU with gfx version `gfxv`
  * (major << 16 | minor << 8 | stepping) and node properties `props`. Sizes 0 = not needed. */
@@ -43,6 +45,7 @@ struct kfd_queue_args {
   uint64_t eop, eop_size;
   uint64_t ctx_save, ctx_save_size, ctl_stack_size;
   uint32_t doorbell_slice;    /* kfd_queue_sizes().doorbell_slice */
+  uint32_t sdma_engine_id;    /* KFD_QUEUE_SDMA_BY_ENG_ID: PCIe engines first, then xGMI */
 };
 
 struct kfd_queue {

@@ -2,6 +2,7 @@
 /* alloc.c — making and releasing allocations: the kind of buffer object each request needs
  * (flags as libhsakmt passes them for ROCR's regions), whether it is sub-allocated, which
  * GPUs map it, and the record in the table. Also the runtime-internal entry points. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,7 @@ static uint32_t kfd_flags_of(const struct core_region *region, bool device, bool
   if (!device && region && region->kernarg) f |= KFD_MEM_UNCACHED;
   if (mflags & MEM_F_UNCACHED) f |= KFD_MEM_UNCACHED;
   if (mflags & MEM_F_AQL_QUEUE) f |= KFD_MEM_AQL_QUEUE | KFD_MEM_UNCACHED;
+  if (device && (mflags & MEM_F_CONTIGUOUS)) f |= KFD_MEM_CONTIGUOUS;
   return f;
 }
 
@@ -195,6 +197,12 @@ void mem_release(void *ptr) {
 
 /* ---- user allocations ----------------------------------------------------------------- */
 
+static void tell_no_contiguous(void) {
+  fprintf(stderr, "hsa-runtime64: HSA_AMD_MEMORY_POOL_CONTIGUOUS_FLAG needs KFD interface 1.16 or "
+                  "later (this driver has %u.%u); the allocation is refused.\n",
+          core_rt()->kfd.major, core_rt()->kfd.minor);
+}
+
 hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint32_t pool_flags,
                             uint64_t gpus, void **ptr) {
   if (!mem_region_valid(region) || !ptr || size == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -204,7 +212,20 @@ hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint3
   core_region_info(region, HSA_REGION_INFO_ALLOC_MAX_SIZE, &max);
   if (size > max) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
   uint32_t mflags = 0;
-  if (pool_flags & HSA_AMD_MEMORY_POOL_CONTIGUOUS_FLAG) mflags |= MEM_F_NO_SUBALLOC;
+  if (pool_flags & HSA_AMD_MEMORY_POOL_CONTIGUOUS_FLAG) {
+    mflags |= MEM_F_NO_SUBALLOC;
+    /* Physically contiguous VRAM, as ROCR asks for it (local pools only; system memory takes
+     * the flag and ignores it). A kernel before 1.16 would silently ignore the bit, so it is
+     * refused here, as libhsakmt refuses it (ROCR: OUT_OF_RESOURCES). */
+    if (core_region_is_local(region)) {
+      if (!kfd_has_contiguous_vram(&core_rt()->kfd)) {
+        static pthread_once_t once = PTHREAD_ONCE_INIT;
+        pthread_once(&once, tell_no_contiguous);
+        return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+      }
+      mflags |= MEM_F_CONTIGUOUS;
+    }
+  }
   if ((pool_flags & HSA_AMD_MEMORY_POOL_PCIE_FLAG) && core_region_is_local(region) &&
       !region->fine_grain)
     mflags |= MEM_F_FINE;

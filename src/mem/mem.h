@@ -21,6 +21,7 @@
 #define MEM_F_AQL_QUEUE  0x8u   /* AQL ring buffer: KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM */
 #define MEM_F_ZERO       0x10u  /* zero-filled (KFD memory is zeroed anyway; sub-allocations are not) */
 #define MEM_F_FINE       0x20u  /* device memory kept coherent with the host (KFD COHERENT) */
+#define MEM_F_CONTIGUOUS 0x40u  /* device memory in one physical piece (KFD 1.16 CONTIGUOUS) */
 
 /* User-facing allocation in `region` (also an AMD memory pool), `flags` as
  * hsa_amd_memory_pool_allocate takes them. System memory is mapped on every GPU; device memory

@@ -123,6 +123,12 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
       .priority = kfd_queue_priority(0), .ring = (uint64_t)(uintptr_t)e->ring,
       .ring_size = RING_BYTES, .read_ptr = &e->ptrs[0], .write_ptr = &e->ptrs[1],
       .doorbell_slice = sz.doorbell_slice};
+  /* From KFD 1.17 ring k is a queue of SDMA engine k itself (before, the kernel put each new
+   * queue on the next engine with a free slot, whatever ring asked first). */
+  if (kfd_has_sdma_by_engine(&core_rt()->kfd)) {
+    a.type = KFD_QUEUE_SDMA_BY_ENG_ID;
+    a.sdma_engine_id = (uint32_t)(e - engines[gpu->gpu_index]);
+  }
   if (kfd_queue_create(&core_rt()->kfd, &a, &e->kq) != 0) goto fail;
   /* optional: without them a stopped engine is waited for, as before */
   const struct kfd_device *dev = &core_rt()->kfd;

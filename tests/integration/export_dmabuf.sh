@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # timeout: 120
 # export_dmabuf.sh — hsa_amd_portable_export_dmabuf/_close_dmabuf on the simulator
-# (export_dmabuf_client.c): refused at KFD 1.11 (the default level) with the argument checks
+# (export_dmabuf_client.c): refused at KFD 1.11 (Debian 12's kernel) with the argument checks
 # still made; at 1.12 and 1.18 GPU memory exported by one process is mapped by another with
 # hsa_amd_interop_map_buffer, read and answered across the two.
 set -u

@@ -7,7 +7,9 @@
 # - hsa_amd_agent_set_async_scratch_limit around a kernel needing scratch (gfx900): scratch a
 #   queue keeps is given back when the limit goes below it, the next grow is single-use;
 # - hsa_amd_agent_preload makes one KFD SDMA queue per SDMA engine the topology reports
-#   (counted in the simulator's ioctl trace, the client making no copy);
+#   (counted in the simulator's ioctl trace, the client making no copy), at KFD 1.18 each on
+#   its own engine (SDMA_BY_ENG_ID); an application queue asked for on engine 1 is there at
+#   1.18 and wherever the kernel puts it at 1.16, and copies bytes either way;
 # - hsa_amd_async_function, the one of them ROCR 5.2.3 has, gives the same answers on
 #   Debian's ROCR and on ours.
 set -u
@@ -54,9 +56,31 @@ LD_LIBRARY_PATH=$BUILD/lib "$sim" --trace="$work/trace" -- "$work/client" preloa
   > "$work/preload.out" 2>&1 || fail "preload: $(cat "$work/preload.out")"
 engines=$(LD_LIBRARY_PATH=$BUILD/lib "$sim" -- sh -c \
   'sed -n "s/^num_sdma_engines //p" /sys/class/kfd/kfd/topology/nodes/1/properties')
-made=$(grep -c 'CREATE_QUEUE(.*queue_type=SDMA,.*) = 0' "$work/trace")
+made=$(grep -c 'CREATE_QUEUE(.*queue_type=SDMA_BY_ENG_ID,.*) = 0' "$work/trace")
 [ -n "$engines" ] && [ "$engines" -gt 0 ] && [ "$made" -eq "$engines" ] ||
   fail "preload made $made SDMA queues for $engines engines"
+# from KFD 1.17 (the default 1.18) runtime ring k is a queue of engine k itself
+k=0
+while [ $k -lt "$engines" ]; do
+  grep -q "kfd: queue [0-9]* is queue 0 of SDMA engine $k\$" "$work/trace" ||
+    fail "preload: no queue on SDMA engine $k: $(grep 'of SDMA engine' "$work/trace")"
+  k=$((k + 1))
+done
+
+# an application SDMA queue on engine 1 (USE_ENGINE_ID): there from 1.17 (SDMA_BY_ENG_ID),
+# wherever the kernel puts it at 1.16; bytes copied through its ring either way
+for m in 16 18; do
+  LD_LIBRARY_PATH=$BUILD/lib "$sim" --kfd-version 1.$m --trace="$work/engine.$m.trace" -- \
+    "$work/client" engine > "$work/engine.$m.out" 2>&1 ||
+    fail "engine at 1.$m: $(cat "$work/engine.$m.out")"
+  grep -q '^engine_queue ok$' "$work/engine.$m.out" || fail "engine at 1.$m: $(cat "$work/engine.$m.out")"
+done
+grep -q 'CREATE_QUEUE(.*queue_type=SDMA_BY_ENG_ID,.*) = 0' "$work/engine.18.trace" &&
+  grep -q 'kfd: queue [0-9]* is queue 0 of SDMA engine 1$' "$work/engine.18.trace" ||
+  fail "1.18: the queue is not on engine 1: $(grep 'SDMA engine' "$work/engine.18.trace")"
+grep -q 'SDMA_BY_ENG_ID' "$work/engine.16.trace" && fail "1.16: SDMA_BY_ENG_ID asked of a 1.16 kernel"
+grep -q 'kfd: queue [0-9]* is queue 0 of SDMA engine 0$' "$work/engine.16.trace" ||
+  fail "1.16: the kernel's first free slot is engine 0's: $(grep 'SDMA engine' "$work/engine.16.trace")"
 
 # hsa_amd_async_function on ROCR 5.2.3 and on ours
 rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
@@ -70,4 +94,4 @@ grep -q '^async_function 0 ran 42 other_thread 1 ' "$work/peer-rocr.out" ||
   fail "ROCR's answer is unexpected: $(cat "$work/peer-rocr.out")"
 diff -u "$work/peer-rocr.out" "$work/peer-ours.out" > "$work/peer.diff" ||
   fail "hsa_amd_async_function differs from ROCR: $(cat "$work/peer.diff")"
-echo "ok: $checks checks on $gpus, $scratch; preload made $made SDMA queues; async_function as ROCR's"
+echo "ok: $checks checks on $gpus, $scratch; preload made $made SDMA queues, one per engine; a queue on engine 1 at 1.18; async_function as ROCR's"

@@ -18,7 +18,7 @@ $cc -std=gnu11 -I"$SRCDIR/include" -o "$work/client" "$SRCDIR/tests/integration/
   -L"$BUILD/lib" -lhsa-runtime64 || fail "cannot build the client"
 
 run() { # libdir outname [HSA_TOOLS_LIB]
-  TOOL_OUT=$work/$2.tool HSA_TOOLS_LIB=${3:-} LD_LIBRARY_PATH=$1 "$sim" -- "$work/client" \
+  TOOL_OUT=$work/$2.tool TOOL_NEWEST=$work/$2.newest HSA_TOOLS_LIB=${3:-} LD_LIBRARY_PATH=$1 "$sim" -- "$work/client" \
     > "$work/$2.out" 2> "$work/$2.err" || fail "client ($2) exited $?: $(tail -n 3 "$work/$2.err")"
 }
 tools="$work/missing-tool.so $work/tool.so"
@@ -26,7 +26,7 @@ run "$BUILD/lib" ours "$tools"
 run "$rocr_lib" rocr "$tools"
 run "$BUILD/lib" plain
 
-# The tool saw exactly the client's calls.
+# The tool saw exactly the client's calls, and (ours) the newest entries of the tables.
 for api in queue_create signal_create agent_get_info; do
   want=$(sed -n "s/^client $api //p" "$work/ours.out")
   got=$(sed -n "s/^$api //p" "$work/ours.tool")
@@ -39,6 +39,9 @@ grep -q 'missing-tool.so' "$work/ours.err" || fail "the failed load is not repor
 grep -q '^vendor TOOLED$' "$work/ours.out" || fail "the tool's answer did not reach the client"
 grep -q '^vendor AMD$' "$work/ours.out" && fail "an agent_get_info call bypassed the tool"
 grep -q '^load 1$' "$work/ours.out" || fail "hsa_signal_load_acquire: $(cat "$work/ours.out")"
+# The newest ROCR's last table entries (after hsa_amd_enable_logging, and the image table's
+# hsa_ext_sampler_create_v2) are there and answer as the exported functions.
+[ "$(grep -c ' 1$' "$work/ours.newest")" -eq 6 ] || fail "newest table entries: $(cat "$work/ours.newest")"
 # ROCR reports the same to the same tool, except that 5.2.3 leaves a library that did not
 # load out of the failed list (later ROCR lists it, as ours does).
 sed -i '/^failed /d' "$work/rocr.tool" "$work/ours.tool"

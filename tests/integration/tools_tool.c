@@ -2,9 +2,14 @@
 /* tools_tool.c — a tool library for tools_lib.sh: OnLoad replaces the table entries of
  * hsa_queue_create and hsa_signal_create (counting calls) and hsa_agent_get_info (counting,
  * and answering HSA_AGENT_INFO_VENDOR_NAME with "TOOLED"); OnUnload writes what it saw to
- * $TOOL_OUT. Built against Debian's headers or ours: only the 5.2 layout is used. */
+ * $TOOL_OUT; with $TOOL_NEWEST it also writes whether the newest ROCR's last table entries
+ * are there (the tables' own sizes say) and answer as the exported functions do. */
 #include <hsa/hsa.h>
 #include <hsa/hsa_api_trace.h>
+#include <hsa/hsa_ext_amd.h>
+#include <hsa/hsa_ext_image.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +80,47 @@ bool OnLoad(HsaApiTable *table, uint64_t runtime_version, uint64_t failed_tool_c
   core->hsa_queue_create_fn = my_queue_create;
   core->hsa_signal_create_fn = my_signal_create;
   core->hsa_agent_get_info_fn = my_agent_get_info;
+  /* The newest ROCR's last entries, where the tables are that long (ROCR 5.2.3's are not):
+   * each must answer as the exported function does (a real query and refused arguments).
+   * Written to TOOL_NEWEST, ours only. */
+  const char *newest = getenv("TOOL_NEWEST");
+  FILE *f = newest ? fopen(newest, "w") : NULL;
+  if (f) {
+    bool amd_long = amd->version.minor_id >= offsetof(AmdExtTable, hsa_amd_portable_export_dmabuf_v2_fn) +
+                                                sizeof(void *);
+    fprintf(f, "amd_table_long %d\n", amd_long);
+    if (amd_long) {
+      hsa_signal_t none = {0};
+      hsa_signal_condition_t cond = HSA_SIGNAL_CONDITION_EQ;
+      hsa_signal_value_t want = 0, got_t = 7, got_e = 7;
+      /* a null signal counts as 0 with its condition met: both answer 0 and give 0 back */
+      uint32_t wt = amd->hsa_amd_signal_wait_all_fn(1, &none, &cond, &want, 0, HSA_WAIT_STATE_ACTIVE,
+                                                    &got_t);
+      uint32_t we = hsa_amd_signal_wait_all(1, &none, &cond, &want, 0, HSA_WAIT_STATE_ACTIVE, &got_e);
+      fprintf(f, "signal_wait_all %d\n", wt == we && got_t == got_e && got_t == 0);
+      uint32_t mt = 0xdead, me = 0xbeef;
+      hsa_status_t pt = amd->hsa_amd_memory_get_preferred_copy_engine_fn(gpu, gpu, &mt);
+      hsa_status_t pe = hsa_amd_memory_get_preferred_copy_engine(gpu, gpu, &me);
+      fprintf(f, "preferred_copy_engine %d\n", pt == pe && (pt != HSA_STATUS_SUCCESS || mt == me));
+      int fd = -1;
+      uint64_t off = 0;
+      hsa_status_t xt = amd->hsa_amd_portable_export_dmabuf_v2_fn(NULL, 4096, &fd, &off, 0);
+      hsa_status_t xe = hsa_amd_portable_export_dmabuf_v2(NULL, 4096, &fd, &off, 0);
+      fprintf(f, "export_dmabuf_v2 %d\n", xt == xe && xt != HSA_STATUS_SUCCESS);
+    }
+    ImageExtTable *img = table->image_ext_;
+    bool img_long = img && img->version.minor_id >= offsetof(ImageExtTable, hsa_ext_sampler_create_v2_fn) +
+                                                        sizeof(void *);
+    fprintf(f, "image_table_long %d\n", img_long);
+    if (img_long) {
+      hsa_ext_sampler_t smp;
+      hsa_agent_t bad = {0};
+      hsa_status_t st = img->hsa_ext_sampler_create_v2_fn(bad, NULL, &smp);
+      hsa_status_t se = hsa_ext_sampler_create_v2(bad, NULL, &smp);
+      fprintf(f, "sampler_create_v2 %d\n", st == se && st != HSA_STATUS_SUCCESS);
+    }
+    fclose(f);
+  }
   return true;
 }
 

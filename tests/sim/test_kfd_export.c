@@ -3,7 +3,8 @@
  * ioctl is unknown below 1.12; a VRAM object exported keeps its contents, CPU mapping and GPU
  * mapping while its memory moves to the dma-buf's file; the descriptor maps the same bytes,
  * KFD and the render node import it, and it outlives the object; a dma-buf file made by
- * another process's simulator is recognised by its name. */
+ * another process's simulator is recognised by its name; CONTIGUOUS (1.16) makes a
+ * VRAM_CONTIGUOUS object, as the render node's GEM_OP reports it. */
 #include "kfd_fixture.h"
 
 #include <kfd_abi/kfd_ioctl_supp.h>
@@ -28,9 +29,8 @@ START_TEST(level_gates_export)
   uint64_t h = fx_alloc(GPU0, 0x40000000, 4096, VRAM_RW, &err);
   ck_assert_int_eq(err, 0);
   struct kfd_ioctl_export_dmabuf_args x = { .handle = h, .flags = O_CLOEXEC };
-  fx_cfg.kfd_minor = 0;   /* unset: as Debian 12's kernel */
-  ck_assert_uint_eq(version_minor(), 11);
-  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), -EINVAL);
+  fx_cfg.kfd_minor = 0;   /* unset: the newest level, today's kernels */
+  ck_assert_uint_eq(version_minor(), 18);
   fx_cfg.kfd_minor = 11;
   ck_assert_uint_eq(version_minor(), 11);
   ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), -EINVAL);   /* not in a 1.11 table */
@@ -172,6 +172,121 @@ START_TEST(foreign_dmabuf_by_name)
 }
 END_TEST
 
+/* The create flags of KFD object `handle` as the render node reports them (export, PRIME
+ * import, GEM_OP GET_GEM_CREATE_INFO: what libdrm's amdgpu_bo_query_info reads). */
+static struct drm_amdgpu_gem_create_in create_info(uint64_t handle)
+{
+  struct sim_gpu *g = sim_gpu(0);
+  struct kfd_ioctl_export_dmabuf_args x = { .handle = handle, .flags = O_CLOEXEC };
+  ck_assert_int_eq(kio(AMDKFD_IOC_EXPORT_DMABUF, &x), 0);
+  struct drm_prime_handle ph = { .fd = (int)x.dmabuf_fd };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_PRIME_FD_TO_HANDLE, &ph), 0);
+  struct drm_amdgpu_gem_create_in info;
+  memset(&info, 0xff, sizeof info);
+  struct drm_amdgpu_gem_op op = { .handle = ph.handle, .op = AMDGPU_GEM_OP_GET_GEM_CREATE_INFO,
+                                  .value = (uintptr_t)&info };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_OP, &op), 0);
+  close((int)x.dmabuf_fd);
+  return info;
+}
+
+/* KFD 1.16's CONTIGUOUS: a dGPU's VRAM object is made VRAM_CONTIGUOUS (beside
+ * WIPE_ON_RELEASE, which every KFD VRAM object has); GTT ignores the flag, and a kernel
+ * before 1.16 ignores the bit it does not know. */
+START_TEST(contiguous_vram)
+{
+  fx_cfg.kfd_minor = 16;
+  fx_open();
+  int err;
+  uint64_t contig = fx_alloc(GPU0, 0x40000000, 3 << 20, VRAM_RW | KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS,
+                             &err);
+  ck_assert_int_eq(err, 0);
+  struct drm_amdgpu_gem_create_in in = create_info(contig);
+  ck_assert_uint_eq(in.bo_size, 3 << 20);
+  ck_assert_uint_eq(in.alignment, 4096);
+  ck_assert_uint_eq(in.domains, AMDGPU_GEM_DOMAIN_VRAM);
+  ck_assert_uint_eq(in.domain_flags,
+                    AMDGPU_GEM_CREATE_VRAM_CONTIGUOUS | AMDGPU_GEM_CREATE_VRAM_WIPE_ON_RELEASE);
+  uint64_t plain = fx_alloc(GPU0, 0x50000000, 8192, VRAM_RW | KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC, &err);
+  ck_assert_int_eq(err, 0);
+  in = create_info(plain);
+  ck_assert_uint_eq(in.domain_flags,
+                    AMDGPU_GEM_CREATE_CPU_ACCESS_REQUIRED | AMDGPU_GEM_CREATE_VRAM_WIPE_ON_RELEASE);
+  uint64_t gtt = fx_alloc(GPU0, 0x60000000, 8192, GTT_RW | KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS, &err);
+  ck_assert_int_eq(err, 0);
+  in = create_info(gtt);
+  ck_assert_uint_eq(in.domains, AMDGPU_GEM_DOMAIN_GTT);
+  ck_assert_uint_eq(in.domain_flags, 0);
+  fx_cfg.kfd_minor = 15;
+  uint64_t old = fx_alloc(GPU0, 0x70000000, 8192, VRAM_RW | KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS, &err);
+  ck_assert_int_eq(err, 0);   /* accepted and ignored */
+  in = create_info(old);
+  ck_assert_uint_eq(in.domain_flags, AMDGPU_GEM_CREATE_VRAM_WIPE_ON_RELEASE);
+  fx_cfg.kfd_minor = 0;
+}
+END_TEST
+
+/* GEM_OP and GEM_METADATA on render-node objects, with amdgpu's answers. */
+START_TEST(gem_op_and_metadata)
+{
+  fx_open();
+  struct sim_gpu *g = sim_gpu(0);
+  union drm_amdgpu_gem_create c = { .in = { .bo_size = 5000, .alignment = 65536,
+                                            .domains = AMDGPU_GEM_DOMAIN_GTT } };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_CREATE, &c), 0);
+  uint32_t h = c.out.handle;
+  struct drm_amdgpu_gem_create_in info;
+  struct drm_amdgpu_gem_op op = { .handle = h, .op = AMDGPU_GEM_OP_GET_GEM_CREATE_INFO,
+                                  .value = (uintptr_t)&info };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_OP, &op), 0);
+  ck_assert_uint_eq(info.bo_size, 8192);
+  ck_assert_uint_eq(info.alignment, 65536);
+  ck_assert_uint_eq(info.domains, AMDGPU_GEM_DOMAIN_GTT);
+  ck_assert_uint_eq(info.domain_flags, AMDGPU_GEM_CREATE_VRAM_CLEARED);
+  op.op = AMDGPU_GEM_OP_SET_PLACEMENT;
+  op.value = AMDGPU_GEM_DOMAIN_VRAM | AMDGPU_GEM_DOMAIN_GDS;   /* only VRAM/GTT/CPU are kept */
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_OP, &op), 0);
+  op.op = AMDGPU_GEM_OP_GET_GEM_CREATE_INFO;
+  op.value = (uintptr_t)&info;
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_OP, &op), 0);
+  ck_assert_uint_eq(info.domains, AMDGPU_GEM_DOMAIN_VRAM);
+  op.op = 7;
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_OP, &op), -EINVAL);
+  op.op = AMDGPU_GEM_OP_GET_GEM_CREATE_INFO;
+  op.value = 8;   /* not a writable address */
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_OP, &op), -EFAULT);
+  op.handle = h + 100;
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_OP, &op), -ENOENT);
+
+  struct drm_amdgpu_gem_metadata m = { .handle = h, .op = AMDGPU_GEM_METADATA_OP_GET_METADATA };
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_METADATA, &m), 0);
+  ck_assert_uint_eq(m.data.data_size_bytes, 0);
+  ck_assert_uint_eq(m.data.tiling_info, 0);
+  memset(&m, 0, sizeof m);
+  m.handle = h;
+  m.op = AMDGPU_GEM_METADATA_OP_SET_METADATA;
+  m.data.flags = 3;
+  m.data.tiling_info = 0x55;
+  m.data.data_size_bytes = 12;
+  m.data.data[0] = 0xa;
+  m.data.data[2] = 0xc;
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_METADATA, &m), 0);
+  m.data.data_size_bytes = 260;   /* more than the 256 bytes the argument holds */
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_METADATA, &m), -EINVAL);
+  memset(&m, 0, sizeof m);
+  m.handle = h;
+  m.op = AMDGPU_GEM_METADATA_OP_GET_METADATA;
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_METADATA, &m), 0);
+  ck_assert_uint_eq(m.data.data_size_bytes, 12);
+  ck_assert_uint_eq(m.data.flags, 3);
+  ck_assert_uint_eq(m.data.tiling_info, 0x55);
+  ck_assert_uint_eq(m.data.data[0], 0xa);
+  ck_assert_uint_eq(m.data.data[2], 0xc);
+  m.handle = h + 100;
+  ck_assert_int_eq(sim_drm_ioctl(g, DRM_IOCTL_AMDGPU_GEM_METADATA, &m), -ENOENT);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("kfd_export");
@@ -180,6 +295,8 @@ Suite *test_suite(void)
   tcase_add_test(t, export_shares_memory);
   tcase_add_test(t, export_errors);
   tcase_add_test(t, foreign_dmabuf_by_name);
+  tcase_add_test(t, contiguous_vram);
+  tcase_add_test(t, gem_op_and_metadata);
   suite_add_tcase(s, t);
   return s;
 }

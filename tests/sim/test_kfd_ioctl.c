@@ -3,6 +3,8 @@
  * process ownership, the removed debugger ioctls, fault injection and trace lines. */
 #include "kfd_fixture.h"
 
+#include <kfd_abi/kfd_ioctl_supp.h>
+
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
@@ -14,7 +16,11 @@ START_TEST(version)
   struct kfd_ioctl_get_version_args v = { 7, 7 };
   ck_assert_int_eq(kio(AMDKFD_IOC_GET_VERSION, &v), 0);
   ck_assert_uint_eq(v.major_version, 1);
+  ck_assert_uint_eq(v.minor_version, 18);   /* the default: today's kernels */
+  fx_cfg.kfd_minor = 11;
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_VERSION, &v), 0);
   ck_assert_uint_eq(v.minor_version, 11);
+  fx_cfg.kfd_minor = 0;
 }
 END_TEST
 
@@ -23,7 +29,7 @@ START_TEST(unknown_numbers_are_einval)
   fx_open();
   char buf[64] = {0};
   ck_assert_int_eq(kio(_IOWR('K', 0x00, char[8]), buf), -EINVAL);
-  ck_assert_int_eq(kio(_IOWR('K', AMDKFD_COMMAND_END, char[8]), buf), -EINVAL);
+  ck_assert_int_eq(kio(_IOWR('K', KFD_SUPP_COMMAND_END, char[8]), buf), -EINVAL);
   ck_assert_int_eq(kio(_IOWR('K', 0x82, char[40]), buf), -EINVAL);   /* ROCm-only DBG_TRAP */
 }
 END_TEST

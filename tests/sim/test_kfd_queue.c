@@ -3,6 +3,8 @@
  * with the kernel's errno for each invalid argument class. */
 #include "kfd_fixture.h"
 
+#include <kfd_abi/kfd_ioctl_supp.h>
+
 #define ENOTSUPP 524
 #define DOORBELL_TYPE (3ull << 62)
 
@@ -87,6 +89,69 @@ START_TEST(sdma_queues_and_exhaustion)
   ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
   ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &a), 0);
   ck_assert_uint_eq(a.doorbell_offset & 0x3fff, 0xf2 * 8);   /* engine 1's slot again */
+}
+END_TEST
+
+/* CREATE_QUEUE in 1.17's 96-byte form: queue type SDMA_BY_ENG_ID on SDMA engine `engine`. */
+static int create_on(uint32_t engine, struct kfd_ioctl_create_queue_args *out)
+{
+  union {
+    struct kfd_ioctl_create_queue_args a;
+    unsigned char b[KFD_SUPP_CREATE_QUEUE_SIZE_V17];
+  } u;
+  memset(&u, 0, sizeof u);
+  u.a = aql();
+  u.a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID;
+  kfd_supp_set_create_queue_engine(u.b, engine);
+  int r = kio(AMDKFD_SUPP_IOC_CREATE_QUEUE_V17, u.b);
+  *out = u.a;
+  return r;
+}
+
+/* KFD 1.17: a queue on a named engine takes that engine's next free slot (its doorbell is
+ * that engine's), an engine past the last is EINVAL, a full engine ENOMEM while another has
+ * room; the 88-byte form reads engine 0. Below 1.17 the type is unknown (ENOTSUPP). */
+START_TEST(sdma_by_engine_id)
+{
+  fx_cfg.kfd_minor = 16;
+  fx_open();
+  struct kfd_ioctl_create_queue_args a;
+  ck_assert_int_eq(create_on(1, &a), -ENOTSUPP);
+  fx_cfg.kfd_minor = 17;
+  ck_assert_int_eq(create_on(2, &a), -EINVAL);        /* gfx900: engines 0 and 1 */
+  ck_assert_int_eq(create_on(~0u, &a), -EINVAL);
+  ck_assert_int_eq(create_on(1, &a), 0);              /* engine 1 though engine 0 is free */
+  ck_assert_uint_eq(a.doorbell_offset & 0x3fff, 0xf2 * 8);
+  uint64_t second = 0;
+  ck_assert_int_eq(create_on(1, &a), 0);              /* engine 1's queue 1 */
+  second = a.doorbell_offset & 0x3fff;
+  ck_assert_uint_ne(second, 0xf2 * 8);
+  ck_assert_uint_ne(second, 0xf0 * 8);
+  ck_assert_int_eq(create_on(1, &a), -ENOMEM);        /* two queues per engine on gfx900 */
+  a = aql();
+  a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID;   /* 88 bytes: engine 0 */
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &a), 0);
+  ck_assert_uint_eq(a.doorbell_offset & 0x3fff, 0xf0 * 8);
+  a = aql();
+  a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA;              /* the one slot left */
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &a), 0);
+  ck_assert_int_eq(create_on(0, &a), -ENOMEM);
+  fx_cfg.kfd_minor = 0;
+}
+END_TEST
+
+/* On a board with xGMI engines their ids follow the PCIe ones: gfx90a has 2 + 3. */
+START_TEST(sdma_by_engine_id_xgmi)
+{
+  fx_cfg.gpu_model = "gfx90a";
+  fx_open();
+  struct kfd_ioctl_create_queue_args a;
+  ck_assert_int_eq(create_on(2, &a), 0);              /* the first xGMI engine */
+  ck_assert_uint_eq(a.doorbell_offset & 0x3fff, 0x114 * 8);
+  ck_assert_int_eq(create_on(4, &a), 0);
+  ck_assert_uint_eq(a.doorbell_offset & 0x3fff, 0x128 * 8);
+  ck_assert_int_eq(create_on(5, &a), -EINVAL);
+  fx_cfg.gpu_model = "gfx900";
 }
 END_TEST
 
@@ -182,6 +247,8 @@ Suite *test_suite(void)
   tcase_add_test(t, create_returns_id_and_doorbell);
   tcase_add_test(t, create_invalid_arguments);
   tcase_add_test(t, sdma_queues_and_exhaustion);
+  tcase_add_test(t, sdma_by_engine_id);
+  tcase_add_test(t, sdma_by_engine_id_xgmi);
   tcase_add_test(t, update_cu_mask_wave_state);
   tcase_add_test(t, doorbell_page_mmap_and_bo);
   suite_add_tcase(s, t);

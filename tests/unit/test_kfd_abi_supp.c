@@ -17,6 +17,8 @@ START_TEST(ioctl_numbers)
   /* the 1.11 ones the supplement builds on stay where they were */
   ck_assert_uint_eq(AMDKFD_IOC_AVAILABLE_MEMORY, 0xC0104B23u);
   ck_assert_uint_eq(AMDKFD_IOC_IMPORT_DMABUF, 0xC0184B1Du);
+  /* CREATE_QUEUE's 1.17 form: 96 bytes */
+  ck_assert_uint_eq(AMDKFD_SUPP_IOC_CREATE_QUEUE_V17, 0xC0604B02u);
 }
 END_TEST
 
@@ -65,6 +67,21 @@ START_TEST(constants)
 }
 END_TEST
 
+START_TEST(create_queue_engine)
+{
+  unsigned char b[KFD_SUPP_CREATE_QUEUE_SIZE_V17];
+  memset(b, 0, sizeof b);
+  kfd_supp_set_create_queue_engine(b, 0x0a0b0c0du);
+  ck_assert_uint_eq(kfd_supp_create_queue_engine(b), 0x0a0b0c0du);
+  ck_assert_uint_eq(b[88], 0x0d);   /* after ctl_stack_size (offset 84), little end first */
+  ck_assert_uint_eq(b[91], 0x0a);
+  ck_assert_uint_eq(offsetof(struct kfd_ioctl_create_queue_args, ctl_stack_size), 84);
+#if KFD_IOCTL_MINOR_VERSION >= 17
+  ck_assert_uint_eq(offsetof(struct kfd_ioctl_create_queue_args, sdma_engine_id), 88);
+#endif
+}
+END_TEST
+
 START_TEST(event_age_accessors)
 {
   struct kfd_event_data e = {0};
@@ -83,6 +100,7 @@ Suite *test_suite(void)
   tcase_add_test(tc, struct_layouts);
   tcase_add_test(tc, constants);
   tcase_add_test(tc, event_age_accessors);
+  tcase_add_test(tc, create_queue_engine);
   suite_add_tcase(s, tc);
   return s;
 }

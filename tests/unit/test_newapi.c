@@ -206,10 +206,24 @@ START_TEST(counted_queues_shared) {
   ck_assert_int_eq(hsa_amd_counted_queue_acquire(gpu, HSA_QUEUE_TYPE_MULTI,
                                                  HSA_AMD_QUEUE_PRIORITY_HIGH, NULL, NULL, 0, &b),
                    HSA_STATUS_SUCCESS);
-  int32_t uses = 0;
+  int32_t uses = 0, uses_b = 0;
   hsa_amd_queue_get_info(a, HSA_QUEUE_INFO_USE_COUNT, &uses);
-  ck_assert(a == b && uses == 2);
+  hsa_amd_queue_get_info(b, HSA_QUEUE_INFO_USE_COUNT, &uses_b);
+  /* one hardware queue, two handles (as ROCR): same ring, doorbell and id, one write index */
+  ck_assert(a != b && uses == 2 && uses_b == 2);
+  ck_assert_ptr_eq(a->base_address, b->base_address);
+  ck_assert_uint_eq(a->doorbell_signal.handle, b->doorbell_signal.handle);
+  ck_assert_uint_eq(a->id, b->id);
+  uint64_t w = hsa_queue_load_write_index_relaxed(a);
+  ck_assert_uint_eq(hsa_queue_add_write_index_relaxed(b, 3), w);
+  ck_assert_uint_eq(hsa_queue_load_write_index_relaxed(a), w + 3);
+  ck_assert_uint_eq(hsa_queue_cas_write_index_relaxed(a, w + 3, w), w + 3);   /* back */
+  ck_assert_uint_eq(hsa_queue_load_write_index_relaxed(b), w);
+  ck_assert_int_eq(hsa_queue_destroy(a), HSA_STATUS_ERROR_INVALID_QUEUE);   /* released, not destroyed */
   ck_assert_int_eq(hsa_amd_counted_queue_release(a), HSA_STATUS_SUCCESS);
+  hsa_amd_queue_get_info(b, HSA_QUEUE_INFO_USE_COUNT, &uses_b);
+  ck_assert_int_eq(uses_b, 1);
+  ck_assert_int_eq(hsa_amd_counted_queue_release(a), HSA_STATUS_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(hsa_amd_counted_queue_release(b), HSA_STATUS_SUCCESS);
   ck_assert_int_eq(hsa_amd_counted_queue_release(b), HSA_STATUS_ERROR_INVALID_ARGUMENT);
   unsetenv("GPU_MAX_HW_QUEUES");
