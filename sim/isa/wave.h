@@ -118,6 +118,11 @@ struct isa_inst {
    * that exist only on later chips (dot, fmac). decode.c may set it before calling
    * isa_decode_valu; ISA_TARGET_ANY (0) accepts the union, with gfx906 meanings. */
   uint8_t target;            /* enum isa_target */
+
+  /* added by the fast engine (fast.c, filled by isa_decode): specialised semantics run
+   * instead of `exec` unless HSA_SIM_INTERP=1; NULL when there are none. They fall back to
+   * `exec` themselves for the cases they do not cover. */
+  isa_exec_fn *fast;
 };
 
 enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A,
