@@ -13,6 +13,7 @@
  * HSA_SIM_INTERP=1 (hsa-sim --interp) runs the reference only. */
 #include "isa/exec.h"
 #include "isa/fast.h"
+#include "isa/hostmem.h"
 #include "isa/probe.h"
 #include "isa/valu.h"
 
@@ -401,6 +402,121 @@ CMPI64(f_v_cmp_lt_i64, int64_t, a < b) CMPI64(f_v_cmp_eq_i64, int64_t, a == b)
 CMPI64(f_v_cmp_le_i64, int64_t, a <= b) CMPI64(f_v_cmp_gt_i64, int64_t, a > b)
 CMPI64(f_v_cmp_ne_i64, int64_t, a != b) CMPI64(f_v_cmp_ge_i64, int64_t, a >= b)
 
+/* ---- LDS: every lane on and every address in range, checked once for the wave ---- */
+static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)
+{
+  uint32_t v;
+  memcpy(&v, m + a, 4);
+  return v;
+}
+
+static int f_ds(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  const struct isa_group *g = w->group;
+  if (!n || !g->lds)
+    return in->exec(w, in);
+  unsigned op = in->op, dw = 1, two = 0;
+  uint64_t o0 = (uint32_t)in->offset & 0xffff, o1 = 0;
+  switch (op) {
+  case 54: case 13: break;                        /* read / write b32 */
+  case 118: case 77: dw = 2; break;               /* read / write b64 */
+  case 55: case 56: case 14: case 15:             /* read2 / write2 (st64) b32 */
+  case 119: case 120: {                           /* read2 (st64) b64 */
+    dw = op >= 119 ? 2 : 1;
+    uint64_t scale = 4u * dw * ((op == 56 || op == 15 || op == 120) ? 64 : 1);
+    o0 = in->offset0 * scale;
+    o1 = in->offset1 * scale;
+    two = 1;
+    break;
+  }
+  default:
+    return in->exec(w, in);
+  }
+  const uint32_t *addr = w->vgpr[in->addr - ISA_OP_VGPR0];
+  uint32_t hi = 0;
+  for (unsigned l = 0; l < n; l++)
+    hi = addr[l] > hi ? addr[l] : hi;
+  /* below 2^32 + 2^17: no address wraps, and every dword is in range */
+  if ((uint64_t)hi + (o0 > o1 ? o0 : o1) + 4u * dw > g->lds_size)
+    return in->exec(w, in);
+  uint8_t *m = g->lds;
+  uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
+  unsigned vd = in->dst - ISA_OP_VGPR0, d0 = in->data - ISA_OP_VGPR0, d1 = in->data1 - ISA_OP_VGPR0;
+  bool store = op == 13 || op == 77 || op == 14 || op == 15;
+  for (unsigned l = 0; l < n; l++) {   /* lane by lane, in the reference's order */
+    uint64_t a0 = (uint64_t)addr[l] + o0, a1 = (uint64_t)addr[l] + o1;
+    if (store) {
+      for (unsigned k = 0; k < dw; k++) {
+        memcpy(m + a0 + 4 * k, &v[d0 + k][l], 4);
+        if (two)
+          memcpy(m + a1 + 4 * k, &v[d1 + k][l], 4);
+      }
+    } else if (!two) {
+      uint32_t x0 = lds_ld(m, a0), x1 = dw > 1 ? lds_ld(m, a0 + 4) : 0;
+      v[vd][l] = x0;
+      if (dw > 1)
+        v[vd + 1][l] = x1;
+    } else {
+      uint32_t x0 = lds_ld(m, a0), x1 = lds_ld(m, a1);
+      if (dw == 1) {
+        v[vd][l] = x0;
+        v[vd + 1][l] = x1;
+      } else {
+        uint32_t y0 = lds_ld(m, a0 + 4), y1 = lds_ld(m, a1 + 4);
+        v[vd][l] = x0;
+        v[vd + 1][l] = y0;
+        v[vd + 2][l] = x1;
+        v[vd + 3][l] = y1;
+      }
+    }
+  }
+  return next(w, in);
+}
+
+/* ---- global_load_dword / global_store_dword: lanes in runs of consecutive addresses, one
+ * translation a run (all checked before anything moves; a refused one leaves the whole
+ * instruction to the reference, which raises the fault for the right lane) ---- */
+static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  bool store = in->op == 28;
+  uint64_t a[VALU_N];
+  const uint32_t *lo = w->vgpr[in->addr - ISA_OP_VGPR0];
+  int64_t off = in->offset;
+  if (in->saddr != 0x7f) {
+    uint64_t base = isa_read_s64(w, in, in->saddr, ISA_T_B64);
+    for (unsigned l = 0; l < n; l++)
+      a[l] = base + lo[l] + (uint64_t)off;
+  } else {
+    const uint32_t *hi = w->vgpr[(in->addr - ISA_OP_VGPR0 + 1) & (ISA_MAX_VGPRS - 1)];
+    for (unsigned l = 0; l < n; l++)
+      a[l] = (lo[l] | (uint64_t)hi[l] << 32) + (uint64_t)off;
+  }
+  uint8_t *host[VALU_N];
+  unsigned start[VALU_N + 1], runs = 0;
+  for (unsigned l = 0; l < n;) {
+    unsigned e = l + 1;
+    while (e < n && a[e] == a[e - 1] + 4)
+      e++;
+    if (!(host[runs] = isa_mem_probe(w, a[l], 4 * (e - l), store)))
+      return in->exec(w, in);
+    start[runs++] = l;
+    l = e;
+  }
+  start[runs] = n;
+  uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
+  for (unsigned k = 0; k < runs; k++) {
+    if (store)
+      isa_st_dwords(host[k], r + start[k], start[k + 1] - start[k]);
+    else
+      isa_ld_dwords(host[k], r + start[k], start[k + 1] - start[k]);
+  }
+  return next(w, in);
+}
+
 /* ---- selection ---- */
 enum {
   K_PLAIN,                   /* 32-bit VGPR destination, no sdst */
@@ -474,6 +590,11 @@ static bool src_ok(unsigned code)
 
 isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
+  if (in->exec == isa_exec_ds && in->fmt == ISA_DS && !in->gds && in->addr >= ISA_OP_VGPR0)
+    return f_ds;
+  if (in->exec == isa_exec_flat && in->fmt == ISA_GLOBAL && in->seg == 2 && !in->lds &&
+      (in->op == 20 || in->op == 28) && in->addr >= ISA_OP_VGPR0)
+    return f_global_dword;
   if (!in->exec || in->sdwa || in->dpp || in->abs || in->neg || in->neg_hi || in->clamp ||
       in->omod || in->opsel || in->opsel_hi)
     return NULL;

@@ -7,7 +7,8 @@
  * with every lane and with random lanes, and a random MODE (rounding, denormals,
  * floating-point exceptions); the final states (every SGPR, VGPR row, special register, pc,
  * fault, and for memory forms the global, scratch and LDS bytes) must be identical. Then
- * random straight-line blocks of the VALU encodings the fast engine specialises (their
+ * random straight-line blocks of the encodings the fast engine specialises (VALU, LDS and
+ * global dword accesses; VALU
  * destinations rewritten so that results feed later instructions, EXEC-writing compares
  * mixed in) run both ways and must end the same. No LLVM needed. DIFF_SEED=n runs another
  * seed; HSA_TEST_SANITIZED=1 runs a quarter of the forms. */
@@ -215,7 +216,7 @@ static void diff_first(struct diff_ctx *d, uint32_t *block, unsigned wave, unsig
     char what[96];
     snprintf(what, sizeof what, "  instruction %u of it, %s (0x%08x 0x%08x)", i,
              in.name ? in.name : "?", block[at], in.size > 4 ? block[at + 1] : 0);
-    bool same = diff_both(d, (uintptr_t)block, wave, false, what, pass);
+    bool same = diff_both(d, (uintptr_t)block, wave, true, what, pass);
     block[next] = save;
     if (!same)
       break;
@@ -268,7 +269,7 @@ static void diff_blocks(struct diff_ctx *d, const struct diff_enc *enc, unsigned
       unsigned wave = diff_state(d, &blank, 100000 + b, pass);
       char what[64];
       snprintf(what, sizeof what, "block %u", b);
-      if (!diff_both(d, (uintptr_t)(code + starts[b]), wave, false, what, pass))
+      if (!diff_both(d, (uintptr_t)(code + starts[b]), wave, true, what, pass))
         diff_first(d, code + starts[b], wave, pass);
     }
   free(starts);
