@@ -416,7 +416,7 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
   const struct isa_group *g = w->group;
   if (!n || !g->lds)
     return in->exec(w, in);
-  unsigned op = in->op, dw = 1, two = 0;
+  unsigned op = in->op, dw = 1;
   uint64_t o0 = (uint32_t)in->offset & 0xffff, o1 = 0;
   switch (op) {
   case 54: case 13: break;                        /* read / write b32 */
@@ -427,49 +427,72 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
     uint64_t scale = 4u * dw * ((op == 56 || op == 15 || op == 120) ? 64 : 1);
     o0 = in->offset0 * scale;
     o1 = in->offset1 * scale;
-    two = 1;
     break;
   }
   default:
     return in->exec(w, in);
   }
   const uint32_t *addr = w->vgpr[in->addr - ISA_OP_VGPR0];
-  uint32_t hi = 0;
+  /* every dword in range; below 2^32 + 2^17, so no address wraps either */
+  uint64_t reach = (o0 > o1 ? o0 : o1) + 4u * dw;
+  if (reach > g->lds_size)
+    return in->exec(w, in);
+  uint32_t limit = (uint32_t)(g->lds_size - reach);
+  unsigned bad = 0;
   for (unsigned l = 0; l < n; l++)
-    hi = addr[l] > hi ? addr[l] : hi;
-  /* below 2^32 + 2^17: no address wraps, and every dword is in range */
-  if ((uint64_t)hi + (o0 > o1 ? o0 : o1) + 4u * dw > g->lds_size)
+    bad |= addr[l] > limit;
+  if (bad)
     return in->exec(w, in);
   uint8_t *m = g->lds;
   uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
   unsigned vd = in->dst - ISA_OP_VGPR0, d0 = in->data - ISA_OP_VGPR0, d1 = in->data1 - ISA_OP_VGPR0;
-  bool store = op == 13 || op == 77 || op == 14 || op == 15;
-  for (unsigned l = 0; l < n; l++) {   /* lane by lane, in the reference's order */
-    uint64_t a0 = (uint64_t)addr[l] + o0, a1 = (uint64_t)addr[l] + o1;
-    if (store) {
-      for (unsigned k = 0; k < dw; k++) {
-        memcpy(m + a0 + 4 * k, &v[d0 + k][l], 4);
-        if (two)
-          memcpy(m + a1 + 4 * k, &v[d1 + k][l], 4);
-      }
-    } else if (!two) {
-      uint32_t x0 = lds_ld(m, a0), x1 = dw > 1 ? lds_ld(m, a0 + 4) : 0;
+  /* lane by lane, in the reference's order (a destination may be the address register) */
+  switch (op) {
+  case 54:
+    for (unsigned l = 0; l < n; l++)
+      v[vd][l] = lds_ld(m, addr[l] + o0);
+    break;
+  case 118:
+    for (unsigned l = 0; l < n; l++) {
+      uint64_t a = addr[l] + o0;
+      uint32_t x0 = lds_ld(m, a), x1 = lds_ld(m, a + 4);
       v[vd][l] = x0;
-      if (dw > 1)
-        v[vd + 1][l] = x1;
-    } else {
-      uint32_t x0 = lds_ld(m, a0), x1 = lds_ld(m, a1);
-      if (dw == 1) {
-        v[vd][l] = x0;
-        v[vd + 1][l] = x1;
-      } else {
-        uint32_t y0 = lds_ld(m, a0 + 4), y1 = lds_ld(m, a1 + 4);
-        v[vd][l] = x0;
-        v[vd + 1][l] = y0;
-        v[vd + 2][l] = x1;
-        v[vd + 3][l] = y1;
-      }
+      v[vd + 1][l] = x1;
     }
+    break;
+  case 55: case 56:
+    for (unsigned l = 0; l < n; l++) {
+      uint32_t x0 = lds_ld(m, addr[l] + o0), x1 = lds_ld(m, addr[l] + o1);
+      v[vd][l] = x0;
+      v[vd + 1][l] = x1;
+    }
+    break;
+  case 119: case 120:
+    for (unsigned l = 0; l < n; l++) {
+      uint64_t a0 = addr[l] + o0, a1 = addr[l] + o1;
+      uint32_t x0 = lds_ld(m, a0), y0 = lds_ld(m, a0 + 4), x1 = lds_ld(m, a1), y1 = lds_ld(m, a1 + 4);
+      v[vd][l] = x0;
+      v[vd + 1][l] = y0;
+      v[vd + 2][l] = x1;
+      v[vd + 3][l] = y1;
+    }
+    break;
+  case 13:
+    for (unsigned l = 0; l < n; l++)
+      memcpy(m + addr[l] + o0, &v[d0][l], 4);
+    break;
+  case 77:
+    for (unsigned l = 0; l < n; l++) {
+      memcpy(m + addr[l] + o0, &v[d0][l], 4);
+      memcpy(m + addr[l] + o0 + 4, &v[d0 + 1][l], 4);
+    }
+    break;
+  default:   /* 14, 15: write2 (st64) b32 */
+    for (unsigned l = 0; l < n; l++) {
+      memcpy(m + addr[l] + o0, &v[d0][l], 4);
+      memcpy(m + addr[l] + o1, &v[d1][l], 4);
+    }
+    break;
   }
   return next(w, in);
 }
