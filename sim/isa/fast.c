@@ -317,10 +317,13 @@ static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in)
   const uint32_t *a = src32(w, in, 0, B32, b0), *b = src32(w, in, 1, B32, b1), *clo, *chi;
   src64(w, in, 2, ISA_T_B64, &clo, &chi, blo, bhi);
   for (unsigned l = 0; l < n; l++) {
-    uint64_t p = (uint64_t)a[l] * b[l], c = clo[l] | (uint64_t)chi[l] << 32, s = p + c;
-    rlo[l] = (uint32_t)s;
-    rhi[l] = (uint32_t)(s >> 32);
-    co[l] = s < p;
+    /* the product's high half is at most 2^32 - 2: adding the low carry cannot wrap */
+    uint64_t p = (uint64_t)a[l] * b[l];
+    uint32_t pl = (uint32_t)p, ph = (uint32_t)(p >> 32), sl = pl + clo[l];
+    uint32_t t = ph + (sl < pl), sh = t + chi[l];
+    rlo[l] = sl;
+    rhi[l] = sh;
+    co[l] = (uint8_t)(sh < t);
   }
   unsigned r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
   memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
@@ -339,11 +342,21 @@ static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
   uint32_t b0[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *vlo, *vhi;
   src64(w, in, 1, ISA_T_B64, &vlo, &vhi, blo, bhi);
-  for (unsigned l = 0; l < n; l++) {
-    uint64_t v = vlo[l] | (uint64_t)vhi[l] << 32, s = a[l] & 63;
-    v = kind == 0 ? v << s : kind == 1 ? v >> s : (uint64_t)((int64_t)v >> s);
-    rlo[l] = (uint32_t)v;
-    rhi[l] = (uint32_t)(v >> 32);
+  if (in->src[0] < ISA_OP_VGPR0) {   /* a uniform count (the usual case): vectorises */
+    unsigned s = a[0] & 63;
+    for (unsigned l = 0; l < n; l++) {
+      uint64_t v = vlo[l] | (uint64_t)vhi[l] << 32;
+      v = kind == 0 ? v << s : kind == 1 ? v >> s : (uint64_t)((int64_t)v >> s);
+      rlo[l] = (uint32_t)v;
+      rhi[l] = (uint32_t)(v >> 32);
+    }
+  } else {
+    for (unsigned l = 0; l < n; l++) {
+      uint64_t v = vlo[l] | (uint64_t)vhi[l] << 32, s = a[l] & 63;
+      v = kind == 0 ? v << s : kind == 1 ? v >> s : (uint64_t)((int64_t)v >> s);
+      rlo[l] = (uint32_t)v;
+      rhi[l] = (uint32_t)(v >> 32);
+    }
   }
   unsigned r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
   memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
@@ -371,7 +384,10 @@ static int f_v_ashrrev_i64(struct isa_wave *w, const struct isa_inst *in) { retu
     valu_put_mask(w, in, pack_bits(r, n));                                                    \
     return next(w, in);                                                                       \
   }
-#define CMPI64(fn, T, COND)                                                                   \
+/* 64-bit compares on the 32-bit halves (so that they vectorise): LT/GT from the high
+ * halves, the low halves (unsigned) when those are equal; signed compares the high halves
+ * as signed */
+#define CMPI64(fn, TH, OP, EQ)                                                                \
   static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
     unsigned n = full_lanes(w);                                                               \
@@ -383,8 +399,9 @@ static int f_v_ashrrev_i64(struct isa_wave *w, const struct isa_inst *in) { retu
     src64(w, in, 0, ISA_T_B64, &s0l, &s0h, al, ah);                                           \
     src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
     for (unsigned l = 0; l < n; l++) {                                                        \
-      T a = (T)(s0l[l] | (uint64_t)s0h[l] << 32), b = (T)(s1l[l] | (uint64_t)s1h[l] << 32);   \
-      r[l] = (uint8_t)(COND);                                                                 \
+      TH xh = (TH)s0h[l], yh = (TH)s1h[l];                                                    \
+      uint32_t xl = s0l[l], yl = s1l[l];                                                      \
+      r[l] = (uint8_t)((xh OP yh) | ((xh == yh) & (xl OP yl)) | ((EQ) & (xh == yh) & (xl == yl))); \
     }                                                                                         \
     valu_put_mask(w, in, pack_bits(r, n));                                                    \
     return next(w, in);                                                                       \
@@ -395,12 +412,28 @@ CMPI32(f_v_cmp_ne_u32, uint32_t, a != b) CMPI32(f_v_cmp_ge_u32, uint32_t, a >= b
 CMPI32(f_v_cmp_lt_i32, int32_t, a < b) CMPI32(f_v_cmp_eq_i32, int32_t, a == b)
 CMPI32(f_v_cmp_le_i32, int32_t, a <= b) CMPI32(f_v_cmp_gt_i32, int32_t, a > b)
 CMPI32(f_v_cmp_ne_i32, int32_t, a != b) CMPI32(f_v_cmp_ge_i32, int32_t, a >= b)
-CMPI64(f_v_cmp_lt_u64, uint64_t, a < b) CMPI64(f_v_cmp_eq_u64, uint64_t, a == b)
-CMPI64(f_v_cmp_le_u64, uint64_t, a <= b) CMPI64(f_v_cmp_gt_u64, uint64_t, a > b)
-CMPI64(f_v_cmp_ne_u64, uint64_t, a != b) CMPI64(f_v_cmp_ge_u64, uint64_t, a >= b)
-CMPI64(f_v_cmp_lt_i64, int64_t, a < b) CMPI64(f_v_cmp_eq_i64, int64_t, a == b)
-CMPI64(f_v_cmp_le_i64, int64_t, a <= b) CMPI64(f_v_cmp_gt_i64, int64_t, a > b)
-CMPI64(f_v_cmp_ne_i64, int64_t, a != b) CMPI64(f_v_cmp_ge_i64, int64_t, a >= b)
+CMPI64(f_v_cmp_lt_u64, uint32_t, <, 0) CMPI64(f_v_cmp_le_u64, uint32_t, <, 1)
+CMPI64(f_v_cmp_gt_u64, uint32_t, >, 0) CMPI64(f_v_cmp_ge_u64, uint32_t, >, 1)
+CMPI64(f_v_cmp_lt_i64, int32_t, <, 0) CMPI64(f_v_cmp_le_i64, int32_t, <, 1)
+CMPI64(f_v_cmp_gt_i64, int32_t, >, 0) CMPI64(f_v_cmp_ge_i64, int32_t, >, 1)
+#define CMPE64(fn, NE)                                                                        \
+  static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
+  {                                                                                           \
+    unsigned n = full_lanes(w);                                                               \
+    if (!n)                                                                                   \
+      return in->exec(w, in);                                                                 \
+    uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
+    const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
+    uint8_t r[VALU_N];                                                                        \
+    src64(w, in, 0, ISA_T_B64, &s0l, &s0h, al, ah);                                           \
+    src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
+    for (unsigned l = 0; l < n; l++)                                                          \
+      r[l] = (uint8_t)(((s0h[l] == s1h[l]) & (s0l[l] == s1l[l])) ^ (NE));                     \
+    valu_put_mask(w, in, pack_bits(r, n));                                                    \
+    return next(w, in);                                                                       \
+  }
+CMPE64(f_v_cmp_eq_u64, 0) CMPE64(f_v_cmp_ne_u64, 1)
+CMPE64(f_v_cmp_eq_i64, 0) CMPE64(f_v_cmp_ne_i64, 1)
 
 /* ---- LDS: every lane on and every address in range, checked once for the wave ---- */
 static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)

@@ -70,11 +70,11 @@ static unsigned diff_state(struct diff_ctx *d, const struct wset_form *f, unsign
 
 /* One run of the code at `entry` from d->e.init on the chosen engine. */
 static void diff_run(struct diff_ctx *d, uint64_t entry, unsigned wave, bool reference,
-                     bool memory, struct diff_out *o)
+                     bool restore, bool memory, struct diff_out *o)
 {
   struct wset_env *e = &d->e;
   sim_isa_probe_engine(reference);
-  if (memory) {
+  if (restore || memory) {
     memcpy(e->gbuf, e->gref, WSET_GBUF);
     memcpy(e->sbuf, e->sref, WSET_SBUF);
     memcpy(e->lds, e->ldsref, WSET_LDS);
@@ -100,7 +100,7 @@ static void diff_run(struct diff_ctx *d, uint64_t entry, unsigned wave, bool ref
   wg.private_limit = wg.private_base + 0xffffffffull;
   wg.tba = entry + 16;
   memcpy(&o->p, e->init, sizeof o->p);
-  o->p.lds = memory ? e->lds : NULL;
+  o->p.lds = restore || memory ? e->lds : NULL;
   memset(&o->fault, 0, sizeof o->fault);
   o->rc = sim_isa_run_probe(&wg, &o->p, &o->fault);
   if (memory) {
@@ -162,15 +162,15 @@ static const char *diff_cmp(const struct diff_out *a, const struct diff_out *b, 
 }
 
 /* Runs the code at `entry` both ways from the current d->e.init; true when they agree. */
-static bool diff_both(struct diff_ctx *d, uint64_t entry, unsigned wave, bool memory,
-                      const char *what, unsigned pass)
+static bool diff_both(struct diff_ctx *d, uint64_t entry, unsigned wave, bool restore,
+                      bool memory, const char *what, unsigned pass)
 {
   struct sim_isa_probe *init = d->e.init;
   struct sim_isa_probe keep;
   memcpy(&keep, init, sizeof keep);
-  diff_run(d, entry, wave, true, memory, &d->out[0]);
+  diff_run(d, entry, wave, true, restore, memory, &d->out[0]);
   memcpy(init, &keep, sizeof keep);
-  diff_run(d, entry, wave, false, memory, &d->out[1]);
+  diff_run(d, entry, wave, false, restore, memory, &d->out[1]);
   memcpy(init, &keep, sizeof keep);
   d->runs++;
   char buf[320];
@@ -216,7 +216,7 @@ static void diff_first(struct diff_ctx *d, uint32_t *block, unsigned wave, unsig
     char what[96];
     snprintf(what, sizeof what, "  instruction %u of it, %s (0x%08x 0x%08x)", i,
              in.name ? in.name : "?", block[at], in.size > 4 ? block[at + 1] : 0);
-    bool same = diff_both(d, (uintptr_t)block, wave, true, what, pass);
+    bool same = diff_both(d, (uintptr_t)block, wave, true, true, what, pass);
     block[next] = save;
     if (!same)
       break;
@@ -269,7 +269,7 @@ static void diff_blocks(struct diff_ctx *d, const struct diff_enc *enc, unsigned
       unsigned wave = diff_state(d, &blank, 100000 + b, pass);
       char what[64];
       snprintf(what, sizeof what, "block %u", b);
-      if (!diff_both(d, (uintptr_t)(code + starts[b]), wave, true, what, pass))
+      if (!diff_both(d, (uintptr_t)(code + starts[b]), wave, true, true, what, pass))
         diff_first(d, code + starts[b], wave, pass);
     }
   free(starts);
@@ -322,7 +322,9 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
         nenc++;
       }
       f->chosen = (int)c;
-      bool memory = diff_memory_kind(f->kind);
+      /* memory restored for every memory form, compared where the engines' semantics
+       * differ (both run in->exec else) */
+      bool restore = diff_memory_kind(f->kind), memory = restore && in.fast;
       char what[96];
       snprintf(what, sizeof what, "%s/%s candidate %u", f->ours, f->variant, c);
       /* time-dependent results */
@@ -334,7 +336,7 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
         if (!in.fast && pass != 0 && pass != 4)
           continue;
         unsigned wave = diff_state(&d, f, i * WSET_MAXCAND + c, pass);
-        if (!diff_both(&d, wset_slot_va(&d.e, f), wave, memory, what, pass))
+        if (!diff_both(&d, wset_slot_va(&d.e, f), wave, restore, memory, what, pass))
           break;
       }
     }
