@@ -139,13 +139,21 @@ static inline bool f32_default(const struct isa_wave *w)
   return (w->mode & keep) == keep && !FP_MODE_ROUND_F32(w->mode);
 }
 
+/* AVX2 clones of the lane loops where the host has it (8 lanes a vector, not SSE2's 4);
+ * gcc and clang pick the clone once, when the library is loaded (ifunc) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
+#define FAST_FN __attribute__((target_clones("avx2", "default")))
+#else
+#define FAST_FN
+#endif
+
 /* ---- generators ---- */
 #define B32 ISA_T_B32
 #define F32 ISA_T_F32
 
 /* d = BODY(a, b, c) per lane, 32-bit sources of type T */
 #define FAST32(fn, T, nsrc, COND, ...)                                                       \
-  static int fn(struct isa_wave *w, const struct isa_inst *in)                              \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                              \
   {                                                                                          \
     unsigned n = full_lanes(w);                                                              \
     if (__builtin_expect(!n || !(COND), 0))                                                  \
@@ -282,15 +290,15 @@ static inline __attribute__((always_inline)) int carry(struct isa_wave *w,
   valu_put_mask(w, in, pack_bits(co, n));
   return next(w, in);
 }
-static int f_v_add_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, false); }
-static int f_v_sub_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, false); }
-static int f_v_subrev_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUBREV, false); }
-static int f_v_addc_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, true); }
-static int f_v_subb_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, true); }
-static int f_v_subbrev_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUBREV, true); }
+FAST_FN static int f_v_add_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, false); }
+FAST_FN static int f_v_sub_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, false); }
+FAST_FN static int f_v_subrev_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUBREV, false); }
+FAST_FN static int f_v_addc_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, true); }
+FAST_FN static int f_v_subb_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, true); }
+FAST_FN static int f_v_subbrev_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUBREV, true); }
 
 /* v_cndmask_b32: S2's lane bit picks S1 */
-static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in)
+FAST_FN static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned n = full_lanes(w);
   if (!n)
@@ -307,7 +315,7 @@ static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in)
 }
 
 /* v_mad_u64_u32: D.u64 = S0.u32 * S1.u32 + S2.u64, carry-out of the add to sdst */
-static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in)
+FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned n = full_lanes(w);
   if (!n)
@@ -363,13 +371,13 @@ static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
   memcpy(w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)], rhi, n * sizeof *rhi);
   return next(w, in);
 }
-static int f_v_lshlrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 0); }
-static int f_v_lshrrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 1); }
-static int f_v_ashrrev_i64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 2); }
+FAST_FN static int f_v_lshlrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 0); }
+FAST_FN static int f_v_lshrrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 1); }
+FAST_FN static int f_v_ashrrev_i64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 2); }
 
 /* integer compares (not v_cmpx): one bit per lane to VCC or sdst */
 #define CMPI32(fn, T, COND)                                                                   \
-  static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
     unsigned n = full_lanes(w);                                                               \
     if (!n)                                                                                   \
@@ -388,7 +396,7 @@ static int f_v_ashrrev_i64(struct isa_wave *w, const struct isa_inst *in) { retu
  * halves, the low halves (unsigned) when those are equal; signed compares the high halves
  * as signed */
 #define CMPI64(fn, TH, OP, EQ)                                                                \
-  static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
     unsigned n = full_lanes(w);                                                               \
     if (!n)                                                                                   \
@@ -417,7 +425,7 @@ CMPI64(f_v_cmp_gt_u64, uint32_t, >, 0) CMPI64(f_v_cmp_ge_u64, uint32_t, >, 1)
 CMPI64(f_v_cmp_lt_i64, int32_t, <, 0) CMPI64(f_v_cmp_le_i64, int32_t, <, 1)
 CMPI64(f_v_cmp_gt_i64, int32_t, >, 0) CMPI64(f_v_cmp_ge_i64, int32_t, >, 1)
 #define CMPE64(fn, NE)                                                                        \
-  static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
     unsigned n = full_lanes(w);                                                               \
     if (!n)                                                                                   \
@@ -533,7 +541,7 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
 /* ---- global_load_dword / global_store_dword: lanes in runs of consecutive addresses, one
  * translation a run (all checked before anything moves; a refused one leaves the whole
  * instruction to the reference, which raises the fault for the right lane) ---- */
-static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
+FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned n = full_lanes(w);
   if (!n)
@@ -553,7 +561,10 @@ static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   }
   uint8_t *host[VALU_N];
   unsigned start[VALU_N + 1], runs = 0;
-  for (unsigned l = 0; l < n;) {
+  uint64_t apart = 0;   /* the usual case first: one run of the whole wave */
+  for (unsigned l = 0; l < n; l++)
+    apart |= a[l] ^ (a[0] + 4ull * l);
+  for (unsigned l = apart ? 0 : n; l < n;) {
     unsigned e = l + 1;
     while (e < n && a[e] == a[e - 1] + 4)
       e++;
@@ -561,6 +572,11 @@ static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
       return in->exec(w, in);
     start[runs++] = l;
     l = e;
+  }
+  if (!apart) {
+    if (!(host[0] = isa_mem_probe(w, a[0], 4 * n, store)))
+      return in->exec(w, in);
+    start[runs++] = 0;
   }
   start[runs] = n;
   uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
