@@ -48,6 +48,8 @@ static void usage(FILE *f)
           "  --trace[=FILE]      log every KFD/DRM ioctl to stderr or FILE\n"
           "  --fail KIND:N:ERRNO make the Nth ioctl of KIND fail with ERRNO, e.g.\n"
           "                      ALLOC_MEMORY_OF_GPU:3:ENOMEM (repeatable, up to %d)\n"
+          "  --interp            run shader code on the reference interpreter only (as\n"
+          "                      HSA_SIM_INTERP=1; default: the fast engine)\n"
           "  --list-gpus         list the boards and exit\n"
           "  -h, --help          show this help and exit\n",
           prog, SIM_MAX_GPUS, SIM_MAX_THREADS, SIM_MAX_FAULTS);
@@ -159,6 +161,8 @@ int main(int argc, char **argv)
     } else if (strcmp(a, "--list-gpus") == 0) {
       list_gpus();
       return 0;
+    } else if (strcmp(a, "--interp") == 0) {
+      setenv("HSA_SIM_INTERP", "1", 1);   /* read by sim/isa in the program's process */
     } else if (strcmp(a, "--trace") == 0) {
       trace = "stderr";
     } else if (strncmp(a, "--trace=", 8) == 0) {

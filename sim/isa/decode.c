@@ -5,6 +5,7 @@
  * instructions are decoded from the snapshot, and a workgroup compares the snapshot with
  * memory the first time it enters the page, so rewritten code is never run stale. */
 #include "isa/exec.h"
+#include "isa/fast.h"
 #include "isa/gfx11.h"
 #include "dev/catalog.h"
 
@@ -221,6 +222,7 @@ void isa_decode(const uint32_t *w, unsigned avail, uint64_t pc, uint8_t target,
   if (r || !in->exec)
     in->exec = isa_exec_unknown;
   vgpr_extent(in);
+  in->fast = isa_fast_select(in);
 }
 
 /* Predecoded instruction at `pc` in page `c`. NULL only on allocation failure. */
@@ -294,6 +296,7 @@ static int preempted(struct isa_wave *w)
 int isa_wave_run(struct isa_wave *w)
 {
   struct isa_code *c = w->code;
+  const bool fast = isa_fast_enabled();
   for (;;) {
     uint64_t pc = w->pc;
     if (__builtin_expect(!c || pc - c->va >= PAGE || (pc & 3), 0))
@@ -317,7 +320,8 @@ int isa_wave_run(struct isa_wave *w)
       feclearexcept(FE_ALL_EXCEPT);
     /* -1 with no fault recorded: the instruction raised an exception (a memory violation)
      * and the wave is in the trap handler now, or halted */
-    if (__builtin_expect(in->exec(w, in), 0) &&
+    isa_exec_fn *fn = fast && in->fast && !fpx ? in->fast : in->exec;
+    if (__builtin_expect(fn(w, in), 0) &&
         (w->fault.kind != SIM_ISA_FAULT_NONE || (!w->halted && w->pc == pc)))
       return -1;
     if (fpx)

@@ -98,7 +98,7 @@ static inline uint64_t isa_scratch_addr(const struct isa_wave *w, uint32_t off, 
 static inline void *isa_mem_fast(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
 {
   struct isa_group *g = w->group;
-  unsigned e = g->tlb_last & 3;
+  unsigned e = g->tlb_last & (ISA_GROUP_TLB - 1);
   uint64_t d = va - g->tlb[e].va;
   if (__builtin_expect(d < g->tlb[e].size && len <= g->tlb[e].size - d &&
                        !(write && g->tlb[e].ro), 1))

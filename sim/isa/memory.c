@@ -19,7 +19,7 @@
 static void *translate(struct isa_wave *w, uint64_t va, uint32_t len, bool write, bool raise)
 {
   struct isa_group *g = w->group;
-  for (unsigned i = 0; i < 4; i++) {
+  for (unsigned i = 0; i < ISA_GROUP_TLB; i++) {
     uint64_t d = va - g->tlb[i].va;
     if (d < g->tlb[i].size && len <= g->tlb[i].size - d && !(write && g->tlb[i].ro)) {
       g->tlb_last = i;
@@ -47,7 +47,7 @@ static void *translate(struct isa_wave *w, uint64_t va, uint32_t len, bool write
       isa_fault(w, SIM_ISA_FAULT_MEMORY, at, write, "%s", text);
     return NULL;
   }
-  unsigned e = g->tlb_next++ & 3;
+  unsigned e = g->tlb_next++ & (ISA_GROUP_TLB - 1);
   g->tlb[e].va = lo;
   g->tlb[e].size = hi - lo;
   g->tlb[e].host = host - (va - lo);

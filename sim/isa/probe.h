@@ -32,4 +32,9 @@ struct sim_isa_probe {
 int sim_isa_run_probe(const struct sim_isa_workgroup *wg, struct sim_isa_probe *p,
                       struct sim_isa_fault *fault);
 
+/* Which engine runs instructions from now on, process-wide: the reference interpreter
+ * (true; what HSA_SIM_INTERP=1 chooses) or the fast engine (false, the default). For the
+ * differential test (tests/sim/test_isa_diff.c). */
+void sim_isa_probe_engine(bool reference);
+
 #endif

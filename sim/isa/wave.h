@@ -118,6 +118,11 @@ struct isa_inst {
    * that exist only on later chips (dot, fmac). decode.c may set it before calling
    * isa_decode_valu; ISA_TARGET_ANY (0) accepts the union, with gfx906 meanings. */
   uint8_t target;            /* enum isa_target */
+
+  /* added by the fast engine (fast.c, filled by isa_decode): specialised semantics run
+   * instead of `exec` unless HSA_SIM_INTERP=1; NULL when there are none. They fall back to
+   * `exec` themselves for the cases they do not cover. */
+  isa_exec_fn *fast;
 };
 
 enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A,
@@ -130,6 +135,7 @@ enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_
 #define ISA_MAX_VGPRS 256
 
 #define ISA_GROUP_PAGES 8
+#define ISA_GROUP_TLB 8     /* a power of two */
 
 struct isa_group {           /* the running workgroup, shared by its waves */
   const struct sim_isa_workgroup *wg;
@@ -140,7 +146,9 @@ struct isa_group {           /* the running workgroup, shared by its waves */
   unsigned page_count;
   struct isa_wave *waves;    /* wg->wave_count of them */
   /* translation entries shared by the group's waves (memory.c): they run on one thread */
-  struct { uint64_t va, size; uint8_t *host; bool ro; } tlb[4];   /* ro: GPU read-only */
+  /* 8 entries: a kernel touching kernarg, dispatch packet and three buffers (vadd) thrashed
+   * 4 of them, one VM lookup per wave (sim/isa/README.md, Speed) */
+  struct { uint64_t va, size; uint8_t *host; bool ro; } tlb[ISA_GROUP_TLB];   /* ro: GPU read-only */
   unsigned tlb_next, tlb_last;
   uint32_t lds_size;         /* bytes addressable: lds_bytes rounded to the 512-byte granule */
 };

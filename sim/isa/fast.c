@@ -1,0 +1,698 @@
+/* SPDX-License-Identifier: MIT */
+/* fast.c — the fast engine: specialised semantics for the VALU instructions compiled code
+ * spends its time in (integer add/carry/shift/logic, f32 add/mul/fma, 32/64-bit integer
+ * compares, moves), chosen once per predecoded instruction (isa_fast_select, from the code
+ * cache) and run instead of the reference semantics while EXEC has every lane of the wave
+ * on. Each one reads its operands straight from the register file (sources resolved at
+ * decode: a VGPR row, or a uniform value read once), computes all lanes in a plain loop the
+ * compiler vectorises, and writes the destination row directly; lane masks (carries,
+ * compares) are packed eight lanes per multiply. Anything else (a lane off, a modifier,
+ * SDWA/DPP, MODE not in the default float mode, floating-point exceptions enabled) runs the
+ * reference semantics (in->exec), the plain interpreter, which stays the definition:
+ * tests/sim/test_isa_diff.c runs both on random states and compares every register.
+ * HSA_SIM_INTERP=1 (hsa-sim --interp) runs the reference only. */
+#include "isa/exec.h"
+#include "isa/fast.h"
+#include "isa/hostmem.h"
+#include "isa/probe.h"
+#include "isa/valu.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the engine switch ---- */
+static atomic_int engine = -1;   /* -1: not read yet; 0 fast; 1 reference */
+
+bool isa_fast_enabled(void)
+{
+  int e = atomic_load_explicit(&engine, memory_order_relaxed);
+  if (__builtin_expect(e < 0, 0)) {
+    const char *v = getenv("HSA_SIM_INTERP");
+    int want = v && *v && strcmp(v, "0") != 0;
+    int expect = -1;   /* a probe's choice made meanwhile stays */
+    atomic_compare_exchange_strong(&engine, &expect, want);
+    e = atomic_load_explicit(&engine, memory_order_relaxed);
+  }
+  return e == 0;
+}
+
+void sim_isa_probe_engine(bool reference)
+{
+  atomic_store_explicit(&engine, reference ? 1 : 0, memory_order_relaxed);
+}
+
+/* ---- lanes and operands ---- */
+/* Lanes to compute when every lane of the wave is on (64, or 32 for wave32), else 0. */
+static inline unsigned full_lanes(const struct isa_wave *w)
+{
+  if (!w->wave32)
+    return w->exec == ~0ull ? 64u : 0u;
+  return w->exec == 0xffffffffull ? 32u : 0u;
+}
+
+/* Source `i` for every lane: the VGPR row, or a uniform value (SGPR, constant, literal) read
+ * as the reference does (type `t` picks the inline float constant) and broadcast. */
+static inline const uint32_t *src32(struct isa_wave *w, const struct isa_inst *in, unsigned i,
+                                    enum isa_type t, uint32_t *buf)
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0)
+    return w->vgpr[code - ISA_OP_VGPR0];
+  uint32_t v = isa_read_v32(w, in, code, 0, t);
+  for (unsigned l = 0; l < VALU_N; l++)
+    buf[l] = v;
+  return buf;
+}
+
+/* A 64-bit source as its low and high rows (a VGPR pair, or a uniform value). */
+static inline void src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
+                         enum isa_type t, const uint32_t **lo, const uint32_t **hi,
+                         uint32_t *blo, uint32_t *bhi)
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0) {
+    unsigned r = code - ISA_OP_VGPR0;
+    *lo = w->vgpr[r];
+    *hi = w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)];
+    return;
+  }
+  uint64_t v = isa_read_v64(w, in, code, 0, t);
+  for (unsigned l = 0; l < VALU_N; l++) {
+    blo[l] = (uint32_t)v;
+    bhi[l] = (uint32_t)(v >> 32);
+  }
+  *lo = blo;
+  *hi = bhi;
+}
+
+static inline uint32_t *dst_row(struct isa_wave *w, unsigned code)
+{
+  return w->vgpr[(code - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1)];
+}
+
+/* One bit per lane from bytes that are 0 or 1: eight lanes per multiply (each byte's bit
+ * lands in its own place of the top byte; no two products overlap, so nothing carries). */
+static inline uint64_t pack_bits(const uint8_t *c, unsigned n)
+{
+  uint64_t m = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  for (unsigned k = 0; k < n / 8; k++) {
+    uint64_t x;
+    memcpy(&x, c + 8 * k, 8);
+    m |= ((x * 0x0102040810204080ull) >> 56) << (8 * k);
+  }
+#else
+  for (unsigned l = 0; l < n; l++)
+    m |= (uint64_t)c[l] << l;
+#endif
+  return m;
+}
+
+/* The inverse: lane l's bit of `m` as byte l (0 or 1), eight lanes per multiply. */
+static inline void unpack_bits(uint64_t m, uint8_t *c)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  for (unsigned k = 0; k < 8; k++) {
+    uint64_t t = ((m >> (8 * k) & 0xff) * 0x0101010101010101ull) & 0x8040201008040201ull;
+    t = ((t + 0x7f7f7f7f7f7f7f7full) >> 7) & 0x0101010101010101ull;
+    memcpy(c + 8 * k, &t, 8);
+  }
+#else
+  for (unsigned l = 0; l < 64; l++)
+    c[l] = (uint8_t)(m >> l & 1);
+#endif
+}
+
+static inline int next(struct isa_wave *w, const struct isa_inst *in)
+{
+  w->pc += in->size;
+  return 0;
+}
+
+/* The f32 mode the fast float operations assume: denormals kept in and out, nearest even
+ * (what the hardware's default and clang's gfx9 kernels use). */
+static inline bool f32_default(const struct isa_wave *w)
+{
+  const uint32_t keep = FP_MODE_DENORM_F32_IN | FP_MODE_DENORM_F32_OUT;
+  return (w->mode & keep) == keep && !FP_MODE_ROUND_F32(w->mode);
+}
+
+/* AVX2 clones of the lane loops where the host has it (8 lanes a vector, not SSE2's 4);
+ * gcc and clang pick the clone once, when the library is loaded (ifunc) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
+#define FAST_FN __attribute__((target_clones("avx2", "default")))
+#else
+#define FAST_FN
+#endif
+
+/* ---- generators ---- */
+#define B32 ISA_T_B32
+#define F32 ISA_T_F32
+
+/* d = BODY(a, b, c) per lane, 32-bit sources of type T */
+#define FAST32(fn, T, nsrc, COND, ...)                                                       \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                              \
+  {                                                                                          \
+    unsigned n = full_lanes(w);                                                              \
+    if (__builtin_expect(!n || !(COND), 0))                                                  \
+      return in->exec(w, in);                                                                \
+    uint32_t b0_[VALU_N], b1_[VALU_N], b2_[VALU_N];                                          \
+    const uint32_t *s0 = src32(w, in, 0, T, b0_);                                            \
+    const uint32_t *s1 = (nsrc) > 1 ? src32(w, in, 1, T, b1_) : s0;                          \
+    const uint32_t *s2 = (nsrc) > 2 ? src32(w, in, 2, T, b2_) : s0;                          \
+    uint32_t *d = dst_row(w, in->dst);                                                       \
+    (void)s1; (void)s2; (void)b1_; (void)b2_;                                                \
+    for (unsigned l = 0; l < n; l++) {                                                       \
+      uint32_t a = s0[l], b = s1[l], c = s2[l];                                              \
+      (void)a; (void)b; (void)c;                                                             \
+      __VA_ARGS__;                                                                           \
+    }                                                                                        \
+    return next(w, in);                                                                      \
+  }
+
+#define INT2(fn, expr) FAST32(f_##fn, B32, 2, 1, d[l] = (expr))
+#define INT1(fn, expr) FAST32(f_##fn, B32, 1, 1, d[l] = (expr))
+#define INT3(fn, expr) FAST32(f_##fn, B32, 3, 1, d[l] = (expr))
+#define FLT2(fn, expr)                                                                       \
+  FAST32(f_##fn, F32, 2, f32_default(w), { float x = fp_f(a), y = fp_f(b); d[l] = fp_u(expr); })
+
+static inline uint32_t u24(uint32_t v) { return v & 0xffffffu; }
+
+INT1(v_mov_b32, a)
+INT1(v_not_b32, ~a)
+INT2(v_add_u32, a + b)
+INT2(v_sub_u32, a - b)
+INT2(v_subrev_u32, b - a)
+INT2(v_and_b32, a & b)
+INT2(v_or_b32, a | b)
+INT2(v_xor_b32, a ^ b)
+INT2(v_lshlrev_b32, b << (a & 31))
+INT2(v_lshrrev_b32, b >> (a & 31))
+INT2(v_ashrrev_i32, (uint32_t)((int32_t)b >> (a & 31)))
+INT2(v_min_u32, a < b ? a : b)
+INT2(v_max_u32, a > b ? a : b)
+INT2(v_min_i32, (int32_t)a < (int32_t)b ? a : b)
+INT2(v_max_i32, (int32_t)a > (int32_t)b ? a : b)
+INT2(v_mul_u32_u24, u24(a) * u24(b))
+INT2(v_mul_lo_u32, a * b)
+INT3(v_xad_u32, (a ^ b) + c)
+INT3(v_add3_u32, a + b + c)
+INT3(v_lshl_add_u32, (a << (b & 31)) + c)
+INT3(v_add_lshl_u32, (a + b) << (c & 31))
+INT3(v_lshl_or_b32, (a << (b & 31)) | c)
+INT3(v_and_or_b32, (a & b) | c)
+INT3(v_or3_b32, a | b | c)
+INT3(v_mad_u32_u24, u24(a) * u24(b) + c)
+INT3(v_bfi_b32, (a & b) | (~a & c))
+INT3(v_bfe_u32, (c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0)
+INT3(v_alignbit_b32, (uint32_t)((((uint64_t)a << 32) | b) >> (c & 31)))
+FLT2(v_add_f32, x + y)
+FLT2(v_sub_f32, x - y)
+FLT2(v_subrev_f32, y - x)
+FLT2(v_mul_f32, x * y)
+
+/* v_fma_f32 / v_fmac_f32: one rounding; only with a host fused multiply-add */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("fma"))) static void fma_rows(uint32_t *d, const uint32_t *a,
+                                                   const uint32_t *b, const uint32_t *c,
+                                                   unsigned n)
+{
+  for (unsigned l = 0; l < n; l++)
+    d[l] = fp_u(__builtin_fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
+}
+static bool host_fma(void)
+{
+  static atomic_int have = -1;
+  int h = atomic_load_explicit(&have, memory_order_relaxed);
+  if (h < 0) {
+    h = __builtin_cpu_supports("fma") ? 1 : 0;
+    atomic_store_explicit(&have, h, memory_order_relaxed);
+  }
+  return h;
+}
+#else
+static void fma_rows(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                     unsigned n)
+{
+  for (unsigned l = 0; l < n; l++)
+    d[l] = fp_u(fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
+}
+static bool host_fma(void) { return false; }   /* fmaf may be a slow library call */
+#endif
+
+static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
+{
+  /* wave64 only: the reference takes fmaf per lane otherwise, which may pick another of
+   * two NaN inputs than the host's vector FMA */
+  unsigned n = full_lanes(w);
+  if (n != 64 || !f32_default(w) || !host_fma())
+    return in->exec(w, in);
+  uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N];
+  fma_rows(dst_row(w, in->dst), src32(w, in, 0, F32, b0), src32(w, in, 1, F32, b1),
+           src32(w, in, 2, F32, b2), n);
+  return next(w, in);
+}
+
+/* carries: VOP2 uses VCC, VOP3B an SGPR pair (in->src[2] and in->sdst, as the reference) */
+enum { C_ADD, C_SUB, C_SUBREV };
+static inline __attribute__((always_inline)) int carry(struct isa_wave *w,
+                                                       const struct isa_inst *in, int kind,
+                                                       bool cin)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  uint32_t b0[VALU_N], b1[VALU_N];
+  uint8_t ci[VALU_N], co[VALU_N];
+  const uint32_t *a = src32(w, in, 0, B32, b0), *b = src32(w, in, 1, B32, b1);
+  unpack_bits(cin ? valu_mask_src(w, in, 2) : 0, ci);
+  uint32_t *d = dst_row(w, in->dst);
+  /* in 32-bit arithmetic (so that it vectorises): the carry or borrow of each step */
+  for (unsigned l = 0; l < n; l++) {
+    uint32_t x = kind == C_SUBREV ? b[l] : a[l], y = kind == C_SUBREV ? a[l] : b[l];
+    uint32_t c = ci[l], v, c1, c2;
+    if (kind == C_ADD) {
+      uint32_t t = x + y;
+      c1 = t < x;
+      v = t + c;
+      c2 = v < t;
+    } else {
+      uint32_t t = x - y;
+      c1 = x < y;
+      v = t - c;
+      c2 = t < c;
+    }
+    d[l] = v;
+    co[l] = (uint8_t)(c1 | c2);
+  }
+  valu_put_mask(w, in, pack_bits(co, n));
+  return next(w, in);
+}
+FAST_FN static int f_v_add_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, false); }
+FAST_FN static int f_v_sub_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, false); }
+FAST_FN static int f_v_subrev_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUBREV, false); }
+FAST_FN static int f_v_addc_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, true); }
+FAST_FN static int f_v_subb_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, true); }
+FAST_FN static int f_v_subbrev_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUBREV, true); }
+
+/* v_cndmask_b32: S2's lane bit picks S1 */
+FAST_FN static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  uint32_t b0[VALU_N], b1[VALU_N], sel[VALU_N];
+  const uint32_t *a = src32(w, in, 0, F32, b0), *b = src32(w, in, 1, F32, b1);
+  uint64_t m = valu_mask_src(w, in, 2);
+  for (unsigned l = 0; l < VALU_N; l++)
+    sel[l] = 0u - (uint32_t)(m >> l & 1);
+  uint32_t *d = dst_row(w, in->dst);
+  for (unsigned l = 0; l < n; l++)
+    d[l] = (b[l] & sel[l]) | (a[l] & ~sel[l]);
+  return next(w, in);
+}
+
+/* v_mad_u64_u32: D.u64 = S0.u32 * S1.u32 + S2.u64, carry-out of the add to sdst */
+FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  uint32_t b0[VALU_N], b1[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
+  uint8_t co[VALU_N];
+  const uint32_t *a = src32(w, in, 0, B32, b0), *b = src32(w, in, 1, B32, b1), *clo, *chi;
+  src64(w, in, 2, ISA_T_B64, &clo, &chi, blo, bhi);
+  for (unsigned l = 0; l < n; l++) {
+    /* the product's high half is at most 2^32 - 2: adding the low carry cannot wrap */
+    uint64_t p = (uint64_t)a[l] * b[l];
+    uint32_t pl = (uint32_t)p, ph = (uint32_t)(p >> 32), sl = pl + clo[l];
+    uint32_t t = ph + (sl < pl), sh = t + chi[l];
+    rlo[l] = sl;
+    rhi[l] = sh;
+    co[l] = (uint8_t)(sh < t);
+  }
+  unsigned r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
+  memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
+  memcpy(w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)], rhi, n * sizeof *rhi);
+  valu_put_mask(w, in, pack_bits(co, n));
+  return next(w, in);
+}
+
+/* 64-bit shifts: S0 the count, S1 the value */
+static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
+                                                         const struct isa_inst *in, int kind)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  uint32_t b0[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
+  const uint32_t *a = src32(w, in, 0, B32, b0), *vlo, *vhi;
+  src64(w, in, 1, ISA_T_B64, &vlo, &vhi, blo, bhi);
+  if (in->src[0] < ISA_OP_VGPR0) {   /* a uniform count (the usual case): vectorises */
+    unsigned s = a[0] & 63;
+    for (unsigned l = 0; l < n; l++) {
+      uint64_t v = vlo[l] | (uint64_t)vhi[l] << 32;
+      v = kind == 0 ? v << s : kind == 1 ? v >> s : (uint64_t)((int64_t)v >> s);
+      rlo[l] = (uint32_t)v;
+      rhi[l] = (uint32_t)(v >> 32);
+    }
+  } else {
+    for (unsigned l = 0; l < n; l++) {
+      uint64_t v = vlo[l] | (uint64_t)vhi[l] << 32, s = a[l] & 63;
+      v = kind == 0 ? v << s : kind == 1 ? v >> s : (uint64_t)((int64_t)v >> s);
+      rlo[l] = (uint32_t)v;
+      rhi[l] = (uint32_t)(v >> 32);
+    }
+  }
+  unsigned r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
+  memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
+  memcpy(w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)], rhi, n * sizeof *rhi);
+  return next(w, in);
+}
+FAST_FN static int f_v_lshlrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 0); }
+FAST_FN static int f_v_lshrrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 1); }
+FAST_FN static int f_v_ashrrev_i64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 2); }
+
+/* integer compares (not v_cmpx): one bit per lane to VCC or sdst */
+#define CMPI32(fn, T, COND)                                                                   \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
+  {                                                                                           \
+    unsigned n = full_lanes(w);                                                               \
+    if (!n)                                                                                   \
+      return in->exec(w, in);                                                                 \
+    uint32_t b0[VALU_N], b1[VALU_N];                                                          \
+    uint8_t r[VALU_N];                                                                        \
+    const uint32_t *s0 = src32(w, in, 0, B32, b0), *s1 = src32(w, in, 1, B32, b1);           \
+    for (unsigned l = 0; l < n; l++) {                                                        \
+      T a = (T)s0[l], b = (T)s1[l];                                                           \
+      r[l] = (uint8_t)(COND);                                                                 \
+    }                                                                                         \
+    valu_put_mask(w, in, pack_bits(r, n));                                                    \
+    return next(w, in);                                                                       \
+  }
+/* 64-bit compares on the 32-bit halves (so that they vectorise): LT/GT from the high
+ * halves, the low halves (unsigned) when those are equal; signed compares the high halves
+ * as signed */
+#define CMPI64(fn, TH, OP, EQ)                                                                \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
+  {                                                                                           \
+    unsigned n = full_lanes(w);                                                               \
+    if (!n)                                                                                   \
+      return in->exec(w, in);                                                                 \
+    uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
+    const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
+    uint8_t r[VALU_N];                                                                        \
+    src64(w, in, 0, ISA_T_B64, &s0l, &s0h, al, ah);                                           \
+    src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
+    for (unsigned l = 0; l < n; l++) {                                                        \
+      TH xh = (TH)s0h[l], yh = (TH)s1h[l];                                                    \
+      uint32_t xl = s0l[l], yl = s1l[l];                                                      \
+      r[l] = (uint8_t)((xh OP yh) | ((xh == yh) & (xl OP yl)) | ((EQ) & (xh == yh) & (xl == yl))); \
+    }                                                                                         \
+    valu_put_mask(w, in, pack_bits(r, n));                                                    \
+    return next(w, in);                                                                       \
+  }
+CMPI32(f_v_cmp_lt_u32, uint32_t, a < b) CMPI32(f_v_cmp_eq_u32, uint32_t, a == b)
+CMPI32(f_v_cmp_le_u32, uint32_t, a <= b) CMPI32(f_v_cmp_gt_u32, uint32_t, a > b)
+CMPI32(f_v_cmp_ne_u32, uint32_t, a != b) CMPI32(f_v_cmp_ge_u32, uint32_t, a >= b)
+CMPI32(f_v_cmp_lt_i32, int32_t, a < b) CMPI32(f_v_cmp_eq_i32, int32_t, a == b)
+CMPI32(f_v_cmp_le_i32, int32_t, a <= b) CMPI32(f_v_cmp_gt_i32, int32_t, a > b)
+CMPI32(f_v_cmp_ne_i32, int32_t, a != b) CMPI32(f_v_cmp_ge_i32, int32_t, a >= b)
+CMPI64(f_v_cmp_lt_u64, uint32_t, <, 0) CMPI64(f_v_cmp_le_u64, uint32_t, <, 1)
+CMPI64(f_v_cmp_gt_u64, uint32_t, >, 0) CMPI64(f_v_cmp_ge_u64, uint32_t, >, 1)
+CMPI64(f_v_cmp_lt_i64, int32_t, <, 0) CMPI64(f_v_cmp_le_i64, int32_t, <, 1)
+CMPI64(f_v_cmp_gt_i64, int32_t, >, 0) CMPI64(f_v_cmp_ge_i64, int32_t, >, 1)
+#define CMPE64(fn, NE)                                                                        \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
+  {                                                                                           \
+    unsigned n = full_lanes(w);                                                               \
+    if (!n)                                                                                   \
+      return in->exec(w, in);                                                                 \
+    uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
+    const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
+    uint8_t r[VALU_N];                                                                        \
+    src64(w, in, 0, ISA_T_B64, &s0l, &s0h, al, ah);                                           \
+    src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
+    for (unsigned l = 0; l < n; l++)                                                          \
+      r[l] = (uint8_t)(((s0h[l] == s1h[l]) & (s0l[l] == s1l[l])) ^ (NE));                     \
+    valu_put_mask(w, in, pack_bits(r, n));                                                    \
+    return next(w, in);                                                                       \
+  }
+CMPE64(f_v_cmp_eq_u64, 0) CMPE64(f_v_cmp_ne_u64, 1)
+CMPE64(f_v_cmp_eq_i64, 0) CMPE64(f_v_cmp_ne_i64, 1)
+
+/* ---- LDS: every lane on and every address in range, checked once for the wave ---- */
+static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)
+{
+  uint32_t v;
+  memcpy(&v, m + a, 4);
+  return v;
+}
+
+static int f_ds(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  const struct isa_group *g = w->group;
+  if (!n || !g->lds)
+    return in->exec(w, in);
+  unsigned op = in->op, dw = 1;
+  uint64_t o0 = (uint32_t)in->offset & 0xffff, o1 = 0;
+  switch (op) {
+  case 54: case 13: break;                        /* read / write b32 */
+  case 118: case 77: dw = 2; break;               /* read / write b64 */
+  case 55: case 56: case 14: case 15:             /* read2 / write2 (st64) b32 */
+  case 119: case 120: {                           /* read2 (st64) b64 */
+    dw = op >= 119 ? 2 : 1;
+    uint64_t scale = 4u * dw * ((op == 56 || op == 15 || op == 120) ? 64 : 1);
+    o0 = in->offset0 * scale;
+    o1 = in->offset1 * scale;
+    break;
+  }
+  default:
+    return in->exec(w, in);
+  }
+  const uint32_t *addr = w->vgpr[in->addr - ISA_OP_VGPR0];
+  /* every dword in range; below 2^32 + 2^17, so no address wraps either */
+  uint64_t reach = (o0 > o1 ? o0 : o1) + 4u * dw;
+  if (reach > g->lds_size)
+    return in->exec(w, in);
+  uint32_t limit = (uint32_t)(g->lds_size - reach);
+  unsigned bad = 0;
+  for (unsigned l = 0; l < n; l++)
+    bad |= addr[l] > limit;
+  if (bad)
+    return in->exec(w, in);
+  uint8_t *m = g->lds;
+  uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
+  unsigned vd = in->dst - ISA_OP_VGPR0, d0 = in->data - ISA_OP_VGPR0, d1 = in->data1 - ISA_OP_VGPR0;
+  /* lane by lane, in the reference's order (a destination may be the address register) */
+  switch (op) {
+  case 54:
+    for (unsigned l = 0; l < n; l++)
+      v[vd][l] = lds_ld(m, addr[l] + o0);
+    break;
+  case 118:
+    for (unsigned l = 0; l < n; l++) {
+      uint64_t a = addr[l] + o0;
+      uint32_t x0 = lds_ld(m, a), x1 = lds_ld(m, a + 4);
+      v[vd][l] = x0;
+      v[vd + 1][l] = x1;
+    }
+    break;
+  case 55: case 56:
+    for (unsigned l = 0; l < n; l++) {
+      uint32_t x0 = lds_ld(m, addr[l] + o0), x1 = lds_ld(m, addr[l] + o1);
+      v[vd][l] = x0;
+      v[vd + 1][l] = x1;
+    }
+    break;
+  case 119: case 120:
+    for (unsigned l = 0; l < n; l++) {
+      uint64_t a0 = addr[l] + o0, a1 = addr[l] + o1;
+      uint32_t x0 = lds_ld(m, a0), y0 = lds_ld(m, a0 + 4), x1 = lds_ld(m, a1), y1 = lds_ld(m, a1 + 4);
+      v[vd][l] = x0;
+      v[vd + 1][l] = y0;
+      v[vd + 2][l] = x1;
+      v[vd + 3][l] = y1;
+    }
+    break;
+  case 13:
+    for (unsigned l = 0; l < n; l++)
+      memcpy(m + addr[l] + o0, &v[d0][l], 4);
+    break;
+  case 77:
+    for (unsigned l = 0; l < n; l++) {
+      memcpy(m + addr[l] + o0, &v[d0][l], 4);
+      memcpy(m + addr[l] + o0 + 4, &v[d0 + 1][l], 4);
+    }
+    break;
+  default:   /* 14, 15: write2 (st64) b32 */
+    for (unsigned l = 0; l < n; l++) {
+      memcpy(m + addr[l] + o0, &v[d0][l], 4);
+      memcpy(m + addr[l] + o1, &v[d1][l], 4);
+    }
+    break;
+  }
+  return next(w, in);
+}
+
+/* ---- global_load_dword / global_store_dword: lanes in runs of consecutive addresses, one
+ * translation a run (all checked before anything moves; a refused one leaves the whole
+ * instruction to the reference, which raises the fault for the right lane) ---- */
+FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  bool store = in->op == 28;
+  uint64_t a[VALU_N];
+  const uint32_t *lo = w->vgpr[in->addr - ISA_OP_VGPR0];
+  int64_t off = in->offset;
+  if (in->saddr != 0x7f) {
+    uint64_t base = isa_read_s64(w, in, in->saddr, ISA_T_B64);
+    for (unsigned l = 0; l < n; l++)
+      a[l] = base + lo[l] + (uint64_t)off;
+  } else {
+    const uint32_t *hi = w->vgpr[(in->addr - ISA_OP_VGPR0 + 1) & (ISA_MAX_VGPRS - 1)];
+    for (unsigned l = 0; l < n; l++)
+      a[l] = (lo[l] | (uint64_t)hi[l] << 32) + (uint64_t)off;
+  }
+  uint8_t *host[VALU_N];
+  unsigned start[VALU_N + 1], runs = 0;
+  uint64_t apart = 0;   /* the usual case first: one run of the whole wave */
+  for (unsigned l = 0; l < n; l++)
+    apart |= a[l] ^ (a[0] + 4ull * l);
+  for (unsigned l = apart ? 0 : n; l < n;) {
+    unsigned e = l + 1;
+    while (e < n && a[e] == a[e - 1] + 4)
+      e++;
+    if (!(host[runs] = isa_mem_probe(w, a[l], 4 * (e - l), store)))
+      return in->exec(w, in);
+    start[runs++] = l;
+    l = e;
+  }
+  if (!apart) {
+    if (!(host[0] = isa_mem_probe(w, a[0], 4 * n, store)))
+      return in->exec(w, in);
+    start[runs++] = 0;
+  }
+  start[runs] = n;
+  uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
+  for (unsigned k = 0; k < runs; k++) {
+    if (store)
+      isa_st_dwords(host[k], r + start[k], start[k + 1] - start[k]);
+    else
+      isa_ld_dwords(host[k], r + start[k], start[k + 1] - start[k]);
+  }
+  return next(w, in);
+}
+
+/* ---- selection ---- */
+enum {
+  K_PLAIN,                   /* 32-bit VGPR destination, no sdst */
+  K_SDST,                    /* writes a lane mask to sdst too (carries, v_mad_u64_u32) */
+  K_CMP,                     /* writes only the lane mask */
+};
+
+struct fast_op {
+  const char *name;          /* the gfx9 mnemonic of the reference semantics */
+  isa_exec_fn *fast;
+  unsigned nsrc, kind;
+  isa_exec_fn *ref[4];       /* the reference functions of that name (filled once) */
+};
+
+#define P(name, n) { #name, f_##name, n, K_PLAIN, { 0 } }
+#define S(name, n) { #name, f_##name, n, K_SDST, { 0 } }
+#define C(name) { #name, f_##name, 2, K_CMP, { 0 } }
+static struct fast_op ops[] = {
+  P(v_mov_b32, 1), P(v_not_b32, 1), P(v_add_u32, 2), P(v_sub_u32, 2), P(v_subrev_u32, 2),
+  P(v_and_b32, 2), P(v_or_b32, 2), P(v_xor_b32, 2), P(v_lshlrev_b32, 2), P(v_lshrrev_b32, 2),
+  P(v_ashrrev_i32, 2), P(v_min_u32, 2), P(v_max_u32, 2), P(v_min_i32, 2), P(v_max_i32, 2),
+  P(v_mul_u32_u24, 2), P(v_mul_lo_u32, 2), P(v_xad_u32, 3), P(v_add3_u32, 3),
+  P(v_lshl_add_u32, 3), P(v_add_lshl_u32, 3), P(v_lshl_or_b32, 3), P(v_and_or_b32, 3),
+  P(v_or3_b32, 3), P(v_mad_u32_u24, 3), P(v_bfi_b32, 3), P(v_bfe_u32, 3),
+  P(v_alignbit_b32, 3), P(v_add_f32, 2), P(v_sub_f32, 2), P(v_subrev_f32, 2),
+  P(v_mul_f32, 2), P(v_fma_f32, 3), P(v_cndmask_b32, 3), P(v_lshlrev_b64, 2),
+  P(v_lshrrev_b64, 2), P(v_ashrrev_i64, 2),
+  S(v_add_co_u32, 2), S(v_sub_co_u32, 2), S(v_subrev_co_u32, 2), S(v_addc_co_u32, 3),
+  S(v_subb_co_u32, 3), S(v_subbrev_co_u32, 3), S(v_mad_u64_u32, 3),
+  C(v_cmp_lt_u32), C(v_cmp_eq_u32), C(v_cmp_le_u32), C(v_cmp_gt_u32), C(v_cmp_ne_u32),
+  C(v_cmp_ge_u32), C(v_cmp_lt_i32), C(v_cmp_eq_i32), C(v_cmp_le_i32), C(v_cmp_gt_i32),
+  C(v_cmp_ne_i32), C(v_cmp_ge_i32), C(v_cmp_lt_u64), C(v_cmp_eq_u64), C(v_cmp_le_u64),
+  C(v_cmp_gt_u64), C(v_cmp_ne_u64), C(v_cmp_ge_u64), C(v_cmp_lt_i64), C(v_cmp_eq_i64),
+  C(v_cmp_le_i64), C(v_cmp_gt_i64), C(v_cmp_ne_i64), C(v_cmp_ge_i64),
+};
+#undef P
+#undef S
+#undef C
+
+static void add_table(const struct valu_desc *t, unsigned count)
+{
+  for (unsigned i = 0; i < count; i++)
+    for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+      if (!t[i].name || strcmp(t[i].name, ops[k].name))
+        continue;
+      for (unsigned j = 0; j < 4; j++)
+        if (ops[k].ref[j] == t[i].fn)
+          break;
+        else if (!ops[k].ref[j]) {
+          ops[k].ref[j] = t[i].fn;
+          break;
+        }
+    }
+}
+
+static pthread_once_t ops_once = PTHREAD_ONCE_INIT;
+static void ops_init(void)
+{
+  add_table(valu_int_ops, valu_int_count);
+  add_table(valu_f32_ops, valu_f32_count);
+  add_table(valu_misc_ops, valu_misc_count);
+  add_table(valu_cmp_ops, valu_cmp_count);
+}
+
+static bool vgpr_code(unsigned code) { return code >= ISA_OP_VGPR0 && code < ISA_OP_AGPR0; }
+/* a source the fast operations read as the reference does: a VGPR, or a scalar code */
+static bool src_ok(unsigned code)
+{
+  return code < ISA_OP_AGPR0 && code != ISA_OP_SDWA && code != ISA_OP_DPP;
+}
+
+isa_exec_fn *isa_fast_select(const struct isa_inst *in)
+{
+  if (in->exec == isa_exec_ds && in->fmt == ISA_DS && !in->gds && in->addr >= ISA_OP_VGPR0)
+    return f_ds;
+  if (in->exec == isa_exec_flat && in->fmt == ISA_GLOBAL && in->seg == 2 && !in->lds &&
+      (in->op == 20 || in->op == 28) && in->addr >= ISA_OP_VGPR0)
+    return f_global_dword;
+  if (!in->exec || in->sdwa || in->dpp || in->abs || in->neg || in->neg_hi || in->clamp ||
+      in->omod || in->opsel || in->opsel_hi)
+    return NULL;
+  switch (in->fmt) {
+  case ISA_VOP1: case ISA_VOP2: case ISA_VOPC: case ISA_VOP3A: case ISA_VOP3B: break;
+  default: return NULL;
+  }
+  pthread_once(&ops_once, ops_init);
+  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+    const struct fast_op *o = &ops[k];
+    bool hit = false;
+    for (unsigned j = 0; j < 4 && o->ref[j]; j++)
+      hit |= o->ref[j] == in->exec;
+    if (!hit)
+      continue;
+    for (unsigned i = 0; i < o->nsrc; i++)
+      if (!src_ok(in->src[i]))
+        return NULL;
+    if (o->kind == K_CMP) {
+      /* v_cmpx shares the compare's semantics: its opcode has bit 4 set (exec_vcmp.c) */
+      if ((in->op & 0x10) || (in->name && !strncmp(in->name, "v_cmpx", 6)))
+        return NULL;
+    } else if (!vgpr_code(in->dst)) {
+      return NULL;
+    }
+    return o->fast;
+  }
+  return NULL;
+}

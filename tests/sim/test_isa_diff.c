@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: MIT */
+/* test_isa_diff.c — the fast engine (sim/isa/fast.c) against the reference interpreter,
+ * instruction by instruction and block by block. Every encoding of test_isa_wset's forms
+ * (wset_forms.h: each opcode of the decoder's tables in each form, every candidate operand
+ * combination the decoder takes) runs from the same random register state once on each
+ * engine (sim_isa_probe_engine), in several states: random EXEC, every lane, no lane, wave32
+ * with every lane and with random lanes, and a random MODE (rounding, denormals,
+ * floating-point exceptions); the final states (every SGPR, VGPR row, special register, pc,
+ * fault, and for memory forms the global, scratch and LDS bytes) must be identical. Then
+ * random straight-line blocks of the encodings the fast engine specialises (VALU, LDS and
+ * global dword accesses; VALU
+ * destinations rewritten so that results feed later instructions, EXEC-writing compares
+ * mixed in) run both ways and must end the same. No LLVM needed. DIFF_SEED=n runs another
+ * seed; HSA_TEST_SANITIZED=1 runs a quarter of the forms. */
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "kfd_fixture.h"
+#include "isa_fixture.h"
+#include "isa/exec.h"
+#include "isa/fast.h"
+#include "wset_forms.h"
+#include "wset_llvm.h"
+#include "wset_run.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+#define DIFF_PASSES 6
+#define DIFF_BLOCK 16        /* instructions per random block */
+
+struct diff_out {
+  struct sim_isa_probe p;
+  int rc;
+  struct sim_isa_fault fault;
+  uint8_t *g, *s, *lds;      /* memory after the run (memory forms only) */
+};
+
+struct diff_ctx {
+  struct wset_env e;
+  struct diff_out out[2];
+  unsigned runs, mismatches, fast_hits;
+};
+
+static void diff_out_alloc(struct diff_out *o)
+{
+  o->g = malloc(WSET_GBUF);
+  o->s = malloc(WSET_SBUF);
+  o->lds = malloc(WSET_LDS);
+  ck_assert(o->g && o->s && o->lds);
+}
+
+/* Pass-specific changes to the state wset_state made: wave size, EXEC, MODE. */
+static unsigned diff_state(struct diff_ctx *d, const struct wset_form *f, unsigned index,
+                           unsigned pass)
+{
+  wset_state(&d->e, f, index, pass < 3 ? pass : pass == 4 ? 1 : 0);
+  struct sim_isa_probe *p = d->e.init;
+  uint64_t s = d->e.seed * 31 + index * 7 + pass;
+  wset_rnd(&s);
+  switch (pass) {
+  case 3: p->exec = 0xffffffffull; return 32;              /* wave32, every lane */
+  case 4:                                                  /* random MODE */
+    p->mode = (WSET_MODE & ~0xffu) | (uint32_t)(wset_rnd(&s) & 0xff);
+    if (wset_rnd(&s) & 1)
+      p->mode |= (uint32_t)(wset_rnd(&s) & 0x3f) << ISA_MODE_EXCP_SHIFT;
+    return 64;
+  case 5: p->exec = (uint32_t)wset_rnd(&s) | 1; return 32;  /* wave32, random lanes */
+  default: return 64;
+  }
+}
+
+/* One run of the code at `entry` from d->e.init on the chosen engine. */
+static void diff_run(struct diff_ctx *d, uint64_t entry, unsigned wave, bool reference,
+                     bool restore, bool memory, struct diff_out *o)
+{
+  struct wset_env *e = &d->e;
+  sim_isa_probe_engine(reference);
+  if (restore || memory) {
+    memcpy(e->gbuf, e->gref, WSET_GBUF);
+    memcpy(e->sbuf, e->sref, WSET_SBUF);
+    memcpy(e->lds, e->ldsref, WSET_LDS);
+  }
+  struct sim_isa_workgroup wg;
+  struct sim_isa_wave_init wi;
+  memset(&wg, 0, sizeof wg);
+  memset(&wi, 0, sizeof wi);
+  wg.gpu = sim_gpu(0);
+  wg.code_entry = entry;
+  wg.wave_count = 1;
+  wg.wave_size = wave;
+  wg.waves = &wi;
+  wg.sgpr_alloc = 102;
+  wg.vgpr_alloc = 256;
+  wg.lds_bytes = WSET_LDS;
+  wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
+  wg.scratch_base = (uintptr_t)e->sbuf;
+  wg.scratch_per_wave = WSET_SBUF;
+  wg.shared_base = WSET_SHARED;
+  wg.shared_limit = wg.shared_base + 0xffffffffull;
+  wg.private_base = WSET_PRIVATE;
+  wg.private_limit = wg.private_base + 0xffffffffull;
+  wg.tba = entry + 16;
+  memcpy(&o->p, e->init, sizeof o->p);
+  o->p.lds = restore || memory ? e->lds : NULL;
+  memset(&o->fault, 0, sizeof o->fault);
+  o->rc = sim_isa_run_probe(&wg, &o->p, &o->fault);
+  if (memory) {
+    memcpy(o->g, e->gbuf, WSET_GBUF);
+    memcpy(o->s, e->sbuf, WSET_SBUF);
+    memcpy(o->lds, e->lds, WSET_LDS);
+  }
+}
+
+/* The first difference between the two runs, or NULL. */
+static const char *diff_cmp(const struct diff_out *a, const struct diff_out *b, bool memory,
+                            char *buf, size_t n)
+{
+  const struct sim_isa_probe *p = &a->p, *q = &b->p;
+  if (a->rc != b->rc || a->fault.kind != b->fault.kind || strcmp(a->fault.text, b->fault.text)) {
+    snprintf(buf, n, "result: reference %d \"%.60s\", fast %d \"%.60s\"", a->rc, a->fault.text,
+             b->rc, b->fault.text);
+    return buf;
+  }
+#define F(x, name)                                                                          \
+  if (p->x != q->x) {                                                                       \
+    snprintf(buf, n, "%s: reference 0x%llx, fast 0x%llx", name, (unsigned long long)p->x,  \
+             (unsigned long long)q->x);                                                     \
+    return buf;                                                                             \
+  }
+  F(pc, "pc") F(vcc, "vcc") F(exec, "exec") F(flat_scratch, "flat_scratch")
+  F(xnack_mask, "xnack_mask") F(m0, "m0") F(scc, "scc") F(mode, "mode") F(trapsts, "trapsts")
+#undef F
+  for (unsigned i = 0; i < SIM_ISA_PROBE_SGPRS; i++)
+    if (p->sgpr[i] != q->sgpr[i]) {
+      snprintf(buf, n, "s%u: reference 0x%x, fast 0x%x", i, p->sgpr[i], q->sgpr[i]);
+      return buf;
+    }
+  for (unsigned i = 0; i < 16; i++)
+    if (p->ttmp[i] != q->ttmp[i]) {
+      snprintf(buf, n, "ttmp%u: reference 0x%x, fast 0x%x", i, p->ttmp[i], q->ttmp[i]);
+      return buf;
+    }
+  for (unsigned r = 0; r < SIM_ISA_PROBE_VGPRS; r++)
+    for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++)
+      if (p->vgpr[r][l] != q->vgpr[r][l]) {
+        snprintf(buf, n, "v%u lane %u: reference 0x%x, fast 0x%x", r, l, p->vgpr[r][l],
+                 q->vgpr[r][l]);
+        return buf;
+      }
+  if (memory && memcmp(a->lds, b->lds, WSET_LDS)) {
+    snprintf(buf, n, "LDS differs");
+    return buf;
+  }
+  if (memory && memcmp(a->g, b->g, WSET_GBUF)) {
+    snprintf(buf, n, "global memory differs");
+    return buf;
+  }
+  if (memory && memcmp(a->s, b->s, WSET_SBUF)) {
+    snprintf(buf, n, "scratch differs");
+    return buf;
+  }
+  return NULL;
+}
+
+/* Runs the code at `entry` both ways from the current d->e.init; true when they agree. */
+static bool diff_both(struct diff_ctx *d, uint64_t entry, unsigned wave, bool restore,
+                      bool memory, const char *what, unsigned pass)
+{
+  struct sim_isa_probe *init = d->e.init;
+  struct sim_isa_probe keep;
+  memcpy(&keep, init, sizeof keep);
+  diff_run(d, entry, wave, true, restore, memory, &d->out[0]);
+  memcpy(init, &keep, sizeof keep);
+  diff_run(d, entry, wave, false, restore, memory, &d->out[1]);
+  memcpy(init, &keep, sizeof keep);
+  d->runs++;
+  char buf[320];
+  const char *why = diff_cmp(&d->out[0], &d->out[1], memory, buf, sizeof buf);
+  if (!why)
+    return true;
+  if (d->mismatches++ < 20)
+    fprintf(stderr, "  DIFF %s (pass %u, wave%u, exec 0x%llx, mode 0x%x): %s\n", what, pass,
+            wave, (unsigned long long)keep.exec, keep.mode, why);
+  return false;
+}
+
+static bool diff_memory_kind(unsigned kind)
+{
+  return !wset_is_valu(kind) && kind != WK_SOP2 && kind != WK_SOPK && kind != WK_SOP1 &&
+         kind != WK_SOPC && kind != WK_SOPP;
+}
+
+/* Decodes the candidate; whether the decoder knows it, and its fast semantics. */
+static bool diff_decode(const uint32_t *w, uint8_t target, struct isa_inst *in)
+{
+  isa_decode(w, 3, 0, target, in);
+  return in->exec != isa_exec_unknown;
+}
+
+/* ---- random blocks of specialised VALU encodings ---- */
+struct diff_enc {
+  uint32_t w[3];
+  unsigned nw;
+};
+
+/* After a block differed: the first instruction after which the states differ (the block
+ * cut short by an s_endpgm there), named. */
+static void diff_first(struct diff_ctx *d, uint32_t *block, unsigned wave, unsigned pass)
+{
+  unsigned mism = d->mismatches, at = 0;
+  for (unsigned i = 0; i < DIFF_BLOCK; i++) {
+    struct isa_inst in;
+    isa_decode(block + at, 3, 0, isa_target_of(sim_gpu(0)), &in);
+    unsigned next = at + in.size / 4;
+    uint32_t save = block[next];
+    block[next] = WSET_ENDPGM;
+    char what[96];
+    snprintf(what, sizeof what, "  instruction %u of it, %s (0x%08x 0x%08x)", i,
+             in.name ? in.name : "?", block[at], in.size > 4 ? block[at + 1] : 0);
+    bool same = diff_both(d, (uintptr_t)block, wave, true, true, what, pass);
+    block[next] = save;
+    if (!same)
+      break;
+    at = next;
+  }
+  d->mismatches = mism;   /* the block counted already */
+}
+
+static void diff_blocks(struct diff_ctx *d, const struct diff_enc *enc, unsigned nenc,
+                        unsigned blocks)
+{
+  if (!nenc)
+    return;
+  size_t len = (size_t)blocks * (DIFF_BLOCK * 3 + 4) * 4;
+  uint32_t *code = isa_fx_mem(len);
+  uint64_t s = d->e.seed ^ 0xb10c;
+  unsigned at = 0;
+  uint32_t *starts = malloc(blocks * sizeof *starts);
+  ck_assert_ptr_nonnull(starts);
+  static const unsigned vregs[] = { 10, 20, 30, 40 };
+  for (unsigned b = 0; b < blocks; b++) {
+    starts[b] = at;
+    for (unsigned i = 0; i < DIFF_BLOCK; i++) {
+      const struct diff_enc *x = &enc[wset_rnd(&s) % nenc];
+      uint32_t w[3] = { x->w[0], x->w[1], x->w[2] };
+      /* rewrite the VGPR destination (VOP3: bits 7:0; VOP2/VOP1: bits 24:17) so that
+       * results feed the following instructions */
+      unsigned v = vregs[wset_rnd(&s) % 4];
+      if ((w[0] >> 26) == 0x34) {
+        struct isa_inst in;
+        isa_decode(w, 3, 0, ISA_TARGET_GFX900, &in);
+        if (in.fmt != ISA_VOPC && in.dst >= ISA_OP_VGPR0)
+          w[0] = (w[0] & ~0xffu) | v;
+      } else if (!(w[0] >> 31) && (w[0] >> 25) != 0x3e) {   /* VOP2 / VOP1, not VOPC */
+        w[0] = (w[0] & ~(0xffu << 17)) | v << 17;
+      }
+      for (unsigned k = 0; k < x->nw; k++)
+        code[at++] = w[k];
+    }
+    code[at++] = WSET_ENDPGM;
+  }
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  blank.chosen = 0;
+  for (unsigned b = 0; b < blocks; b++)
+    for (unsigned pass = 0; pass < DIFF_PASSES; pass++) {
+      if (pass == 2)
+        continue;   /* no lane: nothing to compare beyond the single instructions */
+      unsigned wave = diff_state(d, &blank, 100000 + b, pass);
+      char what[64];
+      snprintf(what, sizeof what, "block %u", b);
+      if (!diff_both(d, (uintptr_t)(code + starts[b]), wave, true, true, what, pass))
+        diff_first(d, code + starts[b], wave, pass);
+    }
+  free(starts);
+}
+
+static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
+{
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  fx_cfg.gpu_model = mcpu;
+  fx_open();
+  ck_assert_str_eq(sim_gpu(0)->model->name, mcpu);
+  uint8_t target = isa_target_named(mcpu);
+  struct wset_list l;
+  memset(&l, 0, sizeof l);
+  wset_gfx9_forms(&l, valu_bit);
+  size_t len = (size_t)l.slots * WSET_SLOT;
+  uint32_t *words = malloc(len);
+  ck_assert_ptr_nonnull(words);
+  wset_image(&l, words);
+
+  static struct diff_ctx d;
+  memset(&d, 0, sizeof d);
+  const char *seed_env = getenv("DIFF_SEED");
+  uint64_t seed = seed_env ? strtoull(seed_env, NULL, 0) : seed0;
+  wset_env_init(&d.e, (const uint8_t *)words, len, seed);
+  diff_out_alloc(&d.out[0]);
+  diff_out_alloc(&d.out[1]);
+  bool light = getenv("HSA_TEST_SANITIZED") != NULL;
+  struct diff_enc *enc = calloc((size_t)l.slots, sizeof *enc);
+  ck_assert_ptr_nonnull(enc);
+  unsigned nenc = 0, forms = 0;
+
+  for (unsigned i = 0; i < l.n; i++) {
+    struct wset_form *f = &l.f[i];
+    if (light && i % 4)
+      continue;
+    for (unsigned c = 0; c < f->ncand; c++) {
+      struct isa_inst in;
+      uint32_t w[3] = { f->cand[c][0], f->cand[c][1], f->cand[c][2] };
+      if (f->cand_nw[c] < 3)
+        w[f->cand_nw[c]] = WSET_ENDPGM;
+      if (!diff_decode(w, target, &in))
+        continue;
+      forms++;
+      if (in.fast) {
+        d.fast_hits++;
+        enc[nenc].nw = f->cand_nw[c];
+        memcpy(enc[nenc].w, f->cand[c], sizeof enc[nenc].w);
+        nenc++;
+      }
+      f->chosen = (int)c;
+      /* memory restored for every memory form, compared where the engines' semantics
+       * differ (both run in->exec else) */
+      bool restore = diff_memory_kind(f->kind), memory = restore && in.fast;
+      char what[96];
+      snprintf(what, sizeof what, "%s/%s candidate %u", f->ours, f->variant, c);
+      /* time-dependent results */
+      if (strstr(f->ours, "memtime") || strstr(f->ours, "memrealtime"))
+        continue;
+      for (unsigned pass = 0; pass < DIFF_PASSES; pass++) {
+        /* with no fast semantics both engines run in->exec: random lanes and random MODE
+         * (the loop's exception handling) are enough */
+        if (!in.fast && pass != 0 && pass != 4)
+          continue;
+        unsigned wave = diff_state(&d, f, i * WSET_MAXCAND + c, pass);
+        if (!diff_both(&d, wset_slot_va(&d.e, f), wave, restore, memory, what, pass))
+          break;
+      }
+    }
+  }
+  diff_blocks(&d, enc, nenc, light ? 50 : 400);
+  sim_isa_probe_engine(false);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  fprintf(stderr, "%s: seed 0x%llx, %u encodings the decoder takes (%u with fast semantics), "
+          "%u runs on both engines, %u differ; %.1f s\n", mcpu, (unsigned long long)seed,
+          forms, d.fast_hits, d.runs, d.mismatches,
+          (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+  ck_assert_msg(d.fast_hits >= (light ? 20u : 100u),
+                "%s: only %u encodings have fast semantics", mcpu, d.fast_hits);
+  ck_assert_msg(d.mismatches == 0, "%s: %u runs differ between the engines", mcpu,
+                d.mismatches);
+  free(enc);
+  free(words);
+  for (unsigned k = 0; k < 2; k++) {
+    free(d.out[k].g);
+    free(d.out[k].s);
+    free(d.out[k].lds);
+  }
+  wset_env_free(&d.e);
+  free(l.f);
+}
+
+START_TEST(diff_gfx900) { diff_family("gfx900", VALU_GFX900, 0xd1ff900ull); }
+END_TEST
+START_TEST(diff_gfx90a)
+{
+  if (getenv("HSA_TEST_SANITIZED") || getenv("HSA_TEST_LIGHT"))
+    return;   /* one GPU model in the lighter configurations */
+  diff_family("gfx90a", VALU_GFX90A, 0xd1ff90aull);
+}
+END_TEST
+
+/* HSA_SIM_INTERP picks the engine when nothing else did. */
+START_TEST(engine_env)
+{
+  setenv("HSA_SIM_INTERP", "1", 1);
+  ck_assert(!isa_fast_enabled());
+  sim_isa_probe_engine(false);
+  ck_assert(isa_fast_enabled());
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+  Suite *s = suite_create("isa_diff");
+  TCase *t = tcase_create("diff");
+  tcase_set_timeout(t, 120);
+  tcase_add_test(t, diff_gfx900);
+  tcase_add_test(t, diff_gfx90a);
+  tcase_add_test(t, engine_env);
+  suite_add_tcase(s, t);
+  return s;
+}
