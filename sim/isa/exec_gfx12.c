@@ -47,6 +47,27 @@ static uint32_t cvt_sat_u(float f)
   return (uint32_t)f;
 }
 
+/* s_cmp_<cond>_f16/_f32: the condition's name (the part after "cmp_") on two values; f16 and
+ * f32 are exact in double, so one comparison serves both widths. */
+bool g12_scmp_float(const char *c, double a, double b)
+{
+  bool u = isnan(a) || isnan(b);
+  if (!strncmp(c, "lt_", 3)) return a < b;
+  if (!strncmp(c, "eq_", 3)) return a == b;
+  if (!strncmp(c, "le_", 3)) return a <= b;
+  if (!strncmp(c, "gt_", 3)) return a > b;
+  if (!strncmp(c, "lg_", 3)) return a < b || a > b;
+  if (!strncmp(c, "ge_", 3)) return a >= b;
+  if (!strncmp(c, "o_", 2)) return !u;
+  if (!strncmp(c, "u_", 2)) return u;
+  if (!strncmp(c, "nge_", 4)) return !(a >= b);
+  if (!strncmp(c, "nlg_", 4)) return !(a < b || a > b);
+  if (!strncmp(c, "ngt_", 4)) return !(a > b);
+  if (!strncmp(c, "nle_", 4)) return !(a <= b);
+  if (!strncmp(c, "neq_", 4)) return !(a == b);
+  return !(a < b);   /* nlt */
+}
+
 int g12_exec_salu_float(struct isa_wave *w, const struct isa_inst *in)
 {
   const char *n = in->name + 2;   /* past "s_" */
@@ -61,23 +82,7 @@ int g12_exec_salu_float(struct isa_wave *w, const struct isa_inst *in)
   uint32_t d;
   if (!strncmp(n, "cmp_", 4)) {
     float b = rd(w, in, 1);
-    const char *c = n + 4;
-    bool u = isnan(a) || isnan(b), r;
-    if (!strncmp(c, "lt_", 3)) r = a < b;
-    else if (!strncmp(c, "eq_", 3)) r = a == b;
-    else if (!strncmp(c, "le_", 3)) r = a <= b;
-    else if (!strncmp(c, "gt_", 3)) r = a > b;
-    else if (!strncmp(c, "lg_", 3)) r = a < b || a > b;
-    else if (!strncmp(c, "ge_", 3)) r = a >= b;
-    else if (!strncmp(c, "o_", 2)) r = !u;
-    else if (!strncmp(c, "u_", 2)) r = u;
-    else if (!strncmp(c, "nge_", 4)) r = !(a >= b);
-    else if (!strncmp(c, "nlg_", 4)) r = !(a < b || a > b);
-    else if (!strncmp(c, "ngt_", 4)) r = !(a > b);
-    else if (!strncmp(c, "nle_", 4)) r = !(a <= b);
-    else if (!strncmp(c, "neq_", 4)) r = !(a == b);
-    else r = !(a < b);   /* nlt */
-    w->scc = r;
+    w->scc = g12_scmp_float(n + 4, a, b);
     w->pc += in->size;
     return 0;
   }

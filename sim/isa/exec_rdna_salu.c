@@ -79,23 +79,7 @@ int g12_exec_salu_half(struct isa_wave *w, const struct isa_inst *in)
     b = fp_f16_to_f32(rd16(w, in, 1));
   uint32_t d;
   if (!strncmp(n, "cmp_", 4)) {
-    const char *c = n + 4;
-    bool u = isnan(a) || isnan(b), r;
-    if (!strncmp(c, "lt_", 3)) r = a < b;
-    else if (!strncmp(c, "eq_", 3)) r = a == b;
-    else if (!strncmp(c, "le_", 3)) r = a <= b;
-    else if (!strncmp(c, "gt_", 3)) r = a > b;
-    else if (!strncmp(c, "lg_", 3)) r = a < b || a > b;
-    else if (!strncmp(c, "ge_", 3)) r = a >= b;
-    else if (!strncmp(c, "o_", 2)) r = !u;
-    else if (!strncmp(c, "u_", 2)) r = u;
-    else if (!strncmp(c, "nge_", 4)) r = !(a >= b);
-    else if (!strncmp(c, "nlg_", 4)) r = !(a < b || a > b);
-    else if (!strncmp(c, "ngt_", 4)) r = !(a > b);
-    else if (!strncmp(c, "nle_", 4)) r = !(a <= b);
-    else if (!strncmp(c, "neq_", 4)) r = !(a == b);
-    else r = !(a < b);   /* nlt */
-    w->scc = r;
+    w->scc = g12_scmp_float(n + 4, a, b);
     w->pc += in->size;
     return 0;
   }

@@ -57,6 +57,7 @@ isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_
 /* gfx12's SALU float operations (exec_gfx12.c): SOP2, SOP1, SOPC by name */
 isa_exec_fn g12_exec_salu_float, g12_exec_v_s_f32;
 bool g12_salu_float(const char *name);
+bool g12_scmp_float(const char *cond, double a, double b);   /* s_cmp_*_f16/f32 by name */
 /* gfx12's 16-bit SALU float and SALU minimum/maximum (exec_rdna_salu.c) */
 isa_exec_fn g12_exec_salu_half, g12_exec_smem_sub;   /* and the sub-dword scalar loads */
 bool g12_salu_half(const char *name);
