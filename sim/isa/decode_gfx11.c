@@ -609,6 +609,48 @@ static int mem(const uint32_t *w, unsigned avail, struct isa_inst *in)
   return 0;
 }
 
+/* MIMG (0x3c): nsa w0[0] (then one more dword of vaddr1..4), dim [4:2], unorm [7], dmask
+ * [11:8], slc/dlc/glc [14:12], r128 [15], a16 [16], d16 [17], op [25:18]; vaddr0 w1[7:0],
+ * vdata [15:8], srsrc [20:16] (x4), tfe [21], lwe [22], ssamp [30:26] (x4). exec_mimg.c
+ * reads the fields from in->words by target. */
+static int mimg11(const uint32_t *w, unsigned avail, struct isa_inst *in)
+{
+  uint32_t w0 = w[0];
+  bool nsa = w0 & 1;
+  in->fmt = ISA_MIMG;
+  in->size = nsa ? 12 : 8;
+  if (avail < in->size / 4u)
+    return -1;
+  uint32_t w1 = w[1];
+  unsigned op = (w0 >> 18) & 0xff;
+  const char *name = NULL;
+  for (unsigned i = 0; i < g11_mimg_count; i++)
+    if (g11_mimg[i].op == op)
+      name = g11_mimg[i].name;
+  in->name = name;
+  if (!name)
+    return -1;
+  in->dmask = (w0 >> 8) & 0xf;
+  in->glc = (w0 >> 14) & 1;
+  in->slc = (w0 >> 12) & 1;
+  in->tfe = (w1 >> 21) & 1;
+  in->addr = (uint16_t)(ISA_OP_VGPR0 + (w1 & 0xff));
+  in->data = (uint16_t)(ISA_OP_VGPR0 + ((w1 >> 8) & 0xff));
+  in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) << 2);
+  unsigned n = (unsigned)__builtin_popcount(in->dmask ? in->dmask : 1);
+  if (!strncmp(name, "image_gather4", 13))
+    n = 4;
+  if ((w0 >> 17) & 1)
+    n = (n + 1) / 2;
+  in->dwords = (uint8_t)(n + in->tfe);
+  int op9 = find9(isa_mimg_names, 128, name);
+  if (op9 < 0)
+    return fail(in, NULL);
+  in->op = (uint16_t)op9;
+  in->exec = isa_exec_mimg;
+  return 0;
+}
+
 /* ---- gfx12's own layouts ---- */
 static int smem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
 {
@@ -726,6 +768,8 @@ int isa_decode_gfx11(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_
     return vmem12(w, avail, in);
   if (top6 == 0x32)
     return vopd(w, avail, in);
+  if (!g12 && top6 == 0x3c)
+    return mimg11(w, avail, in);
   if (!(w0 >> 31) || top6 == 0x35 || (w0 >> 24) == 0xcc)
     return valu(w, avail, in);
   return mem(w, avail, in);

@@ -15,8 +15,11 @@
  * depth or the slice (arrays); every access goes through the VM (isa_mem_fast). That is the
  * hardware's LINEAR swizzle mode; the tiled modes are addressed the same way (see README).
  * Loads out of range read a zero texel; stores out of range are dropped.
+ * gfx11's MIMG (decode_gfx11.c names it) runs here too: its fields from their gfx11 bits
+ * (fields_of), the address VGPRs consecutive or NSA's list, the T#/S# in gfx11's layouts
+ * (img_tsharp_decode_gfx11); the T#'s TYPE decides the coordinates, as on gfx9.
  * Not modelled (fault as ILLEGAL): mip chains (levels beyond the base), a16, gfx90a's acc
- * bit, the depth-compare (_c), get_lod and the _pck forms. */
+ * bit, gfx10+'s r128, the depth-compare (_c), get_lod and the _pck forms. */
 #include "isa/exec.h"
 #include "isa/hostmem.h"
 #include "isa/image.h"
@@ -169,8 +172,23 @@ static int not_modelled(struct isa_wave *w, const struct isa_inst *in, const cha
                    (unsigned long long)in->pc, what);
 }
 
+/* The instruction's fields: gfx9's MIMG or gfx11's (decode_gfx11.c), and the address VGPRs
+ * (consecutive from vaddr, or gfx11's NSA list: vaddr0 then the extra dword's bytes). */
+struct mimg_f {
+  unsigned dmask, vd, rs, ss, nsa;   /* nsa: addresses listed (0: consecutive) */
+  bool unorm, glc, a16, tfe, acc, d16, r128, gfx11;
+  uint8_t areg[5];
+  unsigned va;
+};
+
+static unsigned areg(const struct mimg_f *m, unsigned k)
+{
+  return m->nsa ? (k < m->nsa ? m->areg[k] : ISA_MAX_VGPRS) : m->va + k;
+}
+
 /* Level of detail of lane l (log2 of the texel footprint), for the mag/min filter choice. */
-static float lod_of(const struct isa_wave *w, const struct form *fm, const struct img_tsharp *t,
+static float lod_of(const struct isa_wave *w, const struct mimg_f *m, const struct form *fm,
+                    const struct img_tsharp *t,
                     const struct img_ssharp *s, unsigned coord0, unsigned nd,
                     bool unnorm, unsigned l, unsigned lod_reg, unsigned bias_reg)
 {
@@ -179,18 +197,18 @@ static float lod_of(const struct isa_wave *w, const struct form *fm, const struc
   if (fm->lz) {
     lod = 0;
   } else if (fm->l) {
-    lod = ffrom(w->vgpr[lod_reg][l]);
+    lod = ffrom(w->vgpr[areg(m, lod_reg)][l]);
   } else {
     float dh = 0, dv = 0;
     for (unsigned k = 0; k < nd; k++) {
       float scale = unnorm ? 1 : size[k], a, b;
       if (fm->d) {   /* the given derivatives precede the coordinates */
-        a = ffrom(w->vgpr[coord0 - 2 * nd + k][l]);
-        b = ffrom(w->vgpr[coord0 - nd + k][l]);
+        a = ffrom(w->vgpr[areg(m, coord0 - 2 * nd + k)][l]);
+        b = ffrom(w->vgpr[areg(m, coord0 - nd + k)][l]);
       } else {       /* implicit: differences across the 2x2 quad of lanes */
         unsigned q = l & ~3u;
-        a = ffrom(w->vgpr[coord0 + k][q + 1]) - ffrom(w->vgpr[coord0 + k][q]);
-        b = ffrom(w->vgpr[coord0 + k][q + 2]) - ffrom(w->vgpr[coord0 + k][q]);
+        a = ffrom(w->vgpr[areg(m, coord0 + k)][q + 1]) - ffrom(w->vgpr[areg(m, coord0 + k)][q]);
+        b = ffrom(w->vgpr[areg(m, coord0 + k)][q + 2]) - ffrom(w->vgpr[areg(m, coord0 + k)][q]);
       }
       dh += (a * scale) * (a * scale);
       dv += (b * scale) * (b * scale);
@@ -199,7 +217,7 @@ static float lod_of(const struct isa_wave *w, const struct form *fm, const struc
     lod = rho > 0 ? log2f(rho) : -INFINITY;
   }
   if (fm->b)
-    lod += ffrom(w->vgpr[bias_reg][l]);
+    lod += ffrom(w->vgpr[areg(m, bias_reg)][l]);
   lod += (float)s->lod_bias / 256.0f;
   float lo = (float)s->min_lod / 256.0f, hi = (float)s->max_lod / 256.0f;
   if (lod < lo) lod = lo;
@@ -207,21 +225,53 @@ static float lod_of(const struct isa_wave *w, const struct form *fm, const struc
   return lod;
 }
 
-int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
+static void fields_of(const struct isa_inst *in, struct mimg_f *m)
 {
   uint32_t w0 = in->words[0], w1 = in->words[1];
-  unsigned dmask = (w0 >> 8) & 15;
-  bool unorm = (w0 >> 12) & 1, glc = (w0 >> 13) & 1, a16 = (w0 >> 15) & 1;
+  memset(m, 0, sizeof *m);
+  m->dmask = (w0 >> 8) & 15;
+  m->va = w1 & 0xff;
+  m->vd = (w1 >> 8) & 0xff;
+  m->rs = ((w1 >> 16) & 0x1f) * 4;
+  if (in->target == ISA_TARGET_GFX1100) {
+    m->gfx11 = true;
+    m->unorm = (w0 >> 7) & 1;
+    m->glc = (w0 >> 14) & 1;
+    m->r128 = (w0 >> 15) & 1;
+    m->a16 = (w0 >> 16) & 1;
+    m->d16 = (w0 >> 17) & 1;
+    m->tfe = (w1 >> 21) & 1;
+    m->ss = ((w1 >> 26) & 0x1f) * 4;
+    if (w0 & 1) {
+      m->nsa = 5;
+      m->areg[0] = (uint8_t)m->va;
+      for (unsigned i = 0; i < 4; i++)
+        m->areg[1 + i] = (uint8_t)(in->words[2] >> (8 * i));
+    }
+    return;
+  }
   bool cdna = in->target == ISA_TARGET_GFX90A || in->target == ISA_TARGET_GFX942;
-  bool tfe = !cdna && ((w0 >> 16) & 1), acc = cdna && ((w0 >> 16) & 1);
-  bool d16 = (w1 >> 31) & 1;
-  unsigned va = w1 & 0xff, vd = (w1 >> 8) & 0xff;
-  unsigned rs = ((w1 >> 16) & 0x1f) * 4, ss = ((w1 >> 21) & 0x1f) * 4;
+  m->unorm = (w0 >> 12) & 1;
+  m->glc = (w0 >> 13) & 1;
+  m->a16 = (w0 >> 15) & 1;
+  m->tfe = !cdna && ((w0 >> 16) & 1);
+  m->acc = cdna && ((w0 >> 16) & 1);
+  m->d16 = (w1 >> 31) & 1;
+  m->ss = ((w1 >> 21) & 0x1f) * 4;
+}
+
+int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
+{
+  struct mimg_f m;
+  fields_of(in, &m);
+  unsigned dmask = m.dmask, vd = m.vd, rs = m.rs, ss = m.ss;
+  bool unorm = m.unorm, glc = m.glc, tfe = m.tfe, d16 = m.d16;
   struct form fm;
   if (!in->name || !form_of(in->name, &fm))
     return isa_unknown(w, in);
-  if (a16) return not_modelled(w, in, "a16 (16-bit addresses)");
-  if (acc) return not_modelled(w, in, "image data in AGPRs");
+  if (m.a16) return not_modelled(w, in, "a16 (16-bit addresses)");
+  if (m.acc) return not_modelled(w, in, "image data in AGPRs");
+  if (m.r128) return not_modelled(w, in, "r128 (a 4-dword image resource)");
 
   uint32_t td[8], sd[4] = {0, 0, 0, 0};
   for (unsigned i = 0; i < 8; i++)
@@ -232,8 +282,13 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
   struct img_tsharp t;
   struct img_ssharp s;
   struct img_fmt f;
-  img_tsharp_decode(td, &t);
-  img_ssharp_decode(sd, &s);
+  if (m.gfx11) {
+    img_tsharp_decode_gfx11(td, &t);
+    img_ssharp_decode_gfx11(sd, &s);
+  } else {
+    img_tsharp_decode(td, &t);
+    img_ssharp_decode(sd, &s);
+  }
   if (t.type < IMG_TYPE_1D)
     return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, in->pc, false,
                      "%s at 0x%llx: s[%u:%u] is not an image resource (TYPE %u)", in->name,
@@ -244,6 +299,8 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
                      in->name, (unsigned long long)in->pc, t.dfmt, t.nfmt);
   if (t.type == IMG_TYPE_CUBE || t.type >= IMG_TYPE_2D_MSAA)
     return not_modelled(w, in, "a cube or multisampled image");
+  if (!t.pitch)   /* gfx11's 3D and arrays: addrlib's linear pitch, rows of 256-byte multiples */
+    t.pitch = img_linear_pitch(t.width, f.bytes);
 
   unsigned nd = t.coords - (t.array ? 1u : 0u);   /* filtered dimensions */
   unsigned ndata = (unsigned)__builtin_popcount(dmask);
@@ -261,8 +318,11 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
     ndata = 4;   /* one channel (dmask's lowest) of four texels */
   unsigned vdw = fm.atomic ? (strstr(in->name, "cmpswap") ? 2u : 1u)
                            : d16 ? (ndata + 1) / 2 : (ndata ? ndata : 1);
-  if (va + k > ISA_MAX_VGPRS || vd + vdw + tfe > ISA_MAX_VGPRS ||
-      va + k > w->vgpr_alloc || vd + vdw + tfe > w->vgpr_alloc)
+  unsigned aend = 0;
+  for (unsigned i = 0; i < k; i++)
+    if (areg(&m, i) + 1 > aend) aend = areg(&m, i) + 1;
+  if (aend > ISA_MAX_VGPRS || vd + vdw + tfe > ISA_MAX_VGPRS ||
+      aend > w->vgpr_alloc || vd + vdw + tfe > w->vgpr_alloc)
     return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, in->pc, false,
                      "%s at 0x%llx names VGPRs beyond the %u allocated", in->name,
                      (unsigned long long)in->pc, w->vgpr_alloc);
@@ -275,7 +335,7 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
 
   if (fm.resinfo) {
     ISA_FOR_LANES(w->exec, l) {
-      unsigned mip = v[va][l];
+      unsigned mip = v[areg(&m, 0)][l];
       unsigned levels = t.last_level >= t.base_level ? t.last_level - t.base_level + 1 : 1;
       uint32_t r[4] = {0, 0, 0, levels};
       if (mip < levels && t.base_level + mip < 16) {
@@ -301,7 +361,7 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
     ISA_FOR_LANES(w->exec, l) {
       unsigned c[3] = {0, 0, 0};
       for (unsigned i = 0; i < t.coords; i++)
-        c[i] = v[va + coord0 + i][l];
+        c[i] = v[areg(&m, coord0 + i)][l];
       /* x, y and z (the depth, or the slice of an array) */
       unsigned x = c[0], y = t.type == IMG_TYPE_1D_ARRAY ? 0 : c[1];
       unsigned z = t.type == IMG_TYPE_1D_ARRAY ? c[1] : c[2];
@@ -309,7 +369,7 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
       in_range = in_range && (uint64_t)z + base_array < t.depth;
       z += base_array;
       if (fm.mip) {
-        uint32_t mip = v[va + lod_reg][l];
+        uint32_t mip = v[areg(&m, lod_reg)][l];
         if (t.base_level + mip > t.last_level)
           in_range = false;
         else if (mip != 0)
@@ -365,23 +425,23 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
   bool unnorm = unorm || s.force_unnorm;
   const float size[3] = {(float)t.width, (float)t.height, (float)t.depth};
   ISA_FOR_LANES(w->exec, l) {
-    float lod = lod_of(w, &fm, &t, &s, va + coord0, nd, unnorm, l, va + lod_reg, va + bias_reg);
+    float lod = lod_of(w, &m, &fm, &t, &s, coord0, nd, unnorm, l, lod_reg, bias_reg);
     unsigned filt = lod > 0 ? s.min_filter : s.mag_filter;
     bool linear = filt & 1;
     float cf[3] = {0, 0, 0};
     int offs[3] = {0, 0, 0};
     if (fm.o) {
-      uint32_t ov = v[va + off_reg][l];
+      uint32_t ov = v[areg(&m, off_reg)][l];
       for (unsigned i = 0; i < 3; i++)
         offs[i] = (int)((ov >> (8 * i)) << 26) >> 26;
     }
     for (unsigned i = 0; i < nd; i++) {
-      float x = ffrom(v[va + coord0 + i][l]);
+      float x = ffrom(v[areg(&m, coord0 + i)][l]);
       cf[i] = (unnorm ? x : x * size[i]) + (float)offs[i];
     }
     int slice = 0;
     if (t.array) {
-      float x = rintf(ffrom(v[va + coord0 + nd][l]));
+      float x = rintf(ffrom(v[areg(&m, coord0 + nd)][l]));
       int last = (int)t.depth - 1, first = (int)base_array;
       float sl = x + (float)first;
       slice = !(sl > (float)first) ? first : sl > (float)last ? last : (int)sl;

@@ -275,7 +275,7 @@ const unsigned g11_rdna_count = sizeof g11_rdna_ops / sizeof g11_rdna_ops[0];
  * become gfx9's DFMT/NFMT pair (the numbers llvm-mc-19 gives the BUF_FMT_* names, the same on
  * gfx1100 and gfx1201) and gfx9's MTBUF semantics run. 0 and 64+ are invalid: the access
  * reads 0 and writes nothing, as gfx9's invalid DFMT does. */
-static void unified_format(unsigned u, uint8_t *dfmt, uint8_t *nfmt)
+void g11_unified_format(unsigned u, uint8_t *dfmt, uint8_t *nfmt)
 {
   /* per gfx9 DFMT 1..14: the NFMTs it comes with (0 UNORM, 1 SNORM, 2 USCALED, 3 SSCALED,
    * 4 UINT, 5 SINT, 7 FLOAT), in the order of the unified numbers */
@@ -297,7 +297,7 @@ static void unified_format(unsigned u, uint8_t *dfmt, uint8_t *nfmt)
 int g11_exec_tbuffer(struct isa_wave *w, const struct isa_inst *in)
 {
   struct isa_inst c = *in;
-  unified_format(in->target == ISA_TARGET_GFX1201 ? in->nfmt : in->dfmt, &c.dfmt, &c.nfmt);
+  g11_unified_format(in->target == ISA_TARGET_GFX1201 ? in->nfmt : in->dfmt, &c.dfmt, &c.nfmt);
   /* gfx9's MTBUF opcode by name (gfx12's VBUFFER numbers tbuffer apart from MUBUF): loads
    * 0-3, stores 4-7 by component count; d16 forms stay unknown (8+) */
   const char *x = strstr(in->name, "format_");

@@ -29,6 +29,9 @@ G12_TABLE(sop2) G12_TABLE(sopk) G12_TABLE(sop1) G12_TABLE(sopc) G12_TABLE(sopp) 
 G12_TABLE(vop1) G12_TABLE(vop2) G12_TABLE(vopc) G12_TABLE(vop3) G12_TABLE(vop3p) G12_TABLE(ds)
 G12_TABLE(flat) G12_TABLE(global) G12_TABLE(scratch) G12_TABLE(mubuf) G12_TABLE(mtbuf)
 #undef G12_TABLE
+/* gfx11's MIMG (gfx11_mimg.c) */
+extern const struct g11_op g11_mimg[];
+extern const unsigned g11_mimg_count;
 
 /* gfx11's NULL (124; M0 is 125 there) is the model's ISA_OP_NULL (wave.h): the codes stay
  * gfx9's, where 125 is free. */
@@ -51,6 +54,8 @@ extern const struct valu_desc g11_rdna_ops[];
 extern const unsigned g11_rdna_count;
 /* tbuffer_* with gfx10+'s unified FORMAT (exec_rdna.c) */
 isa_exec_fn g11_exec_tbuffer;
+/* A unified FORMAT 1..63 as gfx9's DFMT/NFMT pair (exec_rdna.c; 0 and 0 for others) */
+void g11_unified_format(unsigned u, uint8_t *dfmt, uint8_t *nfmt);
 /* VOPD opcode names (decode_gfx11.c) */
 const char *g11_vopd_name(unsigned op);
 isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_vopd;

@@ -47,6 +47,18 @@ enum { IMG_WRAP = 0, IMG_MIRROR = 1, IMG_CLAMP_LAST = 2, IMG_MIRROR_ONCE_LAST = 
 
 void img_tsharp_decode(const uint32_t d[8], struct img_tsharp *t);
 void img_ssharp_decode(const uint32_t d[4], struct img_ssharp *s);
+/* gfx11 (RDNA3) field layouts (the RDNA3 ISA's "Image Resource"/"Image Sampler" tables):
+ * T# word1 BASE_ADDRESS_HI [7:0], MAX_MIP [19:16], FORMAT [27:20] (the unified format, as
+ * dfmt/nfmt here), WIDTH[1:0] [31:30]; word2 WIDTH[13:2] [11:0], HEIGHT [27:14]; word3 as
+ * gfx9's (BC_SWIZZLE [27:25]); word4 DEPTH [12:0] (3D depth - 1 or the last slice; for 1D/2D
+ * gfx10.3+'s PITCH - 1 [13:0]), BASE_ARRAY [28:16]. The pitch of 1D/2D is that field when it
+ * is at least WIDTH - 1, else (and for 3D and arrays) t->pitch is 0: img_linear_pitch. S#: the
+ * gfx9 fields but LOD_BIAS (word2 holds the border colour pointer there: bias 0). */
+void img_tsharp_decode_gfx11(const uint32_t d[8], struct img_tsharp *t);
+void img_ssharp_decode_gfx11(const uint32_t d[4], struct img_ssharp *s);
+/* addrlib's LINEAR pitch: width in elements rounded up so that a row is a multiple of 256
+ * bytes */
+unsigned img_linear_pitch(unsigned width, unsigned bytes);
 
 /* A texel format: DATA_FORMAT x NUM_FORMAT. Components are listed from the least
  * significant bits (the data format's name lists them from the most significant). */

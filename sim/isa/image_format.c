@@ -2,6 +2,7 @@
 /* image_format.c — the image resource and sampler descriptors (gfx9 field layouts) and the
  * texel formats: DATA_FORMAT (bit widths of the components) x NUM_FORMAT (how they read). */
 #include "isa/image.h"
+#include "isa/gfx11.h"
 
 #include <math.h>
 #include <string.h>
@@ -50,6 +51,52 @@ void img_ssharp_decode(const uint32_t d[4], struct img_ssharp *s)
   s->z_filter = bits(d[2], 24, 2);
   s->mip_filter = bits(d[2], 26, 2);
   s->border_type = bits(d[3], 30, 2);
+}
+
+void img_tsharp_decode_gfx11(const uint32_t d[8], struct img_tsharp *t)
+{
+  uint32_t g9[8] = {d[0], bits(d[1], 0, 8), 0, d[3], 0, 0, 0, 0};
+  img_tsharp_decode(g9, t);   /* base, dst_sel, levels, sw_mode, type, then ours below */
+  unsigned u = bits(d[1], 20, 8);
+  if (u < 64) {
+    uint8_t df, nf;
+    g11_unified_format(u, &df, &nf);
+    t->dfmt = df;
+    t->nfmt = nf;
+  } else {   /* 64.. the image-only formats: sRGB and the packed 16-bit ones */
+    static const uint8_t df[8] = {1, 3, 10, 0, 16, 17, 18, 19};
+    t->dfmt = u < 72 ? df[u - 64] : 0;
+    t->nfmt = u < 67 ? 9 : 0;
+  }
+  t->min_lod = 0;
+  t->width = (bits(d[1], 30, 2) | bits(d[2], 0, 12) << 2) + 1;
+  t->height = bits(d[2], 14, 14) + 1;
+  t->depth = bits(d[4], 0, 13) + 1;
+  t->base_array = bits(d[4], 16, 13);
+  t->pitch = 0;
+  if (t->type == IMG_TYPE_1D || t->type == IMG_TYPE_1D_ARRAY)
+    t->height = 1;
+  if (t->type == IMG_TYPE_1D || t->type == IMG_TYPE_2D || t->type == IMG_TYPE_2D_MSAA) {
+    if (bits(d[4], 0, 14) + 1 >= t->width)
+      t->pitch = bits(d[4], 0, 14) + 1;
+    t->depth = 1;
+  }
+}
+
+void img_ssharp_decode_gfx11(const uint32_t d[4], struct img_ssharp *s)
+{
+  img_ssharp_decode(d, s);
+  s->lod_bias = 0;
+}
+
+unsigned img_linear_pitch(unsigned width, unsigned bytes)
+{
+  unsigned a = 256;
+  while (a > 1 && bytes % 2 == 0) {   /* 256 / gcd(256, bytes) elements */
+    bytes /= 2;
+    a /= 2;
+  }
+  return (width + a - 1) / a * a;
 }
 
 bool img_fmt_of(unsigned dfmt, unsigned nfmt, struct img_fmt *f)

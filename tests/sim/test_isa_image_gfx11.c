@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/* test_isa_image_gfx11.c — gfx11 (RDNA3) image instructions on sim/isa: MIMG code assembled
+ * by llvm-mc-19 --mcpu=gfx1100 (dim field, NSA address lists, gfx11's unorm bit) runs on a
+ * GPU whose model says gfx1100, with T#s and S#s built here from the RDNA3 ISA's field tables
+ * (FORMAT in word1[27:20], WIDTH split across word1[31:30] and word2[11:0], HEIGHT
+ * word2[27:14], DEPTH or gfx10.3+'s PITCH - 1 in word4, BASE_ARRAY word4[28:16]), every result
+ * against a host reference: image_load of 8_8_8_8_UNORM with a DST_SEL swizzle and a padded
+ * pitch (zero outside), image_store of 32_FLOAT into a 2D array at addrlib's linear pitch
+ * (dropped outside), image_sample_lz bilinear with unnormalized coordinates and clamping. */
+#include "kfd_fixture.h"
+#define ISA_FX_MC "/usr/bin/llvm-mc-19"
+#include "isa_fixture.h"
+
+#include "dev/catalog.h"
+#include "isa/exec.h"
+
+#define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc-19 missing: skipped\n"); return; } } while (0)
+
+static struct sim_gpu_model g11_model;
+
+static void as_gfx1100(void)
+{
+  fx_open();
+  g11_model = *sim_catalog_find("gfx900");
+  g11_model.gfx_target_version = 110000;
+  sim_gpu(0)->model = &g11_model;
+  sim_isa_invalidate(sim_gpu(0), 0, 0);
+}
+
+/* unified FORMAT numbers (the RDNA3 ISA's image format table) and T# TYPEs */
+enum { F_32_FLOAT = 22, F_8_8_8_8_UNORM = 42 };
+enum { T_2D = 9, T_2D_ARRAY = 13 };
+#define SEL_ZYXW (6u | 5u << 3 | 4u << 6 | 7u << 9)
+#define SEL_XYZW (4u | 5u << 3 | 6u << 6 | 7u << 9)
+
+/* a gfx11 T#; field4 is word4[13:0]: pitch - 1 (1D/2D) or the last slice / depth - 1 */
+static void tsharp(uint32_t *d, uint64_t base, unsigned fmt, unsigned w, unsigned h,
+                   unsigned type, unsigned sel, unsigned field4)
+{
+  memset(d, 0, 32);
+  d[0] = (uint32_t)(base >> 8);
+  d[1] = (uint32_t)(base >> 40) & 0xff;
+  d[1] |= fmt << 20 | ((w - 1) & 3u) << 30;
+  d[2] = (w - 1) >> 2 | (h - 1) << 14;
+  d[3] = sel | type << 28;   /* SW_MODE 0: linear */
+  d[4] = field4;
+}
+
+static void run(const char *src, uint32_t *out, const uint32_t t[8], const uint32_t s[4])
+{
+  void *code = isa_fx_code_for("gfx1100", src, NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)out, 0);
+  r.wg.wave_size = 32;
+  r.wg.vgpr_alloc = 64;
+  r.wg.sgpr_alloc = 104;
+  r.init[0].exec = 0xffffffffull;
+  for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++)
+    r.init[0].vgpr[0][l] = l;
+  for (unsigned i = 0; i < 8; i++)
+    r.init[0].sgpr[4 + i] = t[i];
+  for (unsigned i = 0; i < 4 && s; i++)
+    r.init[0].sgpr[12 + i] = s[i];
+  r.init[0].sgpr_count = 16;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+}
+
+static float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+/* 5x3 texels of 8_8_8_8_UNORM, rows 8 texels apart; lane l reads (l % 8, l / 8) through an
+ * NSA address list, ZYXW */
+START_TEST(load_unorm_nsa_pitch)
+{
+  as_gfx1100();
+  uint8_t *img = isa_fx_mem(4096);
+  uint32_t *out = isa_fx_mem(4096), t[8];
+  for (unsigned i = 0; i < 4096; i++)
+    img[i] = (uint8_t)(i * 37 + 11);
+  tsharp(t, (uintptr_t)img, F_8_8_8_8_UNORM, 5, 3, T_2D, SEL_ZYXW, 8 - 1);
+  run("v_and_b32_e32 v1, 7, v0\n"
+      "v_lshrrev_b32_e32 v2, 3, v0\n"
+      "image_load v[4:7], [v1, v2], s[4:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
+      "s_waitcnt vmcnt(0)\n"
+      "v_lshlrev_b32_e32 v3, 4, v0\n"
+      "global_store_b128 v3, v[4:7], s[0:1]\n"
+      "s_endpgm\n", out, t, NULL);
+  for (unsigned l = 0; l < 32; l++) {
+    unsigned x = l % 8, y = l / 8;
+    float c[4] = {0, 0, 0, 0};
+    if (x < 5 && y < 3)
+      for (unsigned i = 0; i < 4; i++)
+        c[i] = (float)img[(y * 8 + x) * 4 + i] / 255.0f;
+    const float want[4] = {c[2], c[1], c[0], c[3]};
+    for (unsigned i = 0; i < 4; i++)
+      ck_assert_msg(out[4 * l + i] == u32(want[i]), "lane %u ch %u: %g, want %g", l, i,
+                    (double)f32(out[4 * l + i]), (double)want[i]);
+  }
+}
+END_TEST
+
+/* 3x2x2 32_FLOAT array: rows are 64 texels (256 bytes) apart; lane l stores l at
+ * (l & 3, (l >> 2) & 1, l >> 3) from consecutive address VGPRs */
+START_TEST(store_array_linear_pitch)
+{
+  as_gfx1100();
+  uint32_t *img = isa_fx_mem(8192), *out = isa_fx_mem(4096), t[8];
+  for (unsigned i = 0; i < 2048; i++)
+    img[i] = 0xcdcdcdcdu;
+  tsharp(t, (uintptr_t)img, F_32_FLOAT, 3, 2, T_2D_ARRAY, SEL_XYZW, 2 - 1);
+  run("v_and_b32_e32 v1, 3, v0\n"
+      "v_bfe_u32 v2, v0, 2, 1\n"
+      "v_lshrrev_b32_e32 v3, 3, v0\n"
+      "v_cvt_f32_u32_e32 v4, v0\n"
+      "image_store v4, v[1:3], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_2D_ARRAY\n"
+      "s_endpgm\n", out, t, NULL);
+  for (unsigned z = 0; z < 4; z++)
+    for (unsigned y = 0; y < 2; y++)
+      for (unsigned x = 0; x < 64; x++) {
+        uint32_t want = 0xcdcdcdcdu;
+        if (x < 3 && z < 2)
+          want = u32((float)(x | y << 2 | z << 3));
+        ck_assert_msg(img[(z * 2 + y) * 64 + x] == want, "(%u, %u, %u): 0x%08x, want 0x%08x",
+                      x, y, z, img[(z * 2 + y) * 64 + x], want);
+      }
+}
+END_TEST
+
+/* 6x4 32_FLOAT texels x + 10 y; lane l samples at (x + 1, y + 0.5), unnormalized by the
+ * instruction's unorm, bilinear, clamp to the last texel: the mean of texels x and x + 1 */
+START_TEST(sample_bilinear_unnormalized)
+{
+  as_gfx1100();
+  float *img = isa_fx_mem(8192);
+  uint32_t *out = isa_fx_mem(4096), t[8], s[4];
+  for (unsigned y = 0; y < 4; y++)
+    for (unsigned x = 0; x < 6; x++)
+      img[y * 64 + x] = (float)x + 10.0f * (float)y;   /* pitch 64: 256-byte rows */
+  tsharp(t, (uintptr_t)img, F_32_FLOAT, 6, 4, T_2D, SEL_XYZW, 64 - 1);
+  s[0] = 2 | 2 << 3 | 2 << 6;              /* CLAMP_X/Y/Z: clamp to the last texel */
+  s[1] = 0xfffu << 12;                     /* MAX_LOD */
+  s[2] = 1u << 20 | 1u << 22;              /* XY_MAG/MIN_FILTER bilinear */
+  s[3] = 0;
+  run("v_and_b32_e32 v1, 7, v0\n"
+      "v_lshrrev_b32_e32 v2, 3, v0\n"
+      "v_cvt_f32_u32_e32 v1, v1\n"
+      "v_cvt_f32_u32_e32 v2, v2\n"
+      "v_add_f32_e32 v1, 1.0, v1\n"
+      "v_add_f32_e32 v2, 0.5, v2\n"
+      "image_sample_lz v4, [v1, v2], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
+      "s_waitcnt vmcnt(0)\n"
+      "v_lshlrev_b32_e32 v3, 2, v0\n"
+      "global_store_b32 v3, v4, s[0:1]\n"
+      "s_endpgm\n", out, t, s);
+  for (unsigned l = 0; l < 32; l++) {
+    unsigned x = l % 8, y = l / 8;
+    unsigned x0 = x < 5 ? x : 5, x1 = x + 1 < 5 ? x + 1 : 5;
+    float want = ((float)x0 + (float)x1) / 2 + 10.0f * (float)y;
+    ck_assert_msg(out[l] == u32(want), "lane %u: %g, want %g", l, (double)f32(out[l]),
+                  (double)want);
+  }
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+  Suite *s = suite_create("isa_image_gfx11");
+  TCase *t = tcase_create("image");
+  tcase_set_timeout(t, 60);
+  tcase_add_test(t, load_unorm_nsa_pitch);
+  tcase_add_test(t, store_array_linear_pitch);
+  tcase_add_test(t, sample_bilinear_unnormalized);
+  suite_add_tcase(s, t);
+  return s;
+}
