@@ -113,6 +113,16 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   if (st != HSA_STATUS_SUCCESS) return st;
   /* As ROCR: the data at the alignment data_get_info gave (a T# holds the address >> 8). */
   if ((uintptr_t)data % l.alignment) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  bool gfx11 = a->isa->major >= 10;
+  if (gfx11 && templ) return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* templates: gfx9 layout only */
+  if (gfx11 && !img_pitch_in_srd_gfx11(desc->geometry) &&
+      desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
+    /* gfx11's T# has no pitch for 3D and arrays: the hardware's (256-byte rows) only */
+    struct img_layout min;
+    img_layout_linear(desc, &f, 0, 0, &min);
+    if (l.row_pitch != min.row_pitch)
+      return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED;
+  }
   size_t row_bytes = l.row_pitch;
   if (templ && desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
     /* A template's texel size must be the format's; its PITCH is the rows' (in texels). */
@@ -140,7 +150,10 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
       .pitch = (uint32_t)(l.row_pitch / f.elem_size),
       .swizzle_mode = 0,
   };
-  img_srd_gfx9(&in, im->srd);
+  if (gfx11)
+    img_srd_gfx11(&in, im->srd);
+  else
+    img_srd_gfx9(&in, im->srd);
   if (templ && desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
     /* AMD's layout template (what graphics interop hands over): its words, with this image's
      * address, data and number format and selects, the TYPE of 1D kinds, and its metadata
@@ -277,7 +290,8 @@ static hsa_status_t sampler_create(hsa_agent_t agent, const struct img_sampler_i
   if (!img_agent_has_images(a)) return HSA_STATUS_ERROR_INVALID_AGENT;
   uint32_t srd[4];
   /* ROCR 5.2.3 accepts modes outside the enums; later ROCR (and we) refuse them. */
-  if (!img_sampler_gfx9(in, srd)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  bool ok = a->isa->major >= 10 ? img_sampler_gfx11(in, srd) : img_sampler_gfx9(in, srd);
+  if (!ok) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   struct img_sampler *s = img_sampler_new();
   if (!s) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   memcpy(s->srd, srd, sizeof(srd));

@@ -40,7 +40,7 @@ struct img_format {
 bool img_format_lookup(hsa_ext_image_geometry_t geometry, const hsa_ext_image_format_t *format,
                        struct img_format *out);
 /* Whether the agent is a GPU whose image descriptors this runtime writes: gfx9 with image
- * hardware (gfx94x has none; gfx10+ descriptors are not written yet). */
+ * hardware (gfx94x has none) and gfx1100 (gfx12's are not written yet). */
 bool img_agent_has_images(const struct core_agent *a);
 
 /* The texel box an image's data spans in the linear layout: x = width, y = height or the
@@ -75,6 +75,14 @@ struct img_srd_in {
 /* gfx9 (GCN5/CDNA): an 8-dword T#, or for 1DB a 4-dword V# (the rest zero). */
 void img_srd_gfx9(const struct img_srd_in *in, uint32_t srd[8]);
 
+/* gfx11 (RDNA3): the 8-dword T# (unified FORMAT, split WIDTH, PITCH - 1 in word 4 for 1D/2D;
+ * 3D and arrays have the hardware's linear pitch) or the 1DB V#. */
+void img_srd_gfx11(const struct img_srd_in *in, uint32_t srd[8]);
+/* Whether gfx11's T# holds the pitch (1D, 2D, 2DDEPTH) */
+bool img_pitch_in_srd_gfx11(hsa_ext_image_geometry_t g);
+/* gfx10+'s unified FORMAT of a gfx9 (DATA_FORMAT, NUM_FORMAT) pair; 0 if none */
+uint32_t img_unified_format(unsigned df, unsigned nf);
+
 /* Sampler: per-axis addressing (HSA modes), filter, coordinates. */
 struct img_sampler_in {
   uint32_t address[3];
@@ -83,6 +91,7 @@ struct img_sampler_in {
 };
 /* Returns false for a mode outside the HSA enums. */
 bool img_sampler_gfx9(const struct img_sampler_in *in, uint32_t srd[4]);
+bool img_sampler_gfx11(const struct img_sampler_in *in, uint32_t srd[4]);
 
 /* An image object: the descriptor first (the handle is its address, which the GPU reads),
  * then the HSAIL words ROCR keeps after it, then what the host needs. */

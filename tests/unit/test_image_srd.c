@@ -109,6 +109,54 @@ START_TEST(t_1db_buffer) {
 }
 END_TEST
 
+/* gfx11 (RDNA3 ISA "Image Resource" table): FORMAT 27:20 of dword 1 (the unified number),
+ * WIDTH-1 bits 1:0 in 31:30 of dword 1 and bits 13:2 in 11:0 of dword 2, HEIGHT-1 27:14;
+ * dword 3 as gfx9's; dword 4 PITCH-1 13:0 for 1D/2D, DEPTH-1 12:0 otherwise; the V#'s FORMAT
+ * 17:12 and OOB_SELECT 29:28 of dword 3. */
+START_TEST(t_gfx11) {
+  struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(RGBA), T(UNORM_INT8));
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x7f1234567800ull, 100, 37, 1, 128, 0};
+  uint32_t srd[8];
+  img_srd_gfx11(&in, srd);
+  /* 8_8_8_8_UNORM = 42 << 20 = 0x2a00000; width 99 = 0b1100011: 3 << 30, 24 in dword 2;
+   * height 36 << 14 = 0x90000; PITCH 127 */
+  const uint32_t want[8] = {0x12345678, 0xc2a0007f, 0x00090018, 0x90000fac, 0x7f, 0, 0, 0};
+  expect(srd, want, 8);
+  struct img_format r = fmt(HSA_EXT_IMAGE_GEOMETRY_3D, O(R), T(FLOAT));
+  struct img_srd_in in3 = {HSA_EXT_IMAGE_GEOMETRY_3D, &r, 0x100000ull, 9, 7, 5, 64, 0};
+  img_srd_gfx11(&in3, srd);
+  /* 32_FLOAT = 22 << 20; width 8: 0 << 30, 2 in dword 2; height 6 << 14; DEPTH 4 (no pitch) */
+  const uint32_t want3[8] = {0x1000, 0x01600000, 0x00018002, 0xa0000204, 4, 0, 0, 0};
+  expect(srd, want3, 8);
+  struct img_format b = fmt(HSA_EXT_IMAGE_GEOMETRY_1DB, O(R), T(UNSIGNED_INT8));
+  struct img_srd_in inb = {HSA_EXT_IMAGE_GEOMETRY_1DB, &b, 0x7f0000001234ull, 1000, 1, 1, 1024, 0};
+  img_srd_gfx11(&inb, srd);
+  /* 8_UINT = 5 << 12, OOB_SELECT 3 << 28 */
+  const uint32_t wantb[8] = {0x00001234, 0x00017f00, 1000, 0x30005204, 0, 0, 0, 0};
+  expect(srd, wantb, 8);
+  /* the unified numbers of a few pairs: 8_8_8_8_SRGB 66, 32_32_32_32_FLOAT 63,
+   * 10_10_10_2_SINT 35, 5_6_5_UNORM 68, 16_FLOAT 13, and none for 32_UNORM */
+  ck_assert_uint_eq(img_unified_format(IMG_DF_8_8_8_8, IMG_NUM_SRGB), 66);
+  ck_assert_uint_eq(img_unified_format(IMG_DF_32_32_32_32, IMG_NUM_FLOAT), 63);
+  ck_assert_uint_eq(img_unified_format(8, IMG_NUM_SINT), 35);
+  ck_assert_uint_eq(img_unified_format(IMG_DF_5_6_5, IMG_NUM_UNORM), 68);
+  ck_assert_uint_eq(img_unified_format(IMG_DF_16, IMG_NUM_FLOAT), 13);
+  ck_assert_uint_eq(img_unified_format(IMG_DF_32, IMG_NUM_UNORM), 0);
+  uint32_t s9[4], s11[4];
+  struct img_sampler_in lin = {{HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE,
+                                HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT,
+                                HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_BORDER},
+                               HSA_EXT_SAMPLER_FILTER_MODE_LINEAR,
+                               HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED};
+  ck_assert(img_sampler_gfx11(&lin, s11));
+  /* CLAMP 2, 0, 6; FORCE_UNNORMALIZED; MAX_LOD 4095; bilinear */
+  const uint32_t wants[4] = {2u | 6u << 6 | 1u << 15, 0xfff000, 0x500000, 0};
+  expect(s11, wants, 4);
+  ck_assert(img_sampler_gfx9(&lin, s9));
+  expect(s9, s11, 4);
+}
+END_TEST
+
 START_TEST(t_sampler) {
   uint32_t s[4];
   enum { EDGE = HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE,
@@ -215,6 +263,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, t_arrays_and_swizzles);
   tcase_add_test(tc, t_1db_buffer);
   tcase_add_test(tc, t_sampler);
+  tcase_add_test(tc, t_gfx11);
   tcase_add_test(tc, t_linear_layout);
   tcase_add_test(tc, t_formats);
   suite_add_tcase(s, tc);
