@@ -5,6 +5,7 @@
  * scratch is such a resource (swizzled, ADD_TID). MTBUF and the *_format forms convert
  * the common data/number formats. */
 #include "isa/exec.h"
+#include "isa/gfx11.h"
 #include "isa/hostmem.h"
 
 #include <math.h>
@@ -18,7 +19,7 @@ struct vsharp {
   unsigned dfmt, nfmt, dst_sel;
 };
 
-static struct vsharp vsharp(const struct isa_wave *w, unsigned s)
+static struct vsharp vsharp(const struct isa_wave *w, unsigned s, unsigned target)
 {
   uint32_t d0 = w->sgpr[s & 0x7f], d1 = w->sgpr[(s + 1) & 0x7f], d2 = w->sgpr[(s + 2) & 0x7f],
            d3 = w->sgpr[(s + 3) & 0x7f];
@@ -33,6 +34,13 @@ static struct vsharp vsharp(const struct isa_wave *w, unsigned s)
   r.elem = 2u << ((d3 >> 19) & 3);
   r.istride = 8u << ((d3 >> 21) & 3);
   r.add_tid = (d3 >> 23) & 1;
+  if (target == ISA_TARGET_GFX1100 || target == ISA_TARGET_GFX1201) {
+    /* gfx10+: one unified FORMAT in word3[17:12] (the RDNA3 ISA's buffer resource table) */
+    uint8_t df, nf;
+    g11_unified_format((d3 >> 12) & 0x3f, &df, &nf);
+    r.dfmt = df;
+    r.nfmt = nf;
+  }
   return r;
 }
 
@@ -206,7 +214,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
   }
   if (in->lds || in->tfe)
     return isa_unknown(w, in);
-  struct vsharp r = vsharp(w, in->saddr);
+  struct vsharp r = vsharp(w, in->saddr, in->target);
   uint32_t soff = isa_read_s32(w, in, in->soffset);
   unsigned va = in->addr - ISA_OP_VGPR0, vs = in->data - ISA_OP_VGPR0;
   uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
