@@ -344,6 +344,71 @@ static bool memory(struct out *o, const struct isa_inst *in)
   }
 }
 
+/* gfx11 MIMG as llvm-objdump-19 prints it: vdata (dmask's channels, 4 for gather4, halved by
+ * d16, one more with tfe), vaddr (consecutive, or NSA's list in brackets: as many as the form
+ * and dim need), the T#, the S# (samples, gather4, get_lod), then dmask dim unorm glc slc dlc
+ * r128 a16 tfe lwe d16. a16 and the _g16 forms (16-bit packed addresses) are not spelled
+ * exactly. */
+static bool mimg11(struct out *o, const struct isa_inst *in)
+{
+  static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
+                                      "2D_MSAA", "2D_MSAA_ARRAY"};
+  static const uint8_t coords[8] = {1, 2, 3, 3, 2, 3, 3, 4}, grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
+  uint32_t w0 = in->words[0], w1 = in->words[1];
+  const char *n = in->name;
+  unsigned dmask = (w0 >> 8) & 15, dim = (w0 >> 2) & 7;
+  bool nsa = w0 & 1, a16 = (w0 >> 16) & 1, d16 = (w0 >> 17) & 1, tfe = (w1 >> 21) & 1;
+  unsigned nd = (unsigned)__builtin_popcount(dmask ? dmask : 1);
+  if (has(n, "image_gather4")) nd = 4;
+  if (d16) nd = (nd + 1) / 2;
+  nd += tfe;
+  bool exact = !a16 && !has(n, "g16");
+  unsigned na = coords[dim];
+  bool samp = has(n, "image_sample") || has(n, "image_gather4") || has(n, "image_get_lod");
+  if (has(n, "image_get_resinfo")) {
+    na = 1;
+  } else {
+    const char *p = strchr(n + 6, '_');
+    for (; p; p = strchr(p + 1, '_')) {
+      const char *e = strchr(p + 1, '_');
+      size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
+      if (len == 1 && strchr("cobl", p[1])) na++;
+      else if (len == 1 && p[1] == 'd') na += 2u * grads[dim];
+      else if ((len == 2 && !strncmp(p + 1, "cl", 2)) || (len == 3 && !strncmp(p + 1, "mip", 3)))
+        na++;
+    }
+  }
+  opnd(o, in, in->data, nd);
+  put(o, ", ");
+  if (nsa) {
+    put(o, "[");
+    for (unsigned i = 0; i < na && i < 5; i++)
+      put(o, "%sv%u", i ? ", " : "", i ? (in->words[2] >> (8 * (i - 1))) & 0xff : w1 & 0xff);
+    put(o, "]");
+    exact = exact && na <= 5;
+  } else {
+    opnd(o, in, in->addr, na);
+  }
+  put(o, ", ");
+  opnd(o, in, in->saddr, 8);
+  if (samp) {
+    put(o, ", ");
+    opnd(o, in, ((w1 >> 26) & 0x1f) * 4, 4);
+  }
+  if (dmask) put(o, " dmask:0x%x", dmask);
+  put(o, " dim:SQ_RSRC_IMG_%s", dims[dim]);
+  if ((w0 >> 7) & 1) put(o, " unorm");
+  if ((w0 >> 14) & 1) put(o, " glc");
+  if ((w0 >> 12) & 1) put(o, " slc");
+  if ((w0 >> 13) & 1) put(o, " dlc");
+  if ((w0 >> 15) & 1) put(o, " r128");
+  if (a16) put(o, " a16");
+  if (tfe) put(o, " tfe");
+  if ((w1 >> 22) & 1) put(o, " lwe");
+  if (d16) put(o, " d16");
+  return exact;
+}
+
 /* ---- VALU ---- */
 static unsigned tw(const char *t, size_t len)
 {
@@ -545,6 +610,8 @@ unsigned isa_describe_gfx11(const struct isa_inst *in, char *buf, unsigned size,
     *exact = scalar(&o, in);
   else if (in->fmt >= ISA_DS && in->fmt <= ISA_MUBUF)
     *exact = memory(&o, in);
+  else if (in->fmt == ISA_MIMG)
+    *exact = mimg11(&o, in);
   if (o.n == before) {
     o.n = mark;
     buf[mark] = 0;

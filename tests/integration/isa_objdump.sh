@@ -166,7 +166,8 @@ fi
 # gfx1100 (RDNA3) and gfx1201 (RDNA4) with clang-19: the OpenCL corpus in wave32 (the default) and wave64
 # (-mwavefrontsize64), isa_corpus at -O0 and -O2, tests/kernels and the integration kernels
 # at -O2 (gfx1100 only, to keep the time down), every instruction exactly; llvm-objdump spells the lane masks of both as wave32
-# does. HSA_TEST_LIGHT / HSA_TEST_SANITIZED: isa_corpus at -O2 only. Then our gfx11/gfx12
+# does. HSA_TEST_LIGHT / HSA_TEST_SANITIZED: isa_corpus at -O2 only. gfx1100's image forms
+# (image_kernels.cl with the device libraries). Then our gfx11/gfx12
 # trap handler (src/aql/trap_gfx11.s), exactly.
 if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
   light=0
@@ -195,6 +196,27 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
       done
     done
   done
+  # gfx1100's MIMG: the image_kernels.cl the runtime tests dispatch (-O2; -O0 too unless
+  # light), with the device libraries devlibs19.sh completes for clang-19 (isa_corpus/image.cl
+  # uses depth images clang-19's OpenCL headers do not declare)
+  if [ -n "$devlibs" ] && command -v llvm-as-19 > /dev/null; then
+    . "$SRCDIR/tests/integration/lib/devlibs19.sh"
+    devlibs19_make "$W/devlibs19" "$devlibs" gfx1100
+    for src in "$T"/image_kernels.cl; do
+      opts=-O2; [ $light = 0 ] && opts="-O0 -O2"
+      for opt in $opts; do
+        name=$(basename "$src" .cl)-gfx1100$opt
+        clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 "$opt" \
+          --rocm-device-lib-path="$W/devlibs19" -Wno-linker-warnings -c -o "$W/$name.o" "$src" ||
+          { echo "$name: compile failed"; fail=1; continue; }
+        llvm-objdump-19 -d --mcpu=gfx1100 "$W/$name.o" > "$W/$name.ref" || { fail=1; continue; }
+        "$W/decode" "$W/$name.o" gfx1100 > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
+        python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
+        grep -q 'image_' "$W/$name.ref" || { echo "$name: no image instructions"; fail=1; }
+        ran=$((ran + 1))
+      done
+    done
+  fi
   # our gfx11/gfx12 trap handler (src/aql/trap_gfx11.s) as the library embeds it: the code
   # bytes of each build, decoded exactly
   if command -v llvm-mc-19 > /dev/null; then
