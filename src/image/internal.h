@@ -72,6 +72,8 @@ struct img_srd_in {
   uint32_t pitch;                  /* texels per row */
   uint32_t swizzle_mode;           /* 0 = linear */
 };
+/* TEX_BC_SWIZZLE of destination selects (where the border colour's alpha and red land) */
+unsigned img_bc_swizzle(const uint8_t sel[4]);
 /* gfx9 (GCN5/CDNA): an 8-dword T#, or for 1DB a 4-dword V# (the rest zero). */
 void img_srd_gfx9(const struct img_srd_in *in, uint32_t srd[8]);
 

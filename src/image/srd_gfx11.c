@@ -12,6 +12,9 @@ static void put(uint32_t *w, unsigned lsb, unsigned width, uint64_t v) {
   *w = (*w & ~mask) | (((uint32_t)v << lsb) & mask);
 }
 
+/* (ROCR's gfx11 image manager writes the same fields: its FORMAT table, BC_SWIZZLE, PITCH of
+ * 1D/2D only, the S# of gfx9's fields.) */
+
 /* The unified FORMAT of a gfx9 (DATA_FORMAT, NUM_FORMAT) pair, 0 if it has none. Formats
  * 1..63 enumerate data formats 1..14 in order, each with the number formats it comes in
  * (0 UNORM, 1 SNORM, 2 USCALED, 3 SSCALED, 4 UINT, 5 SINT, 7 FLOAT). */
@@ -65,8 +68,7 @@ void img_srd_gfx11(const struct img_srd_in *in, uint32_t srd[8]) {
     srd[2] = in->width;                              /* NUM_RECORDS */
     for (int c = 0; c < 4; c++) put(&srd[3], 3u * c, 3, f->sel[c]);
     put(&srd[3], 12, 6, u);                          /* FORMAT */
-    put(&srd[3], 28, 2, 3);                          /* OOB_SELECT: bounds by index only */
-    return;                                          /* TYPE (31:30) 0: buffer */
+    return;   /* OOB_SELECT 0 (structured: index < NUM_RECORDS), TYPE (31:30) 0: buffer */
   }
   srd[0] = (uint32_t)(in->va >> 8);                  /* BASE_ADDRESS: 256-byte units */
   put(&srd[1], 0, 8, in->va >> 40);                  /* BASE_ADDRESS_HI */
@@ -76,6 +78,7 @@ void img_srd_gfx11(const struct img_srd_in *in, uint32_t srd[8]) {
   put(&srd[2], 14, 14, in->height - 1);              /* HEIGHT */
   for (int c = 0; c < 4; c++) put(&srd[3], 3u * c, 3, f->sel[c]); /* DST_SEL_X..W */
   put(&srd[3], 20, 5, in->swizzle_mode);             /* SW_MODE */
+  put(&srd[3], 25, 3, img_bc_swizzle(f->sel));       /* BC_SWIZZLE */
   put(&srd[3], 28, 4, rsrc_type(in->geometry));      /* TYPE */
   if (img_pitch_in_srd_gfx11(in->geometry))
     put(&srd[4], 0, 14, in->pitch - 1);              /* gfx10.3+: PITCH - 1 of 1D/2D */

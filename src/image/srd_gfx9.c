@@ -23,7 +23,7 @@ static unsigned rsrc_type(hsa_ext_image_geometry_t g) {
 
 /* The border colour swizzle (TEX_BC_SWIZZLE): where the border's alpha and red land, from the
  * destination selects: XYZW 0, XWYZ 1, WZYX 2, WXYZ 3, ZYXW 4, YXWZ 5. */
-static unsigned bc_swizzle(const uint8_t sel[4]) {
+unsigned img_bc_swizzle(const uint8_t sel[4]) {
   if (sel[3] == IMG_SEL_X) {
     if (sel[2] == IMG_SEL_Y) return 2;
     if (sel[0] == IMG_SEL_X && sel[1] == IMG_SEL_X && sel[2] == IMG_SEL_X) return 0;
@@ -65,7 +65,7 @@ void img_srd_gfx9(const struct img_srd_in *in, uint32_t srd[8]) {
   put(&srd[3], 28, 4, rsrc_type(in->geometry));     /* TYPE */
   put(&srd[4], 0, 13, in->depth - 1);               /* DEPTH: depth or layers, minus one */
   put(&srd[4], 13, 16, in->pitch - 1);              /* PITCH, texels minus one */
-  put(&srd[4], 29, 3, bc_swizzle(f->sel));          /* BC_SWIZZLE */
+  put(&srd[4], 29, 3, img_bc_swizzle(f->sel));          /* BC_SWIZZLE */
 }
 
 /* SQ_TEX_CLAMP for an HSA addressing mode; -1 for none. */

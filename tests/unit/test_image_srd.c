@@ -111,8 +111,8 @@ END_TEST
 
 /* gfx11 (RDNA3 ISA "Image Resource" table): FORMAT 27:20 of dword 1 (the unified number),
  * WIDTH-1 bits 1:0 in 31:30 of dword 1 and bits 13:2 in 11:0 of dword 2, HEIGHT-1 27:14;
- * dword 3 as gfx9's; dword 4 PITCH-1 13:0 for 1D/2D, DEPTH-1 12:0 otherwise; the V#'s FORMAT
- * 17:12 and OOB_SELECT 29:28 of dword 3. */
+ * dword 3 as gfx9's plus BC_SWIZZLE 27:25; dword 4 PITCH-1 13:0 for 1D/2D, DEPTH-1 12:0
+ * otherwise; the V#'s FORMAT 17:12 of dword 3. */
 START_TEST(t_gfx11) {
   struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(RGBA), T(UNORM_INT8));
   struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x7f1234567800ull, 100, 37, 1, 128, 0};
@@ -125,14 +125,15 @@ START_TEST(t_gfx11) {
   struct img_format r = fmt(HSA_EXT_IMAGE_GEOMETRY_3D, O(R), T(FLOAT));
   struct img_srd_in in3 = {HSA_EXT_IMAGE_GEOMETRY_3D, &r, 0x100000ull, 9, 7, 5, 64, 0};
   img_srd_gfx11(&in3, srd);
-  /* 32_FLOAT = 22 << 20; width 8: 0 << 30, 2 in dword 2; height 6 << 14; DEPTH 4 (no pitch) */
-  const uint32_t want3[8] = {0x1000, 0x01600000, 0x00018002, 0xa0000204, 4, 0, 0, 0};
+  /* 32_FLOAT = 22 << 20; width 8: 0 << 30, 2 in dword 2; height 6 << 14; BC_SWIZZLE XWYZ
+   * (1 << 25: green is not Y); DEPTH 4 (no pitch) */
+  const uint32_t want3[8] = {0x1000, 0x01600000, 0x00018002, 0xa2000204, 4, 0, 0, 0};
   expect(srd, want3, 8);
   struct img_format b = fmt(HSA_EXT_IMAGE_GEOMETRY_1DB, O(R), T(UNSIGNED_INT8));
   struct img_srd_in inb = {HSA_EXT_IMAGE_GEOMETRY_1DB, &b, 0x7f0000001234ull, 1000, 1, 1, 1024, 0};
   img_srd_gfx11(&inb, srd);
-  /* 8_UINT = 5 << 12, OOB_SELECT 3 << 28 */
-  const uint32_t wantb[8] = {0x00001234, 0x00017f00, 1000, 0x30005204, 0, 0, 0, 0};
+  /* 8_UINT = 5 << 12; OOB_SELECT 0 (structured), TYPE 0 */
+  const uint32_t wantb[8] = {0x00001234, 0x00017f00, 1000, 0x00005204, 0, 0, 0, 0};
   expect(srd, wantb, 8);
   /* the unified numbers of a few pairs: 8_8_8_8_SRGB 66, 32_32_32_32_FLOAT 63,
    * 10_10_10_2_SINT 35, 5_6_5_UNORM 68, 16_FLOAT 13, and none for 32_UNORM */
