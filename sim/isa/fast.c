@@ -660,8 +660,30 @@ static bool src_ok(unsigned code)
   return code < ISA_OP_AGPR0 && code != ISA_OP_SDWA && code != ISA_OP_DPP;
 }
 
+/* ---- scalar loads ---- */
+/* s_load_dword/x2/x4/x8/x16 through an SGPR-pair base, immediate offset only, into plain
+ * SGPRs (the kernarg and dispatch-packet reads every wave starts with): exec_smem.c's
+ * reference without its buffer, store, atomic and special-register cases. The SGPRs are
+ * written only once the translation succeeded, as there. */
+static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
+{
+  uint64_t base = w->sgpr[in->saddr] | (uint64_t)w->sgpr[in->saddr + 1] << 32;
+  uint64_t addr = (base + (uint64_t)(int64_t)in->offset) & ~3ull;
+  unsigned n = in->dwords;
+  const void *p = isa_mem_fast(w, addr, 4 * n, false);
+  if (!p)
+    return -1;
+  isa_ld_dwords(p, &w->sgpr[in->sdst], n);
+  w->pc += 8;
+  return 0;
+}
+
 isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
+  if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&
+      (!in->soe || in->soffset == 0xffff) && in->saddr < ISA_OP_SGPR_LAST &&
+      in->dwords >= 1 && in->dwords <= 16 && in->sdst + in->dwords <= ISA_OP_SGPR_LAST + 1u)
+    return f_s_load;
   if (in->exec == isa_exec_ds && in->fmt == ISA_DS && !in->gds && in->addr >= ISA_OP_VGPR0)
     return f_ds;
   if (in->exec == isa_exec_flat && in->fmt == ISA_GLOBAL && in->seg == 2 && !in->lds &&
