@@ -106,6 +106,17 @@ void *sim_vm_lookup(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi
  * writable user memory). A write where it may not is a permission fault. */
 void *sim_vm_lookup_prot(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi,
                          bool *writable);
+/* Added for translation caches that outlive a work-group (sim/kfd implements): the VM's
+ * generation, bumped after every change that can make a translation given out before it
+ * wrong (unmap, free, render-node VA changes, SVM attribute changes, munmap/mprotect of user
+ * memory, eviction, a forked child). A translation looked up after reading generation G may
+ * be reused while the generation still reads G. */
+uint64_t sim_vm_generation(void);
+/* sim_vm_lookup_prot, and whether the translation may be kept across work-groups under
+ * sim_vm_generation (*keep: a buffer object or a render-node mapping; SVM user memory is
+ * never kept, as libc's own munmaps are not seen). */
+void *sim_vm_lookup_keep(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi,
+                         bool *writable, bool *keep);
 /* sim_vm_translate for a write: NULL also where the pages are mapped read-only. */
 void *sim_vm_translate_write(struct sim_gpu *gpu, uint64_t va, uint64_t len);
 /* Added by sim/isa (sim/cp implements): a wave's access at `va` faulted in the GPU's VM: the

@@ -589,6 +589,41 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   return next(w, in);
 }
 
+/* ---- global_atomic_add without return, every lane at one address (a reduction's last
+ * step): one host atomic of the lanes' sum. The reference does the lanes' adds one by one in
+ * lane order; with no value returned the only difference is that no other agent can see
+ * the partial sums in between, one of the orders the hardware allows. Anything else (lanes
+ * at different addresses, misaligned, a refused translation) runs the reference. ---- */
+FAST_FN static int f_global_atomic_add(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  const uint32_t *lo = w->vgpr[in->addr - ISA_OP_VGPR0];
+  uint64_t a0, apart = 0;
+  if (in->saddr != 0x7f) {
+    a0 = isa_read_s64(w, in, in->saddr, ISA_T_B64) + lo[0] + (uint64_t)(int64_t)in->offset;
+    for (unsigned l = 0; l < n; l++)
+      apart |= lo[l] ^ lo[0];
+  } else {
+    const uint32_t *hi = w->vgpr[(in->addr - ISA_OP_VGPR0 + 1) & (ISA_MAX_VGPRS - 1)];
+    a0 = (lo[0] | (uint64_t)hi[0] << 32) + (uint64_t)(int64_t)in->offset;
+    for (unsigned l = 0; l < n; l++)
+      apart |= (lo[l] ^ lo[0]) | (hi[l] ^ hi[0]);
+  }
+  if (apart || (a0 & 3))
+    return in->exec(w, in);
+  uint32_t *p = isa_mem_probe(w, a0, 4, true);
+  if (!p)
+    return in->exec(w, in);
+  const uint32_t *d = w->vgpr[in->data - ISA_OP_VGPR0];
+  uint32_t sum = 0;
+  for (unsigned l = 0; l < n; l++)
+    sum += d[l];
+  __atomic_fetch_add(p, sum, __ATOMIC_SEQ_CST);
+  return next(w, in);
+}
+
 /* ---- selection ---- */
 enum {
   K_PLAIN,                   /* 32-bit VGPR destination, no sdst */
@@ -660,13 +695,39 @@ static bool src_ok(unsigned code)
   return code < ISA_OP_AGPR0 && code != ISA_OP_SDWA && code != ISA_OP_DPP;
 }
 
+/* ---- scalar loads ---- */
+/* s_load_dword/x2/x4/x8/x16 through an SGPR-pair base, immediate offset only, into plain
+ * SGPRs (the kernarg and dispatch-packet reads every wave starts with): exec_smem.c's
+ * reference without its buffer, store, atomic and special-register cases. The SGPRs are
+ * written only once the translation succeeded, as there. */
+static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
+{
+  uint64_t base = w->sgpr[in->saddr] | (uint64_t)w->sgpr[in->saddr + 1] << 32;
+  uint64_t addr = (base + (uint64_t)(int64_t)in->offset) & ~3ull;
+  unsigned n = in->dwords;
+  const void *p = isa_mem_fast(w, addr, 4 * n, false);
+  if (!p)
+    return -1;
+  isa_ld_dwords(p, &w->sgpr[in->sdst], n);
+  w->pc += 8;
+  return 0;
+}
+
 isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
+  if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&
+      (!in->soe || in->soffset == 0xffff) && in->saddr < ISA_OP_SGPR_LAST &&
+      in->dwords >= 1 && in->dwords <= 16 && in->sdst + in->dwords <= ISA_OP_SGPR_LAST + 1u)
+    return f_s_load;
   if (in->exec == isa_exec_ds && in->fmt == ISA_DS && !in->gds && in->addr >= ISA_OP_VGPR0)
     return f_ds;
   if (in->exec == isa_exec_flat && in->fmt == ISA_GLOBAL && in->seg == 2 && !in->lds &&
       (in->op == 20 || in->op == 28) && in->addr >= ISA_OP_VGPR0)
     return f_global_dword;
+  if (in->exec == isa_exec_flat && in->fmt == ISA_GLOBAL && in->seg == 2 && !in->lds &&
+      in->op == 64 + ISA_AT_ADD && !in->glc && in->addr >= ISA_OP_VGPR0 &&
+      in->data >= ISA_OP_VGPR0 && in->data < ISA_OP_AGPR0)
+    return f_global_atomic_add;
   if (!in->exec || in->sdwa || in->dpp || in->abs || in->neg || in->neg_hi || in->clamp ||
       in->omod || in->opsel || in->opsel_hi)
     return NULL;

@@ -2,6 +2,8 @@
 /* memory.c — every GPU access of a wave goes through the GPU's VM. A few translation
  * entries per workgroup (its waves share one thread) remember whole buffers, so the process lock is taken only when a wave
  * touches a buffer it has not touched lately; each remembers whether the GPU may write there.
+ * Buffer-object entries pass on to the thread's next workgroup while the VM generation
+ * (sim_vm_generation, bumped by sim/kfd on every unmap, free, ...) is unchanged (run.c).
  * An access the VM refuses (nothing mapped, or a write to a read-only page) is a GPUVM fault
  * as gfx9 with XNACK off has it: the VM raises its fault interrupt (the driver's memory
  * exception event, and the process's queues evicted), and the wave takes a memory-violation
@@ -27,8 +29,8 @@ static void *translate(struct isa_wave *w, uint64_t va, uint32_t len, bool write
     }
   }
   uint64_t lo = 0, hi = 0;
-  bool writable = false;
-  uint8_t *host = sim_vm_lookup_prot(w->group->wg->gpu, va, &lo, &hi, &writable);
+  bool writable = false, keep = false;
+  uint8_t *host = sim_vm_lookup_keep(w->group->wg->gpu, va, &lo, &hi, &writable, &keep);
   bool denied = host && write && !writable;
   if (!host || va + len < va || va + len > hi || denied) {
     if (!raise)
@@ -52,6 +54,7 @@ static void *translate(struct isa_wave *w, uint64_t va, uint32_t len, bool write
   g->tlb[e].size = hi - lo;
   g->tlb[e].host = host - (va - lo);
   g->tlb[e].ro = !writable;
+  g->tlb[e].keep = keep;
   g->tlb_last = e;
   return host;
 }

@@ -18,6 +18,12 @@ struct run_buf {
   size_t vgpr_rows;
   uint8_t *lds;
   size_t lds_size;
+  /* the translation entries of this thread's last workgroup that may be kept, valid while
+   * the VM generation reads tlb_gen (sim_vm_generation) on tlb_gpu */
+  struct isa_tlb_entry tlb[ISA_GROUP_TLB];
+  unsigned tlb_next;
+  uint64_t tlb_gen;
+  const struct sim_gpu *tlb_gpu;
 };
 
 static pthread_key_t buf_key;
@@ -138,6 +144,12 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
   g.lds = lds_size ? b->lds : NULL;
   g.lds_size = lds_size;
   g.waves = b->waves;
+  /* read before any lookup of this group: entries it adds were looked up at gen or later */
+  uint64_t gen = sim_vm_generation();
+  if (b->tlb_gpu == wg->gpu && b->tlb_gen == gen) {
+    memcpy(g.tlb, b->tlb, sizeof g.tlb);
+    g.tlb_next = b->tlb_next;
+  }
   uint32_t mode = ((wg->rsrc1 >> 12) & 0xff) | ((wg->rsrc1 >> 21) & 1) << 8 |
                   ((wg->rsrc1 >> 23) & 1) << 9 |
                   /* MODE.EXCP_EN[6:0] from RSRC2.EXCP_EN (bits 30:24), [8:7] from EXCP_EN_MSB */
@@ -222,6 +234,11 @@ out:
   if (probe)
     probe_copy(&b->waves[0], probe, wg->lds_bytes, false);
   isa_group_release(&g);
+  for (unsigned i = 0; i < ISA_GROUP_TLB; i++)
+    b->tlb[i] = g.tlb[i].keep ? g.tlb[i] : (struct isa_tlb_entry){ 0 };
+  b->tlb_next = g.tlb_next;
+  b->tlb_gen = gen;
+  b->tlb_gpu = wg->gpu;
   if (!rc)
     memset(fault, 0, sizeof *fault);
   return rc;

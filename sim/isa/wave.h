@@ -148,7 +148,10 @@ struct isa_group {           /* the running workgroup, shared by its waves */
   /* translation entries shared by the group's waves (memory.c): they run on one thread */
   /* 8 entries: a kernel touching kernarg, dispatch packet and three buffers (vadd) thrashed
    * 4 of them, one VM lookup per wave (sim/isa/README.md, Speed) */
-  struct { uint64_t va, size; uint8_t *host; bool ro; } tlb[ISA_GROUP_TLB];   /* ro: GPU read-only */
+  /* ro: GPU read-only; keep: may outlive the group (a buffer object, not SVM memory). The
+   * entries come from the thread's previous group when the VM generation is unchanged
+   * (run.c) */
+  struct isa_tlb_entry { uint64_t va, size; uint8_t *host; bool ro, keep; } tlb[ISA_GROUP_TLB];
   unsigned tlb_next, tlb_last;
   uint32_t lds_size;         /* bytes addressable: lds_bytes rounded to the 512-byte granule */
 };

@@ -192,6 +192,7 @@ int sim_gem_va(struct sim_gpu *gpu, void *data)
       r = map(gpu, a, va, fd, bo_size);
     break;
   }
+  sim_vm_changed();   /* any operation: translations kept across work-groups go */
   pthread_mutex_unlock(&va_lock);
   if (fd >= 0)
     sys_close(fd);
@@ -213,6 +214,7 @@ void sim_gem_va_drop(struct sim_gpu *gpu, uint32_t handle)
       pp = &m->next;
     }
   }
+  sim_vm_changed();
   pthread_mutex_unlock(&va_lock);
 }
 

@@ -182,6 +182,8 @@ void sim_doorbell_unmapped(void *addr, uint64_t len);
  * after servicing the retry fault), with the range [*lo, *hi) around it that is mapped alike
  * and *writable, whether the GPU may write it; NULL: a VM fault. Takes its own lock: call
  * without p->lock. */
+/* vm.c: a change of the GPUs' mappings or permissions happened (sim_vm_generation) */
+void sim_vm_changed(void);
 void *sim_svm_translate(struct sim_kfd_process *p, struct sim_gpu *gpu, uint64_t va, uint64_t len,
                         uint64_t *lo, uint64_t *hi, bool *writable);
 /* svm.c: the user unmapped [addr, addr+len): its SVM ranges go (the MMU notifier) */

@@ -246,6 +246,7 @@ int sim_kfd_free_memory(struct sim_kfd_process *p, void *data)
     unreserve_limit(bo->bo_size, acct_flags(bo->pdd, bo->flags));
   }
   free(bo);
+  sim_vm_changed();
 out:
   pthread_mutex_unlock(&p->lock);
   return r;

@@ -50,4 +50,5 @@ void sim_kfd_evict_queues(struct sim_kfd_process *p, struct sim_gpu *gpu)
   for (unsigned i = 0; i < p->n_pdds; i++)
     if (p->pdds[i].gpu == gpu)
       __atomic_store_n(&p->pdds[i].qpd.evicted, true, __ATOMIC_RELEASE);
+  sim_vm_changed();
 }

@@ -22,6 +22,7 @@ static pthread_once_t self_pid_once = PTHREAD_ONCE_INIT;
 static void self_pid_forget(void)
 {
   __atomic_store_n(&self_pid_cache, 0, __ATOMIC_RELAXED);
+  sim_vm_changed();   /* the child is another process: nothing its parent translated holds */
 }
 
 static void self_pid_register(void)

@@ -424,6 +424,8 @@ int sim_kfd_svm(struct sim_kfd_process *p, void *data)
   own(p);
   trim_unmapped();
   int r = a->op == KFD_IOCTL_SVM_OP_SET_ATTR ? set_attr(p, a) : get_attr(p, a);
+  if (a->op == KFD_IOCTL_SVM_OP_SET_ATTR)
+    sim_vm_changed();
   pthread_mutex_unlock(&svm_lock);
   return r;
 }
@@ -569,6 +571,7 @@ void sim_svm_unmapped(uint64_t addr, uint64_t len)
         i++;
     }
   }
+  sim_vm_changed();
   pthread_mutex_unlock(&svm_lock);
 }
 
@@ -581,5 +584,6 @@ void sim_kfd_mprotected(void *addr, size_t len)
   for (size_t i = 0; i < n_ranges; i++)
     if (ranges[i].start <= last && first <= ranges[i].last)
       ranges[i].cpu_w = -1;   /* read the rights again at the next translation */
+  sim_vm_changed();
   pthread_mutex_unlock(&svm_lock);
 }

@@ -10,6 +10,7 @@
 #include "kfd/kfd.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #define VM_LIMIT (1ull << 48)
@@ -78,6 +79,7 @@ static int map_common(struct sim_kfd_process *p, struct kfd_ioctl_map_memory_to_
     a->n_success = i + 1;
   }
 out:
+  sim_vm_changed();   /* translations kept across work-groups go (sim_vm_generation) */
   pthread_mutex_unlock(&p->lock);
   free(ids);
   return r;
@@ -101,8 +103,9 @@ int sim_kfd_unmap_memory(struct sim_kfd_process *p, void *data)
  * around va (one buffer; one copy of wrapping AQL queue memory) and whether the GPU may write
  * there. NULL: nothing maps the whole of it. */
 static void *translate(struct sim_gpu *gpu, uint64_t va, uint64_t len, uint64_t *lo, uint64_t *hi,
-                       bool *writable)
+                       bool *writable, bool *keep)
 {
+  *keep = false;
   struct sim_kfd_process *p = sim_kfd_current();
   if (!p || !gpu || !len)
     return NULL;
@@ -125,35 +128,58 @@ static void *translate(struct sim_gpu *gpu, uint64_t va, uint64_t len, uint64_t 
   pthread_mutex_unlock(&p->lock);
   if (!bo)
     host = sim_gem_va_translate(gpu, va, len, lo, hi, writable, &bo);   /* the render node's */
+  *keep = host != NULL;
   if (!bo)
-    host = sim_svm_translate(p, gpu, va, len, lo, hi, writable);
+    host = sim_svm_translate(p, gpu, va, len, lo, hi, writable), *keep = false;
   return host;
 }
 
 void *sim_vm_translate(struct sim_gpu *gpu, uint64_t va, uint64_t len)
 {
   uint64_t lo, hi;
-  bool w;
-  return translate(gpu, va, len, &lo, &hi, &w);
+  bool w, k;
+  return translate(gpu, va, len, &lo, &hi, &w, &k);
 }
 
 void *sim_vm_translate_write(struct sim_gpu *gpu, uint64_t va, uint64_t len)
 {
   uint64_t lo, hi;
-  bool w = false;
-  void *host = translate(gpu, va, len, &lo, &hi, &w);
+  bool w = false, k;
+  void *host = translate(gpu, va, len, &lo, &hi, &w, &k);
   return w ? host : NULL;
 }
 
 void *sim_vm_lookup(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi)
 {
-  bool w;
-  return translate(gpu, va, 1, lo, hi, &w);
+  bool w, k;
+  return translate(gpu, va, 1, lo, hi, &w, &k);
 }
 
 void *sim_vm_lookup_prot(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi,
                          bool *writable)
 {
+  bool k;
   *writable = false;
-  return translate(gpu, va, 1, lo, hi, writable);
+  return translate(gpu, va, 1, lo, hi, writable, &k);
+}
+
+void *sim_vm_lookup_keep(struct sim_gpu *gpu, uint64_t va, uint64_t *lo, uint64_t *hi,
+                         bool *writable, bool *keep)
+{
+  *writable = false;
+  return translate(gpu, va, 1, lo, hi, writable, keep);
+}
+
+/* sim_vm_generation: seq_cst, so whoever reads a bumped value also sees the change made
+ * before the bump */
+static _Atomic uint64_t vm_gen = 1;
+
+uint64_t sim_vm_generation(void)
+{
+  return atomic_load(&vm_gen);
+}
+
+void sim_vm_changed(void)
+{
+  atomic_fetch_add(&vm_gen, 1);
 }

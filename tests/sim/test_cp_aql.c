@@ -452,6 +452,41 @@ START_TEST(kernel_memory_fault_raises_memory_event)
 }
 END_TEST
 
+/* Translations outlive a work-group (a thread keeps its last group's buffer entries while the
+ * VM generation is unchanged): a buffer a first dispatch read, unmapped and freed before the
+ * second, must fault there, not be read through the kept entry. One host thread, so the
+ * same thread runs both dispatches' groups. */
+START_TEST(unmap_between_dispatches_still_faults)
+{
+  fx_cfg.threads = 1;
+  struct aqlq a;
+  aq_setup(&a);
+  struct kfd_ioctl_create_event_args e = { .event_type = KFD_IOC_EVENT_MEMORY };
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &e), 0);
+  struct buf code, x = cpx_gtt(4096);
+  /* s_load_dword s0, s[0:1], 0x0; s_waitcnt lgkmcnt(0); s_endpgm */
+  const uint32_t words[] = { 0xc0020000u, 0, 0xbf8cc07fu, 0xbf810000u };
+  uint64_t kobj = code_kernel(&code, words, 4);
+  uint8_t p[64];
+  dispatch_pkt(p, 64, 256, 0, kobj, a.sig.va + SIG_DONE);   /* 4 groups read x */
+  memcpy(p + 40, &x.va, 8);
+  submit(&a, p);
+  ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 0);
+  uint32_t ids[1] = { GPU0 };
+  ck_assert_int_eq(fx_map(x.handle, ids, 1, false), 0);
+  struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = x.handle };
+  ck_assert_int_eq(kio(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f), 0);
+  __atomic_store_n((int64_t *)(a.sig.host + SIG_DONE + 8), 1, __ATOMIC_RELEASE);
+  submit(&a, p);
+  struct kfd_event_data d;
+  ck_assert_uint_eq(cpx_wait_event(e.event_id, 5000, &d), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_uint_eq(d.memory_exception_data.va, x.va);
+  cpx_sleep_ms(50);
+  ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);   /* the second dispatch never completes */
+}
+END_TEST
+
 /* An encoding the hardware rejects (0xffffffff: nothing llvm-objdump decodes) raises
  * TRAPSTS.ILLEGAL_INST. With no second-level handler the kernel's first level halts the wave
  * at it and reports nothing: the dispatch never completes, the CP writes no queue error,
@@ -780,6 +815,7 @@ Suite *test_suite(void)
   tcase_add_test(t, dispatch_asks_for_scratch_then_runs);
   tcase_add_test(t, unmapped_signal_is_a_vm_fault);
   tcase_add_test(t, kernel_memory_fault_raises_memory_event);
+  tcase_add_test(t, unmap_between_dispatches_still_faults);
   tcase_add_test(t, kernel_illegal_instruction_without_handler_halts);
   tcase_add_test(t, gfx12_wave32_group_ids_in_ttmp);
   tcase_add_test(t, kernel_illegal_instruction_enters_the_handler);

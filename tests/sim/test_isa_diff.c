@@ -275,6 +275,47 @@ static void diff_blocks(struct diff_ctx *d, const struct diff_enc *enc, unsigned
   free(starts);
 }
 
+/* global_atomic_add with every lane at one address (the fast engine sums the lanes into one
+ * host atomic; the random forms above give each lane its own address): saddr and 64-bit
+ * address forms, wave64 and wave32, every lane on (words from llvm-mc-15 -mcpu=gfx900:
+ * global_atomic_add v20, v21, s[40:41]; global_atomic_add v[20:21], v22, off offset:8). */
+static void diff_atomic_uniform(struct diff_ctx *d, uint8_t target)
+{
+  static const uint32_t forms[2][2] = { { 0xdd088000u, 0x00281514u }, { 0xdd088008u, 0x007f1614u } };
+  uint32_t *code = isa_fx_mem(64);
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  uint64_t gb = (uintptr_t)d->e.gbuf, s = d->e.seed ^ 0xa70u;
+  for (unsigned f = 0; f < 2; f++) {
+    code[0] = forms[f][0];
+    code[1] = forms[f][1];
+    code[2] = WSET_ENDPGM;
+    struct isa_inst in;
+    isa_decode(code, 3, 0, target, &in);
+    ck_assert_msg(in.fast != NULL, "global_atomic_add form %u has no fast semantics", f);
+    for (unsigned pass = 1; pass <= 3; pass += 2) {   /* wave64 and wave32, every lane */
+      unsigned wave = diff_state(d, &blank, 200000 + f * 8 + pass, pass);
+      struct sim_isa_probe *p = d->e.init;
+      uint64_t at = gb + WSET_GBASE + 64 + 4 * (wset_rnd(&s) % 16);
+      p->sgpr[40] = (uint32_t)gb;
+      p->sgpr[41] = (uint32_t)(gb >> 32);
+      for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
+        if (f == 0) {
+          p->vgpr[20][l] = (uint32_t)(at - gb);
+        } else {
+          p->vgpr[20][l] = (uint32_t)(at - 8);
+          p->vgpr[21][l] = (uint32_t)((at - 8) >> 32);
+        }
+        p->vgpr[21 + f][l] = (uint32_t)wset_rnd(&s);
+      }
+      char what[64];
+      snprintf(what, sizeof what, "global_atomic_add at one address, form %u", f);
+      diff_both(d, (uintptr_t)code, wave, true, true, what, pass);
+    }
+  }
+}
+
 static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
 {
   struct timespec t0, t1;
@@ -342,6 +383,7 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
     }
   }
   diff_blocks(&d, enc, nenc, light ? 50 : 400);
+  diff_atomic_uniform(&d, target);
   sim_isa_probe_engine(false);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   fprintf(stderr, "%s: seed 0x%llx, %u encodings the decoder takes (%u with fast semantics), "
