@@ -92,6 +92,12 @@ struct img_sampler_in {
   uint32_t coordinate;
 };
 /* Returns false for a mode outside the HSA enums. */
+/* Put v's low `width` bits at bit `lsb` of descriptor word *w (the ISA tables' positions). */
+static inline void img_put(uint32_t *w, unsigned lsb, unsigned width, uint64_t v) {
+  uint32_t mask = (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << lsb;
+  *w = (*w & ~mask) | (((uint32_t)v << lsb) & mask);
+}
+unsigned img_rsrc_type(hsa_ext_image_geometry_t g);   /* SQ_RSRC_IMG_* of a geometry */
 bool img_sampler_gfx9(const struct img_sampler_in *in, uint32_t srd[4]);
 bool img_sampler_gfx11(const struct img_sampler_in *in, uint32_t srd[4]);
 

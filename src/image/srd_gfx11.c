@@ -7,10 +7,6 @@
  * the documents' (lsb, width). */
 #include "image/internal.h"
 
-static void put(uint32_t *w, unsigned lsb, unsigned width, uint64_t v) {
-  uint32_t mask = (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << lsb;
-  *w = (*w & ~mask) | (((uint32_t)v << lsb) & mask);
-}
 
 /* (ROCR's gfx11 image manager writes the same fields: its FORMAT table, BC_SWIZZLE, PITCH of
  * 1D/2D only, the S# of gfx9's fields.) */
@@ -39,18 +35,6 @@ uint32_t img_unified_format(unsigned df, unsigned nf) {
   return 0;
 }
 
-/* SQ_RSRC_IMG_* (the same numbers as gfx9's) */
-static unsigned rsrc_type(hsa_ext_image_geometry_t g) {
-  switch (g) {
-  case HSA_EXT_IMAGE_GEOMETRY_1D: return 8;
-  case HSA_EXT_IMAGE_GEOMETRY_3D: return 10;
-  case HSA_EXT_IMAGE_GEOMETRY_1DA: return 12;
-  case HSA_EXT_IMAGE_GEOMETRY_2DA:
-  case HSA_EXT_IMAGE_GEOMETRY_2DADEPTH: return 13;
-  default: return 9; /* 2D, 2DDEPTH */
-  }
-}
-
 bool img_pitch_in_srd_gfx11(hsa_ext_image_geometry_t g) {
   return g == HSA_EXT_IMAGE_GEOMETRY_1D || g == HSA_EXT_IMAGE_GEOMETRY_2D ||
          g == HSA_EXT_IMAGE_GEOMETRY_2DDEPTH;
@@ -63,56 +47,31 @@ void img_srd_gfx11(const struct img_srd_in *in, uint32_t srd[8]) {
   if (in->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
     /* V#: byte address, STRIDE = texel size, NUM_RECORDS in records, FORMAT 6 bits */
     srd[0] = (uint32_t)in->va;
-    put(&srd[1], 0, 16, in->va >> 32);               /* BASE_ADDRESS_HI */
-    put(&srd[1], 16, 14, f->elem_size);              /* STRIDE */
+    img_put(&srd[1], 0, 16, in->va >> 32);               /* BASE_ADDRESS_HI */
+    img_put(&srd[1], 16, 14, f->elem_size);              /* STRIDE */
     srd[2] = in->width;                              /* NUM_RECORDS */
-    for (int c = 0; c < 4; c++) put(&srd[3], 3u * c, 3, f->sel[c]);
-    put(&srd[3], 12, 6, u);                          /* FORMAT */
+    for (int c = 0; c < 4; c++) img_put(&srd[3], 3u * c, 3, f->sel[c]);
+    img_put(&srd[3], 12, 6, u);                          /* FORMAT */
     return;   /* OOB_SELECT 0 (structured: index < NUM_RECORDS), TYPE (31:30) 0: buffer */
   }
   srd[0] = (uint32_t)(in->va >> 8);                  /* BASE_ADDRESS: 256-byte units */
-  put(&srd[1], 0, 8, in->va >> 40);                  /* BASE_ADDRESS_HI */
-  put(&srd[1], 20, 8, u);                            /* FORMAT */
-  put(&srd[1], 30, 2, in->width - 1);                /* WIDTH[1:0] */
-  put(&srd[2], 0, 12, (in->width - 1) >> 2);         /* WIDTH[13:2] */
-  put(&srd[2], 14, 14, in->height - 1);              /* HEIGHT */
-  for (int c = 0; c < 4; c++) put(&srd[3], 3u * c, 3, f->sel[c]); /* DST_SEL_X..W */
-  put(&srd[3], 20, 5, in->swizzle_mode);             /* SW_MODE */
-  put(&srd[3], 25, 3, img_bc_swizzle(f->sel));       /* BC_SWIZZLE */
-  put(&srd[3], 28, 4, rsrc_type(in->geometry));      /* TYPE */
+  img_put(&srd[1], 0, 8, in->va >> 40);                  /* BASE_ADDRESS_HI */
+  img_put(&srd[1], 20, 8, u);                            /* FORMAT */
+  img_put(&srd[1], 30, 2, in->width - 1);                /* WIDTH[1:0] */
+  img_put(&srd[2], 0, 12, (in->width - 1) >> 2);         /* WIDTH[13:2] */
+  img_put(&srd[2], 14, 14, in->height - 1);              /* HEIGHT */
+  for (int c = 0; c < 4; c++) img_put(&srd[3], 3u * c, 3, f->sel[c]); /* DST_SEL_X..W */
+  img_put(&srd[3], 20, 5, in->swizzle_mode);             /* SW_MODE */
+  img_put(&srd[3], 25, 3, img_bc_swizzle(f->sel));       /* BC_SWIZZLE */
+  img_put(&srd[3], 28, 4, img_rsrc_type(in->geometry));      /* TYPE */
   if (img_pitch_in_srd_gfx11(in->geometry))
-    put(&srd[4], 0, 14, in->pitch - 1);              /* gfx10.3+: PITCH - 1 of 1D/2D */
+    img_put(&srd[4], 0, 14, in->pitch - 1);              /* gfx10.3+: PITCH - 1 of 1D/2D */
   else
-    put(&srd[4], 0, 13, in->depth - 1);              /* DEPTH: depth or last layer */
-}
-
-/* SQ_TEX_CLAMP for an HSA addressing mode; -1 for none. */
-static int clamp_of(uint32_t mode) {
-  switch (mode) {
-  case HSA_EXT_SAMPLER_ADDRESSING_MODE_UNDEFINED:
-  case HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT: return 0;         /* WRAP */
-  case HSA_EXT_SAMPLER_ADDRESSING_MODE_MIRRORED_REPEAT: return 1; /* MIRROR */
-  case HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE: return 2;   /* CLAMP_LAST_TEXEL */
-  case HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_BORDER: return 6; /* CLAMP_BORDER */
-  default: return -1;
-  }
+    img_put(&srd[4], 0, 13, in->depth - 1);              /* DEPTH: depth or last layer */
 }
 
 /* gfx11's S#: the fields used here sit where gfx9 has them (word 2's low bits are the border
  * colour pointer there, no LOD bias is written on either). */
 bool img_sampler_gfx11(const struct img_sampler_in *in, uint32_t srd[4]) {
-  srd[0] = srd[1] = srd[2] = srd[3] = 0;
-  for (int i = 0; i < 3; i++) {
-    int c = clamp_of(in->address[i]);
-    if (c < 0) return false;
-    put(&srd[0], 3u * i, 3, (uint32_t)c);           /* CLAMP_X, _Y, _Z */
-  }
-  if (in->coordinate > HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED) return false;
-  if (in->filter > HSA_EXT_SAMPLER_FILTER_MODE_LINEAR) return false;
-  put(&srd[0], 15, 1, in->coordinate == HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED);
-  put(&srd[1], 12, 12, 4095);                        /* MAX_LOD */
-  unsigned xy = in->filter == HSA_EXT_SAMPLER_FILTER_MODE_LINEAR ? 1 : 0;
-  put(&srd[2], 20, 2, xy);                           /* XY_MAG_FILTER */
-  put(&srd[2], 22, 2, xy);                           /* XY_MIN_FILTER */
-  return true;                                       /* BORDER_COLOR_TYPE 0: transparent black */
+  return img_sampler_gfx9(in, srd);
 }

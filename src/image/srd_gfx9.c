@@ -4,13 +4,9 @@
  * "Image Sampler" table. Bit positions are the documents' (lsb, width). */
 #include "image/internal.h"
 
-static void put(uint32_t *w, unsigned lsb, unsigned width, uint64_t v) {
-  uint32_t mask = (width >= 32 ? 0xffffffffu : ((1u << width) - 1u)) << lsb;
-  *w = (*w & ~mask) | (((uint32_t)v << lsb) & mask);
-}
 
-/* SQ_RSRC_IMG_* */
-static unsigned rsrc_type(hsa_ext_image_geometry_t g) {
+/* SQ_RSRC_IMG_* (gfx11 has the same numbers) */
+unsigned img_rsrc_type(hsa_ext_image_geometry_t g) {
   switch (g) {
   case HSA_EXT_IMAGE_GEOMETRY_1D: return 8;
   case HSA_EXT_IMAGE_GEOMETRY_3D: return 10;
@@ -45,27 +41,27 @@ void img_srd_gfx9(const struct img_srd_in *in, uint32_t srd[8]) {
   if (in->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
     /* V#: byte address, stride = texel size, num_records in records (stride != 0). */
     srd[0] = (uint32_t)in->va;
-    put(&srd[1], 0, 16, in->va >> 32);
-    put(&srd[1], 16, 14, f->elem_size);
+    img_put(&srd[1], 0, 16, in->va >> 32);
+    img_put(&srd[1], 16, 14, f->elem_size);
     srd[2] = in->width;
-    for (int c = 0; c < 4; c++) put(&srd[3], 3u * c, 3, f->sel[c]);
-    put(&srd[3], 12, 3, f->num_format);
-    put(&srd[3], 15, 4, f->data_format);
+    for (int c = 0; c < 4; c++) img_put(&srd[3], 3u * c, 3, f->sel[c]);
+    img_put(&srd[3], 12, 3, f->num_format);
+    img_put(&srd[3], 15, 4, f->data_format);
     /* TYPE (bits 31:30) 0: buffer */
     return;
   }
   srd[0] = (uint32_t)(in->va >> 8);                 /* BASE_ADDRESS: 256-byte units */
-  put(&srd[1], 0, 8, in->va >> 40);                 /* BASE_ADDRESS_HI */
-  put(&srd[1], 20, 6, f->data_format);              /* DATA_FORMAT */
-  put(&srd[1], 26, 4, f->num_format);               /* NUM_FORMAT */
-  put(&srd[2], 0, 14, in->width - 1);               /* WIDTH */
-  put(&srd[2], 14, 14, in->height - 1);             /* HEIGHT */
-  for (int c = 0; c < 4; c++) put(&srd[3], 3u * c, 3, f->sel[c]); /* DST_SEL_X..W */
-  put(&srd[3], 20, 5, in->swizzle_mode);            /* SW_MODE */
-  put(&srd[3], 28, 4, rsrc_type(in->geometry));     /* TYPE */
-  put(&srd[4], 0, 13, in->depth - 1);               /* DEPTH: depth or layers, minus one */
-  put(&srd[4], 13, 16, in->pitch - 1);              /* PITCH, texels minus one */
-  put(&srd[4], 29, 3, img_bc_swizzle(f->sel));          /* BC_SWIZZLE */
+  img_put(&srd[1], 0, 8, in->va >> 40);                 /* BASE_ADDRESS_HI */
+  img_put(&srd[1], 20, 6, f->data_format);              /* DATA_FORMAT */
+  img_put(&srd[1], 26, 4, f->num_format);               /* NUM_FORMAT */
+  img_put(&srd[2], 0, 14, in->width - 1);               /* WIDTH */
+  img_put(&srd[2], 14, 14, in->height - 1);             /* HEIGHT */
+  for (int c = 0; c < 4; c++) img_put(&srd[3], 3u * c, 3, f->sel[c]); /* DST_SEL_X..W */
+  img_put(&srd[3], 20, 5, in->swizzle_mode);            /* SW_MODE */
+  img_put(&srd[3], 28, 4, img_rsrc_type(in->geometry));     /* TYPE */
+  img_put(&srd[4], 0, 13, in->depth - 1);               /* DEPTH: depth or layers, minus one */
+  img_put(&srd[4], 13, 16, in->pitch - 1);              /* PITCH, texels minus one */
+  img_put(&srd[4], 29, 3, img_bc_swizzle(f->sel));          /* BC_SWIZZLE */
 }
 
 /* SQ_TEX_CLAMP for an HSA addressing mode; -1 for none. */
@@ -85,15 +81,15 @@ bool img_sampler_gfx9(const struct img_sampler_in *in, uint32_t srd[4]) {
   for (int i = 0; i < 3; i++) {
     int c = clamp_of(in->address[i]);
     if (c < 0) return false;
-    put(&srd[0], 3u * i, 3, (uint32_t)c);          /* CLAMP_X, _Y, _Z */
+    img_put(&srd[0], 3u * i, 3, (uint32_t)c);          /* CLAMP_X, _Y, _Z */
   }
   if (in->coordinate > HSA_EXT_SAMPLER_COORDINATE_MODE_NORMALIZED) return false;
   if (in->filter > HSA_EXT_SAMPLER_FILTER_MODE_LINEAR) return false;
-  put(&srd[0], 15, 1, in->coordinate == HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED); /* FORCE_UNNORMALIZED */
-  put(&srd[1], 12, 12, 4095);                       /* MAX_LOD */
+  img_put(&srd[0], 15, 1, in->coordinate == HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED); /* FORCE_UNNORMALIZED */
+  img_put(&srd[1], 12, 12, 4095);                       /* MAX_LOD */
   unsigned xy = in->filter == HSA_EXT_SAMPLER_FILTER_MODE_LINEAR ? 1 : 0; /* BILINEAR : POINT */
-  put(&srd[2], 20, 2, xy);                          /* XY_MAG_FILTER */
-  put(&srd[2], 22, 2, xy);                          /* XY_MIN_FILTER */
+  img_put(&srd[2], 20, 2, xy);                          /* XY_MAG_FILTER */
+  img_put(&srd[2], 22, 2, xy);                          /* XY_MIN_FILTER */
   /* Z_FILTER, MIP_FILTER none; BORDER_COLOR_TYPE (31:30) 0, transparent black */
   return true;
 }
