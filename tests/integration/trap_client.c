@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* trap_client.c — device traps reach the queue's callback; runs on our runtime and on ROCR
  * 5.2.3 (the peer) under hsa-sim, kernels from trap_kernels.cl. Modes (CO = code object):
- *   trap CO       trap_all (every wave runs s_trap 2): the callback gets
- *                 HSA_STATUS_ERROR_EXCEPTION, the dispatch never completes, and a new queue
+ *   trap CO       trap_all (every wave stores, then runs s_trap 2): the callback gets
+ *                 HSA_STATUS_ERROR_EXCEPTION, the dispatch never completes, each wave that
+ *                 ran stored all its lanes, and a new queue
  *                 then runs a kernel (the process goes on)
  *   abort CO      check_abort: one work-item of 256 fails its check and aborts; the callback
  *                 gets HSA_STATUS_ERROR_EXCEPTION and the other work-groups finish
@@ -65,13 +66,33 @@ static int32_t *buffer(void) {
   return out;
 }
 
+/* Every wave stores `want`, then stops the queue (a trap, an illegal instruction). Once the
+ * runtime stops the queue (ROCR deactivates it on the error) no further work-group starts,
+ * on hardware as on hsa-sim, so how many ran is timing. A wave's store is one instruction:
+ * each 32 lanes (a wave32, or half a wave64) are all `want` or all 0, and the wave that
+ * stopped the queue stored first. */
+static void stored_before_stop(const int32_t *out, int32_t want, const char *what) {
+  unsigned ran = 0;
+  for (unsigned w = 0; w < N / 32; w++) {
+    unsigned hits = 0;
+    for (unsigned i = w * 32; i < w * 32 + 32; i++) {
+      if (out[i] != 0 && out[i] != want)
+        FAIL("%s: out[%u] = %d, want 0 or %d", what, i, out[i], want);
+      hits += out[i] == want;
+    }
+    if (hits != 0 && hits != 32) FAIL("%s: lanes %u-%u stored %u of 32", what, w * 32, w * 32 + 31, hits);
+    ran += hits == 32;
+  }
+  if (!ran) FAIL("%s: no wave stored before the queue stopped", what);
+  printf("ok %s: %u of %u 32-lane groups stored before the queue stopped\n", what, ran, N / 32);
+}
+
 static void trap_test(void) {
   int32_t *out = buffer();
   hsa_signal_t done;
   hsa_queue_t *q = run("trap_all", out, 0, &done);
   expect_exception("trap");
-  for (unsigned i = 0; i < N; i++)
-    if (out[i] != 1) FAIL("trap_all: out[%u] = %d before the trap, want 1", i, out[i]);
+  stored_before_stop(out, 1, "trap_all");
   if (hsa_signal_load_scacquire(done) != 1) FAIL("the trapped dispatch completed");
   CHECK(hsa_queue_destroy(q));
   hsa_signal_destroy(done);
@@ -136,8 +157,7 @@ static void illegal_test(void) {
     FAIL("illegal: reported as 0x%x, not HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION",
          (unsigned)last_error);
   printf("ok illegal reported: HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION\n");
-  for (unsigned i = 0; i < N; i++)
-    if (out[i] != 6) FAIL("illegal_inst: out[%u] = %d before the exception, want 6", i, out[i]);
+  stored_before_stop(out, 6, "illegal_inst");
   if (hsa_signal_load_scacquire(done) != 1) FAIL("the dispatch with the illegal instruction completed");
   CHECK(hsa_queue_destroy(q));
   hsa_signal_destroy(done);
