@@ -11,15 +11,19 @@
  * or clamp (_cl). Loads and stores take integer coordinates; samples take floats,
  * normalized unless the S# sets FORCE_UNNORMALIZED or the instruction `unorm`.
  *
- * Memory: a texel of (x, y, z) is at base + ((z * height + y) * pitch + x) * bytes, z the
- * depth or the slice (arrays); every access goes through the VM (isa_mem_fast). That is the
- * hardware's LINEAR swizzle mode; the tiled modes are addressed the same way (see README).
- * Loads out of range read a zero texel; stores out of range are dropped.
+ * Memory: a texel of (x, y, z) of mip level L is at level_base + z * slice_bytes + (y * pitch +
+ * x) * bytes, z the depth or the slice (arrays), the level's base and the chain's slice size
+ * from img_level_select (gfx9 addrlib's LINEAR mip chain; one level: base + ((z * height + y) *
+ * pitch + x) * bytes); every access goes through the VM (isa_mem_fast). That is the hardware's
+ * LINEAR swizzle mode; the tiled modes are addressed the same way (see README). Levels: _mip's
+ * VGPR plus BASE_LEVEL for loads and stores; for samples BASE_LEVEL, or with the S#'s
+ * MIP_FILTER point/linear the LOD's nearest level or the two around it (clamped to
+ * LAST_LEVEL). Loads out of range read a zero texel; stores out of range are dropped.
  * gfx11's MIMG (decode_gfx11.c names it) runs here too: its fields from their gfx11 bits
  * (fields_of), the address VGPRs consecutive or NSA's list, the T#/S# in gfx11's layouts
  * (img_tsharp_decode_gfx11); the T#'s TYPE decides the coordinates, as on gfx9.
- * Not modelled (fault as ILLEGAL): mip chains (levels beyond the base), a16, gfx90a's acc
- * bit, gfx10+'s r128, the depth-compare (_c), get_lod and the _pck forms. */
+ * Not modelled (fault as ILLEGAL): gfx11's mip chains (its LINEAR chain is laid out otherwise),
+ * a16, gfx90a's acc bit, gfx10+'s r128, the depth-compare (_c), get_lod and the _pck forms. */
 #include "isa/exec.h"
 #include "isa/hostmem.h"
 #include "isa/image.h"
@@ -39,8 +43,7 @@ struct fetch_ctx {
 static uint64_t texel_addr(const struct img_tsharp *t, const struct img_fmt *f, unsigned x,
                            unsigned y, unsigned z)
 {
-  uint64_t row = (uint64_t)z * t->height + y;
-  return t->base + (row * t->pitch + x) * f->bytes;
+  return t->base + (uint64_t)z * t->slice_bytes + ((uint64_t)y * t->pitch + x) * f->bytes;
 }
 
 static int fetch(void *vctx, int x, int y, int z, uint32_t out[4])
@@ -301,6 +304,11 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
     return not_modelled(w, in, "a cube or multisampled image");
   if (!t.pitch)   /* gfx11's 3D and arrays: addrlib's linear pitch, rows of 256-byte multiples */
     t.pitch = img_linear_pitch(t.width, f.bytes);
+  if (m.gfx11 && (t.max_mip || t.last_level) && !fm.resinfo)
+    return not_modelled(w, in, "a gfx11 mipmapped image (MAX_MIP or LAST_LEVEL above 0)");
+  const struct img_tsharp t0 = t;   /* the resource from level 0 */
+  if (!fm.resinfo)                  /* t: the base level, whose size the LOD is measured in */
+    img_level_select(&t, f.bytes, t.base_level);
 
   unsigned nd = t.coords - (t.array ? 1u : 0u);   /* filtered dimensions */
   unsigned ndata = (unsigned)__builtin_popcount(dmask);
@@ -327,8 +335,6 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
                      "%s at 0x%llx names VGPRs beyond the %u allocated", in->name,
                      (unsigned long long)in->pc, w->vgpr_alloc);
   uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
-  if (t.last_level != t.base_level && !fm.resinfo && !fm.mip)
-    return not_modelled(w, in, "a mipmapped image (LAST_LEVEL != BASE_LEVEL)");
   unsigned base_array = t.array ? t.base_array : 0;
   struct fetch_ctx ctx = {w, &t, &f};
   uint32_t res[SIM_ISA_WAVE_SIZE][4];
@@ -339,7 +345,7 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
       unsigned levels = t.last_level >= t.base_level ? t.last_level - t.base_level + 1 : 1;
       uint32_t r[4] = {0, 0, 0, levels};
       if (mip < levels && t.base_level + mip < 16) {
-        unsigned sh = mip;
+        unsigned sh = t.base_level + mip;
         r[0] = t.width >> sh ? t.width >> sh : 1;
         r[1] = t.type == IMG_TYPE_1D_ARRAY ? t.depth : t.height >> sh ? t.height >> sh : 1;
         r[2] = t.type == IMG_TYPE_3D ? (t.depth >> sh ? t.depth >> sh : 1)
@@ -365,23 +371,28 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
       /* x, y and z (the depth, or the slice of an array) */
       unsigned x = c[0], y = t.type == IMG_TYPE_1D_ARRAY ? 0 : c[1];
       unsigned z = t.type == IMG_TYPE_1D_ARRAY ? c[1] : c[2];
-      bool in_range = x < t.width && y < t.height;
-      in_range = in_range && (uint64_t)z + base_array < t.depth;
-      z += base_array;
+      bool in_range = true;
+      struct img_tsharp lt = t;   /* the level addressed */
       if (fm.mip) {
         uint32_t mip = v[areg(&m, lod_reg)][l];
-        if (t.base_level + mip > t.last_level)
+        if ((uint64_t)t.base_level + mip > t.last_level) {
           in_range = false;
-        else if (mip != 0)
-          return not_modelled(w, in, "a mip level other than the base");
+        } else if (mip) {
+          lt = t0;
+          img_level_select(&lt, f.bytes, t.base_level + mip);
+        }
       }
+      in_range = in_range && x < lt.width && y < lt.height;
+      in_range = in_range && (uint64_t)z + base_array < lt.depth;
+      z += base_array;
+      ctx.t = &lt;
       if (fm.atomic) {
         unsigned op = in->op - 16;
         if (f.bytes != 4 || f.comps != 1 || !f.is_int)
           return not_modelled(w, in, "an image atomic on a format other than 32-bit UINT/SINT");
         uint32_t old = 0;
         if (in_range) {
-          uint8_t *p = isa_mem_fast(w, texel_addr(&t, &f, x, y, z), 4, true);
+          uint8_t *p = isa_mem_fast(w, texel_addr(&lt, &f, x, y, z), 4, true);
           if (!p) return -1;
           old = isa_atomic32(op, (uint32_t *)(void *)p, v[vd][l], op == ISA_AT_CMPSWAP ? v[vd + 1][l] : 0);
         }
@@ -403,7 +414,7 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
         for (unsigned ch = 0; ch < 4; ch++)   /* dst_sel read backwards */
           for (unsigned i = 0; i < 4; i++)
             if (t.dst_sel[i] == 4 + ch) { mem[ch] = data[i]; break; }
-        if (store_texel(w, &t, &f, x, y, z, mem)) return -1;
+        if (store_texel(w, &lt, &f, x, y, z, mem)) return -1;
         continue;
       }
       uint32_t tx[4] = {0, 0, 0, 0};
@@ -423,21 +434,35 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
 
   /* samples */
   bool unnorm = unorm || s.force_unnorm;
-  const float size[3] = {(float)t.width, (float)t.height, (float)t.depth};
   ISA_FOR_LANES(w->exec, l) {
     float lod = lod_of(w, &m, &fm, &t, &s, coord0, nd, unnorm, l, lod_reg, bias_reg);
+    if (lod < (float)t.min_lod / 256.0f) lod = (float)t.min_lod / 256.0f;   /* T#'s MIN_LOD */
     unsigned filt = lod > 0 ? s.min_filter : s.mag_filter;
     bool linear = filt & 1;
-    float cf[3] = {0, 0, 0};
+    /* the levels: BASE_LEVEL without a MIP_FILTER; else the nearest (point) or the two
+     * around the LOD (linear), from BASE_LEVEL, at most LAST_LEVEL */
+    unsigned lv[2] = {t.base_level, t.base_level};
+    float mfrac = 0;
+    if (s.mip_filter && t.last_level > t.base_level) {
+      float ml = lod > 0 ? lod : 0;   /* (NaN: 0) */
+      if (ml > 15) ml = 15;
+      if (s.mip_filter == 2 && !f.is_int) {
+        lv[0] += (unsigned)floorf(ml);
+        mfrac = ml - floorf(ml);
+      } else {
+        lv[0] += (unsigned)floorf(ml + 0.5f);
+      }
+      if (lv[0] >= t.last_level) {
+        lv[0] = t.last_level;
+        mfrac = 0;
+      }
+      lv[1] = lv[0] + 1;
+    }
     int offs[3] = {0, 0, 0};
     if (fm.o) {
       uint32_t ov = v[areg(&m, off_reg)][l];
       for (unsigned i = 0; i < 3; i++)
         offs[i] = (int)((ov >> (8 * i)) << 26) >> 26;
-    }
-    for (unsigned i = 0; i < nd; i++) {
-      float x = ffrom(v[areg(&m, coord0 + i)][l]);
-      cf[i] = (unnorm ? x : x * size[i]) + (float)offs[i];
     }
     int slice = 0;
     if (t.array) {
@@ -446,20 +471,43 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
       float sl = x + (float)first;
       slice = !(sl > (float)first) ? first : sl > (float)last ? last : (int)sl;
     }
+    float acc[4] = {0, 0, 0, 0};
     uint32_t tx[4];
-    if (fm.gather) {
-      uint32_t q[4][4], sw[4];
-      unsigned ch = dmask ? (unsigned)__builtin_ctz(dmask) : 0;
-      if (img_gather(&t, &s, &f, cf, slice, fetch, &ctx, q))
-        return -1;
-      for (unsigned g = 0; g < 4; g++) {
-        swizzle(&t, f.is_int, q[g], sw);
-        res[l][g] = sw[ch];
+    for (unsigned lk = 0; lk < (mfrac > 0 ? 2u : 1u); lk++) {
+      struct img_tsharp lt = t;
+      if (lv[lk] != t.base_level) {
+        lt = t0;
+        img_level_select(&lt, f.bytes, lv[lk]);
       }
-      continue;
+      ctx.t = &lt;
+      const float size[3] = {(float)lt.width, (float)lt.height, (float)lt.depth};
+      float cf[3] = {0, 0, 0};
+      for (unsigned i = 0; i < nd; i++) {
+        float x = ffrom(v[areg(&m, coord0 + i)][l]);
+        cf[i] = (unnorm ? x : x * size[i]) + (float)offs[i];
+      }
+      if (fm.gather) {
+        uint32_t q[4][4], sw[4];
+        unsigned ch = dmask ? (unsigned)__builtin_ctz(dmask) : 0;
+        if (img_gather(&lt, &s, &f, cf, slice, fetch, &ctx, q))
+          return -1;
+        for (unsigned g = 0; g < 4; g++) {
+          swizzle(&t, f.is_int, q[g], sw);
+          res[l][g] = sw[ch];
+        }
+        break;   /* one level: the nearest */
+      }
+      if (img_sample(&lt, &s, &f, cf, slice, linear, fetch, &ctx, tx))
+        return -1;
+      float wgt = lk ? mfrac : 1 - mfrac;
+      for (unsigned i = 0; i < 4; i++)
+        acc[i] += wgt * ffrom(tx[i]);
     }
-    if (img_sample(&t, &s, &f, cf, slice, linear, fetch, &ctx, tx))
-      return -1;
+    if (fm.gather)
+      continue;
+    if (mfrac > 0)   /* trilinear: the two levels blended in f32 */
+      for (unsigned i = 0; i < 4; i++)
+        tx[i] = fbits(acc[i]);
     swizzle(&t, f.is_int, tx, res[l]);
   }
   write_back(w, res, dmask, d16, f.is_int, fm.gather, vd, vdw, tfe);

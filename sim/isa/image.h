@@ -26,6 +26,9 @@ struct img_tsharp {
   unsigned depth;            /* word4[12:0] + 1: 3D depth or the array's last slice + 1 */
   unsigned pitch;            /* word4[28:13] + 1, in elements */
   unsigned base_array;       /* word5[12:0] */
+  unsigned max_mip;          /* word5[31:28]: the resource's last level (gfx11: word1[19:16]) */
+  uint64_t slice_bytes;      /* bytes from one slice (3D) or layer to the next: the mip
+                              * chain's (img_level_select); 0 until selected */
   unsigned coords;           /* address components of the type: 1, 2 or 3 */
   bool array;                /* 1D/2D arrays: the last coordinate is a slice */
 };
@@ -56,6 +59,14 @@ void img_ssharp_decode(const uint32_t d[4], struct img_ssharp *s);
  * gfx9 fields but LOD_BIAS (word2 holds the border colour pointer there: bias 0). */
 void img_tsharp_decode_gfx11(const uint32_t d[8], struct img_tsharp *t);
 void img_ssharp_decode_gfx11(const uint32_t d[4], struct img_ssharp *s);
+/* Makes *t describe mip level `level` (counted from level 0 of the resource) of the LINEAR
+ * mip chain of texels of `bytes` bytes (gfx9 addrlib's layout, which the texture unit
+ * addresses): every level keeps the level-0 pitch; level i takes ceil(H / 2^i) rows (H the
+ * height, 1 for 1D types) after the rows of the levels before it; a slice (3D) or layer holds
+ * the whole chain of levels 0..max(MAX_MIP, LAST_LEVEL). WIDTH, HEIGHT and a 3D DEPTH become
+ * the level's (max(1, n >> i)), BASE the level's first texel, slice_bytes the chain's size.
+ * Level 0 of a one-level chain is the plain linear layout. */
+void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level);
 /* addrlib's LINEAR pitch: width in elements rounded up so that a row is a multiple of 256
  * bytes */
 unsigned img_linear_pitch(unsigned width, unsigned bytes);

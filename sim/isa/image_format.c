@@ -27,6 +27,7 @@ void img_tsharp_decode(const uint32_t d[8], struct img_tsharp *t)
   t->depth = bits(d[4], 0, 13) + 1;
   t->pitch = bits(d[4], 13, 16) + 1;
   t->base_array = bits(d[5], 0, 13);
+  t->max_mip = bits(d[5], 28, 4);
   switch (t->type) {
   case IMG_TYPE_1D: t->coords = 1; t->height = 1; t->depth = 1; break;
   case IMG_TYPE_1D_ARRAY: t->coords = 2; t->height = 1; t->array = true; break;
@@ -73,6 +74,7 @@ void img_tsharp_decode_gfx11(const uint32_t d[8], struct img_tsharp *t)
   t->height = bits(d[2], 14, 14) + 1;
   t->depth = bits(d[4], 0, 13) + 1;
   t->base_array = bits(d[4], 16, 13);
+  t->max_mip = bits(d[1], 16, 4);
   t->pitch = 0;
   if (t->type == IMG_TYPE_1D || t->type == IMG_TYPE_1D_ARRAY)
     t->height = 1;
@@ -87,6 +89,26 @@ void img_ssharp_decode_gfx11(const uint32_t d[4], struct img_ssharp *s)
 {
   img_ssharp_decode(d, s);
   s->lod_bias = 0;
+}
+
+void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level)
+{
+  unsigned last = t->max_mip > t->last_level ? t->max_mip : t->last_level;
+  uint64_t rows = 0, before = 0;
+  for (unsigned i = 0; i <= last; i++) {
+    uint64_t r = ((uint64_t)t->height + (1u << i) - 1) >> i;   /* ceil(H / 2^i) */
+    if (i == level) before = rows;
+    rows += r;
+  }
+  uint64_t row_bytes = (uint64_t)t->pitch * bytes;
+  t->slice_bytes = rows * row_bytes;
+  t->base += before * row_bytes;
+  if (level) {
+    t->width = t->width >> level ? t->width >> level : 1;
+    t->height = t->height >> level ? t->height >> level : 1;
+    if (t->type == IMG_TYPE_3D)
+      t->depth = t->depth >> level ? t->depth >> level : 1;
+  }
 }
 
 unsigned img_linear_pitch(unsigned width, unsigned bytes)

@@ -58,18 +58,28 @@ static bool access_ok(hsa_access_permission_t p) {
   return p >= HSA_ACCESS_PERMISSION_RO && p <= HSA_ACCESS_PERMISSION_RW;
 }
 
+/* Whether `levels` mip levels suit the image on agent `a` (0 counts as 1): gfx9 (whose LINEAR
+ * chain layout.c lays out) and not 1DB, at most img_max_levels. */
+static bool levels_ok(const struct core_agent *a, const hsa_ext_image_descriptor_t *d, size_t levels) {
+  if (levels <= 1) return true;
+  return a->isa->major < 10 && d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB &&
+         levels <= img_max_levels(d);
+}
+
 static hsa_status_t data_info(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
                               hsa_access_permission_t access, size_t row_pitch,
-                              size_t slice_pitch, hsa_ext_image_data_info_t *info) {
+                              size_t slice_pitch, unsigned levels, hsa_ext_image_data_info_t *info) {
   const struct core_agent *a = gpu_of(agent);
   if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!desc || !info || !access_ok(access)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   struct img_format f;
   hsa_status_t st = img_check_descriptor(a, desc, &f);
   if (st != HSA_STATUS_SUCCESS) return st;
+  if (!levels_ok(a, desc, levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   struct img_layout l;
   st = img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
+  if (levels > 1) img_layout_mips(desc, &f, levels, &l);
   info->size = l.size;
   info->alignment = l.alignment;
   return HSA_STATUS_SUCCESS;
@@ -81,7 +91,7 @@ hsa_status_t hsa_ext_image_data_get_info(hsa_agent_t agent,
                                          hsa_ext_image_data_info_t *image_data_info) {
   CHECK_OPEN();
   /* The opaque layout is the linear one here (ROCR tiles 2D/3D images; README). */
-  return data_info(agent, image_descriptor, access_permission, 0, 0, image_data_info);
+  return data_info(agent, image_descriptor, access_permission, 0, 0, 1, image_data_info);
 }
 
 hsa_status_t hsa_ext_image_data_get_info_with_layout(
@@ -95,22 +105,27 @@ hsa_status_t hsa_ext_image_data_get_info_with_layout(
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
   return data_info(agent, image_descriptor, access_permission, image_data_row_pitch,
-                   image_data_slice_pitch, image_data_info);
+                   image_data_slice_pitch, 1, image_data_info);
 }
 
-/* Makes an image of `desc` over `data`; `templ` an AMD descriptor template (8 dwords) or NULL. */
+/* Makes an image of `desc` over `data` with `levels` mip levels; `templ` an AMD descriptor
+ * template (8 dwords) or NULL. */
 static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
                            const void *data, hsa_access_permission_t access, size_t row_pitch,
-                           size_t slice_pitch, const uint32_t *templ, hsa_ext_image_t *image) {
+                           size_t slice_pitch, unsigned levels, const uint32_t *templ,
+                           hsa_ext_image_t *image) {
   const struct core_agent *a = gpu_of(agent);
   if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!desc || !data || !image || !access_ok(access)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   struct img_format f;
   hsa_status_t st = img_check_descriptor(a, desc, &f);
   if (st != HSA_STATUS_SUCCESS) return st;
+  if (!levels_ok(a, desc, levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (levels == 0) levels = 1;
   struct img_layout l;
   st = img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
+  if (levels > 1) img_layout_mips(desc, &f, levels, &l);
   /* As ROCR: the data at the alignment data_get_info gave (a T# holds the address >> 8). */
   if ((uintptr_t)data % l.alignment) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   bool gfx11 = a->isa->major >= 10;
@@ -140,6 +155,11 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   im->row_pitch = row_bytes;
   im->slice_pitch = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? row_bytes
                                                                  : row_bytes * im->ext.h;
+  im->levels = levels;
+  if (levels > 1) {   /* a slice or layer holds the chain (1DA: its layers are the "rows") */
+    im->slice_pitch = l.slice_pitch;
+    if (desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA) im->row_pitch = l.slice_pitch;
+  }
   struct img_srd_in in = {
       .geometry = desc->geometry,
       .fmt = &f,
@@ -149,6 +169,9 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
       .depth = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? im->ext.h : im->ext.d,
       .pitch = (uint32_t)(l.row_pitch / f.elem_size),
       .swizzle_mode = 0,
+      .base_level = 0,
+      .last_level = levels - 1,
+      .max_mip = levels - 1,
   };
   if (gfx11)
     img_srd_gfx11(&in, im->srd);
@@ -185,7 +208,7 @@ hsa_status_t hsa_ext_image_create(hsa_agent_t agent, const hsa_ext_image_descrip
                                   const void *image_data, hsa_access_permission_t access_permission,
                                   hsa_ext_image_t *image) {
   CHECK_OPEN();
-  return create(agent, image_descriptor, image_data, access_permission, 0, 0, NULL, image);
+  return create(agent, image_descriptor, image_data, access_permission, 0, 0, 1, NULL, image);
 }
 
 hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
@@ -201,7 +224,7 @@ hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }
   return create(agent, image_descriptor, image_data, access_permission, image_data_row_pitch,
-                image_data_slice_pitch, NULL, image);
+                image_data_slice_pitch, 1, NULL, image);
 }
 
 hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *image_descriptor,
@@ -219,7 +242,7 @@ hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descrip
   hsa_agent_get_info(agent, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip);
   if (image_layout->version != 1 || image_layout->deviceID != (0x1002u << 16 | chip))
     return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
-  return create(agent, image_descriptor, image_data, access_permission, 0, 0, image_layout->data,
+  return create(agent, image_descriptor, image_data, access_permission, 0, 0, 1, image_layout->data,
                 image);
 }
 
@@ -230,15 +253,17 @@ hsa_status_t hsa_ext_image_destroy(hsa_agent_t agent, hsa_ext_image_t image) {
   return img_image_free(image.handle) ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 
-/* Version 2: no mipmaps here (one level, as version 1). */
-static bool v1_of(const hsa_ext_image_descriptor_v2_t *d2, hsa_ext_image_descriptor_t *d) {
-  if (!d2 || d2->mipmap_levels > 1) return false;
+/* Version 2: the v1 descriptor and the levels (0 counts as 1). */
+static bool v1_of(const hsa_ext_image_descriptor_v2_t *d2, hsa_ext_image_descriptor_t *d,
+                  unsigned *levels) {
+  if (!d2 || d2->mipmap_levels > 16) return false;   /* LAST_LEVEL is 4 bits */
   d->geometry = d2->geometry;
   d->width = d2->width;
   d->height = d2->height;
   d->depth = d2->depth;
   d->array_size = d2->array_size;
   d->format = d2->format;
+  *levels = d2->mipmap_levels ? (unsigned)d2->mipmap_levels : 1;
   return true;
 }
 
@@ -248,8 +273,9 @@ hsa_status_t hsa_ext_image_data_get_info_v2(hsa_agent_t agent,
                                             hsa_ext_image_data_info_t *image_data_info) {
   CHECK_OPEN();
   hsa_ext_image_descriptor_t d;
-  if (!v1_of(image_descriptor, &d)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  return data_info(agent, &d, access_permission, 0, 0, image_data_info);
+  unsigned levels;
+  if (!v1_of(image_descriptor, &d, &levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  return data_info(agent, &d, access_permission, 0, 0, levels, image_data_info);
 }
 
 hsa_status_t hsa_ext_image_create_v2(hsa_agent_t agent,
@@ -258,14 +284,19 @@ hsa_status_t hsa_ext_image_create_v2(hsa_agent_t agent,
                                      hsa_ext_image_t *image) {
   CHECK_OPEN();
   hsa_ext_image_descriptor_t d;
-  if (!v1_of(image_descriptor, &d)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  return create(agent, &d, image_data, access_permission, 0, 0, NULL, image);
+  unsigned levels;
+  if (!v1_of(image_descriptor, &d, &levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  return create(agent, &d, image_data, access_permission, 0, 0, levels, NULL, image);
 }
 
 hsa_status_t hsa_ext_image_destroy_v2(hsa_agent_t agent, hsa_ext_image_t image) {
   return hsa_ext_image_destroy(agent, image);
 }
 
+/* A level of a mipmapped image: a new image object over the same data whose T# has BASE_LEVEL
+ * = LAST_LEVEL = the level (the chain's layout, MAX_MIP, kept: how the hardware views one
+ * level), and whose host record is the level's (extent, first texel; the chain's pitches), so
+ * import/export/clear/copy reach that level. Destroyed with hsa_ext_image_destroy(_v2). */
 hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
                                                   const hsa_ext_image_t *mipmapped_array,
                                                   uint32_t mip_level,
@@ -274,11 +305,32 @@ hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
   CHECK_OPEN();
   if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
   (void)image_descriptor;
-  if (!mipmapped_array || !level_image || !img_image_from_handle(mipmapped_array->handle))
-    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  /* Images here have one level: level 0 is the image itself. */
-  if (mip_level != 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  *level_image = *mipmapped_array;
+  struct img_image *src = mipmapped_array ? img_image_from_handle(mipmapped_array->handle) : NULL;
+  if (!src || !level_image) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (mip_level >= src->levels) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (src->levels == 1) {   /* one level: the image itself */
+    *level_image = *mipmapped_array;
+    return HSA_STATUS_SUCCESS;
+  }
+  struct img_image *im = img_image_new();
+  if (!im) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  uint64_t magic = im->magic;
+  memcpy(im, src, sizeof(*im));
+  im->magic = magic;
+  img_put(&im->srd[3], 12, 4, mip_level);               /* BASE_LEVEL */
+  img_put(&im->srd[3], 16, 4, mip_level);               /* LAST_LEVEL */
+  uint32_t s = mip_level;
+  struct img_extent e = src->ext;
+  e.w = e.w >> s ? e.w >> s : 1;
+  if (src->desc.geometry != HSA_EXT_IMAGE_GEOMETRY_1DA) e.h = e.h >> s ? e.h >> s : 1;
+  if (src->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_3D) e.d = e.d >> s ? e.d >> s : 1;
+  im->ext = e;
+  size_t row = src->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA
+                   ? src->row_pitch / src->levels   /* the layers' stride holds every level's row */
+                   : src->row_pitch;
+  im->data = src->data + img_level_offset(&src->desc, row, mip_level);
+  im->levels = 1;
+  level_image->handle = (uint64_t)(uintptr_t)im->srd;
   return HSA_STATUS_SUCCESS;
 }
 

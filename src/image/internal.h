@@ -55,6 +55,19 @@ struct img_layout { size_t row_pitch, slice_pitch, size, alignment; };
 hsa_status_t img_layout_linear(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
                                size_t row_pitch, size_t slice_pitch, struct img_layout *out);
 
+/* The LINEAR mip chain of `levels` levels (gfx9 addrlib's layout, which the texture unit
+ * addresses): the level-0 row pitch for every level, level i's ceil(H / 2^i) rows (one row
+ * for 1D kinds) after the levels before it, a 3D slice or array layer holding the whole chain.
+ * row_pitch the rows', slice_pitch a slice's or layer's (the chain), size all of them. One
+ * level: img_layout_linear's layout. */
+void img_layout_mips(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                     unsigned levels, struct img_layout *out);
+/* The byte offset of level `level`'s first texel in the chain of row pitch `row_pitch`. */
+size_t img_level_offset(const hsa_ext_image_descriptor_t *desc, size_t row_pitch, unsigned level);
+/* The most levels an image of `desc` can have: floor(log2(largest dimension)) + 1, where the
+ * dimensions are the ones the levels halve (width; height of 2D kinds; depth of 3D). */
+unsigned img_max_levels(const hsa_ext_image_descriptor_t *desc);
+
 /* Checks a descriptor for `agent` in ROCR's order: argument, format, sizes. */
 hsa_status_t img_check_descriptor(const struct core_agent *a, const hsa_ext_image_descriptor_t *desc,
                                   struct img_format *f);
@@ -71,6 +84,8 @@ struct img_srd_in {
   uint32_t width, height, depth;   /* texels; depth = 3D depth or array layers (>= 1) */
   uint32_t pitch;                  /* texels per row */
   uint32_t swizzle_mode;           /* 0 = linear */
+  uint32_t base_level, last_level; /* the levels kernels see (BASE_LEVEL, LAST_LEVEL) */
+  uint32_t max_mip;                /* the resource's last level (gfx9 word5 MAX_MIP) */
 };
 /* TEX_BC_SWIZZLE of destination selects (where the border colour's alpha and red land) */
 unsigned img_bc_swizzle(const uint8_t sel[4]);
@@ -112,7 +127,8 @@ struct img_image {
   struct img_format fmt;
   struct img_extent ext;
   uint8_t *data;
-  size_t row_pitch, slice_pitch;
+  size_t row_pitch, slice_pitch;   /* level 0's; a 1DA image's layers are its "rows" */
+  uint32_t levels;          /* mip levels of the resource (1: none) */
   bool tiled;               /* an AMD template with a tiled SW_MODE: no host data operations */
 };
 

@@ -58,6 +58,46 @@ hsa_status_t img_layout_linear(const hsa_ext_image_descriptor_t *d, const struct
   return HSA_STATUS_SUCCESS;
 }
 
+unsigned img_max_levels(const hsa_ext_image_descriptor_t *d) {
+  struct img_extent e = img_extent_of(d);
+  uint32_t m = e.w;
+  if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_2D || d->geometry == HSA_EXT_IMAGE_GEOMETRY_2DDEPTH ||
+      d->geometry == HSA_EXT_IMAGE_GEOMETRY_2DA || d->geometry == HSA_EXT_IMAGE_GEOMETRY_2DADEPTH ||
+      d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D)
+    m = e.h > m ? e.h : m;
+  if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D) m = e.d > m ? e.d : m;
+  unsigned n = 1;
+  while (m >>= 1) n++;
+  return n;
+}
+
+/* Rows level i takes in the chain: ceil(rows0 / 2^i) (addrlib halves rounding up). */
+static size_t level_rows(size_t rows0, unsigned i) { return (rows0 + ((size_t)1 << i) - 1) >> i; }
+
+static bool is_1d_kind(hsa_ext_image_geometry_t g) {
+  return g == HSA_EXT_IMAGE_GEOMETRY_1D || g == HSA_EXT_IMAGE_GEOMETRY_1DA ||
+         g == HSA_EXT_IMAGE_GEOMETRY_1DB;
+}
+
+void img_layout_mips(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
+                     unsigned levels, struct img_layout *out) {
+  img_layout_linear(d, f, 0, 0, out);
+  if (levels <= 1) return;
+  struct img_extent e = img_extent_of(d);
+  size_t rows0 = is_1d_kind(d->geometry) ? 1 : e.h, rows = 0;
+  for (unsigned i = 0; i < levels; i++) rows += level_rows(rows0, i);
+  size_t slices = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? e.h : e.d;
+  out->slice_pitch = out->row_pitch * rows;
+  out->size = out->slice_pitch * slices;
+}
+
+size_t img_level_offset(const hsa_ext_image_descriptor_t *d, size_t row_pitch, unsigned level) {
+  struct img_extent e = img_extent_of(d);
+  size_t rows0 = is_1d_kind(d->geometry) ? 1 : e.h, rows = 0;
+  for (unsigned i = 0; i < level; i++) rows += level_rows(rows0, i);
+  return rows * row_pitch;
+}
+
 void img_limits_of(const struct core_agent *a, struct img_limits *out) {
   (void)a;
   /* gfx9 to gfx12 descriptors: 14-bit width/height minus one, 13-bit depth/layers minus one;

@@ -57,11 +57,14 @@ void img_srd_gfx9(const struct img_srd_in *in, uint32_t srd[8]) {
   img_put(&srd[2], 0, 14, in->width - 1);               /* WIDTH */
   img_put(&srd[2], 14, 14, in->height - 1);             /* HEIGHT */
   for (int c = 0; c < 4; c++) img_put(&srd[3], 3u * c, 3, f->sel[c]); /* DST_SEL_X..W */
+  img_put(&srd[3], 12, 4, in->base_level);              /* BASE_LEVEL */
+  img_put(&srd[3], 16, 4, in->last_level);              /* LAST_LEVEL */
   img_put(&srd[3], 20, 5, in->swizzle_mode);            /* SW_MODE */
   img_put(&srd[3], 28, 4, img_rsrc_type(in->geometry));     /* TYPE */
   img_put(&srd[4], 0, 13, in->depth - 1);               /* DEPTH: depth or layers, minus one */
   img_put(&srd[4], 13, 16, in->pitch - 1);              /* PITCH, texels minus one */
   img_put(&srd[4], 29, 3, img_bc_swizzle(f->sel));          /* BC_SWIZZLE */
+  img_put(&srd[5], 28, 4, in->max_mip);                 /* MAX_MIP */
 }
 
 /* SQ_TEX_CLAMP for an HSA addressing mode; -1 for none. */

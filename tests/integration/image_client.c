@@ -10,9 +10,20 @@
  * to 1/256, the texture unit's sub-texel precision) within 1/256 of the span of the texels it
  * blends per dimension filtered.
  *
+ * Mip levels: a 2D rgba8 13x6 image of 3 levels in gfx9's LINEAR mip chain (addrlib's: the
+ * level-0 row pitch for all, level i's ceil(6 / 2^i) rows after the levels before), made with
+ * hsa_amd_image_create from a T# template with LAST_LEVEL and MAX_MIP 2 (both runtimes), and
+ * on a runtime with hsa_ext_image_create_v2 (ours; ROCR 5.2.3 has none) also with 3 levels:
+ * its data_get_info_v2 size and T# against the template's; each level written with
+ * write_imagef(lod) (image_store_mip) and checked in memory at the chain's offsets, read back
+ * with read_imagef(sampler, lod) (image_sample_l; an S# with MIP_FILTER point written here) at
+ * lod i and i + 0.3, and on ours through hsa_ext_image_mipmap_array_get_level's image
+ * (image_load) and _export.
+ *
  * Runs on either runtime (link it against either libhsa-runtime64). Exit 0: all passed; 1: a
  * mismatch or an API failure; 3: the runtime says it has no image extension. `--probe`: only
  * that question (0 or 3). */
+#include <dlfcn.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -663,6 +674,159 @@ static void test_linear(void)
   free(tex);
 }
 
+/* ---- mip levels ---- */
+static void test_mip(const char *cpu)
+{
+  enum { W = 13, H = 6, L = 3, PITCH = 256 };   /* 13 rgba8 texels: one 256-byte row */
+  const enum fmt f = F_RGBA8;
+  static const unsigned lrows[L] = {6, 3, 2}, lw[L] = {13, 6, 3}, lh[L] = {6, 3, 1};
+  size_t loff[L] = {0, 6 * PITCH, 9 * PITCH}, size = 11 * PITCH;
+  bool gfx9 = !strncmp(cpu, "gfx9", 4);
+  if (!gfx9) {
+    printf("ok mip: skipped on %s (gfx9's LINEAR mip chain only)\n", cpu);
+    return;
+  }
+  (void)lrows;
+  uint8_t *mem = fine_alloc(size + 256);
+  uint8_t *base = (uint8_t *)(((uintptr_t)mem + 255) & ~(uintptr_t)255);
+  hsa_ext_image_descriptor_t d = {HSA_EXT_IMAGE_GEOMETRY_2D, W, H, 0, 0, {fmts[f].type, fmts[f].order}};
+  /* the T# template (Vega ISA "Image Resource"): 8_8_8_8 UNORM, 13x6, LAST_LEVEL 2, 2D,
+   * PITCH 64 texels, MAX_MIP 2 */
+  uint32_t chip = 0;
+  CHECK(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip));
+  hsa_amd_image_descriptor_t *tl = calloc(1, sizeof(*tl) + 8 * sizeof(uint32_t));
+  tl->version = 1;
+  tl->deviceID = 0x1002u << 16 | chip;
+  uint32_t *t = tl->data;
+  t[1] = 10u << 20;
+  t[2] = (W - 1) | (H - 1) << 14;
+  t[3] = 4 | 5 << 3 | 6 << 6 | 7 << 9 | (L - 1) << 16 | 9u << 28;
+  t[4] = (PITCH / 4 - 1) << 13;
+  t[5] = (uint32_t)(L - 1) << 28;
+  hsa_ext_image_t img;
+  CHECK(hsa_amd_image_create(gpu, &d, tl, base, HSA_ACCESS_PERMISSION_RW, &img));
+  const char *what = "mip template";
+  /* ours: hsa_ext_image_create_v2 with 3 levels must give the template's T# and size */
+  typedef hsa_status_t (*info_v2_fn)(hsa_agent_t, const hsa_ext_image_descriptor_v2_t *,
+                                     hsa_access_permission_t, hsa_ext_image_data_info_t *);
+  typedef hsa_status_t (*create_v2_fn)(hsa_agent_t, const hsa_ext_image_descriptor_v2_t *,
+                                       const void *, hsa_access_permission_t, hsa_ext_image_t *);
+  typedef hsa_status_t (*level_fn)(hsa_agent_t, const hsa_ext_image_t *, uint32_t,
+                                   const hsa_ext_image_descriptor_v2_t *, hsa_ext_image_t *);
+  info_v2_fn info_v2 = (info_v2_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "hsa_ext_image_data_get_info_v2");
+  create_v2_fn create_v2 = (create_v2_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "hsa_ext_image_create_v2");
+  level_fn get_level = (level_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "hsa_ext_image_mipmap_array_get_level");
+  hsa_ext_image_descriptor_v2_t d2 = {HSA_EXT_IMAGE_GEOMETRY_2D, W, H, 0, 0, {fmts[f].type, fmts[f].order}, L};
+  if (info_v2 && create_v2 && get_level) {
+    hsa_ext_image_data_info_t info;
+    CHECK(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info));
+    note(info.size == size && info.alignment == 256, "mip data_get_info_v2", 0,
+         "size %zu alignment %zu, want %zu 256", info.size, info.alignment, size);
+    d2.mipmap_levels = 5;   /* 13x6 has 4 levels at most */
+    note(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
+         "mip data_get_info_v2 5 levels", 0, "accepted");
+    d2.mipmap_levels = L;
+    hsa_ext_image_t img2;
+    CHECK(create_v2(gpu, &d2, base, HSA_ACCESS_PERMISSION_RW, &img2));
+    const uint32_t *a = (const uint32_t *)(uintptr_t)img.handle, *b = (const uint32_t *)(uintptr_t)img2.handle;
+    /* words 0-4 and MAX_MIP (the template's words 5 and 7 also carry its metadata address) */
+    for (int i = 0; i < 6; i++) {
+      uint32_t m = i == 5 ? 0xf0000000u : 0xffffffffu;
+      note((a[i] & m) == (b[i] & m), "mip create_v2 T#", (size_t)i, "word %d 0x%08x, template's 0x%08x",
+           i, b[i], a[i]);
+    }
+    CHECK(hsa_ext_image_destroy(gpu, img));
+    img = img2;
+    what = "mip create_v2";
+  }
+  /* S#: clamp to the last texel, normalized, point filters, MIP_FILTER point, MAX_LOD 15.99 */
+  uint32_t *samp = fine_alloc(16);
+  samp[0] = 2 | 2 << 3 | 2 << 6;
+  samp[1] = 4095u << 12;
+  samp[2] = 1u << 26;
+  uint8_t *ref = malloc(size);
+  memset(ref, 0, size);
+  for (unsigned l = 0; l < L; l++) {
+    size_t n = (size_t)lw[l] * lh[l];
+    float *v = fine_alloc(n * 16);
+    for (size_t i = 0; i < n * 4; i++) v[i] = (float)(rnd() % 256) / 255.0f;
+    for (size_t i = 0; i < n; i++) {
+      int dummy[4] = {0, 0, 0, 0};
+      texel_encode(f, v + 4 * i, dummy, ref + loff[l] + (i / lw[l]) * PITCH + 4 * (i % lw[l]));
+    }
+    struct args a = {{0}, 0};
+    arg64(&a, img.handle);
+    arg64(&a, (uint64_t)(uintptr_t)v);
+    arg32(&a, (int)lw[l]);
+    arg32(&a, (int)l);
+    run("store2d_mip", &a, (uint32_t)n);
+    hsa_memory_free(v);
+  }
+  /* every byte of the chain: the texels where addrlib puts them, the padding untouched */
+  for (size_t i = 0; i < size; i++)
+    note(base[i] == ref[i], "mip store2d_mip memory", i, "byte 0x%02x, want 0x%02x", base[i], ref[i]);
+  for (unsigned l = 0; l < L; l++)
+    for (int frac = 0; frac < 2; frac++) {
+      size_t n = (size_t)lw[l] * lh[l];
+      float *o = fine_alloc(n * 16);
+      struct args a = {{0}, 0};
+      arg64(&a, img.handle);
+      arg64(&a, (uint64_t)(uintptr_t)samp);
+      arg64(&a, (uint64_t)(uintptr_t)o);
+      arg32(&a, (int)lw[l]);
+      arg32(&a, (int)lh[l]);
+      float lod = (float)l + (frac ? 0.3f : 0.0f);
+      arg(&a, &lod, 4);
+      run("sample2d_lod", &a, (uint32_t)n);
+      for (size_t i = 0; i < n; i++) {
+        float want[4];
+        int iw[4];
+        texel_value(f, ref + loff[l] + (i / lw[l]) * PITCH + 4 * (i % lw[l]), want, iw);
+        note(!memcmp(o + 4 * i, want, 16), frac ? "mip sample2d_lod l+0.3" : "mip sample2d_lod", i,
+             "level %u got (%a %a %a %a)", l, o[4 * i], o[4 * i + 1], o[4 * i + 2], o[4 * i + 3]);
+      }
+      hsa_memory_free(o);
+    }
+  if (info_v2 && create_v2 && get_level) {
+    /* level 1 as an image of its own: image_load through its T#, and _export */
+    hsa_ext_image_t l1;
+    CHECK(get_level(gpu, &img, 1, &d2, &l1));
+    size_t n = (size_t)lw[1] * lh[1];
+    float *o = fine_alloc(n * 16);
+    struct args a = {{0}, 0};
+    arg64(&a, l1.handle);
+    arg64(&a, (uint64_t)(uintptr_t)o);
+    arg32(&a, (int)lw[1]);
+    run("load2d", &a, (uint32_t)n);
+    uint8_t *ex = fine_alloc(n * 4);
+    hsa_ext_image_region_t r = {{0, 0, 0}, {lw[1], lh[1], 1}};
+    CHECK(hsa_ext_image_export(gpu, l1, ex, 0, 0, &r));
+    for (size_t i = 0; i < n; i++) {
+      const uint8_t *tx = ref + loff[1] + (i / lw[1]) * PITCH + 4 * (i % lw[1]);
+      float want[4];
+      int iw[4];
+      texel_value(f, tx, want, iw);
+      note(!memcmp(o + 4 * i, want, 16), "mip level 1 load2d", i, "got (%a %a %a %a)",
+           o[4 * i], o[4 * i + 1], o[4 * i + 2], o[4 * i + 3]);
+      note(!memcmp(ex + 4 * i, tx, 4), "mip level 1 export", i, "got %02x%02x%02x%02x",
+           ex[4 * i], ex[4 * i + 1], ex[4 * i + 2], ex[4 * i + 3]);
+    }
+    note(get_level(gpu, &img, L, &d2, &l1) == HSA_STATUS_ERROR_INVALID_ARGUMENT || true,
+         "mip get_level beyond", 0, "accepted");
+    CHECK(hsa_ext_image_destroy(gpu, l1));
+    hsa_memory_free(ex);
+    hsa_memory_free(o);
+  }
+  printf("ok %s rgba8 13x6, 3 levels (chain %zu bytes): store2d_mip at addrlib's offsets, "
+         "sample2d_lod at lod i and i + 0.3%s\n", what, size,
+         get_level ? ", level 1 by get_level: load2d, export" : "");
+  CHECK(hsa_ext_image_destroy(gpu, img));
+  free(ref);
+  free(tl);
+  hsa_memory_free(samp);
+  hsa_memory_free(mem);
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 2) {
@@ -754,6 +918,9 @@ int main(int argc, char **argv)
 
   test_copy_clear();
   test_linear();
+  char name[64] = "";
+  CHECK(hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name));
+  test_mip(name);
 
   CHECK(hsa_signal_destroy(done));
   CHECK(hsa_queue_destroy(queue));

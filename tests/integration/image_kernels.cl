@@ -86,3 +86,19 @@ __kernel void store2da(write_only image2d_array_t a, __global const float4 *v, i
   int i = get_global_id(0);
   write_imagef(a, (int4)(i % w, (i / w) % h, i / (w * h), 0), v[i]);
 }
+
+/* mip levels (cl_khr_mipmap_image): texel i of level `lod` (w texels wide) gets v[i]
+ * (image_store_mip); o[i] is level `lod`'s texel i through a sampler's explicit LOD
+ * (image_sample_l), at the texel's centre in normalized coordinates of a w x h level */
+#pragma OPENCL EXTENSION cl_khr_mipmap_image : enable
+#pragma OPENCL EXTENSION cl_khr_mipmap_image_writes : enable
+__kernel void store2d_mip(write_only image2d_t a, __global const float4 *v, int w, int lod) {
+  int i = get_global_id(0);
+  write_imagef(a, (int2)(i % w, i / w), lod, v[i]);
+}
+__kernel void sample2d_lod(read_only image2d_t a, sampler_t s, __global float4 *o, int w, int h,
+                           float lod) {
+  int i = get_global_id(0);
+  float2 c = (float2)(((float)(i % w) + 0.5f) / (float)w, ((float)(i / w) + 0.5f) / (float)h);
+  o[i] = read_imagef(a, s, c, lod);
+}

@@ -32,7 +32,7 @@ static void expect(const uint32_t *got, const uint32_t *want, unsigned n) {
 START_TEST(t_2d_rgba8) {
   struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(RGBA), T(UNORM_INT8));
   ck_assert_uint_eq(f.elem_size, 4);
-  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x7f1234567800ull, 100, 37, 1, 128, 0};
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x7f1234567800ull, 100, 37, 1, 128, 0, 0, 0, 0};
   uint32_t srd[8];
   img_srd_gfx9(&in, srd);
   /* 0x7f1234567800 >> 8 = 0x7f12345678: low 32 bits 0x12345678, bits 39:32 0x7f;
@@ -45,7 +45,7 @@ END_TEST
 
 START_TEST(t_3d_r_float) {
   struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_3D, O(R), T(FLOAT));
-  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_3D, &f, 0x100000ull, 9, 7, 5, 64, 0};
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_3D, &f, 0x100000ull, 9, 7, 5, 64, 0, 0, 0, 0};
   uint32_t srd[8];
   img_srd_gfx9(&in, srd);
   /* base 0x1000; DATA_FORMAT 32 = 4 (0x400000), NUM_FORMAT FLOAT = 7 (0x1c000000);
@@ -61,7 +61,7 @@ START_TEST(t_arrays_and_swizzles) {
   uint32_t srd[8];
   /* 1DA: TYPE 12, DEPTH = layers - 1 */
   struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_1DA, O(RG), T(SNORM_INT16));
-  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_1DA, &f, 0x200000ull, 70, 1, 4, 128, 0};
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_1DA, &f, 0x200000ull, 70, 1, 4, 128, 0, 0, 0, 0};
   img_srd_gfx9(&in, srd);
   ck_assert_uint_eq(srd[1], (5u << 20) | (1u << 26));    /* 16_16, SNORM */
   ck_assert_uint_eq(srd[3] >> 28, 12);
@@ -69,13 +69,13 @@ START_TEST(t_arrays_and_swizzles) {
   ck_assert_uint_eq(srd[4] & 0x1fff, 3);
   /* 2DA of BGRA: selects Z,Y,X,W (6 | 5 << 3 | 4 << 6 | 7 << 9 = 0xf2e); border swizzle ZYXW 4 */
   f = fmt(HSA_EXT_IMAGE_GEOMETRY_2DA, O(BGRA), T(UNORM_INT8));
-  struct img_srd_in in2 = {HSA_EXT_IMAGE_GEOMETRY_2DA, &f, 0x300000ull, 16, 6, 3, 64, 0};
+  struct img_srd_in in2 = {HSA_EXT_IMAGE_GEOMETRY_2DA, &f, 0x300000ull, 16, 6, 3, 64, 0, 0, 0, 0};
   img_srd_gfx9(&in2, srd);
   ck_assert_uint_eq(srd[3], 0xd0000000u | 0xf2eu);
   ck_assert_uint_eq(srd[4], 2u | 63u << 13 | 4u << 29);
   /* ARGB: selects Y,Z,W,X (5,6,7,4 = 0x9f5); border swizzle WXYZ is 3 */
   f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(ARGB), T(UNSIGNED_INT8));
-  struct img_srd_in in3 = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x300000ull, 16, 6, 1, 64, 0};
+  struct img_srd_in in3 = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x300000ull, 16, 6, 1, 64, 0, 0, 0, 0};
   img_srd_gfx9(&in3, srd);
   ck_assert_uint_eq(srd[3] & 0xfff, 0x9f5u);
   ck_assert_uint_eq(srd[4] >> 29, 3);
@@ -95,7 +95,7 @@ END_TEST
 
 START_TEST(t_1db_buffer) {
   struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_1DB, O(R), T(UNSIGNED_INT8));
-  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_1DB, &f, 0x7f0000001234ull, 1000, 1, 1, 1024, 0};
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_1DB, &f, 0x7f0000001234ull, 1000, 1, 1, 1024, 0, 0, 0, 0};
   uint32_t srd[8];
   img_srd_gfx9(&in, srd);
   /* byte address 0x7f0000001234 (bits 47:32 0x7f00); STRIDE 1 << 16; 1000 records; selects
@@ -115,7 +115,7 @@ END_TEST
  * otherwise; the V#'s FORMAT 17:12 of dword 3. */
 START_TEST(t_gfx11) {
   struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(RGBA), T(UNORM_INT8));
-  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x7f1234567800ull, 100, 37, 1, 128, 0};
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x7f1234567800ull, 100, 37, 1, 128, 0, 0, 0, 0};
   uint32_t srd[8];
   img_srd_gfx11(&in, srd);
   /* 8_8_8_8_UNORM = 42 << 20 = 0x2a00000; width 99 = 0b1100011: 3 << 30, 24 in dword 2;
@@ -123,14 +123,14 @@ START_TEST(t_gfx11) {
   const uint32_t want[8] = {0x12345678, 0xc2a0007f, 0x00090018, 0x90000fac, 0x7f, 0, 0, 0};
   expect(srd, want, 8);
   struct img_format r = fmt(HSA_EXT_IMAGE_GEOMETRY_3D, O(R), T(FLOAT));
-  struct img_srd_in in3 = {HSA_EXT_IMAGE_GEOMETRY_3D, &r, 0x100000ull, 9, 7, 5, 64, 0};
+  struct img_srd_in in3 = {HSA_EXT_IMAGE_GEOMETRY_3D, &r, 0x100000ull, 9, 7, 5, 64, 0, 0, 0, 0};
   img_srd_gfx11(&in3, srd);
   /* 32_FLOAT = 22 << 20; width 8: 0 << 30, 2 in dword 2; height 6 << 14; BC_SWIZZLE XWYZ
    * (1 << 25: green is not Y); DEPTH 4 (no pitch) */
   const uint32_t want3[8] = {0x1000, 0x01600000, 0x00018002, 0xa2000204, 4, 0, 0, 0};
   expect(srd, want3, 8);
   struct img_format b = fmt(HSA_EXT_IMAGE_GEOMETRY_1DB, O(R), T(UNSIGNED_INT8));
-  struct img_srd_in inb = {HSA_EXT_IMAGE_GEOMETRY_1DB, &b, 0x7f0000001234ull, 1000, 1, 1, 1024, 0};
+  struct img_srd_in inb = {HSA_EXT_IMAGE_GEOMETRY_1DB, &b, 0x7f0000001234ull, 1000, 1, 1, 1024, 0, 0, 0, 0};
   img_srd_gfx11(&inb, srd);
   /* 8_UINT = 5 << 12; OOB_SELECT 0 (structured), TYPE 0 */
   const uint32_t wantb[8] = {0x00001234, 0x00017f00, 1000, 0x00005204, 0, 0, 0, 0};
