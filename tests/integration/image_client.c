@@ -765,7 +765,8 @@ static void test_mip(const char *cpu)
   /* every byte of the chain: the texels where addrlib puts them, the padding untouched */
   for (size_t i = 0; i < size; i++)
     note(base[i] == ref[i], "mip store2d_mip memory", i, "byte 0x%02x, want 0x%02x", base[i], ref[i]);
-  for (unsigned l = 0; l < L; l++)
+  bool sample_l = strcmp(cpu, "gfx90a") != 0;   /* (the kernel is not built for gfx90a) */
+  for (unsigned l = 0; sample_l && l < L; l++)
     for (int frac = 0; frac < 2; frac++) {
       size_t n = (size_t)lw[l] * lh[l];
       float *o = fine_alloc(n * 16);
@@ -818,7 +819,7 @@ static void test_mip(const char *cpu)
     hsa_memory_free(o);
   }
   printf("ok %s rgba8 13x6, 3 levels (chain %zu bytes): store2d_mip at addrlib's offsets, "
-         "sample2d_lod at lod i and i + 0.3%s\n", what, size,
+         "%s%s\n", what, size, sample_l ? "sample2d_lod at lod i and i + 0.3" : "(no sample_l on gfx90a)",
          get_level ? ", level 1 by get_level: load2d, export" : "");
   CHECK(hsa_ext_image_destroy(gpu, img));
   free(ref);

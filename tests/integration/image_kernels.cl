@@ -96,9 +96,11 @@ __kernel void store2d_mip(write_only image2d_t a, __global const float4 *v, int 
   int i = get_global_id(0);
   write_imagef(a, (int2)(i % w, i / w), lod, v[i]);
 }
+#ifndef __gfx90a__   /* LLVM has no sample with an LOD for gfx90a ("not supported on this GPU") */
 __kernel void sample2d_lod(read_only image2d_t a, sampler_t s, __global float4 *o, int w, int h,
                            float lod) {
   int i = get_global_id(0);
   float2 c = (float2)(((float)(i % w) + 0.5f) / (float)w, ((float)(i / w) + 0.5f) / (float)h);
   o[i] = read_imagef(a, s, c, lod);
 }
+#endif
