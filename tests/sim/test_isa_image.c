@@ -8,7 +8,8 @@
  * dropped out-of-range stores; image_sample (point and bilinear, normalized and not, wrap,
  * mirror, clamp, border colour; coordinates kept to 8 fraction bits) and _l/_lz, array
  * slices and a 3D trilinear sample; gather4's footprint; d16 and tfe; image_get_resinfo;
- * image_atomic_add. */
+ * image_atomic_add; mip levels (load_mip, store_mip, sample_l with MIP_FILTER none, point,
+ * linear) in the LINEAR mip chain of a 2D array, a 3D image and a 1D array. */
 #include "kfd_fixture.h"
 #include "isa_fixture.h"
 
@@ -502,6 +503,109 @@ START_TEST(gather4_footprint)
 END_TEST
 
 /* A load naming a resource that is no image (TYPE < 8) faults with a message, no crash */
+/* Mip levels: gfx9 addrlib's LINEAR chain (every level at the level-0 pitch, level i's
+ * ceil(H / 2^i) rows after the levels before it, a layer or 3D slice holding the chain of
+ * MAX_MIP + 1 levels) through image_load_mip, image_store_mip and image_sample_l with the S#'s
+ * MIP_FILTER none, point and linear. Texel values are their own dword offsets. */
+static unsigned chain_row(unsigned h, unsigned level)   /* first row of `level` */
+{
+  unsigned r = 0;
+  for (unsigned i = 0; i < level; i++) r += (h + (1u << i) - 1) >> i;
+  return r;
+}
+
+START_TEST(mip_chain)
+{
+  fx_open();
+  float *img = isa_fx_mem(65536);
+  for (int i = 0; i < 16384; i++) img[i] = (float)i;
+  /* a 5 x 5 2D array of 2 layers, 3 levels (5x5, 2x2, 1x1: 5 + 3 + 2 rows a layer), R32F */
+  struct job j;
+  job_init(&j, "image_load_mip v8, v[4:7], s[8:15] dmask:0x1 unorm da", false);
+  NEED(j.code);
+  struct tdesc t = {(uintptr_t)img, 4, 7, 5, 5, 2, 64, 13, SEL_X001, 2, 0};
+  tsharp(j.desc, &t);
+  j.desc[5] |= 2u << 28;   /* MAX_MIP */
+  for (unsigned l = 0; l < 64; l++) {
+    unsigned lv = l % 4, dim = lv < 3 ? 5u >> lv : 1;
+    j.desc[64 + 4 * l] = (l / 4) % (dim ? dim : 1);
+    j.desc[64 + 4 * l + 1] = (l / 3) % (dim ? dim : 1);
+    j.desc[64 + 4 * l + 2] = (l / 2) % 2;
+    j.desc[64 + 4 * l + 3] = lv;   /* 3: beyond LAST_LEVEL, reads 0 */
+  }
+  job_run(&j);
+  for (unsigned l = 0; l < 64; l++) {
+    uint32_t *a = j.desc + 64 + 4 * l;
+    float want = a[3] > 2 ? 0.0f
+                          : (float)(a[2] * 10 * 64 + (chain_row(5, a[3]) + a[1]) * 64 + a[0]);
+    ck_assert_msg(f32(j.out[4 * l]) == want, "2da lane %u level %u: %g, want %g", l, a[3],
+                  f32(j.out[4 * l]), want);
+  }
+  /* a 4 x 4 x 4 3D image of 3 levels (4 + 2 + 1 rows a slice; level i has 4 >> i slices):
+   * image_store_mip of each lane's number at level l % 3 */
+  struct job st;
+  job_init(&st, "image_store_mip v12, v[4:7], s[8:15] dmask:0x1 unorm", false);
+  uint32_t *mem = isa_fx_mem(65536);
+  memset(mem, 0xff, 65536);
+  struct tdesc t3 = {(uintptr_t)mem, 4, 4, 4, 4, 4, 64, 10, SEL_X001, 2, 0};
+  tsharp(st.desc, &t3);
+  st.desc[5] |= 2u << 28;
+  for (unsigned l = 0; l < 64; l++) {
+    unsigned lv = l % 3, n = 4u >> lv;
+    st.desc[64 + 4 * l] = (l / 3) % n;
+    st.desc[64 + 4 * l + 1] = (l / 5) % n;
+    st.desc[64 + 4 * l + 2] = (l / 7) % n;
+    st.desc[64 + 4 * l + 3] = lv;
+    st.desc[320 + 4 * l] = 1000 + l;
+  }
+  job_run(&st);
+  for (unsigned l = 0; l < 64; l++) {   /* the last lane to a texel wins */
+    uint32_t *a = st.desc + 64 + 4 * l;
+    unsigned off = a[2] * 7 * 64 + (chain_row(4, a[3]) + a[1]) * 64 + a[0];
+    bool later = false;
+    for (unsigned k = l + 1; k < 64; k++)
+      later |= !memcmp(st.desc + 64 + 4 * k, a, 16);
+    if (!later) ck_assert_msg(mem[off] == 1000 + l, "3d lane %u: dword %u = %u", l, off, mem[off]);
+  }
+  ck_assert_uint_eq(mem[7 * 64 * 4], 0xffffffffu);   /* past the 4 slices: untouched */
+  /* a 1D array of 8 x 3 layers, 2 levels: a layer is 2 rows (one a level) */
+  struct job o;
+  job_init(&o, "image_load_mip v8, v[4:6], s[8:15] dmask:0x1 unorm da", false);
+  struct tdesc t1 = {(uintptr_t)img, 4, 7, 8, 1, 3, 64, 12, SEL_X001, 1, 0};
+  tsharp(o.desc, &t1);
+  o.desc[5] |= 1u << 28;
+  for (unsigned l = 0; l < 64; l++)
+    o.desc[64 + 4 * l] = l % (l % 2 ? 4 : 8), o.desc[64 + 4 * l + 1] = l % 3, o.desc[64 + 4 * l + 2] = l % 2;
+  job_run(&o);
+  for (unsigned l = 0; l < 64; l++)
+    ck_assert_msg(f32(o.out[4 * l]) == (float)((l % 3) * 128 + (l % 2) * 64 + l % (l % 2 ? 4 : 8)),
+                  "1da lane %u: %g", l, f32(o.out[4 * l]));
+  /* image_sample_l of a 4 x 4 2D image of 3 levels (rows 0, 4, 6) at (0.1, 0.1), point
+   * filters: MIP_FILTER none reads the base level; point the nearest level; linear blends the
+   * two around the LOD; a LOD past LAST_LEVEL clamps */
+  struct job sm;
+  job_init(&sm, "image_sample_l v[8:11], v[4:6], s[8:15], s[16:19] dmask:0xf", false);
+  struct tdesc t2 = {(uintptr_t)img, 4, 7, 4, 4, 1, 64, 9, SEL_X001, 2, 0};
+  tsharp(sm.desc, &t2);
+  sm.desc[5] |= 2u << 28;
+  static const float lods[] = {1.0f, 0.4f, 0.6f, 1.4f, 7.0f, 0.5f, 1.25f, -1.0f};
+  static const unsigned mf[] = {0, 1, 1, 1, 1, 2, 2, 2};
+  const float lv0 = 0.0f, lv1 = 4 * 64, lv2 = 6 * 64;
+  const float want[] = {lv0, lv0, lv1, lv1, lv2, (lv0 + lv1) / 2, 0.75f * lv1 + 0.25f * lv2, lv0};
+  for (unsigned c = 0; c < 8; c++) {
+    ssharp(sm.desc + 8, 2, false, 0, 0);
+    sm.desc[10] |= mf[c] << 26;
+    for (unsigned l = 0; l < 64; l++) {
+      sm.desc[64 + 4 * l] = u32(0.1f), sm.desc[64 + 4 * l + 1] = u32(0.1f);
+      sm.desc[64 + 4 * l + 2] = u32(lods[c]);
+    }
+    job_run(&sm);
+    ck_assert_msg(f32(sm.out[0]) == want[c], "sample_l case %u (lod %g, MIP_FILTER %u): %g, want %g",
+                  c, lods[c], mf[c], f32(sm.out[0]), want[c]);
+  }
+}
+END_TEST
+
 START_TEST(bad_resource_faults)
 {
   fx_open();
@@ -526,6 +630,7 @@ Suite *test_suite(void)
   tcase_add_test(t, sample_lod_array_3d);
   tcase_add_test(t, d16_tfe_resinfo_atomic);
   tcase_add_test(t, gather4_footprint);
+  tcase_add_test(t, mip_chain);
   tcase_add_test(t, bad_resource_faults);
   suite_add_tcase(s, t);
   return s;
