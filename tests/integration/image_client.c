@@ -725,6 +725,42 @@ static void test_mip(const char *cpu)
     d2.mipmap_levels = 5;   /* 13x6 has 4 levels at most */
     note(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
          "mip data_get_info_v2 5 levels", 0, "accepted");
+    /* other geometries' chains (rgba8, 256-byte rows): 3D 4x4x4 x 3 levels: 4 + 2 + 1 rows a
+     * slice; 1DA 8 x 3 layers x 2 levels: 2 rows a layer; 2DA 5x5 x 2 layers x 3 levels:
+     * 5 + 3 + 2 rows a layer */
+    static const struct { hsa_ext_image_geometry_t g; size_t w, h, dep, arr, lv, size; } other[] = {
+      {HSA_EXT_IMAGE_GEOMETRY_3D, 4, 4, 4, 0, 3, 7 * 256 * 4},
+      {HSA_EXT_IMAGE_GEOMETRY_1DA, 8, 0, 0, 3, 2, 2 * 256 * 3},
+      {HSA_EXT_IMAGE_GEOMETRY_2DA, 5, 5, 0, 2, 3, 10 * 256 * 2},
+    };
+    for (unsigned i = 0; i < 3; i++) {
+      hsa_ext_image_descriptor_v2_t o = {other[i].g, other[i].w, other[i].h, other[i].dep, other[i].arr,
+                                         {fmts[f].type, fmts[f].order}, other[i].lv};
+      CHECK(info_v2(gpu, &o, HSA_ACCESS_PERMISSION_RW, &info));
+      note(info.size == other[i].size, "mip data_get_info_v2 geometries", i, "size %zu, want %zu",
+           info.size, other[i].size);
+    }
+    /* a 2DA level: import into level 1 (2x2 x 2 layers) lands at rows 5..6 of each layer */
+    {
+      hsa_ext_image_descriptor_v2_t o = {HSA_EXT_IMAGE_GEOMETRY_2DA, 5, 5, 0, 2, {fmts[f].type, fmts[f].order}, 3};
+      uint8_t *amem = fine_alloc(5120 + 256), *src = fine_alloc(16 * 2);
+      uint8_t *abase = (uint8_t *)(((uintptr_t)amem + 255) & ~(uintptr_t)255);
+      for (int k = 0; k < 32; k++) src[k] = (uint8_t)(k + 1);
+      hsa_ext_image_t arr, lvl;
+      CHECK(create_v2(gpu, &o, abase, HSA_ACCESS_PERMISSION_RW, &arr));
+      CHECK(get_level(gpu, &arr, 1, &o, &lvl));
+      hsa_ext_image_region_t r = {{0, 0, 0}, {2, 2, 2}};
+      CHECK(hsa_ext_image_import(gpu, src, 8, 16, lvl, &r));
+      for (unsigned z = 0; z < 2; z++)
+        for (unsigned y = 0; y < 2; y++)
+          note(!memcmp(abase + z * 2560 + (5 + y) * 256, src + z * 16 + y * 8, 8) &&
+               abase[z * 2560 + (5 + y) * 256 + 8] == 0, "mip 2da level 1 import", z * 2 + y,
+               "row %u of layer %u not at the chain's offset", y, z);
+      CHECK(hsa_ext_image_destroy(gpu, lvl));
+      CHECK(hsa_ext_image_destroy(gpu, arr));
+      hsa_memory_free(src);
+      hsa_memory_free(amem);
+    }
     d2.mipmap_levels = L;
     hsa_ext_image_t img2;
     CHECK(create_v2(gpu, &d2, base, HSA_ACCESS_PERMISSION_RW, &img2));
