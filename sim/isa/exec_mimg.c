@@ -225,6 +225,10 @@ static float lod_of(const struct isa_wave *w, const struct mimg_f *m, const stru
   float lo = (float)s->min_lod / 256.0f, hi = (float)s->max_lod / 256.0f;
   if (lod < lo) lod = lo;
   if (lod > hi) lod = hi;
+  if (fm->cl) {   /* _cl: the shader's LOD clamp, a lower bound (Vulkan's MinLod) */
+    float cl = ffrom(w->vgpr[areg(m, lod_reg)][l]);
+    if (lod < cl) lod = cl;
+  }
   return lod;
 }
 

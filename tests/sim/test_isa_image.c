@@ -9,7 +9,7 @@
  * mirror, clamp, border colour; coordinates kept to 8 fraction bits) and _l/_lz, array
  * slices and a 3D trilinear sample; gather4's footprint; d16 and tfe; image_get_resinfo;
  * image_atomic_add; mip levels (load_mip, store_mip, sample_l with MIP_FILTER none, point,
- * linear) in the LINEAR mip chain of a 2D array, a 3D image and a 1D array. */
+ * linear, sample_cl's clamp) in the LINEAR mip chain of a 2D array, a 3D image and a 1D array. */
 #include "kfd_fixture.h"
 #include "isa_fixture.h"
 
@@ -603,6 +603,21 @@ START_TEST(mip_chain)
     ck_assert_msg(f32(sm.out[0]) == want[c], "sample_l case %u (lod %g, MIP_FILTER %u): %g, want %g",
                   c, lods[c], mf[c], f32(sm.out[0]), want[c]);
   }
+  /* image_sample_cl: every lane at the same coordinates (the quad's LOD is -inf, MIN_LOD 0),
+   * the clamp VGPR a lower bound on the LOD: 0 reads level 0, 1.0 level 1 (MIP_FILTER point) */
+  struct job cl;
+  job_init(&cl, "image_sample_cl v[8:11], v[4:6], s[8:15], s[16:19] dmask:0xf", false);
+  tsharp(cl.desc, &t2);
+  cl.desc[5] |= 2u << 28;
+  ssharp(cl.desc + 8, 2, false, 0, 0);
+  cl.desc[10] |= 1u << 26;
+  for (unsigned l = 0; l < 64; l++) {
+    cl.desc[64 + 4 * l] = u32(0.1f), cl.desc[64 + 4 * l + 1] = u32(0.1f);
+    cl.desc[64 + 4 * l + 2] = u32(l < 32 ? 0.0f : 1.0f);
+  }
+  job_run(&cl);
+  for (unsigned l = 0; l < 64; l++)
+    ck_assert_msg(f32(cl.out[4 * l]) == (l < 32 ? lv0 : lv1), "sample_cl lane %u: %g", l, f32(cl.out[4 * l]));
 }
 END_TEST
 
