@@ -17,7 +17,9 @@
  * Loads out of range read a zero texel; stores out of range are dropped.
  * gfx11's MIMG (decode_gfx11.c names it) runs here too: its fields from their gfx11 bits
  * (fields_of), the address VGPRs consecutive or NSA's list, the T#/S# in gfx11's layouts
- * (img_tsharp_decode_gfx11); the T#'s TYPE decides the coordinates, as on gfx9.
+ * (img_tsharp_decode_gfx11); the T#'s TYPE decides the coordinates, as on gfx9. gfx12's
+ * VIMAGE/VSAMPLE (decode_gfx12_image.c) likewise: four listed address VGPRs, the fourth
+ * continuing with the rest, gfx12's T#/S# (img_tsharp_decode_gfx12).
  * Not modelled (fault as ILLEGAL): mip chains (levels beyond the base), a16, gfx90a's acc
  * bit, gfx10+'s r128, the depth-compare (_c), get_lod and the _pck forms. */
 #include "isa/exec.h"
