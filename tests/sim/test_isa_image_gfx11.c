@@ -11,8 +11,8 @@
  * here from Mesa's gfx12 field positions (FORMAT word1[24:17], HEIGHT word2[29:14], DEPTH or
  * PITCH - 1 word4[13:0] with PITCH_MSB [15:14], 3D/array rows in 128-byte multiples, S#
  * MAX_LOD word1[25:13]): a load at a pitch above 16384 texels (PITCH_MSB), a store into a 2D
- * array at 128-byte rows plus image_atomic_add_uint returning the old values, and a
- * bilinear sample, each against its host reference. */
+ * array at 128-byte rows plus image_atomic_add_uint returning the old values, a bilinear
+ * sample, gather4 and get_resinfo, each against its host reference. */
 #include "kfd_fixture.h"
 #define ISA_FX_MC "/usr/bin/llvm-mc-19"
 #include "isa_fixture.h"
@@ -318,6 +318,53 @@ START_TEST(gfx12_sample_bilinear)
 }
 END_TEST
 
+/* 6x4 32_FLOAT texels x + 10 y: image_gather4_lz at (x + 1, y + 1) unnormalized gathers the
+ * footprint (x, y + 1), (x + 1, y + 1), (x + 1, y), (x, y) (clamped to the last texel), and
+ * image_get_resinfo of mip 0 gives (6, 4, 0, 1 level) */
+START_TEST(gfx12_gather4_resinfo)
+{
+  as_gfx1201();
+  float *img = isa_fx_mem(8192);
+  uint32_t *out = isa_fx_mem(8192), t[8], s[4];
+  for (unsigned y = 0; y < 4; y++)
+    for (unsigned x = 0; x < 6; x++)
+      img[y * 32 + x] = (float)x + 10.0f * (float)y;
+  tsharp12(t, (uintptr_t)img, F_32_FLOAT, 6, 4, T_2D, SEL_XYZW, 32 - 1);
+  s[0] = 2 | 2 << 3 | 2 << 6 | 1u << 15;   /* clamp to the last texel, FORCE_UNNORMALIZED */
+  s[1] = (17u << 8) << 13;
+  s[2] = 1u << 20 | 1u << 22;
+  s[3] = 0;
+  run12("v_and_b32_e32 v1, 7, v0\n"
+        "v_lshrrev_b32_e32 v2, 3, v0\n"
+        "v_cvt_f32_u32_e32 v1, v1\n"
+        "v_cvt_f32_u32_e32 v2, v2\n"
+        "v_add_f32_e32 v1, 1.0, v1\n"
+        "v_add_f32_e32 v2, 1.0, v2\n"
+        "image_gather4_lz v[4:7], [v1, v2], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+        "v_mov_b32_e32 v9, 0\n"
+        "image_get_resinfo v[12:15], v9, s[4:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
+        "s_wait_samplecnt 0x0\n"
+        "s_wait_loadcnt 0x0\n"
+        "v_lshlrev_b32_e32 v3, 5, v0\n"
+        "global_store_b128 v3, v[4:7], s[0:1]\n"
+        "global_store_b128 v3, v[12:15], s[0:1] offset:16\n"
+        "s_endpgm\n", out, t, s);
+  for (unsigned l = 0; l < 32; l++) {
+    unsigned x = l % 8, y = l / 8;
+    unsigned i0 = x < 5 ? x : 5, i1 = x + 1 < 5 ? x + 1 : 5, j0 = y < 3 ? y : 3, j1 = y + 1 < 3 ? y + 1 : 3;
+    const float want[4] = {(float)i0 + 10.0f * (float)j1, (float)i1 + 10.0f * (float)j1,
+                           (float)i1 + 10.0f * (float)j0, (float)i0 + 10.0f * (float)j0};
+    for (unsigned i = 0; i < 4; i++)
+      ck_assert_msg(out[8 * l + i] == u32(want[i]), "lane %u texel %u: %g, want %g", l, i,
+                    (double)f32(out[8 * l + i]), (double)want[i]);
+    const uint32_t info[4] = {6, 4, 0, 1};
+    for (unsigned i = 0; i < 4; i++)
+      ck_assert_msg(out[8 * l + 4 + i] == info[i], "lane %u resinfo %u: %u, want %u", l, i,
+                    out[8 * l + 4 + i], info[i]);
+  }
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_image_gfx11");
@@ -329,6 +376,7 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_load_pitch_msb);
   tcase_add_test(t, gfx12_store_atomic_array);
   tcase_add_test(t, gfx12_sample_bilinear);
+  tcase_add_test(t, gfx12_gather4_resinfo);
   suite_add_tcase(s, t);
   return s;
 }
