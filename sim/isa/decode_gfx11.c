@@ -766,6 +766,8 @@ int isa_decode_gfx11(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_
     return g12 ? smem12(w, avail, in) : smem(w, avail, in);
   if (g12 && (top6 == 0x3b || top6 == 0x31))
     return vmem12(w, avail, in);
+  if (g12 && (top6 == 0x34 || top6 == 0x39))
+    return g12_decode_image(w, avail, in);   /* VIMAGE, VSAMPLE: decode_gfx12_image.c */
   if (top6 == 0x32)
     return vopd(w, avail, in);
   if (!g12 && top6 == 0x3c)

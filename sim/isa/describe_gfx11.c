@@ -409,6 +409,87 @@ static bool mimg11(struct out *o, const struct isa_inst *in)
   return exact;
 }
 
+/* gfx12 VIMAGE/VSAMPLE (decode_gfx12_image.c) as llvm-objdump-19 prints them: vdata as for
+ * gfx11, the addresses always listed (one without brackets; VSAMPLE's fourth field a range of
+ * the rest when the form needs more than four), the T#, the S# (VSAMPLE), then dmask dim
+ * unorm th scope r128 a16 tfe lwe d16. The printer's own rule kept: a VIMAGE form that needs
+ * more than one address but whose vaddr1..3 fields are all 0 (v0) is printed as its
+ * one-address form, with a one-register vdata. */
+static bool mimg12(struct out *o, const struct isa_inst *in)
+{
+  static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
+                                      "2D_MSAA", "2D_MSAA_ARRAY"};
+  static const uint8_t coords[8] = {1, 2, 3, 3, 2, 3, 3, 4}, grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
+  uint32_t w0 = in->words[0], w1 = in->words[1], w2 = in->words[2];
+  const char *n = in->name;
+  bool samp = (w0 >> 26) == 0x39;
+  unsigned dmask = (w0 >> 22) & 15, dim = w0 & 7, th = (w1 >> 20) & 7, scope = (w1 >> 18) & 3;
+  bool a16 = (w0 >> 6) & 1, d16 = (w0 >> 5) & 1, tfe = in->tfe;
+  bool atomic = has(n, "image_atomic");
+  unsigned nd = (unsigned)__builtin_popcount(dmask ? dmask : 1);
+  if (has(n, "image_gather4") || has(n, "image_msaa_load")) nd = 4;
+  if (d16) nd = (nd + 1) / 2;
+  nd += tfe;
+  bool exact = !a16 && !has(n, "g16") && !(atomic && __builtin_popcount(dmask) > 2);
+  unsigned na = coords[dim];
+  if (has(n, "image_get_resinfo")) {
+    na = 1;
+  } else {
+    const char *p = strchr(n + 6, '_');
+    for (; p; p = strchr(p + 1, '_')) {
+      const char *e = strchr(p + 1, '_');
+      size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
+      if (len == 1 && strchr("cobl", p[1])) na++;
+      else if (len == 1 && p[1] == 'd') na += 2u * grads[dim];
+      else if ((len == 2 && !strncmp(p + 1, "cl", 2)) || (len == 3 && !strncmp(p + 1, "mip", 3)))
+        na++;
+    }
+  }
+  if (!samp && na > 1 && !(w2 >> 8)) {
+    na = 1;
+    nd = 1;
+  }
+  opnd(o, in, in->data, nd);
+  put(o, ", ");
+  if (na == 1) {
+    put(o, "v%u", w2 & 0xff);
+  } else {
+    put(o, "[");
+    for (unsigned i = 0; i < na && i < 4; i++) {
+      unsigned r = (w2 >> (8 * i)) & 0xff;
+      if (i == 3 && na > 4)
+        put(o, ", v[%u:%u]", r, r + na - 4);
+      else
+        put(o, "%sv%u", i ? ", " : "", r);
+    }
+    put(o, "]");
+    exact = exact && (samp || na <= 4);
+  }
+  put(o, ", ");
+  opnd(o, in, in->saddr, 8);
+  if (samp && !has(n, "image_msaa_load")) {
+    put(o, ", ");
+    opnd(o, in, (w1 >> 23) & 0x1ff, 4);
+  }
+  if (dmask) put(o, " dmask:0x%x", dmask);
+  put(o, " dim:SQ_RSRC_IMG_%s", dims[dim]);
+  if (samp && (w0 >> 13) & 1) put(o, " unorm");
+  if (th) {
+    bool store = has(n, "image_store");
+    if (atomic && th <= 2) put(o, " th:TH_ATOMIC_%s", th == 1 ? "RETURN" : "NT");
+    else if (!atomic && th <= 2) put(o, " th:TH_%s_%s", store ? "STORE" : "LOAD", th == 1 ? "NT" : "HT");
+    else exact = false;
+  }
+  static const char *const sc[4] = {"", " scope:SCOPE_SE", " scope:SCOPE_DEV", " scope:SCOPE_SYS"};
+  put(o, "%s", sc[scope]);
+  if ((w0 >> 4) & 1) put(o, " r128");
+  if (a16) put(o, " a16");
+  if (tfe) put(o, " tfe");
+  if (samp && (w1 >> 8) & 1) put(o, " lwe");
+  if (d16) put(o, " d16");
+  return exact;
+}
+
 /* ---- VALU ---- */
 static unsigned tw(const char *t, size_t len)
 {
@@ -611,7 +692,7 @@ unsigned isa_describe_gfx11(const struct isa_inst *in, char *buf, unsigned size,
   else if (in->fmt >= ISA_DS && in->fmt <= ISA_MUBUF)
     *exact = memory(&o, in);
   else if (in->fmt == ISA_MIMG)
-    *exact = mimg11(&o, in);
+    *exact = in->target == ISA_TARGET_GFX1201 ? mimg12(&o, in) : mimg11(&o, in);
   if (o.n == before) {
     o.n = mark;
     buf[mark] = 0;

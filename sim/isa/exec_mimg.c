@@ -21,9 +21,12 @@
  * LAST_LEVEL). Loads out of range read a zero texel; stores out of range are dropped.
  * gfx11's MIMG (decode_gfx11.c names it) runs here too: its fields from their gfx11 bits
  * (fields_of), the address VGPRs consecutive or NSA's list, the T#/S# in gfx11's layouts
- * (img_tsharp_decode_gfx11); the T#'s TYPE decides the coordinates, as on gfx9.
- * Not modelled (fault as ILLEGAL): gfx11's mip chains (its LINEAR chain is laid out otherwise),
- * a16, gfx90a's acc bit, gfx10+'s r128, the depth-compare (_c), get_lod and the _pck forms. */
+ * (img_tsharp_decode_gfx11); the T#'s TYPE decides the coordinates, as on gfx9. gfx12's
+ * VIMAGE/VSAMPLE (decode_gfx12_image.c) likewise: four listed address VGPRs, the fourth
+ * continuing with the rest, gfx12's T#/S# (img_tsharp_decode_gfx12).
+ * Not modelled (fault as ILLEGAL): gfx11's and gfx12's mip chains (their LINEAR chain is laid
+ * out otherwise), a16, gfx90a's acc bit, gfx10+'s r128, the depth-compare (_c), get_lod and
+ * the _pck forms. */
 #include "isa/exec.h"
 #include "isa/hostmem.h"
 #include "isa/image.h"
@@ -179,13 +182,16 @@ static int not_modelled(struct isa_wave *w, const struct isa_inst *in, const cha
  * (consecutive from vaddr, or gfx11's NSA list: vaddr0 then the extra dword's bytes). */
 struct mimg_f {
   unsigned dmask, vd, rs, ss, nsa;   /* nsa: addresses listed (0: consecutive) */
-  bool unorm, glc, a16, tfe, acc, d16, r128, gfx11;
+  bool unorm, glc, a16, tfe, acc, d16, r128, gfx11, gfx12;   /* gfx12: the last listed
+                                      address register continues with the rest */
   uint8_t areg[5];
   unsigned va;
 };
 
 static unsigned areg(const struct mimg_f *m, unsigned k)
 {
+  if (m->gfx12 && k >= 4)
+    return m->areg[3] + (k - 3);
   return m->nsa ? (k < m->nsa ? m->areg[k] : ISA_MAX_VGPRS) : m->va + k;
 }
 
@@ -240,6 +246,24 @@ static void fields_of(const struct isa_inst *in, struct mimg_f *m)
   m->va = w1 & 0xff;
   m->vd = (w1 >> 8) & 0xff;
   m->rs = ((w1 >> 16) & 0x1f) * 4;
+  if (in->target == ISA_TARGET_GFX1201) {   /* VIMAGE/VSAMPLE (decode_gfx12_image.c) */
+    bool samp = (w0 >> 26) == 0x39;
+    m->gfx11 = m->gfx12 = true;
+    m->dmask = (w0 >> 22) & 15;
+    m->vd = w1 & 0xff;
+    m->rs = (w1 >> 9) & 0x1ff;
+    m->ss = (w1 >> 23) & 0x1ff;
+    m->r128 = (w0 >> 4) & 1;
+    m->d16 = (w0 >> 5) & 1;
+    m->a16 = (w0 >> 6) & 1;
+    m->glc = (w1 >> 20) & 1;
+    m->unorm = samp && ((w0 >> 13) & 1);
+    m->tfe = samp ? (w0 >> 3) & 1 : (w1 >> 23) & 1;
+    m->nsa = 4;
+    for (unsigned i = 0; i < 4; i++)
+      m->areg[i] = (uint8_t)(in->words[2] >> (8 * i));
+    return;
+  }
   if (in->target == ISA_TARGET_GFX1100) {
     m->gfx11 = true;
     m->unorm = (w0 >> 7) & 1;
@@ -289,7 +313,10 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
   struct img_tsharp t;
   struct img_ssharp s;
   struct img_fmt f;
-  if (m.gfx11) {
+  if (m.gfx12) {
+    img_tsharp_decode_gfx12(td, &t);
+    img_ssharp_decode_gfx12(sd, &s);
+  } else if (m.gfx11) {
     img_tsharp_decode_gfx11(td, &t);
     img_ssharp_decode_gfx11(sd, &s);
   } else {

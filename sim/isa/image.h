@@ -67,6 +67,16 @@ void img_ssharp_decode_gfx11(const uint32_t d[4], struct img_ssharp *s);
  * the level's (max(1, n >> i)), BASE the level's first texel, slice_bytes the chain's size.
  * Level 0 of a one-level chain is the plain linear layout. */
 void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level);
+/* gfx12 (RDNA4) layouts (image_gfx12.c, from Mesa's gfx12 descriptor fields): T# word1
+ * BASE_ADDRESS_HI [7:0], MAX_MIP [16:12], FORMAT [24:17] (gfx11's unified numbers),
+ * BASE_LEVEL [29:25], WIDTH[1:0] [31:30]; word2 WIDTH[15:2] [13:0], HEIGHT [29:14]; word3
+ * DST_SEL [11:0], LAST_LEVEL [19:15], SW_MODE [24:20], BC_SWIZZLE [27:25], TYPE [31:28];
+ * word4 DEPTH [13:0] (1D/2D: PITCH - 1 with PITCH_MSB [15:14] above it), BASE_ARRAY [29:16].
+ * 3D and arrays have the hardware's linear pitch: rows of 128-byte multiples. S#: gfx9's
+ * word0, MIN_LOD [12:0] and MAX_LOD [25:13] of word1, LOD_BIAS word2[13:0], gfx9's filters
+ * and BORDER_COLOR_TYPE. */
+void img_tsharp_decode_gfx12(const uint32_t d[8], struct img_tsharp *t);
+void img_ssharp_decode_gfx12(const uint32_t d[4], struct img_ssharp *s);
 /* addrlib's LINEAR pitch: width in elements rounded up so that a row is a multiple of 256
  * bytes */
 unsigned img_linear_pitch(unsigned width, unsigned bytes);

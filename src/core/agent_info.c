@@ -195,10 +195,10 @@ static bool aqlprofile_present(void) {
 }
 
 bool core_agent_has_images(const struct core_agent *a) {
-  /* gfx94x has no image hardware; src/image writes gfx9's and gfx1100's descriptors (gfx12's
-   * not yet). */
+  /* gfx94x has no image hardware; src/image writes gfx9's, gfx1100's and gfx12's descriptors. */
   if (!a || a->kind != CORE_AGENT_GPU || !a->isa) return false;
-  return (a->isa->major == 9 && a->isa->minor != 4) || (a->isa->major == 11 && a->isa->minor == 0);
+  return (a->isa->major == 9 && a->isa->minor != 4) || (a->isa->major == 11 && a->isa->minor == 0) ||
+         (a->isa->major == 12 && a->isa->minor == 0);
 }
 
 /* The image size limits (ROCR's on gfx9: 14-bit sizes and 13-bit depth/layers in the

@@ -77,7 +77,8 @@ static hsa_status_t data_info(hsa_agent_t agent, const hsa_ext_image_descriptor_
   if (st != HSA_STATUS_SUCCESS) return st;
   if (!levels_ok(a, desc, levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   struct img_layout l;
-  st = img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
+  st = a->isa->major >= 12 ? img_layout_gfx12(desc, &f, row_pitch, slice_pitch, &l)
+                           : img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
   if (levels > 1) img_layout_mips(desc, &f, levels, &l);
   info->size = l.size;
@@ -122,15 +123,17 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   if (st != HSA_STATUS_SUCCESS) return st;
   if (!levels_ok(a, desc, levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (levels == 0) levels = 1;
+  bool gfx12 = a->isa->major >= 12;
   struct img_layout l;
-  st = img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
+  st = gfx12 ? img_layout_gfx12(desc, &f, row_pitch, slice_pitch, &l)
+             : img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
   if (levels > 1) img_layout_mips(desc, &f, levels, &l);
   /* As ROCR: the data at the alignment data_get_info gave (a T# holds the address >> 8). */
   if ((uintptr_t)data % l.alignment) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   bool gfx11 = a->isa->major >= 10;
   if (gfx11 && templ) return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* templates: gfx9 layout only */
-  if (gfx11 && !img_pitch_in_srd_gfx11(desc->geometry) &&
+  if (gfx11 && !gfx12 && !img_pitch_in_srd_gfx11(desc->geometry) &&
       desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
     /* gfx11's T# has no pitch for 3D and arrays: the hardware's (256-byte rows) only */
     struct img_layout min;
@@ -173,7 +176,9 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
       .last_level = levels - 1,
       .max_mip = levels - 1,
   };
-  if (gfx11)
+  if (gfx12)
+    img_srd_gfx12(&in, im->srd);   /* img_layout_gfx12 checked the pitch of 3D and arrays */
+  else if (gfx11)
     img_srd_gfx11(&in, im->srd);
   else
     img_srd_gfx9(&in, im->srd);
@@ -342,7 +347,9 @@ static hsa_status_t sampler_create(hsa_agent_t agent, const struct img_sampler_i
   if (!img_agent_has_images(a)) return HSA_STATUS_ERROR_INVALID_AGENT;
   uint32_t srd[4];
   /* ROCR 5.2.3 accepts modes outside the enums; later ROCR (and we) refuse them. */
-  bool ok = a->isa->major >= 10 ? img_sampler_gfx11(in, srd) : img_sampler_gfx9(in, srd);
+  bool ok = a->isa->major >= 12   ? img_sampler_gfx12(in, srd)
+            : a->isa->major >= 10 ? img_sampler_gfx11(in, srd)
+                                  : img_sampler_gfx9(in, srd);
   if (!ok) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   struct img_sampler *s = img_sampler_new();
   if (!s) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;

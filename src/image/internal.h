@@ -40,7 +40,7 @@ struct img_format {
 bool img_format_lookup(hsa_ext_image_geometry_t geometry, const hsa_ext_image_format_t *format,
                        struct img_format *out);
 /* Whether the agent is a GPU whose image descriptors this runtime writes: gfx9 with image
- * hardware (gfx94x has none) and gfx1100 (gfx12's are not written yet). */
+ * hardware (gfx94x has none), gfx1100 and gfx12 (gfx1200/gfx1201). */
 bool img_agent_has_images(const struct core_agent *a);
 
 /* The texel box an image's data spans in the linear layout: x = width, y = height or the
@@ -97,6 +97,12 @@ void img_srd_gfx9(const struct img_srd_in *in, uint32_t srd[8]);
 void img_srd_gfx11(const struct img_srd_in *in, uint32_t srd[8]);
 /* Whether gfx11's T# holds the pitch (1D, 2D, 2DDEPTH) */
 bool img_pitch_in_srd_gfx11(hsa_ext_image_geometry_t g);
+/* gfx12 (RDNA4): the 8-dword T# (srd_gfx12.c; 1D/2D pitch as gfx11's, 3D and arrays the
+ * hardware's 128-byte rows) or gfx11's 1DB V#; the layout of an image on gfx12 (3D and arrays
+ * in 128-byte rows, the rest img_layout_linear's) */
+void img_srd_gfx12(const struct img_srd_in *in, uint32_t srd[8]);
+hsa_status_t img_layout_gfx12(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                              size_t row_pitch, size_t slice_pitch, struct img_layout *out);
 /* gfx10+'s unified FORMAT of a gfx9 (DATA_FORMAT, NUM_FORMAT) pair; 0 if none */
 uint32_t img_unified_format(unsigned df, unsigned nf);
 
@@ -115,6 +121,7 @@ static inline void img_put(uint32_t *w, unsigned lsb, unsigned width, uint64_t v
 unsigned img_rsrc_type(hsa_ext_image_geometry_t g);   /* SQ_RSRC_IMG_* of a geometry */
 bool img_sampler_gfx9(const struct img_sampler_in *in, uint32_t srd[4]);
 bool img_sampler_gfx11(const struct img_sampler_in *in, uint32_t srd[4]);
+bool img_sampler_gfx12(const struct img_sampler_in *in, uint32_t srd[4]);
 
 /* An image object: the descriptor first (the handle is its address, which the GPU reads),
  * then the HSAIL words ROCR keeps after it, then what the host needs. */

@@ -52,20 +52,25 @@ for cpu in $cpus; do
   [ $rc = 0 ] || { echo "FAIL: the image kernels on our runtime ($cpu)"; status=1; }
 done
 
-# gfx1100 (RDNA3): clang-19 with the device libraries devlibs19.sh completes, on ours only
-# (ROCR 5.2.3 does not know gfx11); not under HSA_TEST_LIGHT=1 (one model: gfx900 above)
+# gfx1100 (RDNA3) and gfx1201 (RDNA4): clang-19 with the device libraries devlibs19.sh
+# completes, on ours only (ROCR 5.2.3 knows neither); not under HSA_TEST_LIGHT=1 (one model:
+# gfx900 above), and gfx1201 not under HSA_TEST_SANITIZED=1 either
 if [ $ours = 1 ] && [ "${HSA_TEST_LIGHT:-0}" != 1 ] && command -v clang-19 > /dev/null &&
    command -v llvm-as-19 > /dev/null; then
   . "$SRCDIR/tests/integration/lib/devlibs19.sh"
-  devlibs19_make "$work/devlibs19" "$devlibs" gfx1100
-  clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 -mcode-object-version=4 \
-    -O2 --rocm-device-lib-path="$work/devlibs19" -Wno-linker-warnings \
-    -o "$work/kernels-gfx1100.co" "$T/image_kernels.cl" || fail "cannot compile image_kernels.cl for gfx1100"
-  LD_LIBRARY_PATH=$BUILD/lib timeout 240 "$sim" --gpu gfx1100 -- "$work/client" \
-    "$work/kernels-gfx1100.co" > "$work/ours-gfx1100.log" 2>&1
-  rc=$?
-  grep -v '^ok \|checks, ' "$work/ours-gfx1100.log" | head -n 30
-  echo "ours gfx1100: $(grep -c '^ok ' "$work/ours-gfx1100.log") passed; $(tail -n 1 "$work/ours-gfx1100.log") [exit $rc]"
-  [ $rc = 0 ] || { echo "FAIL: the image kernels on our runtime (gfx1100)"; status=1; }
+  rdna="gfx1100 gfx1201"; [ "${HSA_TEST_SANITIZED:-0}" = 1 ] && rdna=gfx1100
+  # shellcheck disable=SC2086
+  devlibs19_make "$work/devlibs19" "$devlibs" $rdna
+  for cpu in $rdna; do
+    clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -mcode-object-version=4 \
+      -O2 --rocm-device-lib-path="$work/devlibs19" -Wno-linker-warnings \
+      -o "$work/kernels-$cpu.co" "$T/image_kernels.cl" || fail "cannot compile image_kernels.cl for $cpu"
+    LD_LIBRARY_PATH=$BUILD/lib timeout 240 "$sim" --gpu $cpu -- "$work/client" \
+      "$work/kernels-$cpu.co" > "$work/ours-$cpu.log" 2>&1
+    rc=$?
+    grep -v '^ok \|checks, ' "$work/ours-$cpu.log" | head -n 30
+    echo "ours $cpu: $(grep -c '^ok ' "$work/ours-$cpu.log") passed; $(tail -n 1 "$work/ours-$cpu.log") [exit $rc]"
+    [ $rc = 0 ] || { echo "FAIL: the image kernels on our runtime ($cpu)"; status=1; }
+  done
 fi
 exit $status

@@ -52,6 +52,7 @@ for ver in $vers; do
     for src in "$T"/isa_corpus/*.cl "$T"/isa_corpus/*.s; do
       libs=-nogpulib
       case $src in
+        *_gfx12.s) continue ;;   # gfx12 words (below)
         *.s) opts=asm; [ "$cpu" = gfx90a ] && continue ;;   # gfx90a wants aligned tuples
         */image.cl)
           # the image builtins live in the device libraries, which only clang-15 reads;
@@ -196,26 +197,38 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
       done
     done
   done
-  # gfx1100's MIMG: the image_kernels.cl the runtime tests dispatch (-O2; -O0 too unless
-  # light), with the device libraries devlibs19.sh completes for clang-19 (isa_corpus/image.cl
-  # uses depth images clang-19's OpenCL headers do not declare)
+  # gfx1100's MIMG and gfx1201's VIMAGE/VSAMPLE: the image_kernels.cl the runtime tests
+  # dispatch (-O2, gfx1201's not when light; gfx1100 -O0 too unless light), with the device libraries devlibs19.sh
+  # completes for clang-19 (isa_corpus/image.cl uses depth images clang-19's OpenCL headers do
+  # not declare); then isa_corpus/image_gfx12.s (every gfx12 image form the tests run)
   if [ -n "$devlibs" ] && command -v llvm-as-19 > /dev/null; then
     . "$SRCDIR/tests/integration/lib/devlibs19.sh"
-    devlibs19_make "$W/devlibs19" "$devlibs" gfx1100
-    for src in "$T"/image_kernels.cl; do
-      opts=-O2; [ $light = 0 ] && opts="-O0 -O2"
+    devlibs19_make "$W/devlibs19" "$devlibs" gfx1100 gfx1201
+    for cpu in gfx1100 gfx1201; do
+      [ $light = 1 ] && [ $cpu = gfx1201 ] && continue
+      opts=-O2; [ $light = 0 ] && [ $cpu = gfx1100 ] && opts="-O0 -O2"
       for opt in $opts; do
-        name=$(basename "$src" .cl)-gfx1100$opt
-        clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 "$opt" \
+        src=$T/image_kernels.cl
+        name=$(basename "$src" .cl)-$cpu$opt
+        clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu "$opt" \
           --rocm-device-lib-path="$W/devlibs19" -Wno-linker-warnings -c -o "$W/$name.o" "$src" ||
           { echo "$name: compile failed"; fail=1; continue; }
-        llvm-objdump-19 -d --mcpu=gfx1100 "$W/$name.o" > "$W/$name.ref" || { fail=1; continue; }
-        "$W/decode" "$W/$name.o" gfx1100 > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
+        llvm-objdump-19 -d --mcpu=$cpu "$W/$name.o" > "$W/$name.ref" || { fail=1; continue; }
+        "$W/decode" "$W/$name.o" $cpu > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
         python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
         grep -q 'image_' "$W/$name.ref" || { echo "$name: no image instructions"; fail=1; }
         ran=$((ran + 1))
       done
     done
+  fi
+  if command -v llvm-mc-19 > /dev/null; then
+    name=image_gfx12-gfx1201
+    llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx1201 -filetype=obj -o "$W/$name.o" \
+        "$T/isa_corpus/image_gfx12.s" || { echo "$name: assembly failed"; fail=1; }
+    llvm-objdump-19 -d --mcpu=gfx1201 "$W/$name.o" > "$W/$name.ref" &&
+      "$W/decode" "$W/$name.o" gfx1201 > "$W/$name.ours" &&
+      python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
+    ran=$((ran + 1))
   fi
   # our gfx11/gfx12 trap handler (src/aql/trap_gfx11.s) as the library embeds it: the code
   # bytes of each build, decoded exactly

@@ -6,7 +6,13 @@
  * word2[27:14], DEPTH or gfx10.3+'s PITCH - 1 in word4, BASE_ARRAY word4[28:16]), every result
  * against a host reference: image_load of 8_8_8_8_UNORM with a DST_SEL swizzle and a padded
  * pitch (zero outside), image_store of 32_FLOAT into a 2D array at addrlib's linear pitch
- * (dropped outside), image_sample_lz bilinear with unnormalized coordinates and clamping. */
+ * (dropped outside), image_sample_lz bilinear with unnormalized coordinates and clamping.
+ * gfx1201 (RDNA4): VIMAGE/VSAMPLE code (llvm-mc-19 --mcpu=gfx1201) with gfx12's T#/S# built
+ * here from Mesa's gfx12 field positions (FORMAT word1[24:17], HEIGHT word2[29:14], DEPTH or
+ * PITCH - 1 word4[13:0] with PITCH_MSB [15:14], 3D/array rows in 128-byte multiples, S#
+ * MAX_LOD word1[25:13]): a load at a pitch above 16384 texels (PITCH_MSB), a store into a 2D
+ * array at 128-byte rows plus image_atomic_add_uint returning the old values, a bilinear
+ * sample, gather4 and get_resinfo, each against its host reference. */
 #include "kfd_fixture.h"
 #define ISA_FX_MC "/usr/bin/llvm-mc-19"
 #include "isa_fixture.h"
@@ -163,6 +169,202 @@ START_TEST(sample_bilinear_unnormalized)
 }
 END_TEST
 
+/* ---- gfx1201 ---- */
+static void as_gfx1201(void)
+{
+  fx_open();
+  g11_model = *sim_catalog_find("gfx900");
+  g11_model.gfx_target_version = 120001;
+  sim_gpu(0)->model = &g11_model;
+  sim_isa_invalidate(sim_gpu(0), 0, 0);
+}
+
+enum { F_8_UNORM = 1, F_32_UINT = 20 };
+
+/* a gfx12 T#; field4 is word4[15:0]: pitch - 1 (1D/2D, PITCH_MSB in 15:14) or the last slice */
+static void tsharp12(uint32_t *d, uint64_t base, unsigned fmt, unsigned w, unsigned h,
+                     unsigned type, unsigned sel, unsigned field4)
+{
+  memset(d, 0, 32);
+  d[0] = (uint32_t)(base >> 8);
+  d[1] = (uint32_t)(base >> 40) & 0xff;
+  d[1] |= fmt << 17 | ((w - 1) & 3u) << 30;
+  d[2] = (w - 1) >> 2 | (h - 1) << 14;
+  d[3] = sel | type << 28;
+  d[4] = field4;
+}
+
+static void run12(const char *src, uint32_t *out, const uint32_t t[8], const uint32_t s[4])
+{
+  void *code = isa_fx_code_for("gfx1201", src, NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)out, 0);
+  r.wg.wave_size = 32;
+  r.wg.vgpr_alloc = 64;
+  r.wg.sgpr_alloc = 104;
+  r.init[0].exec = 0xffffffffull;
+  for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++)
+    r.init[0].vgpr[0][l] = l;
+  for (unsigned i = 0; i < 8; i++)
+    r.init[0].sgpr[4 + i] = t[i];
+  for (unsigned i = 0; i < 4 && s; i++)
+    r.init[0].sgpr[12 + i] = s[i];
+  r.init[0].sgpr_count = 16;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+}
+
+/* 8_UNORM, 20 x 2 texels, rows 16512 texels apart (PITCH - 1 = 0x407f: PITCH_MSB 1); lane l
+ * reads (l % 16 + 4 * (l / 16) ... ) = (l % 20, l / 20), XXXX selects */
+START_TEST(gfx12_load_pitch_msb)
+{
+  as_gfx1201();
+  const unsigned pitch = 16512;
+  uint8_t *img = isa_fx_mem(2 * pitch);
+  uint32_t *out = isa_fx_mem(4096), t[8];
+  for (unsigned i = 0; i < 2 * pitch; i++)
+    img[i] = (uint8_t)(i * 29 + 3);
+  tsharp12(t, (uintptr_t)img, F_8_UNORM, 20, 2, T_2D, 4u | 4u << 3 | 4u << 6 | 1u << 9,
+           (pitch - 1) & 0xffff);
+  run12("v_cvt_f32_u32_e32 v3, v0\n"
+        "v_mul_f32_e32 v3, 0x3d4ccccd, v3\n"      /* l / 20 */
+        "v_cvt_floor_i32_f32_e32 v2, v3\n"
+        "v_mul_u32_u24_e32 v3, 20, v2\n"
+        "v_sub_nc_u32_e32 v1, v0, v3\n"
+        "image_load v[4:7], [v1, v2], s[4:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
+        "s_wait_loadcnt 0x0\n"
+        "v_lshlrev_b32_e32 v3, 4, v0\n"
+        "global_store_b128 v3, v[4:7], s[0:1]\n"
+        "s_endpgm\n", out, t, NULL);
+  for (unsigned l = 0; l < 32; l++) {
+    unsigned x = l % 20, y = l / 20;
+    float c = (float)img[y * pitch + x] / 255.0f;
+    const float want[4] = {c, c, c, 1.0f};
+    for (unsigned i = 0; i < 4; i++)
+      ck_assert_msg(out[4 * l + i] == u32(want[i]), "lane %u ch %u: %g, want %g", l, i,
+                    (double)f32(out[4 * l + i]), (double)want[i]);
+  }
+}
+END_TEST
+
+/* 3x2x2 32_UINT array: gfx12's rows are 32 texels (128 bytes) apart. Lane l stores l + 100 at
+ * (l & 3, (l >> 2) & 1, l >> 3) (dropped outside), then adds l and returns the stored value */
+START_TEST(gfx12_store_atomic_array)
+{
+  as_gfx1201();
+  uint32_t *img = isa_fx_mem(8192), *out = isa_fx_mem(4096), t[8];
+  for (unsigned i = 0; i < 2048; i++)
+    img[i] = 0xcdcdcdcdu;
+  tsharp12(t, (uintptr_t)img, F_32_UINT, 3, 2, T_2D_ARRAY, SEL_XYZW, 2 - 1);
+  run12("v_and_b32_e32 v1, 3, v0\n"
+        "v_bfe_u32 v2, v0, 2, 1\n"
+        "v_lshrrev_b32_e32 v3, 3, v0\n"
+        "v_add_nc_u32_e32 v4, 100, v0\n"
+        "image_store v4, [v1, v2, v3], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_2D_ARRAY\n"
+        "s_wait_storecnt 0x0\n"
+        "v_mov_b32_e32 v5, v0\n"
+        "image_atomic_add_uint v5, [v1, v2, v3], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_2D_ARRAY th:TH_ATOMIC_RETURN\n"
+        "s_wait_loadcnt 0x0\n"
+        "v_lshlrev_b32_e32 v6, 2, v0\n"
+        "global_store_b32 v6, v5, s[0:1]\n"
+        "s_endpgm\n", out, t, NULL);
+  for (unsigned z = 0; z < 4; z++)
+    for (unsigned y = 0; y < 2; y++)
+      for (unsigned x = 0; x < 32; x++) {
+        unsigned l = x | y << 2 | z << 3;
+        uint32_t want = x < 3 && z < 2 ? 100 + 2 * l : 0xcdcdcdcdu;
+        ck_assert_msg(img[(z * 2 + y) * 32 + x] == want, "(%u, %u, %u): 0x%08x, want 0x%08x",
+                      x, y, z, img[(z * 2 + y) * 32 + x], want);
+      }
+  for (unsigned l = 0; l < 32; l++) {
+    uint32_t want = (l & 3) < 3 && (l >> 3) < 2 ? 100 + l : 0;   /* out of range: 0 */
+    ck_assert_msg(out[l] == want, "lane %u returned %u, want %u", l, out[l], want);
+  }
+}
+END_TEST
+
+/* as sample_bilinear_unnormalized, with gfx12's S# (MAX_LOD word1[25:13]) and VSAMPLE's unorm */
+START_TEST(gfx12_sample_bilinear)
+{
+  as_gfx1201();
+  float *img = isa_fx_mem(8192);
+  uint32_t *out = isa_fx_mem(4096), t[8], s[4];
+  for (unsigned y = 0; y < 4; y++)
+    for (unsigned x = 0; x < 6; x++)
+      img[y * 32 + x] = (float)x + 10.0f * (float)y;   /* pitch 32: 128-byte rows */
+  tsharp12(t, (uintptr_t)img, F_32_FLOAT, 6, 4, T_2D, SEL_XYZW, 32 - 1);
+  s[0] = 2 | 2 << 3 | 2 << 6;              /* CLAMP_X/Y/Z: clamp to the last texel */
+  s[1] = (17u << 8) << 13;                 /* MAX_LOD 17.0 */
+  s[2] = 1u << 20 | 1u << 22;              /* XY_MAG/MIN_FILTER bilinear */
+  s[3] = 0;
+  run12("v_and_b32_e32 v1, 7, v0\n"
+        "v_lshrrev_b32_e32 v2, 3, v0\n"
+        "v_cvt_f32_u32_e32 v1, v1\n"
+        "v_cvt_f32_u32_e32 v2, v2\n"
+        "v_add_f32_e32 v1, 1.0, v1\n"
+        "v_add_f32_e32 v2, 0.5, v2\n"
+        "image_sample_lz v4, [v1, v2], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
+        "s_wait_samplecnt 0x0\n"
+        "v_lshlrev_b32_e32 v3, 2, v0\n"
+        "global_store_b32 v3, v4, s[0:1]\n"
+        "s_endpgm\n", out, t, s);
+  for (unsigned l = 0; l < 32; l++) {
+    unsigned x = l % 8, y = l / 8;
+    unsigned x0 = x < 5 ? x : 5, x1 = x + 1 < 5 ? x + 1 : 5;
+    float want = ((float)x0 + (float)x1) / 2 + 10.0f * (float)y;
+    ck_assert_msg(out[l] == u32(want), "lane %u: %g, want %g", l, (double)f32(out[l]),
+                  (double)want);
+  }
+}
+END_TEST
+
+/* 6x4 32_FLOAT texels x + 10 y: image_gather4_lz at (x + 1, y + 1) unnormalized gathers the
+ * footprint (x, y + 1), (x + 1, y + 1), (x + 1, y), (x, y) (clamped to the last texel), and
+ * image_get_resinfo of mip 0 gives (6, 4, 0, 1 level) */
+START_TEST(gfx12_gather4_resinfo)
+{
+  as_gfx1201();
+  float *img = isa_fx_mem(8192);
+  uint32_t *out = isa_fx_mem(8192), t[8], s[4];
+  for (unsigned y = 0; y < 4; y++)
+    for (unsigned x = 0; x < 6; x++)
+      img[y * 32 + x] = (float)x + 10.0f * (float)y;
+  tsharp12(t, (uintptr_t)img, F_32_FLOAT, 6, 4, T_2D, SEL_XYZW, 32 - 1);
+  s[0] = 2 | 2 << 3 | 2 << 6 | 1u << 15;   /* clamp to the last texel, FORCE_UNNORMALIZED */
+  s[1] = (17u << 8) << 13;
+  s[2] = 1u << 20 | 1u << 22;
+  s[3] = 0;
+  run12("v_and_b32_e32 v1, 7, v0\n"
+        "v_lshrrev_b32_e32 v2, 3, v0\n"
+        "v_cvt_f32_u32_e32 v1, v1\n"
+        "v_cvt_f32_u32_e32 v2, v2\n"
+        "v_add_f32_e32 v1, 1.0, v1\n"
+        "v_add_f32_e32 v2, 1.0, v2\n"
+        "image_gather4_lz v[4:7], [v1, v2], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+        "v_mov_b32_e32 v9, 0\n"
+        "image_get_resinfo v[12:15], v9, s[4:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
+        "s_wait_samplecnt 0x0\n"
+        "s_wait_loadcnt 0x0\n"
+        "v_lshlrev_b32_e32 v3, 5, v0\n"
+        "global_store_b128 v3, v[4:7], s[0:1]\n"
+        "global_store_b128 v3, v[12:15], s[0:1] offset:16\n"
+        "s_endpgm\n", out, t, s);
+  for (unsigned l = 0; l < 32; l++) {
+    unsigned x = l % 8, y = l / 8;
+    unsigned i0 = x < 5 ? x : 5, i1 = x + 1 < 5 ? x + 1 : 5, j0 = y < 3 ? y : 3, j1 = y + 1 < 3 ? y + 1 : 3;
+    const float want[4] = {(float)i0 + 10.0f * (float)j1, (float)i1 + 10.0f * (float)j1,
+                           (float)i1 + 10.0f * (float)j0, (float)i0 + 10.0f * (float)j0};
+    for (unsigned i = 0; i < 4; i++)
+      ck_assert_msg(out[8 * l + i] == u32(want[i]), "lane %u texel %u: %g, want %g", l, i,
+                    (double)f32(out[8 * l + i]), (double)want[i]);
+    const uint32_t info[4] = {6, 4, 0, 1};
+    for (unsigned i = 0; i < 4; i++)
+      ck_assert_msg(out[8 * l + 4 + i] == info[i], "lane %u resinfo %u: %u, want %u", l, i,
+                    out[8 * l + 4 + i], info[i]);
+  }
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_image_gfx11");
@@ -171,6 +373,10 @@ Suite *test_suite(void)
   tcase_add_test(t, load_unorm_nsa_pitch);
   tcase_add_test(t, store_array_linear_pitch);
   tcase_add_test(t, sample_bilinear_unnormalized);
+  tcase_add_test(t, gfx12_load_pitch_msb);
+  tcase_add_test(t, gfx12_store_atomic_array);
+  tcase_add_test(t, gfx12_sample_bilinear);
+  tcase_add_test(t, gfx12_gather4_resinfo);
   suite_add_tcase(s, t);
   return s;
 }

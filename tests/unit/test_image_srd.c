@@ -158,6 +158,70 @@ START_TEST(t_gfx11) {
 }
 END_TEST
 
+/* gfx12 (Mesa's gfx12 fields): FORMAT 24:17 of dword 1, WIDTH-1 bits 1:0 in 31:30 and bits
+ * 15:2 in 13:0 of dword 2, HEIGHT-1 29:14; dword 3 DST_SEL, BC_SWIZZLE 27:25, TYPE; dword 4
+ * PITCH-1 bits 13:0 with bits 15:14 above (PITCH_MSB) for 1D/2D, DEPTH-1 13:0 otherwise; 3D
+ * and arrays in 128-byte rows; the S#'s MAX_LOD 25:13 of dword 1; the V# is gfx11's. */
+START_TEST(t_gfx12) {
+  struct img_format f = fmt(HSA_EXT_IMAGE_GEOMETRY_2D, O(RGBA), T(UNORM_INT8));
+  struct img_srd_in in = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x7f1234567800ull, 100, 37, 1, 128, 0, 0, 0, 0};
+  uint32_t srd[8], g11[8];
+  img_srd_gfx12(&in, srd);
+  /* 8_8_8_8_UNORM = 42 << 17 = 0x540000; width 99: 3 << 30, 24 in dword 2; height 36 << 14;
+   * PITCH 127 */
+  const uint32_t want[8] = {0x12345678, 0xc054007f, 0x00090018, 0x90000fac, 0x7f, 0, 0, 0};
+  expect(srd, want, 8);
+  struct img_srd_in wide = {HSA_EXT_IMAGE_GEOMETRY_2D, &f, 0x100000ull, 16000, 2, 1, 16512, 0, 0, 0, 0};
+  img_srd_gfx12(&wide, srd);
+  /* width 15999 = 0x3e7f: 3 << 30, 0xf9f in dword 2; PITCH 16511 = 0x407f: 0x7f, MSB 1 */
+  const uint32_t wantw[8] = {0x1000, 0xc0540000, 0x00004f9f, 0x90000fac, 0x407f, 0, 0, 0};
+  expect(srd, wantw, 8);
+  struct img_format r = fmt(HSA_EXT_IMAGE_GEOMETRY_3D, O(R), T(FLOAT));
+  struct img_srd_in in3 = {HSA_EXT_IMAGE_GEOMETRY_3D, &r, 0x100000ull, 9, 7, 5, 32, 0, 0, 0, 0};
+  img_srd_gfx12(&in3, srd);
+  /* 32_FLOAT = 22 << 17; width 8: 2 in dword 2; height 6 << 14; BC_SWIZZLE XWYZ; DEPTH 4 */
+  const uint32_t want3[8] = {0x1000, 0x002c0000, 0x00018002, 0xa2000204, 4, 0, 0, 0};
+  expect(srd, want3, 8);
+  struct img_format b = fmt(HSA_EXT_IMAGE_GEOMETRY_1DB, O(R), T(UNSIGNED_INT8));
+  struct img_srd_in inb = {HSA_EXT_IMAGE_GEOMETRY_1DB, &b, 0x7f0000001234ull, 1000, 1, 1, 1024, 0, 0, 0, 0};
+  img_srd_gfx12(&inb, srd);
+  img_srd_gfx11(&inb, g11);
+  expect(srd, g11, 8);
+  /* layouts: a 9x7x5 R32F 3D image in 128-byte rows (36 -> 128), 2D ones in 256-byte rows;
+   * only the hardware's row pitch for 3D and arrays */
+  hsa_ext_image_descriptor_t d3 = {HSA_EXT_IMAGE_GEOMETRY_3D, 9, 7, 5, 0, {T(FLOAT), O(R)}};
+  struct img_layout l;
+  ck_assert_int_eq(img_layout_gfx12(&d3, &r, 0, 0, &l), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(l.row_pitch, 128);
+  ck_assert_uint_eq(l.slice_pitch, 896);
+  ck_assert_uint_eq(l.size, 4480);
+  ck_assert_uint_eq(l.alignment, 256);
+  ck_assert_int_eq(img_layout_gfx12(&d3, &r, 128, 896, &l), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(img_layout_gfx12(&d3, &r, 256, 0, &l), HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
+  ck_assert_int_eq(img_layout_gfx12(&d3, &r, 0, 1024, &l), HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
+  hsa_ext_image_descriptor_t d1a = {HSA_EXT_IMAGE_GEOMETRY_1DA, 10, 0, 0, 3, {T(FLOAT), O(R)}};
+  ck_assert_int_eq(img_layout_gfx12(&d1a, &r, 0, 0, &l), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(l.row_pitch, 128);
+  ck_assert_uint_eq(l.slice_pitch, 128);
+  ck_assert_uint_eq(l.size, 384);
+  hsa_ext_image_descriptor_t d2 = {HSA_EXT_IMAGE_GEOMETRY_2D, 9, 7, 0, 0, {T(FLOAT), O(R)}};
+  ck_assert_int_eq(img_layout_gfx12(&d2, &r, 0, 0, &l), HSA_STATUS_SUCCESS);
+  ck_assert_uint_eq(l.row_pitch, 256);
+  uint32_t s12[4];
+  struct img_sampler_in lin = {{HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE,
+                                HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT,
+                                HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_BORDER},
+                               HSA_EXT_SAMPLER_FILTER_MODE_LINEAR,
+                               HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED};
+  ck_assert(img_sampler_gfx12(&lin, s12));
+  /* CLAMP 2, 0, 6; FORCE_UNNORMALIZED; MAX_LOD 17.0 = 4352 << 13; bilinear */
+  const uint32_t wants[4] = {2u | 6u << 6 | 1u << 15, 0x2200000, 0x500000, 0};
+  expect(s12, wants, 4);
+  lin.address[1] = 99;
+  ck_assert(!img_sampler_gfx12(&lin, s12));
+}
+END_TEST
+
 START_TEST(t_sampler) {
   uint32_t s[4];
   enum { EDGE = HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE,
@@ -265,6 +329,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, t_1db_buffer);
   tcase_add_test(tc, t_sampler);
   tcase_add_test(tc, t_gfx11);
+  tcase_add_test(tc, t_gfx12);
   tcase_add_test(tc, t_linear_layout);
   tcase_add_test(tc, t_formats);
   suite_add_tcase(s, tc);
