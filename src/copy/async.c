@@ -104,7 +104,7 @@ static hsa_status_t submit_split(struct copy_job *j, unsigned n) {
 /* A copy ready to go straight onto the SDMA queue, ended by the engine itself (ROCR's way):
  * no worker, no waiting thread. Only for a plain user signal; false (j kept) otherwise or when
  * the queue refuses, and the worker path reports what goes wrong. */
-static bool direct(struct copy_job *j, unsigned ring) {
+static bool direct(struct copy_job *j, unsigned ring, bool split) {
   amd_signal_t *a = sig_from_handle(j->completion);
   /* the engine writes the signal itself: it must be mapped in this GPU's VM (an IPC signal
    * of another process may not be) */
@@ -113,8 +113,9 @@ static bool direct(struct copy_job *j, unsigned ring) {
     return false;
   struct mem_sdma_done done = {(uint64_t)(uintptr_t)&a->value,
                                (uint64_t)(uintptr_t)a->event_mailbox_ptr, a->event_id};
-  if (mem_sdma_copy_async(j->gpu, ring, j->dst, j->src, j->size, &done) != HSA_STATUS_SUCCESS)
-    return false;
+  hsa_status_t st = split ? mem_sdma_copy_split(j->gpu, ring, j->dst, j->src, j->size, &done)
+                          : mem_sdma_copy_async(j->gpu, ring, j->dst, j->src, j->size, &done);
+  if (st != HSA_STATUS_SUCCESS) return false;
   free(j);
   return true;
 }
@@ -160,13 +161,14 @@ static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src
     core_log(HSA_AMD_LOG_FLAG_SDMA, "copy %zu bytes %p -> %p on SDMA queue %u of %s", size,
              src, dst, ring, engine->name);
   bool ready = copy_job_ready(j);
-  if (ready && engine && !j->timed && direct(j, ring)) return HSA_STATUS_SUCCESS;
+  bool cut = engine && queues > 1 && size >= SPLIT_MIN;
+  if (ready && engine && !j->timed && direct(j, ring, cut)) return HSA_STATUS_SUCCESS;
   if (ready && size <= INLINE_MAX) {
     if (engine) j->ring = ring;
     copy_job_finish(j);
     return HSA_STATUS_SUCCESS;
   }
-  if (engine && queues > 1 && size >= SPLIT_MIN) return submit_split(j, queues);
+  if (cut) return submit_split(j, queues);
   return submit(j, ring);
 }
 
