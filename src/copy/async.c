@@ -7,13 +7,14 @@
  * SDMA queue and device-to-host ones to its second. A copy on SDMA whose dependencies are
  * already met (and that is not timed) goes straight onto its queue from the caller's thread,
  * the engine itself decrementing the completion signal and raising its event, as ROCR's do.
- * A linear SDMA copy of at least SPLIT_MIN bytes handed to the workers (its dependencies not
- * met yet, or timed) is cut into one piece per SDMA queue, which run side by side, the last
- * to finish completing it. (Ready copies are not cut: the pieces' workers cost more than the
- * second engine gains where the engines are threads of a 2-core machine, hsa-sim's case:
- * 16 MiB host to device 3.3-7 GB/s cut, 9.8-11.3 GB/s whole, in one session.) A small host
- * copy whose dependencies are met is done before the call returns (finishing early is
- * allowed). Everything else is a job for an engine's worker. */
+ * A linear SDMA copy of at least SPLIT_MIN bytes is cut into one piece per SDMA queue, which
+ * run side by side: a ready one from the caller's thread (mem_sdma_copy_split: the other
+ * queues FENCE a word each after their piece, the direction's queue POLL_REGMEMs those words
+ * after its own and completes the signal; no runtime thread, as ROCR's gang copies), one
+ * handed to the workers (its dependencies not met yet, or timed) as one job per queue, the
+ * last to finish completing it. A small host copy whose dependencies are met is done before
+ * the call returns (finishing early is allowed). Everything else is a job for an engine's
+ * worker. */
 #include <stdlib.h>
 #include <string.h>
 
