@@ -13,11 +13,12 @@
  *                 and retries (0xfff: for ever). ROCR's HDP flush is a register poll with
  *                 function "always"; amdgpu's sets the HDP flush bit. Both pass at once:
  *                 simulated memory is coherent. The hardware reads the word again every
- *                 interval (a few hundred clocks: microseconds); here a poll that fails
- *                 waits up to POLL_NAP_NS for a FENCE, ATOMIC or WRITE of any SDMA engine
- *                 of the process (they wake it at once, so one engine waiting on another's
- *                 fence sees it as the hardware would) before it hands the engine back its
- *                 back-off, which catches words the host writes.
+ *                 interval (a few hundred clocks: microseconds). Here a poll that fails
+ *                 looks again after naps of 20 us doubling to 1 ms (the engine's back-off,
+ *                 which is what catches words the host or a CP writes), for at most
+ *                 POLL_BUDGET_NS per call; a FENCE, ATOMIC or WRITE of any SDMA engine of
+ *                 the process ends the nap at once, so one engine waiting on another's fence
+ *                 sees it as the hardware would.
  *  ATOMIC         operation in header 31:25 (47: 64-bit add), address dw1-2, source dw3-4,
  *                 compare dw5-6, loop interval dw7.
  *  TIMESTAMP      sub-op 0 sets the counter (dw1-2), 1 and 2 write it to dw1-2 (bits 2:0 of
@@ -26,6 +27,7 @@
  *  GCR_REQ        (v5+, 5 dwords) cache write-back/invalidate: orders, as memory is coherent. */
 #include "sdma/sdma.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
 #include <stdatomic.h>
@@ -37,7 +39,9 @@
 #define ATOMIC_ADD64 47
 #define FILL_DWORDS 2
 #define RETRY_FOREVER 0xfff
-#define POLL_NAP_NS 500000ull   /* a failed memory poll waits this long for an SDMA write */
+#define POLL_BUDGET_NS 1000000ull   /* a failed memory poll's naps, per call */
+#define NAP_MIN_NS 20000ull
+#define NAP_MAX_NS 1000000ull
 
 /* Bumped after every memory write an SDMA engine's FENCE, ATOMIC or WRITE makes; engines
  * in a POLL_REGMEM sleep on it (futex) while `pollers` counts them. */
@@ -87,18 +91,26 @@ static enum sdma_res poll(struct sim_gpu *gpu, struct sdma_pkt *p)
     return bad(p, "POLL_REGMEM that gives up after some retries is not modelled (0xfff: never)");
   /* counted as a poller before the generation and the word are read again: a writer either
    * sees the count or its write is seen here (all sequentially consistent) */
+  /* each engine is a thread of its own: its nap grows across calls until a poll passes */
+  static __thread uint64_t nap;
+  if (!nap)
+    nap = NAP_MIN_NS;
   atomic_fetch_add(&pollers, 1);
   bool met = false;
-  for (uint64_t t0 = mono_ns(), now = t0; !met && now - t0 < POLL_NAP_NS; now = mono_ns()) {
+  for (uint64_t t0 = mono_ns(), now = t0; now - t0 < POLL_BUDGET_NS; now = mono_ns()) {
     uint32_t g = atomic_load(&writes_gen);
     met = sim_cp_poll_compare(__atomic_load_n(m, __ATOMIC_SEQ_CST) & d[4], fn, d[3]);
     if (met)
       break;
-    uint64_t left = POLL_NAP_NS - (now - t0);
-    struct timespec ts = { 0, (long)left };
-    syscall(SYS_futex, &writes_gen, FUTEX_WAIT_PRIVATE, g, &ts, NULL, 0);
+    uint64_t left = POLL_BUDGET_NS - (now - t0), t = nap < left ? nap : left;
+    struct timespec ts = { 0, (long)t };
+    if (syscall(SYS_futex, &writes_gen, FUTEX_WAIT_PRIVATE, g, &ts, NULL, 0) != 0 &&
+        errno == ETIMEDOUT)
+      nap = nap * 2 > NAP_MAX_NS ? NAP_MAX_NS : nap * 2;   /* nothing an engine wrote */
   }
   atomic_fetch_sub(&pollers, 1);
+  if (met)
+    nap = NAP_MIN_NS;
   return met ? SDMA_DONE : SDMA_WAIT;
 }
 
