@@ -442,6 +442,7 @@ hsa_status_t mem_sdma_copy_split(const struct core_agent *gpu, unsigned lead, vo
   if (st == HSA_STATUS_SUCCESS) {
     /* per 4 KiB; the lead's piece last, so it starts no later than the others' */
     size_t each = (size / n + 4095) & ~(size_t)4095, at = 0;
+    /* compared with >=: it wraps after 2^32 split copies (of 8 MiB or more: 32 EiB) */
     uint32_t seq = ++es[0].split_seq;
     uint32_t polls[MEM_SDMA_MAX][6];
     unsigned npolls = 0;
