@@ -39,7 +39,7 @@
 /* A BLOCKED wait's spin yields the CPU after this long. 20 us held a producer that shares the
  * CPU off for all of it: hsa-sim's SDMA engine started a 1 MiB copy 22.5 us after its doorbell
  * (bench/README.md, copy_bandwidth, third pass); with 2 us, 1 MiB copies ran 1.5x faster and
- * the interrupt-wait round trip of an empty kernel moved from 5.9-32.6 to 8.3-14.8 us
+ * the interrupt-wait round trip of an empty kernel moved from 5.9-32.6 to 6.0-14.8 us
  * (medians, load 5-6). */
 #define YIELD_AFTER_NS 2000ull
 #define WAIT_SLICE_MS 10u   /* longest single WAIT_EVENTS: see the lost wake-up below */
