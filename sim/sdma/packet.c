@@ -12,7 +12,13 @@
  *                 address dw1-2 (bits 1:0 ignored), reference dw3, mask dw4, dw5 interval
  *                 and retries (0xfff: for ever). ROCR's HDP flush is a register poll with
  *                 function "always"; amdgpu's sets the HDP flush bit. Both pass at once:
- *                 simulated memory is coherent.
+ *                 simulated memory is coherent. The hardware reads the word again every
+ *                 interval (a few hundred clocks: microseconds). Here a poll that fails
+ *                 looks again after naps of 20 us doubling to 1 ms (the engine's back-off,
+ *                 which is what catches words the host or a CP writes), for at most
+ *                 POLL_BUDGET_NS per call; a FENCE, ATOMIC or WRITE of any SDMA engine of
+ *                 the process ends the nap at once, so one engine waiting on another's fence
+ *                 sees it as the hardware would.
  *  ATOMIC         operation in header 31:25 (47: 64-bit add), address dw1-2, source dw3-4,
  *                 compare dw5-6, loop interval dw7.
  *  TIMESTAMP      sub-op 0 sets the counter (dw1-2), 1 and 2 write it to dw1-2 (bits 2:0 of
@@ -21,12 +27,40 @@
  *  GCR_REQ        (v5+, 5 dwords) cache write-back/invalidate: orders, as memory is coherent. */
 #include "sdma/sdma.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 #define ATOMIC_ADD64 47
 #define FILL_DWORDS 2
 #define RETRY_FOREVER 0xfff
+#define POLL_BUDGET_NS 1000000ull   /* a failed memory poll's naps, per call */
+#define NAP_MIN_NS 20000ull
+#define NAP_MAX_NS 1000000ull
+
+/* Bumped after every memory write an SDMA engine's FENCE, ATOMIC or WRITE makes; engines
+ * in a POLL_REGMEM sleep on it (futex) while `pollers` counts them. */
+static _Atomic uint32_t writes_gen;
+static atomic_uint pollers;
+
+static void wrote(void)
+{
+  atomic_fetch_add(&writes_gen, 1);
+  if (atomic_load(&pollers))
+    syscall(SYS_futex, &writes_gen, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+static uint64_t mono_ns(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
 
 static enum sdma_res bad(struct sdma_pkt *p, const char *why)
 {
@@ -55,7 +89,29 @@ static enum sdma_res poll(struct sim_gpu *gpu, struct sdma_pkt *p)
     return SDMA_DONE;
   if (((d[5] >> 16) & 0xfff) != RETRY_FOREVER)
     return bad(p, "POLL_REGMEM that gives up after some retries is not modelled (0xfff: never)");
-  return SDMA_WAIT;
+  /* counted as a poller before the generation and the word are read again: a writer either
+   * sees the count or its write is seen here (all sequentially consistent) */
+  /* each engine is a thread of its own: its nap grows across calls until a poll passes */
+  static __thread uint64_t nap;
+  if (!nap)
+    nap = NAP_MIN_NS;
+  atomic_fetch_add(&pollers, 1);
+  bool met = false;
+  for (uint64_t t0 = mono_ns(), now = t0; now - t0 < POLL_BUDGET_NS; now = mono_ns()) {
+    uint32_t g = atomic_load(&writes_gen);
+    met = sim_cp_poll_compare(__atomic_load_n(m, __ATOMIC_SEQ_CST) & d[4], fn, d[3]);
+    if (met)
+      break;
+    uint64_t left = POLL_BUDGET_NS - (now - t0), t = nap < left ? nap : left;
+    struct timespec ts = { 0, (long)t };
+    if (syscall(SYS_futex, &writes_gen, FUTEX_WAIT_PRIVATE, g, &ts, NULL, 0) != 0 &&
+        errno == ETIMEDOUT)
+      nap = nap * 2 > NAP_MAX_NS ? NAP_MAX_NS : nap * 2;   /* nothing an engine wrote */
+  }
+  atomic_fetch_sub(&pollers, 1);
+  if (met)
+    nap = NAP_MIN_NS;
+  return met ? SDMA_DONE : SDMA_WAIT;
 }
 
 static enum sdma_res atomic(struct sim_gpu *gpu, struct sdma_pkt *p)
@@ -69,7 +125,8 @@ static enum sdma_res atomic(struct sim_gpu *gpu, struct sdma_pkt *p)
     sim_cp_vm_fault(gpu, addr, true);
     return SDMA_FAULT;
   }
-  __atomic_fetch_add(m, sdma_addr(&d[3]), __ATOMIC_ACQ_REL);
+  __atomic_fetch_add(m, sdma_addr(&d[3]), __ATOMIC_SEQ_CST);
+  wrote();
   return SDMA_DONE;
 }
 
@@ -95,6 +152,7 @@ static enum sdma_res write_untiled(struct sim_gpu *gpu, struct sdma_pkt *p)
   for (uint32_t i = 4; i < p->n; i++)
     if (!sdma_store32(gpu, dst + 4ull * (i - 4), p->dw[i]))
       return SDMA_FAULT;
+  wrote();
   return SDMA_DONE;
 }
 
@@ -126,7 +184,10 @@ enum sdma_res sdma_execute(struct cp_queue *cq, struct sdma_pkt *p)
     return fill(gpu, p);
   case SDMA_FENCE:
     atomic_thread_fence(memory_order_release);
-    return sdma_store32(gpu, sdma_addr(&d[1]), d[3]) ? SDMA_DONE : SDMA_FAULT;
+    if (!sdma_store32(gpu, sdma_addr(&d[1]), d[3]))
+      return SDMA_FAULT;
+    wrote();
+    return SDMA_DONE;
   case SDMA_TRAP:
     atomic_thread_fence(memory_order_release);
     sim_kfd_signal_interrupt(d[1] & 0xfffffff);

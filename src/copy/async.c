@@ -7,13 +7,14 @@
  * SDMA queue and device-to-host ones to its second. A copy on SDMA whose dependencies are
  * already met (and that is not timed) goes straight onto its queue from the caller's thread,
  * the engine itself decrementing the completion signal and raising its event, as ROCR's do.
- * A linear SDMA copy of at least SPLIT_MIN bytes handed to the workers (its dependencies not
- * met yet, or timed) is cut into one piece per SDMA queue, which run side by side, the last
- * to finish completing it. (Ready copies are not cut: the pieces' workers cost more than the
- * second engine gains where the engines are threads of a 2-core machine, hsa-sim's case:
- * 16 MiB host to device 3.3-7 GB/s cut, 9.8-11.3 GB/s whole, in one session.) A small host
- * copy whose dependencies are met is done before the call returns (finishing early is
- * allowed). Everything else is a job for an engine's worker. */
+ * A linear SDMA copy of at least SPLIT_MIN bytes is cut into one piece per SDMA queue, which
+ * run side by side: a ready one from the caller's thread (mem_sdma_copy_split: the other
+ * queues FENCE a word each after their piece, the direction's queue POLL_REGMEMs those words
+ * after its own and completes the signal; no runtime thread, as ROCR's gang copies), one
+ * handed to the workers (its dependencies not met yet, or timed) as one job per queue, the
+ * last to finish completing it. A small host copy whose dependencies are met is done before
+ * the call returns (finishing early is allowed). Everything else is a job for an engine's
+ * worker. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,7 +105,7 @@ static hsa_status_t submit_split(struct copy_job *j, unsigned n) {
 /* A copy ready to go straight onto the SDMA queue, ended by the engine itself (ROCR's way):
  * no worker, no waiting thread. Only for a plain user signal; false (j kept) otherwise or when
  * the queue refuses, and the worker path reports what goes wrong. */
-static bool direct(struct copy_job *j, unsigned ring) {
+static bool direct(struct copy_job *j, unsigned ring, bool split) {
   amd_signal_t *a = sig_from_handle(j->completion);
   /* the engine writes the signal itself: it must be mapped in this GPU's VM (an IPC signal
    * of another process may not be) */
@@ -113,8 +114,9 @@ static bool direct(struct copy_job *j, unsigned ring) {
     return false;
   struct mem_sdma_done done = {(uint64_t)(uintptr_t)&a->value,
                                (uint64_t)(uintptr_t)a->event_mailbox_ptr, a->event_id};
-  if (mem_sdma_copy_async(j->gpu, ring, j->dst, j->src, j->size, &done) != HSA_STATUS_SUCCESS)
-    return false;
+  hsa_status_t st = split ? mem_sdma_copy_split(j->gpu, ring, j->dst, j->src, j->size, &done)
+                          : mem_sdma_copy_async(j->gpu, ring, j->dst, j->src, j->size, &done);
+  if (st != HSA_STATUS_SUCCESS) return false;
   free(j);
   return true;
 }
@@ -160,13 +162,14 @@ static hsa_status_t async_copy(void *dst, hsa_agent_t dst_agent, const void *src
     core_log(HSA_AMD_LOG_FLAG_SDMA, "copy %zu bytes %p -> %p on SDMA queue %u of %s", size,
              src, dst, ring, engine->name);
   bool ready = copy_job_ready(j);
-  if (ready && engine && !j->timed && direct(j, ring)) return HSA_STATUS_SUCCESS;
+  bool cut = engine && queues > 1 && size >= SPLIT_MIN;
+  if (ready && engine && !j->timed && direct(j, ring, cut)) return HSA_STATUS_SUCCESS;
   if (ready && size <= INLINE_MAX) {
     if (engine) j->ring = ring;
     copy_job_finish(j);
     return HSA_STATUS_SUCCESS;
   }
-  if (engine && queues > 1 && size >= SPLIT_MIN) return submit_split(j, queues);
+  if (cut) return submit_split(j, queues);
   return submit(j, ring);
 }
 

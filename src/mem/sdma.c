@@ -42,6 +42,10 @@
 #define SDMA_OP_NOP 0u
 #define SDMA_OP_COPY 1u       /* sub-op 0: linear */
 #define SDMA_OP_FENCE 5u
+#define SDMA_OP_POLL_REGMEM 8u
+#define SDMA_POLL_MEM (1u << 31)      /* poll memory (not a register) */
+#define SDMA_POLL_GE (5u << 28)       /* compare function: >= */
+#define SDMA_POLL_FOREVER (0xfffu << 16 | 10u)   /* retry count (0xfff: for ever), interval */
 #define SDMA_OP_TRAP 6u
 #define SDMA_OP_CONST_FILL 11u
 #define SDMA_OP_ATOMIC 10u
@@ -71,6 +75,8 @@ struct engine {
   uint64_t *ptrs;             /* [0] read pointer (engine writes), [1] write pointer */
   _Atomic uint32_t *fence;    /* the engine writes each fence's sequence number here */
   uint32_t seq;
+  _Atomic uint32_t *piece;    /* split copies: the number of the last piece it finished */
+  uint32_t split_seq;         /* queue 0's: numbers its GPU's split copies (all locks held) */
   uint64_t wp;                /* bytes submitted */
   uint64_t next_look;         /* ms: when a submission without a waiter looks for faults again */
   bool gcr;                   /* gfx10+: GCR_REQ around each submission, FENCE with MTYPE UC */
@@ -112,7 +118,9 @@ static bool start(struct engine *e, const struct core_agent *gpu) {
   e->ptrs = mem_system(4096, 4096, MEM_F_NO_SUBALLOC | MEM_F_UNCACHED);
   mem_system_owner(NULL);
   e->fence = mem_system(sizeof(uint32_t), 64, MEM_F_UNCACHED);
-  if (!e->ring || !e->ptrs || !e->fence) goto fail;
+  e->piece = mem_system(sizeof(uint32_t), 64, MEM_F_UNCACHED);
+  if (!e->ring || !e->ptrs || !e->fence || !e->piece) goto fail;
+  atomic_store_explicit(e->piece, 0, memory_order_relaxed);
   memset(e->ring, 0, RING_BYTES);
   e->ptrs[0] = e->ptrs[1] = 0;
   atomic_store_explicit(e->fence, 0, memory_order_relaxed);
@@ -149,9 +157,11 @@ fail:
   mem_release(e->ring);
   mem_release(e->ptrs);
   mem_release((void *)e->fence);
+  mem_release((void *)e->piece);
   e->ring = NULL;
   e->ptrs = NULL;
   e->fence = NULL;
+  e->piece = NULL;
   e->tried = false;   /* a refusal (no memory, no queue slot) may pass: the next copy retries */
   return false;
 }
@@ -411,6 +421,60 @@ hsa_status_t mem_sdma_copy_async(const struct core_agent *gpu, unsigned ring, vo
   return st;
 }
 
+hsa_status_t mem_sdma_copy_split(const struct core_agent *gpu, unsigned lead, void *dst,
+                                 const void *src, size_t size, const struct mem_sdma_done *done) {
+  unsigned n = mem_sdma_queues(gpu);
+  if (n < 2 || lead >= n) return mem_sdma_copy_async(gpu, lead, dst, src, size, done);
+  if (gpu->gpu_index >= MEM_MAX_GPUS) return HSA_STATUS_ERROR_INVALID_AGENT;
+  pthread_once(&once, init_locks);
+  mem_hdp_flush(gpu);
+  struct engine *es = engines[gpu->gpu_index];
+  for (unsigned k = 0; k < n; k++) pthread_mutex_lock(&es[k].lock);   /* in index order */
+  hsa_status_t st = HSA_STATUS_SUCCESS;
+  for (unsigned k = 0; k < n && st == HSA_STATUS_SUCCESS; k++)
+    if (!start(&es[k], gpu)) st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+    else if (atomic_load(&es[k].dead)) st = HSA_STATUS_ERROR;
+  struct engine *l = &es[lead];
+  if (st == HSA_STATUS_SUCCESS && now_ms() >= l->next_look) {
+    l->next_look = now_ms() + 1;
+    if (engine_lost(l)) st = HSA_STATUS_ERROR;
+  }
+  if (st == HSA_STATUS_SUCCESS) {
+    /* per 4 KiB; the lead's piece last, so it starts no later than the others' */
+    size_t each = (size / n + 4095) & ~(size_t)4095, at = 0;
+    /* compared with >=: it wraps after 2^32 split copies (of 8 MiB or more: 32 EiB) */
+    uint32_t seq = ++es[0].split_seq;
+    uint32_t polls[MEM_SDMA_MAX][6];
+    unsigned npolls = 0;
+    for (unsigned k = 0; k < n; k++) {
+      if (k == lead) continue;
+      struct engine *e = &es[k];
+      size_t len = at + each > size ? size - at : each;
+      struct linear lin = {(uint64_t)(uintptr_t)dst + at, (uint64_t)(uintptr_t)src + at, len, 0};
+      at += len;
+      cache_control(e, true);
+      if (len) put_copy(e, &lin);
+      cache_control(e, false);
+      uint64_t w = (uint64_t)(uintptr_t)e->piece;
+      uint32_t fence[4] = {fence_op(e), (uint32_t)w, (uint32_t)(w >> 32), seq};
+      emit(e, fence, 4);
+      ring_doorbell(e);
+      uint32_t poll[6] = {SDMA_OP_POLL_REGMEM | SDMA_POLL_MEM | SDMA_POLL_GE, (uint32_t)w,
+                          (uint32_t)(w >> 32), seq, UINT32_MAX, SDMA_POLL_FOREVER};
+      memcpy(polls[npolls++], poll, sizeof(poll));
+    }
+    struct linear lin = {(uint64_t)(uintptr_t)dst + at, (uint64_t)(uintptr_t)src + at, size - at, 0};
+    cache_control(l, true);
+    if (size > at) put_copy(l, &lin);
+    for (unsigned i = 0; i < npolls; i++) emit(l, polls[i], 6);
+    cache_control(l, false);
+    put_done(l, done);
+    ring_doorbell(l);
+  }
+  for (unsigned k = n; k-- > 0;) pthread_mutex_unlock(&es[k].lock);
+  return st;
+}
+
 hsa_status_t mem_sdma_copy(const struct core_agent *gpu, void *dst, const void *src,
                            size_t size) {
   return mem_sdma_copy_on(gpu, 0, dst, src, size);
@@ -460,7 +524,9 @@ void mem_sdma_shutdown(void) {
     e->ring = NULL;
     e->ptrs = NULL;
     e->fence = NULL;
+    e->piece = NULL;
     e->seq = 0;
+    e->split_seq = 0;
     e->wp = 0;
     e->next_look = 0;
     pthread_mutex_unlock(&e->lock);

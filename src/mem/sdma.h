@@ -59,6 +59,13 @@ struct mem_sdma_done {
 };
 hsa_status_t mem_sdma_copy_async(const struct core_agent *gpu, unsigned ring, void *dst,
                                  const void *src, size_t size, const struct mem_sdma_done *done);
+/* The same copy cut into one piece per SDMA queue of gpu, which run side by side: every
+ * queue but `lead` copies its piece and then FENCEs a sequence number into a word of its own;
+ * `lead` copies its piece, POLL_REGMEMs each of those words (>= the number) and completes as
+ * above. Every queue's packets are written under all the queues' locks, so each queue's
+ * fences grow. Without a second queue, the plain call. */
+hsa_status_t mem_sdma_copy_split(const struct core_agent *gpu, unsigned lead, void *dst,
+                                 const void *src, size_t size, const struct mem_sdma_done *done);
 /* A fill of `count` dwords. */
 hsa_status_t mem_sdma_fill(const struct core_agent *gpu, void *dst, uint32_t value, size_t count);
 /* `count` packets of `each` dwords. */

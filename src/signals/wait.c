@@ -3,7 +3,7 @@
  * behind them (groups and the async handler use it too).
  *
  * The loop spins for 200 us (a few null-kernel latencies, as ROCR; a BLOCKED wait yields the
- * CPU at each turn after the first 20 us, so a producer thread sharing it, such as a copy
+ * CPU at each turn after the first 2 us, so a producer thread sharing it, such as a copy
  * engine that is a CPU thread, is not held off for the whole spin) and then, unless the hint
  * says ACTIVE: blocks in WAIT_EVENTS when every signal has a KFD event, else sleeps 20 us at
  * a time. WAIT_EVENTS takes whole milliseconds, so it gets the remaining time rounded down
@@ -36,7 +36,12 @@
 #include "hsa_ext_amd.h"
 
 #define SPIN_NS 200000ull
-#define YIELD_AFTER_NS 20000ull   /* a BLOCKED wait's spin yields the CPU after this long */
+/* A BLOCKED wait's spin yields the CPU after this long. 20 us held a producer that shares the
+ * CPU off for all of it: hsa-sim's SDMA engine started a 1 MiB copy 22.5 us after its doorbell
+ * (bench/README.md, copy_bandwidth, third pass); with 2 us, 1 MiB copies ran 1.5x faster and
+ * the interrupt-wait round trip of an empty kernel moved from 5.9-32.6 to 6.0-14.8 us
+ * (medians, load 5-6). */
+#define YIELD_AFTER_NS 2000ull
 #define WAIT_SLICE_MS 10u   /* longest single WAIT_EVENTS: see the lost wake-up below */
 #define NAP_NS 20000ull
 #define SMALL 16

@@ -16,6 +16,6 @@ for who in ours rocr; do
   rc=$?
   sed "s/^/$who: /" "$work/$who.out"
   [ $rc = 0 ] || fail "the client on $who exited $rc"
-  [ "$(grep -c '^ok' "$work/$who.out")" = 5 ] || fail "the client on $who did not finish"
+  [ "$(grep -c '^ok' "$work/$who.out")" = 6 ] || fail "the client on $who did not finish"
 done
 echo ok

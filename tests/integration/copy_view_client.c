@@ -106,6 +106,33 @@ int main(void) {
   check_data(back, n, 1, "async device-to-host copy");
   printf("ok async copies go through the GPU's view\n");
 
+  /* Large copies (a runtime may cut them over its SDMA engines): two host-to-device copies in
+   * flight at once, then device to device and back on one signal counting both. */
+  {
+    const size_t big = 9u * 1024 * 1024 + 12 * 1024;   /* not an even number of pages */
+    uint8_t *s1 = host_alloc(big), *s2 = host_alloc(big), *b1 = host_alloc(big), *b2 = host_alloc(big);
+    for (size_t i = 0; i < big; i++) s1[i] = (uint8_t)(i * 7 + 4), s2[i] = (uint8_t)(i * 7 + 5);
+    uint8_t *d1 = shadowed_device(big), *d2 = shadowed_device(big), *d3 = shadowed_device(big);
+    hsa_signal_t two;
+    CHECK(hsa_signal_create(2, 0, NULL, &two));
+    CHECK(hsa_amd_memory_async_copy(d1, gpu, s1, cpu, big, 0, NULL, two));
+    CHECK(hsa_amd_memory_async_copy(d2, gpu, s2, cpu, big, 0, NULL, two));
+    wait(two);
+    hsa_signal_store_relaxed(two, 2);
+    CHECK(hsa_amd_memory_async_copy(d3, gpu, d1, gpu, big, 0, NULL, two));
+    CHECK(hsa_amd_memory_async_copy(b2, cpu, d2, gpu, big, 0, NULL, two));
+    wait(two);
+    hsa_signal_store_relaxed(two, 1);
+    CHECK(hsa_amd_memory_async_copy(b1, cpu, d3, gpu, big, 0, NULL, two));
+    wait(two);
+    check_private(d1, big, "large copies");
+    check_private(d3, big, "large copies");
+    check_data(b1, big, 4, "large host -> device -> device -> host");
+    check_data(b2, big, 5, "large host -> device -> host, two in flight");
+    CHECK(hsa_signal_destroy(two));
+    printf("ok large copies, two in flight, go through the GPU's view\n");
+  }
+
   for (size_t i = 0; i < n; i++) src[i] = (uint8_t)(i * 7 + 2);
   CHECK(hsa_memory_copy(d, src, n));
   check_private(d, n, "hsa_memory_copy to the device");

@@ -116,6 +116,59 @@ START_TEST(every_sdma_queue_copies_at_once)
 }
 END_TEST
 
+/* One copy cut over two engines, as runtimes cut large copies: engine 1 copies its half and
+ * FENCEs a word; engine 0 copies its half, POLL_REGMEMs that word (>=) and only then writes
+ * its own fence. Engine 0's doorbell rings first, so it reaches the poll before the word is
+ * written: its fence must come after engine 1's half has landed, and both halves whole. */
+START_TEST(poll_waits_for_another_engines_fence)
+{
+  fx_cfg.gpu_model = "gfx900";
+  fx_open();
+  enum { HALF = 3u << 20 };   /* each half: a COPY_LINEAR, milliseconds on the host */
+  struct q qs[2];
+  struct buf done = cpx_gtt(4096), src = cpx_gtt(2 * HALF), dst = cpx_gtt(2 * HALF);
+  for (unsigned k = 0; k < 2 * HALF; k++)
+    src.host[k] = (uint8_t)(k * 13 + 5);
+  volatile uint64_t *bells = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    struct q *q = &qs[i];
+    memset(q, 0, sizeof *q);
+    q->ring = cpx_gtt(SQ_RING);
+    q->ptrs = cpx_gtt(4096);
+    struct kfd_ioctl_create_queue_args c = {
+      .ring_base_address = q->ring.va, .ring_size = SQ_RING, .gpu_id = GPU0,
+      .read_pointer_address = q->ptrs.va, .write_pointer_address = q->ptrs.va + 8,
+      .queue_type = KFD_IOC_QUEUE_TYPE_SDMA, .queue_percentage = 100, .queue_priority = 7 };
+    ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
+    if (!bells)
+      bells = cpx_doorbells(c.doorbell_offset);
+    q->doorbell = (uint32_t)((c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8);
+    uint64_t s = src.va + i * HALF, d = dst.va + i * HALF;
+    uint32_t copy[7] = { 1, HALF - 1, 0, (uint32_t)s, (uint32_t)(s >> 32), (uint32_t)d,
+                         (uint32_t)(d >> 32) };
+    qput(q, copy, 7);
+  }
+  uint64_t w = done.va, f = done.va + 64;
+  uint32_t post[4] = { 5, (uint32_t)w, (uint32_t)(w >> 32), 7 };
+  qput(&qs[1], post, 4);
+  /* memory, function >= (5), reference 7, all bits, retries for ever (0xfff), interval 10 */
+  uint32_t poll[6] = { 8u | 1u << 31 | 5u << 28, (uint32_t)w, (uint32_t)(w >> 32), 7,
+                       0xffffffffu, 0xfffu << 16 | 10u };
+  qput(&qs[0], poll, 6);
+  uint32_t fence_pkt[4] = { 5, (uint32_t)f, (uint32_t)(f >> 32), 0x600d };
+  qput(&qs[0], fence_pkt, 4);
+  for (unsigned i = 0; i < 2; i++) {
+    __atomic_store_n((uint64_t *)(qs[i].ptrs.host + 8), qs[i].wptr, __ATOMIC_RELEASE);
+    __atomic_store_n(&bells[qs[i].doorbell], qs[i].wptr, __ATOMIC_RELEASE);
+    if (!i)   /* engine 0 gets to its poll (or into its copy) first */
+      ck_assert(cpx_until64((int64_t *)qs[0].ptrs.host, 28, 5000));
+  }
+  ck_assert_msg(wait32((uint32_t *)done.host + 16, 0x600d), "engine 0 never passed its poll");
+  ck_assert_uint_eq(*(volatile uint32_t *)done.host, 7);   /* engine 1's fence came first */
+  ck_assert_msg(memcmp(dst.host, src.host, 2 * HALF) == 0, "the halves did not both land");
+}
+END_TEST
+
 /* A CP queue never gets a doorbell the chip routes to SDMA, IH or VCN (KFD reserves that range
  * in both doorbell pages); every board of the catalogue has its SDMA doorbells. */
 START_TEST(catalogue_doorbell_layouts)
@@ -173,6 +226,7 @@ Suite *test_suite(void)
   tcase_add_loop_test(t, every_sdma_queue_copies_at_once, 0,
                       (int)(sizeof boards / sizeof boards[0]));
   tcase_add_test(t, catalogue_doorbell_layouts);
+  tcase_add_test(t, poll_waits_for_another_engines_fence);
   tcase_add_loop_test(t, cp_doorbells_avoid_the_non_cp_range, 0,
                       (int)(sizeof boards / sizeof boards[0]));
   suite_add_tcase(s, t);
