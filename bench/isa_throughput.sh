@@ -14,6 +14,10 @@
 # count the wave's own lanes (32 or 64), and ns per lane-instruction compares the two sizes.
 # The gfx900 rows run once per host-thread count in THREADS (hsa-sim --threads; default "1 N",
 # N the CPUs this process may use): per-thread and all-thread figures, and the speed-up over 1.
+# Beside the wall clock, the pool's CPU time per dispatch from hsa-sim's trace (the engine
+# thread's with 1 thread; the busiest thread's with more): the CPU speed-up (1-thread CPU over
+# the busiest thread's) is what the threads would give on idle cores, which a shared machine's
+# wall clock does not show (other processes' load makes the threads wait for a CPU).
 # Prints tables and writes bench/out/isa_throughput.json, isa_throughput_gfx942.json and
 # isa_throughput_rdna.json.
 #   sh bench/isa_throughput.sh      (env: BUILD=build, REPEAT=3, THREADS="1 2")
@@ -38,8 +42,8 @@ json=$src/bench/out/isa_throughput.json
 # host threads: 1, then every CPU this process may use (nproc honours the affinity mask)
 threads=${THREADS:-$( n=$(nproc 2> /dev/null || echo 1); [ "$n" -gt 1 ] && echo "1 $n" || echo 1 )}
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs)"
-printf '%-20s %3s %9s %12s %14s %10s %14s %10s %9s %7s\n' kernel thr items wave-instr lane-instr \
-  sim-ms lane-instr/s host-ms sim/host speedup
+printf '%-20s %3s %9s %12s %14s %10s %14s %10s %9s %7s %8s %7s\n' kernel thr items wave-instr lane-instr \
+  sim-ms lane-instr/s host-ms sim/host speedup cpu-ms cpu-sp
 printf '{\n  "benchmark": "isa_throughput",\n  "gpu": "gfx900",\n  "runtime": "ROCR 5.2.3",\n  "loadavg": "%s",\n  "kernels": [' \
   "$(cut -d' ' -f1-3 /proc/loadavg)" > "$json"
 sep=""
@@ -51,21 +55,30 @@ for spec in "bench_vadd lds.cl vadd 1" "bench_reduce_stride bench.cl reduce_stri
   co=$corpus/gfx900/$2.co
   per_wave=$(python3 "$src/bench/isa_count.py" "$objdump" "$co" "$3" "$4")
   one=""
+  cpu_one=""
   for t in $threads; do
-    out=$(timeout 1800 "$sim" --gpu gfx900 --threads "$t" -- "$corpus/harness" --timeout 1700 --time \
+    trace=$work/$1.$t.trace
+    out=$(timeout 1800 "$sim" --gpu gfx900 --threads "$t" --trace="$trace" -- "$corpus/harness" --timeout 1700 --time \
           --repeat "$repeat" "$1" "$co" 2> "$work/$1.$t.err") || { echo "$1: failed:"; cat "$work/$1.$t.err"; exit 1; }
     line=$(echo "$out" | grep '^case=')
     dev=$(echo "$line" | sed 's/.*device_ns=\([0-9]*\).*/\1/')
     host=$(echo "$line" | sed 's/.*host_ns=\([0-9]*\).*/\1/')
     items=$(echo "$line" | sed 's/.*items=\([0-9]*\).*/\1/')
     [ "$t" = 1 ] && one=$dev
+    # the kernel's dispatches are the REPEAT with the most CPU (the runtime's blits are tiny);
+    # of those, the least CPU on the busiest thread (1 thread: the engine's), in us
+    cpu=$(sed -n 's/.*work-groups on the engine thread alone; CPU \([0-9]*\) us.*/\1 \1/p
+                  s/.*CPU \([0-9]*\) us in all, \([0-9]*\) us on the busiest thread.*/\1 \2/p' "$trace" |
+          sort -rn | head -n "$repeat" | awk 'NR == 1 || $2 < m { m = $2 } END { print m + 0 }')
+    [ "$t" = 1 ] && cpu_one=$cpu
     awk -v k="$3" -v items="$items" -v pw="$per_wave" -v dev="$dev" -v host="$host" -v sep="$sep" \
-        -v json="$json" -v t="$t" -v one="$one" 'BEGIN {
+        -v json="$json" -v t="$t" -v one="$one" -v cpu="$cpu" -v cpu_one="$cpu_one" 'BEGIN {
       waves = int((items + 63) / 64); wi = pw * waves; li = wi * 64;
       rate = li / (dev / 1e9); ratio = dev / (host > 0 ? host : 1);
       sp = one != "" ? one / dev : 0;
-      printf "%-20s %3d %9d %12d %14d %10.1f %14.3g %10.3f %9.0f %7s\n", k, t, items, wi, li, dev / 1e6, rate, host / 1e6, ratio, sp ? sprintf("%.2fx", sp) : "-";
-      printf "%s\n    {\"kernel\": \"%s\", \"threads\": %d, \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"host_c_ns\": %d, \"sim_over_host\": %.1f%s}", sep, k, t, items, wi, li, dev, rate, host, ratio, sp ? sprintf(", \"speedup_over_1_thread\": %.2f", sp) : "" >> json;
+      csp = cpu_one != "" && cpu > 0 ? cpu_one / cpu : 0;
+      printf "%-20s %3d %9d %12d %14d %10.1f %14.3g %10.3f %9.0f %7s %8.1f %7s\n", k, t, items, wi, li, dev / 1e6, rate, host / 1e6, ratio, sp ? sprintf("%.2fx", sp) : "-", cpu / 1e3, csp ? sprintf("%.2fx", csp) : "-";
+      printf "%s\n    {\"kernel\": \"%s\", \"threads\": %d, \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"host_c_ns\": %d, \"sim_over_host\": %.1f, \"busiest_thread_cpu_ns\": %d%s%s}", sep, k, t, items, wi, li, dev, rate, host, ratio, cpu * 1000, sp ? sprintf(", \"speedup_over_1_thread\": %.2f", sp) : "", csp ? sprintf(", \"cpu_speedup_over_1_thread\": %.2f", csp) : "" >> json;
     }'
     sep=","
   done

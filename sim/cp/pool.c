@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdalign.h>
 #include <stdatomic.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,10 +39,14 @@ struct job {
   cp_pool_fn *fn;
   void *ctx;
   unsigned helpers;          /* helpers working on it (under lock) */
-  _Atomic uint64_t next_item;
+  atomic_bool failed;        /* read before every item, written at most once */
   _Atomic uint64_t helped;   /* items the helpers ran (the trace reports it) */
   _Atomic uint64_t cpu_ns, cpu_max_ns;   /* CPU time of its threads: in all, the busiest */
-  atomic_bool failed;
+  /* the one line every item writes, alone on its cache line: the fields above are read per
+   * item (count, fn, ctx, failed) or written once per thread, and sharing a line with the
+   * counter would make each of those reads miss after the other thread's claim */
+  alignas(64) _Atomic uint64_t next_item;
+  char pad[64 - sizeof(_Atomic uint64_t)];
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -104,17 +109,23 @@ static uint64_t thread_cpu_ns(void)
 static void work(struct job *j, unsigned worker)
 {
   uint64_t t0 = thread_cpu_ns();
+  const uint64_t count = j->count;
+  uint64_t ran = 0;
   for (;;) {
     if (atomic_load_explicit(&j->failed, memory_order_acquire))
       break;
+    /* one shared write per item: the claim (items in order, one at a time, so a work-group
+     * waiting on an earlier one by its id, as look-back scans do, finds it started; chunks
+     * of several would make such a group wait for a whole chunk of another thread) */
     uint64_t i = atomic_fetch_add_explicit(&j->next_item, 1, memory_order_relaxed);
-    if (i >= j->count)
+    if (i >= count)
       break;
-    if (worker)
-      atomic_fetch_add_explicit(&j->helped, 1, memory_order_relaxed);
+    ran++;
     if (!j->fn(j->ctx, worker, i))
       atomic_store_explicit(&j->failed, true, memory_order_release);
   }
+  if (worker && ran)   /* counted once per thread, not per item: no second shared write */
+    atomic_fetch_add_explicit(&j->helped, ran, memory_order_relaxed);
   uint64_t t = thread_cpu_ns() - t0;
   atomic_fetch_add_explicit(&j->cpu_ns, t, memory_order_relaxed);
   uint64_t m = atomic_load_explicit(&j->cpu_max_ns, memory_order_relaxed);

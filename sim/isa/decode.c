@@ -24,7 +24,8 @@ struct isa_code {
   struct sim_gpu *gpu;
   uint64_t va;
   unsigned len;              /* snapshot bytes: PAGE, plus TAIL when the next page is mapped */
-  atomic_uint refs;          /* the table's and each running group's */
+  atomic_uint refs;          /* the table's, each running group's and each thread's kept */
+  atomic_bool listed;        /* in the table (cleared when unlinked: a kept copy is stale) */
   pthread_mutex_t lock;      /* serializes decoding into slot[] */
   _Atomic(struct isa_inst *) slot[PAGE / 4];
   uint8_t bytes[PAGE + TAIL];
@@ -96,6 +97,7 @@ static struct isa_code *code_page(struct sim_gpu *gpu, uint64_t va)
       ;
     if (*pp) {   /* stale and still listed: unlink it; running groups keep their reference */
       *pp = c->next;
+      atomic_store_explicit(&c->listed, false, memory_order_relaxed);
       code_unref(c);
     }
     code_unref(c);   /* ours; then look again: another thread may have put the new page */
@@ -105,6 +107,7 @@ static struct isa_code *code_page(struct sim_gpu *gpu, uint64_t va)
     n->gpu = gpu;
     n->va = va;
     atomic_init(&n->refs, 2);
+    atomic_init(&n->listed, true);
     pthread_mutex_init(&n->lock, NULL);
     n->next = table[b];
     table[b] = n;
@@ -114,6 +117,99 @@ static struct isa_code *code_page(struct sim_gpu *gpu, uint64_t va)
   }
   pthread_mutex_unlock(&table_lock);
   return n;
+}
+
+/* Per host thread, the code pages of its last workgroup, with their references and where
+ * they were in memory (buffer objects only, valid while the VM generation is unchanged): the
+ * next workgroup on the thread takes them over after comparing the bytes, without the table's
+ * lock and without touching the shared reference count, lines that every workgroup start on
+ * every thread would otherwise write (pool threads running short workgroups side by side). */
+struct code_at {
+  struct isa_code *c;
+  const void *p, *t;         /* the page's host bytes and its next page's (NULL: unmapped) */
+  uint64_t gen;              /* sim_vm_generation read before looking them up */
+};
+static __thread struct code_at kept[ISA_GROUP_PAGES];   /* references owned by the thread */
+static __thread unsigned kept_count;
+static __thread struct code_at seen[ISA_GROUP_PAGES];   /* this group's pages, where they are */
+static __thread unsigned seen_count;
+static pthread_key_t kept_key;
+static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+
+static void kept_free(void *arg)
+{
+  (void)arg;
+  for (unsigned k = 0; k < kept_count; k++)
+    code_unref(kept[k].c);
+  kept_count = 0;
+}
+
+static void kept_key_init(void)
+{
+  pthread_key_create(&kept_key, kept_free);
+}
+
+/* Where page `c` (compared with memory just now, or being made) is, for keeping it. */
+static void seen_add(struct isa_code *c, uint64_t gen)
+{
+  if (seen_count == ISA_GROUP_PAGES)
+    return;
+  uint64_t lo, hi;
+  bool w, keep_p = false, keep_t = false;
+  const void *p = sim_vm_lookup_keep(c->gpu, c->va, &lo, &hi, &w, &keep_p);
+  if (!p || !keep_p || hi - c->va < PAGE)
+    return;
+  const void *t = NULL;
+  if (c->len > PAGE) {
+    t = sim_vm_lookup_keep(c->gpu, c->va + PAGE, &lo, &hi, &w, &keep_t);
+    if (!t || !keep_t || hi - (c->va + PAGE) < TAIL)
+      return;
+  }
+  seen[seen_count++] = (struct code_at){ .c = c, .p = p, .t = t, .gen = gen };
+}
+
+/* The page at `va` from the thread's kept ones, its reference now the caller's, if it is
+ * still the table's and its bytes still the memory's; NULL otherwise. */
+static struct isa_code *kept_page(struct sim_gpu *gpu, uint64_t va, uint64_t gen)
+{
+  for (unsigned k = 0; k < kept_count; k++) {
+    if (kept[k].c->gpu != gpu || kept[k].c->va != va)
+      continue;
+    struct code_at a = kept[k];
+    kept[k] = kept[--kept_count];
+    /* the page's memory still where it was (VM unchanged), listed, and the same bytes */
+    if (a.gen == gen && atomic_load_explicit(&a.c->listed, memory_order_relaxed) &&
+        !memcmp(a.p, a.c->bytes, PAGE) &&
+        (a.c->len == PAGE ? !a.t : !memcmp(a.t, a.c->bytes + PAGE, TAIL))) {
+      if (seen_count < ISA_GROUP_PAGES)
+        seen[seen_count++] = a;
+      return a.c;
+    }
+    code_unref(a.c);
+    return NULL;
+  }
+  return NULL;
+}
+
+/* The page at `va` for a workgroup, with a reference for it. */
+static struct isa_code *group_page(struct sim_gpu *gpu, uint64_t va)
+{
+  uint64_t gen = sim_vm_generation();   /* before any lookup */
+  struct isa_code *c = kept_page(gpu, va, gen);
+  if (c)
+    return c;
+  if ((c = code_page(gpu, va)) != NULL)
+    seen_add(c, gen);
+  return c;
+}
+
+static void seen_drop(struct isa_code *c)
+{
+  for (unsigned k = 0; k < seen_count; k++)
+    if (seen[k].c == c) {
+      seen[k] = seen[--seen_count];
+      return;
+    }
 }
 
 void sim_isa_invalidate(struct sim_gpu *gpu, uint64_t va, uint64_t size)
@@ -126,6 +222,7 @@ void sim_isa_invalidate(struct sim_gpu *gpu, uint64_t va, uint64_t size)
                  (size == 0 || (c->va < va + size && va < c->va + c->len));
       if (hit) {
         *pp = c->next;
+        atomic_store_explicit(&c->listed, false, memory_order_relaxed);
         code_unref(c);
       } else {
         pp = &c->next;
@@ -259,7 +356,7 @@ static struct isa_code *page_for(struct isa_wave *w)
       break;
     }
   if (!c) {
-    c = code_page(g->wg->gpu, page);
+    c = group_page(g->wg->gpu, page);
     if (!c) {
       isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "instruction fetch from unmapped address 0x%llx",
                 (unsigned long long)pc);
@@ -272,6 +369,7 @@ static struct isa_code *page_for(struct isa_wave *w)
       for (unsigned k = 0; k < g->wg->wave_count; k++)
         if (g->waves[k].code == old)
           g->waves[k].code = NULL;
+      seen_drop(old);
       code_unref(old);
     }
     g->pages[g->page_count++] = c;
@@ -336,9 +434,29 @@ int isa_wave_run(struct isa_wave *w)
 
 void isa_group_release(struct isa_group *g)
 {
-  for (unsigned k = 0; k < g->page_count; k++)
-    code_unref(g->pages[k]);
+  /* the thread keeps this group's pages (its references) for its next group; the pages it
+   * kept before and this group did not take over go */
+  for (unsigned k = 0; k < kept_count; k++)
+    code_unref(kept[k].c);
+  kept_count = 0;
+  for (unsigned k = 0; k < g->page_count; k++) {
+    struct isa_code *c = g->pages[k];
+    unsigned i = 0;
+    while (i < seen_count && seen[i].c != c)
+      i++;
+    if (i < seen_count) {
+      kept[kept_count++] = seen[i];
+    } else {
+      code_unref(c);
+    }
+  }
   g->page_count = 0;
+  seen_count = 0;
+  if (kept_count) {   /* a thread that ends gives its kept pages back */
+    pthread_once(&kept_once, kept_key_init);
+    if (!pthread_getspecific(kept_key))
+      pthread_setspecific(kept_key, kept);
+  }
 }
 
 int isa_decode_at(struct sim_gpu *gpu, uint64_t va, struct isa_inst *in)
