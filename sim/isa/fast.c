@@ -52,19 +52,8 @@ static inline unsigned full_lanes(const struct isa_wave *w)
   return w->exec == 0xffffffffull ? 32u : 0u;
 }
 
-/* Source `i` for every lane: the VGPR row, or a uniform value (SGPR, constant, literal) read
- * as the reference does (type `t` picks the inline float constant) and broadcast. */
-static inline const uint32_t *src32(struct isa_wave *w, const struct isa_inst *in, unsigned i,
-                                    enum isa_type t, uint32_t *buf)
-{
-  unsigned code = in->src[i];
-  if (code >= ISA_OP_VGPR0)
-    return w->vgpr[code - ISA_OP_VGPR0];
-  uint32_t v = isa_read_v32(w, in, code, 0, t);
-  for (unsigned l = 0; l < VALU_N; l++)
-    buf[l] = v;
-  return buf;
-}
+/* 32-bit sources: valu_row (valu.h), the row or a uniform value broadcast */
+#define src32 valu_row
 
 /* A 64-bit source as its low and high rows (a VGPR pair, or a uniform value). */
 static inline void src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
@@ -214,44 +203,16 @@ FLT2(v_subrev_f32, y - x)
 FLT2(v_mul_f32, x * y)
 
 /* v_fma_f32 / v_fmac_f32: one rounding; only with a host fused multiply-add */
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("fma"))) static void fma_rows(uint32_t *d, const uint32_t *a,
-                                                   const uint32_t *b, const uint32_t *c,
-                                                   unsigned n)
-{
-  for (unsigned l = 0; l < n; l++)
-    d[l] = fp_u(__builtin_fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
-}
-static bool host_fma(void)
-{
-  static atomic_int have = -1;
-  int h = atomic_load_explicit(&have, memory_order_relaxed);
-  if (h < 0) {
-    h = __builtin_cpu_supports("fma") ? 1 : 0;
-    atomic_store_explicit(&have, h, memory_order_relaxed);
-  }
-  return h;
-}
-#else
-static void fma_rows(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
-                     unsigned n)
-{
-  for (unsigned l = 0; l < n; l++)
-    d[l] = fp_u(fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
-}
-static bool host_fma(void) { return false; }   /* fmaf may be a slow library call */
-#endif
-
 static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
 {
   /* wave64 only: the reference takes fmaf per lane otherwise, which may pick another of
    * two NaN inputs than the host's vector FMA */
   unsigned n = full_lanes(w);
-  if (n != 64 || !f32_default(w) || !host_fma())
+  if (n != 64 || !f32_default(w) || !isa_host_fma())
     return in->exec(w, in);
   uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N];
-  fma_rows(dst_row(w, in->dst), src32(w, in, 0, F32, b0), src32(w, in, 1, F32, b1),
-           src32(w, in, 2, F32, b2), n);
+  isa_fma_rows(dst_row(w, in->dst), src32(w, in, 0, F32, b0), src32(w, in, 1, F32, b1),
+               src32(w, in, 2, F32, b2), n);
   return next(w, in);
 }
 
@@ -296,6 +257,48 @@ FAST_FN static int f_v_subrev_co_u32(struct isa_wave *w, const struct isa_inst *
 FAST_FN static int f_v_addc_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, true); }
 FAST_FN static int f_v_subb_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, true); }
 FAST_FN static int f_v_subbrev_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUBREV, true); }
+
+/* ---- a 64-bit add as one operation: v_add_co_u32 d0, c, a0, b0 then v_addc_co_u32 d1, c',
+ * a1, b1, c (the address arithmetic of nearly every global access). One loop computes both
+ * halves with the carry kept per lane; both results and both lane masks are written as the
+ * two instructions would (isa_fast_fuse accepts only pairs where that order cannot show: the
+ * second reads neither the first's VGPR result nor, as a plain source, its mask SGPRs, and
+ * the mask is not EXEC, so the second's lanes and sources are what they were). ---- */
+FAST_FN static void add64_rows(const uint32_t *a0, const uint32_t *a1, const uint32_t *h0,
+                               const uint32_t *h1, uint32_t *restrict rlo,
+                               uint32_t *restrict rhi, uint8_t *restrict c0,
+                               uint8_t *restrict c1, unsigned n)
+{
+  /* the results are the caller's buffers (restrict), so that this vectorises */
+  for (unsigned l = 0; l < n; l++) {
+    uint32_t lo = a0[l] + a1[l], c = lo < a0[l];
+    uint32_t t = h0[l] + h1[l], v = t + c;
+    rlo[l] = lo;
+    rhi[l] = v;
+    c0[l] = (uint8_t)c;
+    c1[l] = (uint8_t)((t < h0[l]) | (v < t));
+  }
+}
+
+/* (not itself a target_clones function: gcc 12 takes the address of one for a local) */
+static int f_add64(struct isa_wave *w, const struct isa_inst *in)
+{
+  const struct isa_inst *hi = in->pair;
+  unsigned n = full_lanes(w);
+  if (!n || hi->vgpr_end > w->vgpr_alloc)   /* the second's own checks: run the first alone */
+    return f_v_add_co_u32(w, in);
+  uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N], b3[VALU_N], rlo[VALU_N], rhi[VALU_N];
+  uint8_t c0[VALU_N], c1[VALU_N];
+  add64_rows(src32(w, in, 0, B32, b0), src32(w, in, 1, B32, b1), src32(w, hi, 0, B32, b2),
+             src32(w, hi, 1, B32, b3), rlo, rhi, c0, c1, n);
+  memcpy(dst_row(w, in->dst), rlo, n * sizeof *rlo);
+  memcpy(dst_row(w, hi->dst), rhi, n * sizeof *rhi);
+  if (in->sdst != hi->sdst)
+    valu_put_mask(w, in, pack_bits(c0, n));
+  valu_put_mask(w, hi, pack_bits(c1, n));
+  w->pc += in->size + hi->size;
+  return 0;
+}
 
 /* v_cndmask_b32: S2's lane bit picks S1 */
 FAST_FN static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in)
@@ -693,6 +696,69 @@ static bool vgpr_code(unsigned code) { return code >= ISA_OP_VGPR0 && code < ISA
 static bool src_ok(unsigned code)
 {
   return code < ISA_OP_AGPR0 && code != ISA_OP_SDWA && code != ISA_OP_DPP;
+}
+
+/* ---- pairs run as one (isa_fast_fuse) ---- */
+/* A lane-mask destination the pair may write: an SGPR (pair) or VCC; not EXEC (the second
+ * instruction's lanes would change), NULL (the second's carry would read 0) or the rest. */
+static bool mask_sgpr(unsigned code)
+{
+  return code + 1 <= ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO;
+}
+
+/* the second's plain source `code` does not read the first's mask */
+static bool reads_mask(unsigned code, unsigned sdst)
+{
+  if (code == ISA_OP_VCC_LO || code == ISA_OP_VCC_HI || code == ISA_OP_VCCZ)
+    return sdst == ISA_OP_VCC_LO;
+  return code == sdst || code == sdst + 1u;
+}
+
+/* Whether `in` has the fast semantics of ops entry `name` (by its reference function: a
+ * target_clones function's address need not compare equal between a static initialiser and
+ * code). */
+static bool fast_is(const struct isa_inst *in, const char *name)
+{
+  if (!in->fast)
+    return false;
+  pthread_once(&ops_once, ops_init);
+  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++)
+    if (!strcmp(ops[k].name, name)) {
+      for (unsigned j = 0; j < 4 && ops[k].ref[j]; j++)
+        if (ops[k].ref[j] == in->exec)
+          return true;
+      return false;
+    }
+  return false;
+}
+
+bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b)
+{
+  if (!fast_is(a, "v_add_co_u32") || !fast_is(b, "v_addc_co_u32"))
+    return false;
+  if (!mask_sgpr(a->sdst) || !mask_sgpr(b->sdst) || b->src[2] != a->sdst)
+    return false;
+  for (unsigned i = 0; i < 2; i++)
+    if (b->src[i] == a->dst || reads_mask(b->src[i], a->sdst))
+      return false;
+  return true;
+}
+
+void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, unsigned room,
+                   uint8_t target)
+{
+  if (!avail || !fast_is(in, "v_add_co_u32"))
+    return;
+  struct isa_inst *b = malloc(sizeof *b);
+  if (!b)
+    return;   /* then the two run one by one */
+  isa_decode(next, avail, in->pc + in->size, target, b);
+  if (b->size > room || !isa_fast_pairs(in, b)) {
+    free(b);
+    return;
+  }
+  in->pair = b;
+  in->fast = f_add64;
 }
 
 /* ---- scalar loads ---- */
