@@ -264,41 +264,58 @@ FAST_FN static int f_v_subbrev_co_u32(struct isa_wave *w, const struct isa_inst 
  * two instructions would (isa_fast_fuse accepts only pairs where that order cannot show: the
  * second reads neither the first's VGPR result nor, as a plain source, its mask SGPRs, and
  * the mask is not EXEC, so the second's lanes and sources are what they were). ---- */
-FAST_FN static void add64_rows(const uint32_t *a0, const uint32_t *a1, const uint32_t *h0,
-                               const uint32_t *h1, uint32_t *restrict rlo,
-                               uint32_t *restrict rhi, uint8_t *restrict c0,
-                               uint8_t *restrict c1, unsigned n)
+/* The lanes of both halves; `ua`: the low half's S0 is the uniform `av` (no row), `mask0`:
+ * the first's carries are wanted (its mask is not overwritten by the second's). Results go
+ * to the caller's buffers (restrict), so that this vectorises. */
+static inline __attribute__((always_inline)) void
+add64_lanes(bool ua, bool mask0, uint32_t av, const uint32_t *a0, const uint32_t *a1,
+            const uint32_t *h0, const uint32_t *h1, uint32_t *restrict rlo,
+            uint32_t *restrict rhi, uint8_t *restrict c0, uint8_t *restrict c1, unsigned n)
 {
-  /* the results are the caller's buffers (restrict), so that this vectorises */
   for (unsigned l = 0; l < n; l++) {
-    uint32_t lo = a0[l] + a1[l], c = lo < a0[l];
+    uint32_t x = ua ? av : a0[l];
+    uint32_t lo = x + a1[l], c = lo < x;
     uint32_t t = h0[l] + h1[l], v = t + c;
     rlo[l] = lo;
     rhi[l] = v;
-    c0[l] = (uint8_t)c;
+    if (mask0)
+      c0[l] = (uint8_t)c;
     c1[l] = (uint8_t)((t < h0[l]) | (v < t));
   }
 }
 
-/* (not itself a target_clones function: gcc 12 takes the address of one for a local) */
-static int f_add64(struct isa_wave *w, const struct isa_inst *in)
+FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
 {
   const struct isa_inst *hi = in->pair;
   unsigned n = full_lanes(w);
   if (!n || hi->vgpr_end > w->vgpr_alloc)   /* the second's own checks: run the first alone */
-    return f_v_add_co_u32(w, in);
-  uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N], b3[VALU_N], rlo[VALU_N], rhi[VALU_N];
+    return carry(w, in, C_ADD, false);
+  uint32_t b1[VALU_N], b2[VALU_N], b3[VALU_N], rlo[VALU_N], rhi[VALU_N];
   uint8_t c0[VALU_N], c1[VALU_N];
-  add64_rows(src32(w, in, 0, B32, b0), src32(w, in, 1, B32, b1), src32(w, hi, 0, B32, b2),
-             src32(w, hi, 1, B32, b3), rlo, rhi, c0, c1, n);
+  bool ua = in->src[0] < ISA_OP_VGPR0, mask0 = in->sdst != hi->sdst;
+  uint32_t av = ua ? isa_read_v32(w, in, in->src[0], 0, B32) : 0;
+  const uint32_t *a0 = ua ? NULL : w->vgpr[in->src[0] - ISA_OP_VGPR0];
+  const uint32_t *a1 = src32(w, in, 1, B32, b1);
+  const uint32_t *h0 = src32(w, hi, 0, B32, b2), *h1 = src32(w, hi, 1, B32, b3);
+  if (ua && !mask0)
+    add64_lanes(true, false, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+  else if (ua)
+    add64_lanes(true, true, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+  else if (!mask0)
+    add64_lanes(false, false, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+  else
+    add64_lanes(false, true, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
   memcpy(dst_row(w, in->dst), rlo, n * sizeof *rlo);
   memcpy(dst_row(w, hi->dst), rhi, n * sizeof *rhi);
-  if (in->sdst != hi->sdst)
+  if (mask0)
     valu_put_mask(w, in, pack_bits(c0, n));
   valu_put_mask(w, hi, pack_bits(c1, n));
   w->pc += in->size + hi->size;
   return 0;
 }
+/* what isa_fast_fuse stores (not itself a target_clones function: gcc 12 warns that the
+ * address of one is a local's) */
+static int f_add64(struct isa_wave *w, const struct isa_inst *in) { return add64(w, in); }
 
 /* v_cndmask_b32: S2's lane bit picks S1 */
 FAST_FN static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in)
