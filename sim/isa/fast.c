@@ -471,6 +471,44 @@ static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)
   return v;
 }
 
+/* ds_read_b32 (d1 NULL) and ds_read2_b32 for lanes whose addresses are all in range: by
+ * groups of 16 lanes (a row of a work-group 16 wide), a group at one address (a tile row
+ * every lane reads) or at consecutive dwords (a tile row read across) as one broadcast or
+ * copy, other groups lane by lane. The rows are written once every address was read (a
+ * destination may be the address register). */
+static void lds_read_rows(const uint8_t *m, const uint32_t *addr, uint64_t o0, uint64_t o1,
+                          uint32_t *d0, uint32_t *d1, unsigned n)
+{
+  uint32_t r0[VALU_N], r1[VALU_N];
+  for (unsigned b = 0; b < n; b += 16) {
+    const uint32_t *a = addr + b;
+    uint32_t same = 0, step = 0;
+    for (unsigned j = 0; j < 16; j++) {
+      same |= a[j] ^ a[0];
+      step |= a[j] ^ (a[0] + 4 * j);
+    }
+    if (!same) {
+      uint32_t x0 = lds_ld(m, a[0] + o0), x1 = d1 ? lds_ld(m, a[0] + o1) : 0;
+      for (unsigned j = 0; j < 16; j++) {
+        r0[b + j] = x0;
+        r1[b + j] = x1;
+      }
+    } else if (!step && a[0] <= UINT32_MAX - 60) {   /* no lane's address wrapped */
+      memcpy(r0 + b, m + a[0] + o0, 64);
+      if (d1)
+        memcpy(r1 + b, m + a[0] + o1, 64);
+    } else {
+      for (unsigned j = 0; j < 16; j++) {
+        r0[b + j] = lds_ld(m, a[j] + o0);
+        r1[b + j] = d1 ? lds_ld(m, a[j] + o1) : 0;
+      }
+    }
+  }
+  memcpy(d0, r0, n * sizeof *r0);
+  if (d1)
+    memcpy(d1, r1, n * sizeof *r1);
+}
+
 static int f_ds(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned n = full_lanes(w);
@@ -510,8 +548,7 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
   /* lane by lane, in the reference's order (a destination may be the address register) */
   switch (op) {
   case 54:
-    for (unsigned l = 0; l < n; l++)
-      v[vd][l] = lds_ld(m, addr[l] + o0);
+    lds_read_rows(m, addr, o0, o0, v[vd], NULL, n);
     break;
   case 118:
     for (unsigned l = 0; l < n; l++) {
@@ -522,11 +559,7 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
     }
     break;
   case 55: case 56:
-    for (unsigned l = 0; l < n; l++) {
-      uint32_t x0 = lds_ld(m, addr[l] + o0), x1 = lds_ld(m, addr[l] + o1);
-      v[vd][l] = x0;
-      v[vd + 1][l] = x1;
-    }
+    lds_read_rows(m, addr, o0, o1, v[vd], v[vd + 1], n);
     break;
   case 119: case 120:
     for (unsigned l = 0; l < n; l++) {

@@ -316,6 +316,45 @@ static void diff_atomic_uniform(struct diff_ctx *d, uint8_t target)
   }
 }
 
+/* ds_read_b32 / ds_read2_b32 with the address patterns the fast engine takes whole 16-lane
+ * groups of (one address; consecutive dwords) mixed with random ones, wave64 and wave32,
+ * every lane, the destination once the address register itself (words from llvm-mc-15
+ * -mcpu=gfx900: ds_read2_b32 v[8:9], v10 offset0:2 offset1:3; ds_read_b32 v8, v10
+ * offset:4; ds_read2_b32 v[10:11], v10 offset1:16). */
+static void diff_lds_groups(struct diff_ctx *d, uint8_t target)
+{
+  static const uint32_t forms[3][2] = { { 0xd86e0302u, 0x0800000au }, { 0xd86c0004u, 0x0800000au },
+                                        { 0xd86e1000u, 0x0a00000au } };
+  uint32_t *code = isa_fx_mem(64);
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  uint64_t s = d->e.seed ^ 0x1d5u;
+  for (unsigned f = 0; f < 3; f++) {
+    code[0] = forms[f][0];
+    code[1] = forms[f][1];
+    code[2] = WSET_ENDPGM;
+    struct isa_inst in;
+    isa_decode(code, 3, 0, target, &in);
+    ck_assert_msg(in.fast != NULL, "ds form %u has no fast semantics", f);
+    for (unsigned r = 0; r < 8; r++)
+      for (unsigned pass = 1; pass <= 3; pass += 2) {   /* wave64 and wave32, every lane */
+        unsigned wave = diff_state(d, &blank, 400000 + f * 64 + r * 4 + pass, pass);
+        struct sim_isa_probe *p = d->e.init;
+        for (unsigned g = 0; g < SIM_ISA_WAVE_SIZE / 16; g++) {
+          unsigned kind = (unsigned)(wset_rnd(&s) % 3);
+          uint32_t base = 4 * (uint32_t)(wset_rnd(&s) % ((WSET_LDS - 256) / 4));
+          for (unsigned j = 0; j < 16; j++)
+            p->vgpr[10][16 * g + j] = kind == 0 ? base : kind == 1 ? base + 4 * j
+                                      : 4 * (uint32_t)(wset_rnd(&s) % ((WSET_LDS - 256) / 4));
+        }
+        char what[64];
+        snprintf(what, sizeof what, "ds read form %u, address pattern %u", f, r);
+        diff_both(d, (uintptr_t)code, wave, true, true, what, pass);
+      }
+  }
+}
+
 /* v_add_co_u32 then v_addc_co_u32: the pair the fast engine runs as one 64-bit add
  * (isa_fast_fuse). Random pairs of the VOP2 (VCC) and VOP3B (an SGPR pair, VCC or EXEC as
  * the mask) forms with registers from a small set, so that the second often reads the
@@ -460,6 +499,7 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
   diff_blocks(&d, enc, nenc, light ? 50 : 400);
   diff_atomic_uniform(&d, target);
   diff_pairs(&d, target, light ? 60 : 300);
+  diff_lds_groups(&d, target);
   sim_isa_probe_engine(false);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   fprintf(stderr, "%s: seed 0x%llx, %u encodings the decoder takes (%u with fast semantics), "
