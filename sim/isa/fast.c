@@ -471,41 +471,71 @@ static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)
   return v;
 }
 
+/* 8 lanes as one GNU C vector (gcc and clang; one AVX2 or two SSE2 registers): small fixed
+ * loops get unrolled into scalar code before the vectoriser sees them */
+typedef uint32_t v8u __attribute__((vector_size(32)));
+/* whether any bit of any lane is set (by pointer: no vector crosses a call) */
+static inline bool v8_any(const v8u *v)
+{
+  uint64_t q[4];
+  memcpy(q, v, sizeof q);
+  return (q[0] | q[1] | q[2] | q[3]) != 0;
+}
+
+/* whether an address of the n lanes is above `limit` */
+FAST_FN static bool lds_out_of_range(const uint32_t *addr, uint32_t limit, unsigned n)
+{
+  v8u bad = { 0 }, lim = (v8u){ 0 } + limit;
+  for (unsigned l = 0; l < n; l += 8) {
+    v8u a;
+    memcpy(&a, addr + l, sizeof a);
+    bad |= (v8u)(a > lim);
+  }
+  return v8_any(&bad);
+}
+
 /* ds_read_b32 (d1 NULL) and ds_read2_b32 for lanes whose addresses are all in range: by
  * groups of 16 lanes (a row of a work-group 16 wide), a group at one address (a tile row
  * every lane reads) or at consecutive dwords (a tile row read across) as one broadcast or
- * copy, other groups lane by lane. The rows are written once every address was read (a
- * destination may be the address register). */
-static void lds_read_rows(const uint8_t *m, const uint32_t *addr, uint64_t o0, uint64_t o1,
-                          uint32_t *d0, uint32_t *d1, unsigned n)
+ * copy, other groups lane by lane. A destination that is the address register is written
+ * once every address was read. */
+FAST_FN static void lds_read_rows(const uint8_t *m, const uint32_t *addr, uint64_t o0,
+                                  uint64_t o1, uint32_t *d0, uint32_t *d1, unsigned n)
 {
-  uint32_t r0[VALU_N], r1[VALU_N];
+  static const v8u step_lo = { 0, 4, 8, 12, 16, 20, 24, 28 };
+  static const v8u step_hi = { 32, 36, 40, 44, 48, 52, 56, 60 };
+  uint32_t b0[VALU_N], b1[VALU_N];
+  uint32_t *r0 = d0 == addr ? b0 : d0, *r1 = d1 == addr ? b1 : d1;
   for (unsigned b = 0; b < n; b += 16) {
-    const uint32_t *a = addr + b;
-    uint32_t same = 0, step = 0;
-    for (unsigned j = 0; j < 16; j++) {
-      same |= a[j] ^ a[0];
-      step |= a[j] ^ (a[0] + 4 * j);
-    }
-    if (!same) {
-      uint32_t x0 = lds_ld(m, a[0] + o0), x1 = d1 ? lds_ld(m, a[0] + o1) : 0;
-      for (unsigned j = 0; j < 16; j++) {
-        r0[b + j] = x0;
-        r1[b + j] = x1;
+    v8u lo, hi, bc = (v8u){ 0 } + addr[b];
+    memcpy(&lo, addr + b, sizeof lo);
+    memcpy(&hi, addr + b + 8, sizeof hi);
+    v8u same = (lo ^ bc) | (hi ^ bc), step = (lo ^ (bc + step_lo)) | (hi ^ (bc + step_hi));
+    if (!v8_any(&same)) {
+      v8u x0 = (v8u){ 0 } + lds_ld(m, addr[b] + o0);
+      memcpy(r0 + b, &x0, sizeof x0);
+      memcpy(r0 + b + 8, &x0, sizeof x0);
+      if (d1) {
+        v8u x1 = (v8u){ 0 } + lds_ld(m, addr[b] + o1);
+        memcpy(r1 + b, &x1, sizeof x1);
+        memcpy(r1 + b + 8, &x1, sizeof x1);
       }
-    } else if (!step && a[0] <= UINT32_MAX - 60) {   /* no lane's address wrapped */
-      memcpy(r0 + b, m + a[0] + o0, 64);
+    } else if (!v8_any(&step) && addr[b] <= UINT32_MAX - 60) {
+      memcpy(r0 + b, m + addr[b] + o0, 64);   /* consecutive, no address wrapped */
       if (d1)
-        memcpy(r1 + b, m + a[0] + o1, 64);
+        memcpy(r1 + b, m + addr[b] + o1, 64);
     } else {
-      for (unsigned j = 0; j < 16; j++) {
-        r0[b + j] = lds_ld(m, a[j] + o0);
-        r1[b + j] = d1 ? lds_ld(m, a[j] + o1) : 0;
+      for (unsigned j = b; j < b + 16; j++) {
+        uint32_t x0 = lds_ld(m, addr[j] + o0), x1 = d1 ? lds_ld(m, addr[j] + o1) : 0;
+        r0[j] = x0;
+        if (d1)
+          r1[j] = x1;
       }
     }
   }
-  memcpy(d0, r0, n * sizeof *r0);
-  if (d1)
+  if (r0 != d0)
+    memcpy(d0, r0, n * sizeof *r0);
+  if (d1 && r1 != d1)
     memcpy(d1, r1, n * sizeof *r1);
 }
 
@@ -537,10 +567,7 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
   if (reach > g->lds_size)
     return in->exec(w, in);
   uint32_t limit = (uint32_t)(g->lds_size - reach);
-  unsigned bad = 0;
-  for (unsigned l = 0; l < n; l++)
-    bad |= addr[l] > limit;
-  if (bad)
+  if (lds_out_of_range(addr, limit, n))
     return in->exec(w, in);
   uint8_t *m = g->lds;
   uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
