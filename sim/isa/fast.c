@@ -630,12 +630,36 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   uint64_t a[VALU_N];
   const uint32_t *lo = w->vgpr[in->addr - ISA_OP_VGPR0];
   int64_t off = in->offset;
+  /* the usual case, checked in 32-bit lanes (8 a vector): the low halves consecutive dwords
+   * with no carry out of them and the high halves (VGPR form) all equal, so that lane l's
+   * address is lane 0's plus 4 l: one translation, one copy */
+  uint32_t spread = 0;
+  const uint32_t *hi = w->vgpr[(in->addr - ISA_OP_VGPR0 + 1) & (ISA_MAX_VGPRS - 1)];
+  if (in->saddr != 0x7f) {
+    for (unsigned l = 0; l < n; l++)
+      spread |= lo[l] - lo[0] - 4u * l;
+  } else {
+    for (unsigned l = 0; l < n; l++)
+      spread |= (lo[l] - lo[0] - 4u * l) | (hi[l] ^ hi[0]);
+  }
+  if (!spread && lo[0] <= UINT32_MAX - 4u * (n - 1)) {
+    uint64_t a0 = (in->saddr != 0x7f ? isa_read_s64(w, in, in->saddr, ISA_T_B64) + lo[0]
+                                     : (lo[0] | (uint64_t)hi[0] << 32)) + (uint64_t)off;
+    uint8_t *h = isa_mem_probe(w, a0, 4 * n, store);
+    if (!h)
+      return in->exec(w, in);
+    uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
+    if (store)
+      isa_st_dwords(h, r, n);
+    else
+      isa_ld_dwords(h, r, n);
+    return next(w, in);
+  }
   if (in->saddr != 0x7f) {
     uint64_t base = isa_read_s64(w, in, in->saddr, ISA_T_B64);
     for (unsigned l = 0; l < n; l++)
       a[l] = base + lo[l] + (uint64_t)off;
   } else {
-    const uint32_t *hi = w->vgpr[(in->addr - ISA_OP_VGPR0 + 1) & (ISA_MAX_VGPRS - 1)];
     for (unsigned l = 0; l < n; l++)
       a[l] = (lo[l] | (uint64_t)hi[l] << 32) + (uint64_t)off;
   }
