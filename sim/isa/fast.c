@@ -169,7 +169,23 @@ static inline bool f32_default(const struct isa_wave *w)
 
 static inline uint32_t u24(uint32_t v) { return v & 0xffffffu; }
 
-INT1(v_mov_b32, a)
+/* v_mov_b32: a uniform source written straight into the row (not broadcast and copied) */
+FAST_FN static int f_v_mov_b32(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  uint32_t *d = dst_row(w, in->dst);
+  unsigned code = in->src[0];
+  if (code >= ISA_OP_VGPR0) {
+    memmove(d, w->vgpr[code - ISA_OP_VGPR0], n * sizeof *d);
+  } else {
+    uint32_t v = isa_read_v32(w, in, code, 0, B32);
+    for (unsigned l = 0; l < n; l++)
+      d[l] = v;
+  }
+  return next(w, in);
+}
 INT1(v_not_b32, ~a)
 INT2(v_add_u32, a + b)
 INT2(v_sub_u32, a - b)
