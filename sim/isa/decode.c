@@ -43,8 +43,12 @@ static void code_unref(struct isa_code *c)
 {
   if (atomic_fetch_sub_explicit(&c->refs, 1, memory_order_acq_rel) != 1)
     return;
-  for (unsigned i = 0; i < PAGE / 4; i++)
-    free(atomic_load_explicit(&c->slot[i], memory_order_relaxed));
+  for (unsigned i = 0; i < PAGE / 4; i++) {
+    struct isa_inst *in = atomic_load_explicit(&c->slot[i], memory_order_relaxed);
+    if (in)
+      free(in->pair);
+    free(in);
+  }
   pthread_mutex_destroy(&c->lock);
   free(c);
 }
@@ -332,8 +336,13 @@ static const struct isa_inst *code_inst(struct isa_code *c, uint64_t pc)
   pthread_mutex_lock(&c->lock);
   in = atomic_load_explicit(&c->slot[i], memory_order_relaxed);
   if (!in && (in = malloc(sizeof *in)) != NULL) {
-    isa_decode((const uint32_t *)(c->bytes + i * 4), (c->len - i * 4) / 4, pc,
-               isa_target_of(c->gpu), in);
+    uint8_t target = isa_target_of(c->gpu);
+    isa_decode((const uint32_t *)(c->bytes + i * 4), (c->len - i * 4) / 4, pc, target, in);
+    /* a pair the fast engine runs as one: only with the second wholly in this page */
+    unsigned at = i * 4 + in->size;
+    if (at < c->len && at < PAGE)
+      isa_fast_fuse(in, (const uint32_t *)(c->bytes + at), (c->len - at) / 4, PAGE - at,
+                    target);
     atomic_store_explicit(&c->slot[i], in, memory_order_release);
   }
   pthread_mutex_unlock(&c->lock);

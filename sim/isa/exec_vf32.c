@@ -50,13 +50,14 @@ VALU_F32(fma_generic, 3, f = fmaf(x, y, z))
  * one fused multiply-add instruction per 8 lanes where the host has FMA: without -mfma
  * every fmaf is a library call. */
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("fma"))) static void fma_lanes(uint32_t *r, const uint32_t *a,
-                                                    const uint32_t *b, const uint32_t *c)
+__attribute__((target("fma"))) void isa_fma_rows(uint32_t *d, const uint32_t *a,
+                                                const uint32_t *b, const uint32_t *c,
+                                                unsigned n)
 {
-  for (unsigned l = 0; l < VALU_N; l++)
-    r[l] = fp_u(__builtin_fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
+  for (unsigned l = 0; l < n; l++)
+    d[l] = fp_u(__builtin_fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
 }
-static bool host_fma(void)
+bool isa_host_fma(void)
 {
   /* every thread computes the same; relaxed atomics so concurrent first calls are no data race */
   static _Atomic int have = -1;
@@ -68,23 +69,31 @@ static bool host_fma(void)
   return h;
 }
 #else
-static void fma_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+void isa_fma_rows(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                  unsigned n)
 {
-  for (unsigned l = 0; l < VALU_N; l++)
-    r[l] = fp_u(fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
+  for (unsigned l = 0; l < n; l++)
+    d[l] = fp_u(fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
 }
-static bool host_fma(void) { return true; }
+bool isa_host_fma(void)
+{
+#ifdef __FP_FAST_FMAF
+  return true;    /* fmaf is one instruction */
+#else
+  return false;   /* fmaf may be a slow library call: the per-lane reference does as well */
+#endif
+}
 #endif
 
 static int v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
 {
   const uint32_t keep = FP_MODE_DENORM_F32_IN | FP_MODE_DENORM_F32_OUT;
   if (w->exec != ~0ull || in->dpp || in->omod || in->clamp || (w->mode & keep) != keep ||
-      FP_MODE_ROUND_F32(w->mode) || !host_fma())
+      FP_MODE_ROUND_F32(w->mode) || !isa_host_fma())
     return fma_generic(w, in);
   uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N], r[VALU_N];
-  fma_lanes(r, valu_src(w, in, 0, ISA_T_F32, b0), valu_src(w, in, 1, ISA_T_F32, b1),
-            valu_src(w, in, 2, ISA_T_F32, b2));
+  isa_fma_rows(r, valu_src(w, in, 0, ISA_T_F32, b0), valu_src(w, in, 1, ISA_T_F32, b1),
+               valu_src(w, in, 2, ISA_T_F32, b2), VALU_N);
   valu_put(w, in, r, ISA_T_F32);
   return valu_next(w, in);
 }

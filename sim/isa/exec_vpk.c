@@ -6,20 +6,6 @@
 #include "isa/valu.h"
 
 /* raw dwords of source i; t picks the inline constant's encoding */
-static const uint32_t *pk_src(struct isa_wave *w, const struct isa_inst *in, unsigned i,
-                              enum isa_type t, uint32_t buf[VALU_N])
-{
-  unsigned code = in->src[i];
-  if (code >= ISA_OP_VGPR0)
-    return w->vgpr[code - ISA_OP_VGPR0];
-  /* an f16 inline constant fills the low half only (the high half is 0), an integer one is
-   * the 32-bit value: LLVM moves op_sel/op_sel_hi to reach the half it wants */
-  uint32_t v = isa_read_v32(w, in, code, 0, t);
-  for (unsigned l = 0; l < VALU_N; l++)
-    buf[l] = v;
-  return buf;
-}
-
 static inline uint32_t half(uint32_t v, bool hi) { return hi ? v >> 16 : v & 0xffff; }
 
 #define VALU_PK(fn, n, T, ...)                                                              \
@@ -27,9 +13,9 @@ static inline uint32_t half(uint32_t v, bool hi) { return hi ? v >> 16 : v & 0xf
   {                                                                                          \
     uint32_t b0_[VALU_N], b1_[VALU_N], b2_[VALU_N], r_[VALU_N];                              \
     const uint32_t *s_[3];                                                                   \
-    s_[0] = pk_src(w, in, 0, T, b0_);                                                        \
-    s_[1] = (n) > 1 ? pk_src(w, in, 1, T, b1_) : s_[0];                                      \
-    s_[2] = (n) > 2 ? pk_src(w, in, 2, T, b2_) : s_[0];                                      \
+    s_[0] = valu_row(w, in, 0, T, b0_);                                                      \
+    s_[1] = (n) > 1 ? valu_row(w, in, 1, T, b1_) : s_[0];                                    \
+    s_[2] = (n) > 2 ? valu_row(w, in, 2, T, b2_) : s_[0];                                    \
     const bool fl = T == ISA_T_F16, din = valu_d64in(w), dout = valu_d64out(w);              \
     const bool ieee = valu_ieee(w), dx10 = w->mode & FP_MODE_DX10_CLAMP;                     \
     (void)din; (void)dout; (void)ieee; (void)dx10;                                           \
@@ -98,7 +84,7 @@ static int mix(struct isa_wave *w, const struct isa_inst *in, int kind, bool fus
   uint32_t b[3][VALU_N], r[VALU_N];
   const uint32_t *s[3];
   for (unsigned i = 0; i < 3; i++)
-    s[i] = pk_src(w, in, i, (in->opsel_hi >> i & 1) ? ISA_T_F16 : ISA_T_F32, b[i]);
+    s[i] = valu_row(w, in, i, (in->opsel_hi >> i & 1) ? ISA_T_F16 : ISA_T_F32, b[i]);
   bool d32 = valu_d32in(w), d16 = valu_d64in(w), dx10 = w->mode & FP_MODE_DX10_CLAMP;
   const uint32_t *dst = w->vgpr[(in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1)];
   VALU_EACH(valu_lanes(w, in), l) {
@@ -143,8 +129,8 @@ static int v_fma_mixhi_f16(struct isa_wave *w, const struct isa_inst *in) { retu
 static int dot(struct isa_wave *w, const struct isa_inst *in, unsigned bits, bool sgn)
 {
   uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N], r[VALU_N];
-  const uint32_t *a = pk_src(w, in, 0, ISA_T_B32, b0), *b = pk_src(w, in, 1, ISA_T_B32, b1);
-  const uint32_t *c = pk_src(w, in, 2, ISA_T_B32, b2);
+  const uint32_t *a = valu_row(w, in, 0, ISA_T_B32, b0), *b = valu_row(w, in, 1, ISA_T_B32, b1);
+  const uint32_t *c = valu_row(w, in, 2, ISA_T_B32, b2);
   unsigned n = 32 / bits;
   VALU_EACH(valu_lanes(w, in), l) {
     int64_t s = sgn ? (int64_t)(int32_t)c[l] : (int64_t)c[l];
@@ -174,8 +160,8 @@ static int v_dot8_u32_u4(struct isa_wave *w, const struct isa_inst *in) { return
 static int v_dot2_f32_f16(struct isa_wave *w, const struct isa_inst *in)
 {
   uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N], r[VALU_N];
-  const uint32_t *a = pk_src(w, in, 0, ISA_T_F16, b0), *b = pk_src(w, in, 1, ISA_T_F16, b1);
-  const uint32_t *c = pk_src(w, in, 2, ISA_T_F32, b2);
+  const uint32_t *a = valu_row(w, in, 0, ISA_T_F16, b0), *b = valu_row(w, in, 1, ISA_T_F16, b1);
+  const uint32_t *c = valu_row(w, in, 2, ISA_T_F32, b2);
   bool d16 = valu_d64in(w), dx10 = w->mode & FP_MODE_DX10_CLAMP;
   VALU_EACH(valu_lanes(w, in), l) {
     double s = fp_in32(c[l], valu_d32in(w));

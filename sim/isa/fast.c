@@ -52,19 +52,8 @@ static inline unsigned full_lanes(const struct isa_wave *w)
   return w->exec == 0xffffffffull ? 32u : 0u;
 }
 
-/* Source `i` for every lane: the VGPR row, or a uniform value (SGPR, constant, literal) read
- * as the reference does (type `t` picks the inline float constant) and broadcast. */
-static inline const uint32_t *src32(struct isa_wave *w, const struct isa_inst *in, unsigned i,
-                                    enum isa_type t, uint32_t *buf)
-{
-  unsigned code = in->src[i];
-  if (code >= ISA_OP_VGPR0)
-    return w->vgpr[code - ISA_OP_VGPR0];
-  uint32_t v = isa_read_v32(w, in, code, 0, t);
-  for (unsigned l = 0; l < VALU_N; l++)
-    buf[l] = v;
-  return buf;
-}
+/* 32-bit sources: valu_row (valu.h), the row or a uniform value broadcast */
+#define src32 valu_row
 
 /* A 64-bit source as its low and high rows (a VGPR pair, or a uniform value). */
 static inline void src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
@@ -180,7 +169,23 @@ static inline bool f32_default(const struct isa_wave *w)
 
 static inline uint32_t u24(uint32_t v) { return v & 0xffffffu; }
 
-INT1(v_mov_b32, a)
+/* v_mov_b32: a uniform source written straight into the row (not broadcast and copied) */
+FAST_FN static int f_v_mov_b32(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  uint32_t *d = dst_row(w, in->dst);
+  unsigned code = in->src[0];
+  if (code >= ISA_OP_VGPR0) {
+    memmove(d, w->vgpr[code - ISA_OP_VGPR0], n * sizeof *d);
+  } else {
+    uint32_t v = isa_read_v32(w, in, code, 0, B32);
+    for (unsigned l = 0; l < n; l++)
+      d[l] = v;
+  }
+  return next(w, in);
+}
 INT1(v_not_b32, ~a)
 INT2(v_add_u32, a + b)
 INT2(v_sub_u32, a - b)
@@ -214,44 +219,16 @@ FLT2(v_subrev_f32, y - x)
 FLT2(v_mul_f32, x * y)
 
 /* v_fma_f32 / v_fmac_f32: one rounding; only with a host fused multiply-add */
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("fma"))) static void fma_rows(uint32_t *d, const uint32_t *a,
-                                                   const uint32_t *b, const uint32_t *c,
-                                                   unsigned n)
-{
-  for (unsigned l = 0; l < n; l++)
-    d[l] = fp_u(__builtin_fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
-}
-static bool host_fma(void)
-{
-  static atomic_int have = -1;
-  int h = atomic_load_explicit(&have, memory_order_relaxed);
-  if (h < 0) {
-    h = __builtin_cpu_supports("fma") ? 1 : 0;
-    atomic_store_explicit(&have, h, memory_order_relaxed);
-  }
-  return h;
-}
-#else
-static void fma_rows(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
-                     unsigned n)
-{
-  for (unsigned l = 0; l < n; l++)
-    d[l] = fp_u(fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
-}
-static bool host_fma(void) { return false; }   /* fmaf may be a slow library call */
-#endif
-
 static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
 {
   /* wave64 only: the reference takes fmaf per lane otherwise, which may pick another of
    * two NaN inputs than the host's vector FMA */
   unsigned n = full_lanes(w);
-  if (n != 64 || !f32_default(w) || !host_fma())
+  if (n != 64 || !f32_default(w) || !isa_host_fma())
     return in->exec(w, in);
   uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N];
-  fma_rows(dst_row(w, in->dst), src32(w, in, 0, F32, b0), src32(w, in, 1, F32, b1),
-           src32(w, in, 2, F32, b2), n);
+  isa_fma_rows(dst_row(w, in->dst), src32(w, in, 0, F32, b0), src32(w, in, 1, F32, b1),
+               src32(w, in, 2, F32, b2), n);
   return next(w, in);
 }
 
@@ -296,6 +273,65 @@ FAST_FN static int f_v_subrev_co_u32(struct isa_wave *w, const struct isa_inst *
 FAST_FN static int f_v_addc_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, true); }
 FAST_FN static int f_v_subb_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, true); }
 FAST_FN static int f_v_subbrev_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUBREV, true); }
+
+/* ---- a 64-bit add as one operation: v_add_co_u32 d0, c, a0, b0 then v_addc_co_u32 d1, c',
+ * a1, b1, c (the address arithmetic of nearly every global access). One loop computes both
+ * halves with the carry kept per lane; both results and both lane masks are written as the
+ * two instructions would (isa_fast_fuse accepts only pairs where that order cannot show: the
+ * second reads neither the first's VGPR result nor, as a plain source, its mask SGPRs, and
+ * the mask is not EXEC, so the second's lanes and sources are what they were). ---- */
+/* The lanes of both halves; `ua`: the low half's S0 is the uniform `av` (no row), `mask0`:
+ * the first's carries are wanted (its mask is not overwritten by the second's). Results go
+ * to the caller's buffers (restrict), so that this vectorises. */
+static inline __attribute__((always_inline)) void
+add64_lanes(bool ua, bool mask0, uint32_t av, const uint32_t *a0, const uint32_t *a1,
+            const uint32_t *h0, const uint32_t *h1, uint32_t *restrict rlo,
+            uint32_t *restrict rhi, uint8_t *restrict c0, uint8_t *restrict c1, unsigned n)
+{
+  for (unsigned l = 0; l < n; l++) {
+    uint32_t x = ua ? av : a0[l];
+    uint32_t lo = x + a1[l], c = lo < x;
+    uint32_t t = h0[l] + h1[l], v = t + c;
+    rlo[l] = lo;
+    rhi[l] = v;
+    if (mask0)
+      c0[l] = (uint8_t)c;
+    c1[l] = (uint8_t)((t < h0[l]) | (v < t));
+  }
+}
+
+FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
+{
+  const struct isa_inst *hi = in->pair;
+  unsigned n = full_lanes(w);
+  if (!n || hi->vgpr_end > w->vgpr_alloc)   /* the second's own checks: run the first alone */
+    return carry(w, in, C_ADD, false);
+  uint32_t b1[VALU_N], b2[VALU_N], b3[VALU_N], rlo[VALU_N], rhi[VALU_N];
+  uint8_t c0[VALU_N], c1[VALU_N];
+  bool ua = in->src[0] < ISA_OP_VGPR0, mask0 = in->sdst != hi->sdst;
+  uint32_t av = ua ? isa_read_v32(w, in, in->src[0], 0, B32) : 0;
+  const uint32_t *a0 = ua ? NULL : w->vgpr[in->src[0] - ISA_OP_VGPR0];
+  const uint32_t *a1 = src32(w, in, 1, B32, b1);
+  const uint32_t *h0 = src32(w, hi, 0, B32, b2), *h1 = src32(w, hi, 1, B32, b3);
+  if (ua && !mask0)
+    add64_lanes(true, false, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+  else if (ua)
+    add64_lanes(true, true, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+  else if (!mask0)
+    add64_lanes(false, false, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+  else
+    add64_lanes(false, true, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+  memcpy(dst_row(w, in->dst), rlo, n * sizeof *rlo);
+  memcpy(dst_row(w, hi->dst), rhi, n * sizeof *rhi);
+  if (mask0)
+    valu_put_mask(w, in, pack_bits(c0, n));
+  valu_put_mask(w, hi, pack_bits(c1, n));
+  w->pc += in->size + hi->size;
+  return 0;
+}
+/* what isa_fast_fuse stores (not itself a target_clones function: gcc 12 warns that the
+ * address of one is a local's) */
+static int f_add64(struct isa_wave *w, const struct isa_inst *in) { return add64(w, in); }
 
 /* v_cndmask_b32: S2's lane bit picks S1 */
 FAST_FN static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in)
@@ -451,6 +487,74 @@ static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)
   return v;
 }
 
+/* 8 lanes as one GNU C vector (gcc and clang; one AVX2 or two SSE2 registers): small fixed
+ * loops get unrolled into scalar code before the vectoriser sees them */
+typedef uint32_t v8u __attribute__((vector_size(32)));
+/* whether any bit of any lane is set (by pointer: no vector crosses a call) */
+static inline bool v8_any(const v8u *v)
+{
+  uint64_t q[4];
+  memcpy(q, v, sizeof q);
+  return (q[0] | q[1] | q[2] | q[3]) != 0;
+}
+
+/* whether an address of the n lanes is above `limit` */
+FAST_FN static bool lds_out_of_range(const uint32_t *addr, uint32_t limit, unsigned n)
+{
+  v8u bad = { 0 }, lim = (v8u){ 0 } + limit;
+  for (unsigned l = 0; l < n; l += 8) {
+    v8u a;
+    memcpy(&a, addr + l, sizeof a);
+    bad |= (v8u)(a > lim);
+  }
+  return v8_any(&bad);
+}
+
+/* ds_read_b32 (d1 NULL) and ds_read2_b32 for lanes whose addresses are all in range: by
+ * groups of 16 lanes (a row of a work-group 16 wide), a group at one address (a tile row
+ * every lane reads) or at consecutive dwords (a tile row read across) as one broadcast or
+ * copy, other groups lane by lane. A destination that is the address register is written
+ * once every address was read. */
+FAST_FN static void lds_read_rows(const uint8_t *m, const uint32_t *addr, uint64_t o0,
+                                  uint64_t o1, uint32_t *d0, uint32_t *d1, unsigned n)
+{
+  static const v8u step_lo = { 0, 4, 8, 12, 16, 20, 24, 28 };
+  static const v8u step_hi = { 32, 36, 40, 44, 48, 52, 56, 60 };
+  uint32_t b0[VALU_N], b1[VALU_N];
+  uint32_t *r0 = d0 == addr ? b0 : d0, *r1 = d1 == addr ? b1 : d1;
+  for (unsigned b = 0; b < n; b += 16) {
+    v8u lo, hi, bc = (v8u){ 0 } + addr[b];
+    memcpy(&lo, addr + b, sizeof lo);
+    memcpy(&hi, addr + b + 8, sizeof hi);
+    v8u same = (lo ^ bc) | (hi ^ bc), step = (lo ^ (bc + step_lo)) | (hi ^ (bc + step_hi));
+    if (!v8_any(&same)) {
+      v8u x0 = (v8u){ 0 } + lds_ld(m, addr[b] + o0);
+      memcpy(r0 + b, &x0, sizeof x0);
+      memcpy(r0 + b + 8, &x0, sizeof x0);
+      if (d1) {
+        v8u x1 = (v8u){ 0 } + lds_ld(m, addr[b] + o1);
+        memcpy(r1 + b, &x1, sizeof x1);
+        memcpy(r1 + b + 8, &x1, sizeof x1);
+      }
+    } else if (!v8_any(&step) && addr[b] <= UINT32_MAX - 60) {
+      memcpy(r0 + b, m + addr[b] + o0, 64);   /* consecutive, no address wrapped */
+      if (d1)
+        memcpy(r1 + b, m + addr[b] + o1, 64);
+    } else {
+      for (unsigned j = b; j < b + 16; j++) {
+        uint32_t x0 = lds_ld(m, addr[j] + o0), x1 = d1 ? lds_ld(m, addr[j] + o1) : 0;
+        r0[j] = x0;
+        if (d1)
+          r1[j] = x1;
+      }
+    }
+  }
+  if (r0 != d0)
+    memcpy(d0, r0, n * sizeof *r0);
+  if (d1 && r1 != d1)
+    memcpy(d1, r1, n * sizeof *r1);
+}
+
 static int f_ds(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned n = full_lanes(w);
@@ -479,10 +583,7 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
   if (reach > g->lds_size)
     return in->exec(w, in);
   uint32_t limit = (uint32_t)(g->lds_size - reach);
-  unsigned bad = 0;
-  for (unsigned l = 0; l < n; l++)
-    bad |= addr[l] > limit;
-  if (bad)
+  if (lds_out_of_range(addr, limit, n))
     return in->exec(w, in);
   uint8_t *m = g->lds;
   uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
@@ -490,8 +591,7 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
   /* lane by lane, in the reference's order (a destination may be the address register) */
   switch (op) {
   case 54:
-    for (unsigned l = 0; l < n; l++)
-      v[vd][l] = lds_ld(m, addr[l] + o0);
+    lds_read_rows(m, addr, o0, o0, v[vd], NULL, n);
     break;
   case 118:
     for (unsigned l = 0; l < n; l++) {
@@ -502,11 +602,7 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
     }
     break;
   case 55: case 56:
-    for (unsigned l = 0; l < n; l++) {
-      uint32_t x0 = lds_ld(m, addr[l] + o0), x1 = lds_ld(m, addr[l] + o1);
-      v[vd][l] = x0;
-      v[vd + 1][l] = x1;
-    }
+    lds_read_rows(m, addr, o0, o1, v[vd], v[vd + 1], n);
     break;
   case 119: case 120:
     for (unsigned l = 0; l < n; l++) {
@@ -550,12 +646,36 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   uint64_t a[VALU_N];
   const uint32_t *lo = w->vgpr[in->addr - ISA_OP_VGPR0];
   int64_t off = in->offset;
+  /* the usual case, checked in 32-bit lanes (8 a vector): the low halves consecutive dwords
+   * with no carry out of them and the high halves (VGPR form) all equal, so that lane l's
+   * address is lane 0's plus 4 l: one translation, one copy */
+  uint32_t spread = 0;
+  const uint32_t *hi = w->vgpr[(in->addr - ISA_OP_VGPR0 + 1) & (ISA_MAX_VGPRS - 1)];
+  if (in->saddr != 0x7f) {
+    for (unsigned l = 0; l < n; l++)
+      spread |= lo[l] - lo[0] - 4u * l;
+  } else {
+    for (unsigned l = 0; l < n; l++)
+      spread |= (lo[l] - lo[0] - 4u * l) | (hi[l] ^ hi[0]);
+  }
+  if (!spread && lo[0] <= UINT32_MAX - 4u * (n - 1)) {
+    uint64_t a0 = (in->saddr != 0x7f ? isa_read_s64(w, in, in->saddr, ISA_T_B64) + lo[0]
+                                     : (lo[0] | (uint64_t)hi[0] << 32)) + (uint64_t)off;
+    uint8_t *h = isa_mem_probe(w, a0, 4 * n, store);
+    if (!h)
+      return in->exec(w, in);
+    uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
+    if (store)
+      isa_st_dwords(h, r, n);
+    else
+      isa_ld_dwords(h, r, n);
+    return next(w, in);
+  }
   if (in->saddr != 0x7f) {
     uint64_t base = isa_read_s64(w, in, in->saddr, ISA_T_B64);
     for (unsigned l = 0; l < n; l++)
       a[l] = base + lo[l] + (uint64_t)off;
   } else {
-    const uint32_t *hi = w->vgpr[(in->addr - ISA_OP_VGPR0 + 1) & (ISA_MAX_VGPRS - 1)];
     for (unsigned l = 0; l < n; l++)
       a[l] = (lo[l] | (uint64_t)hi[l] << 32) + (uint64_t)off;
   }
@@ -693,6 +813,69 @@ static bool vgpr_code(unsigned code) { return code >= ISA_OP_VGPR0 && code < ISA
 static bool src_ok(unsigned code)
 {
   return code < ISA_OP_AGPR0 && code != ISA_OP_SDWA && code != ISA_OP_DPP;
+}
+
+/* ---- pairs run as one (isa_fast_fuse) ---- */
+/* A lane-mask destination the pair may write: an SGPR (pair) or VCC; not EXEC (the second
+ * instruction's lanes would change), NULL (the second's carry would read 0) or the rest. */
+static bool mask_sgpr(unsigned code)
+{
+  return code + 1 <= ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO;
+}
+
+/* the second's plain source `code` does not read the first's mask */
+static bool reads_mask(unsigned code, unsigned sdst)
+{
+  if (code == ISA_OP_VCC_LO || code == ISA_OP_VCC_HI || code == ISA_OP_VCCZ)
+    return sdst == ISA_OP_VCC_LO;
+  return code == sdst || code == sdst + 1u;
+}
+
+/* Whether `in` has the fast semantics of ops entry `name` (by its reference function: a
+ * target_clones function's address need not compare equal between a static initialiser and
+ * code). */
+static bool fast_is(const struct isa_inst *in, const char *name)
+{
+  if (!in->fast)
+    return false;
+  pthread_once(&ops_once, ops_init);
+  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++)
+    if (!strcmp(ops[k].name, name)) {
+      for (unsigned j = 0; j < 4 && ops[k].ref[j]; j++)
+        if (ops[k].ref[j] == in->exec)
+          return true;
+      return false;
+    }
+  return false;
+}
+
+bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b)
+{
+  if (!fast_is(a, "v_add_co_u32") || !fast_is(b, "v_addc_co_u32"))
+    return false;
+  if (!mask_sgpr(a->sdst) || !mask_sgpr(b->sdst) || b->src[2] != a->sdst)
+    return false;
+  for (unsigned i = 0; i < 2; i++)
+    if (b->src[i] == a->dst || reads_mask(b->src[i], a->sdst))
+      return false;
+  return true;
+}
+
+void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, unsigned room,
+                   uint8_t target)
+{
+  if (!avail || !fast_is(in, "v_add_co_u32"))
+    return;
+  struct isa_inst *b = malloc(sizeof *b);
+  if (!b)
+    return;   /* then the two run one by one */
+  isa_decode(next, avail, in->pc + in->size, target, b);
+  if (b->size > room || !isa_fast_pairs(in, b)) {
+    free(b);
+    return;
+  }
+  in->pair = b;
+  in->fast = f_add64;
 }
 
 /* ---- scalar loads ---- */

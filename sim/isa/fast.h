@@ -10,6 +10,15 @@
 
 /* The specialised semantics for a decoded instruction, or NULL (run in->exec). */
 isa_exec_fn *isa_fast_select(const struct isa_inst *in);
+/* Called by the code cache after decoding `in`: when `in` and the instruction in the
+ * following words (`avail` dwords readable, of which `room` bytes lie in the same code page)
+ * form a pair the fast engine runs as one (v_add_co_u32 then the v_addc_co_u32 taking its
+ * carry: a 64-bit add), decodes that one into in->pair and points in->fast at the fused
+ * semantics. The single instruction stays decoded in its own slot for a branch into it. */
+void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, unsigned room,
+                   uint8_t target);
+/* Whether a and b (decoded, b right after a) are such a pair (for tests). */
+bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b);
 /* false when HSA_SIM_INTERP is set (not "0"), or a probe chose the reference engine. */
 bool isa_fast_enabled(void);
 

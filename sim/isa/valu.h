@@ -96,8 +96,29 @@ const uint32_t *valu_src(struct isa_wave *w, const struct isa_inst *in, unsigned
 /* 64-bit sources (VGPR pairs, SGPR pairs, 64-bit constants), abs/neg for F64. */
 const uint64_t *valu_src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
                            enum isa_type t, uint64_t buf[VALU_N]);
+/* Source `i` as a whole row with no modifier applied: the VGPR row itself, or a uniform
+ * value (SGPR, constant, literal; `t` picks the inline constant, so an f16 one fills the low
+ * half only) read once and broadcast into `buf` (fast.c, exec_vpk.c). */
+static inline const uint32_t *valu_row(struct isa_wave *w, const struct isa_inst *in,
+                                       unsigned i, enum isa_type t, uint32_t buf[VALU_N])
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0)
+    return w->vgpr[code - ISA_OP_VGPR0];
+  uint32_t v = isa_read_v32(w, in, code, 0, t);
+  for (unsigned l = 0; l < VALU_N; l++)
+    buf[l] = v;
+  return buf;
+}
 /* A uniform (scalar) 64-bit source: carry-in masks, VCC. */
 uint64_t valu_mask_src(struct isa_wave *w, const struct isa_inst *in, unsigned i);
+
+/* Whether the host has a fused multiply-add the lane loops can use (x86-64: FMA3, asked
+ * once; elsewhere when the compiler says fmaf is fast), and d[l] = fma(a[l], b[l], c[l]) for
+ * l < n with it, one rounding (exec_vf32.c; the reference's v_fma_f32 and fast.c's). */
+bool isa_host_fma(void);
+void isa_fma_rows(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                  unsigned n);
 
 /* The lanes an instruction writes: EXEC, less DPP-disabled rows/banks and invalid lanes. */
 uint64_t valu_lanes(const struct isa_wave *w, const struct isa_inst *in);

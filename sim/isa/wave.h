@@ -123,6 +123,9 @@ struct isa_inst {
    * instead of `exec` unless HSA_SIM_INTERP=1; NULL when there are none. They fall back to
    * `exec` themselves for the cases they do not cover. */
   isa_exec_fn *fast;
+  /* the following instruction when `fast` runs both as one (isa_fast_fuse: a 64-bit add's
+   * v_add_co_u32 + v_addc_co_u32); owned by this one (the code cache frees it) */
+  struct isa_inst *pair;
 };
 
 enum isa_target { ISA_TARGET_ANY = 0, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_TARGET_GFX90A,

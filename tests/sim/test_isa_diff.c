@@ -316,6 +316,120 @@ static void diff_atomic_uniform(struct diff_ctx *d, uint8_t target)
   }
 }
 
+/* ds_read_b32 / ds_read2_b32 with the address patterns the fast engine takes whole 16-lane
+ * groups of (one address; consecutive dwords) mixed with random ones, wave64 and wave32,
+ * every lane, the destination once the address register itself (words from llvm-mc-15
+ * -mcpu=gfx900: ds_read2_b32 v[8:9], v10 offset0:2 offset1:3; ds_read_b32 v8, v10
+ * offset:4; ds_read2_b32 v[10:11], v10 offset1:16). */
+static void diff_lds_groups(struct diff_ctx *d, uint8_t target)
+{
+  static const uint32_t forms[3][2] = { { 0xd86e0302u, 0x0800000au }, { 0xd86c0004u, 0x0800000au },
+                                        { 0xd86e1000u, 0x0a00000au } };
+  uint32_t *code = isa_fx_mem(64);
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  uint64_t s = d->e.seed ^ 0x1d5u;
+  for (unsigned f = 0; f < 3; f++) {
+    code[0] = forms[f][0];
+    code[1] = forms[f][1];
+    code[2] = WSET_ENDPGM;
+    struct isa_inst in;
+    isa_decode(code, 3, 0, target, &in);
+    ck_assert_msg(in.fast != NULL, "ds form %u has no fast semantics", f);
+    for (unsigned r = 0; r < 8; r++)
+      for (unsigned pass = 1; pass <= 3; pass += 2) {   /* wave64 and wave32, every lane */
+        unsigned wave = diff_state(d, &blank, 400000 + f * 64 + r * 4 + pass, pass);
+        struct sim_isa_probe *p = d->e.init;
+        for (unsigned g = 0; g < SIM_ISA_WAVE_SIZE / 16; g++) {
+          unsigned kind = (unsigned)(wset_rnd(&s) % 3);
+          uint32_t base = 4 * (uint32_t)(wset_rnd(&s) % ((WSET_LDS - 256) / 4));
+          for (unsigned j = 0; j < 16; j++)
+            p->vgpr[10][16 * g + j] = kind == 0 ? base : kind == 1 ? base + 4 * j
+                                      : 4 * (uint32_t)(wset_rnd(&s) % ((WSET_LDS - 256) / 4));
+        }
+        char what[64];
+        snprintf(what, sizeof what, "ds read form %u, address pattern %u", f, r);
+        diff_both(d, (uintptr_t)code, wave, true, true, what, pass);
+      }
+  }
+}
+
+/* v_add_co_u32 then v_addc_co_u32: the pair the fast engine runs as one 64-bit add
+ * (isa_fast_fuse). Random pairs of the VOP2 (VCC) and VOP3B (an SGPR pair, VCC or EXEC as
+ * the mask) forms with registers from a small set, so that the second often reads the
+ * first's result or mask, the carry sometimes comes from elsewhere, and destinations
+ * coincide; each from random registers in wave64 and wave32, all lanes and random lanes.
+ * Fails when fewer than a quarter of them are pairs the engine fuses. */
+static uint32_t diff_pair_src(uint64_t *s, bool vop3, bool *literal)
+{
+  static const uint16_t codes[] = { 256 + 10, 256 + 11, 256 + 12, 256 + 13, 40, 41, 42,
+                                    ISA_OP_VCC_LO, 128, 129, 193, 255 };
+  for (;;) {
+    uint32_t c = codes[wset_rnd(s) % (sizeof codes / sizeof codes[0])];
+    if (c == 255 && vop3)
+      continue;   /* no literal in gfx9's VOP3 */
+    if (c == 255)
+      *literal = true;
+    return c;
+  }
+}
+
+static unsigned diff_pair_enc(uint64_t *s, uint32_t *out, unsigned op, uint32_t dst,
+                              uint32_t sdst, uint32_t cin, bool vop3)
+{
+  bool literal = false;
+  uint32_t s0 = diff_pair_src(s, vop3, &literal);
+  uint32_t s1 = vop3 ? diff_pair_src(s, true, &literal) : 10 + (uint32_t)(wset_rnd(s) % 4);
+  if (!vop3) {
+    out[0] = op << 25 | dst << 17 | s1 << 9 | s0;
+    if (literal)
+      out[1] = (uint32_t)wset_rnd(s);
+    return literal ? 2 : 1;
+  }
+  out[0] = 0x34u << 26 | (0x100u + op) << 16 | sdst << 8 | dst;
+  out[1] = s0 | s1 << 9 | cin << 18;
+  return 2;
+}
+
+static void diff_pairs(struct diff_ctx *d, uint8_t target, unsigned count)
+{
+  static const uint32_t masks[] = { ISA_OP_VCC_LO, 44, 46, 45, ISA_OP_EXEC_LO, 40 };
+  const unsigned nm = sizeof masks / sizeof masks[0];
+  uint32_t *code = isa_fx_mem((size_t)count * 8 * 4);
+  uint64_t s = d->e.seed ^ 0xadd64u;
+  unsigned fused = 0;
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  for (unsigned i = 0; i < count; i++) {
+    uint32_t *c = code + 8 * i;
+    bool v3a = wset_rnd(&s) % 3 == 0, v3b = wset_rnd(&s) % 3 == 0;
+    uint32_t mask = v3a ? masks[wset_rnd(&s) % nm] : ISA_OP_VCC_LO;
+    uint32_t cin = wset_rnd(&s) % 5 ? mask : masks[wset_rnd(&s) % nm];
+    uint32_t mask2 = v3b ? masks[wset_rnd(&s) % nm] : ISA_OP_VCC_LO;
+    unsigned n = diff_pair_enc(&s, c, 25, 10 + (uint32_t)(wset_rnd(&s) % 4), mask, 0, v3a);
+    n += diff_pair_enc(&s, c + n, 28, 10 + (uint32_t)(wset_rnd(&s) % 4), mask2, cin, v3b);
+    c[n] = WSET_ENDPGM;
+    struct isa_inst a, b;
+    isa_decode(c, 3, 0, target, &a);
+    isa_decode(c + a.size / 4, 3, a.size, target, &b);
+    ck_assert_msg(a.name && !strncmp(a.name, "v_add_co_u32", 12) && b.name &&
+                  !strncmp(b.name, "v_addc_co_u32", 13), "pair %u decodes as %s, %s", i,
+                  a.name ? a.name : "?", b.name ? b.name : "?");
+    fused += isa_fast_pairs(&a, &b);
+    static const unsigned passes[] = { 0, 1, 3, 5 };
+    for (unsigned k = 0; k < 4; k++) {
+      unsigned wave = diff_state(d, &blank, 300000 + i, passes[k]);
+      char what[96];
+      snprintf(what, sizeof what, "add64 pair %u (0x%08x 0x%08x 0x%08x 0x%08x)", i, c[0], c[1],
+               c[2], c[3]);
+      diff_both(d, (uintptr_t)c, wave, false, false, what, passes[k]);
+    }
+  }
+  ck_assert_msg(fused >= count / 4, "only %u of %u add64 pairs fuse", fused, count);
+}
+
 static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
 {
   struct timespec t0, t1;
@@ -384,6 +498,8 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
   }
   diff_blocks(&d, enc, nenc, light ? 50 : 400);
   diff_atomic_uniform(&d, target);
+  diff_pairs(&d, target, light ? 60 : 300);
+  diff_lds_groups(&d, target);
   sim_isa_probe_engine(false);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   fprintf(stderr, "%s: seed 0x%llx, %u encodings the decoder takes (%u with fast semantics), "
