@@ -8,13 +8,20 @@
  * the queue's engine still polls; "cold": 20 ms of idleness first, so the engine has
  * write-protected its doorbell page and sleeps (the store blocks in the kernel until the
  * simulator's watcher thread lets it land and wakes the engine). Idle CPU:
- * user + system time of the whole process (getrusage) over 1 s with the queue idle. */
+ * user + system time of the whole process (getrusage) over 1 s with the queue idle.
+ * Two floors of the cold path on this machine, measured in the same process without the
+ * simulator: a futex wake-up, and a store to a write-protected page (userfaultfd) until it
+ * lands, with a thread that reads the fault and lifts the protection. */
 #include <hsa/hsa.h>
+#include <fcntl.h>
+#include <linux/userfaultfd.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -94,6 +101,65 @@ static double futex_wake(void)
   return now_us() - t0;
 }
 
+/* The store-to-protected-page floor: what the kernel charges for a write fault reported on
+ * a userfaultfd, read by another thread that makes the page writable again (which lets the
+ * store land). Raw system calls: hsa-sim interposes ioctl in this process. */
+static int uf_fd = -1, uf_stop;
+
+static void *uf_reader(void *arg)
+{
+  (void)arg;
+  struct uffd_msg m;
+  while (syscall(SYS_read, uf_fd, &m, sizeof m) == (long)sizeof m) {
+    struct uffdio_writeprotect wp = {
+      .range = { m.arg.pagefault.address & ~4095ull, 4096 }, .mode = 0 };
+    syscall(SYS_ioctl, uf_fd, UFFDIO_WRITEPROTECT, &wp);
+    if (__atomic_load_n(&uf_stop, __ATOMIC_ACQUIRE))
+      break;
+  }
+  return NULL;
+}
+
+static int uf_floor(double *v, int n)
+{
+  long pg = sysconf(_SC_PAGESIZE);
+  int mfd = (int)syscall(SYS_memfd_create, "uf_floor", 0);
+  uf_fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC);
+  if (uf_fd < 0 && mfd >= 0)
+    uf_fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
+  if (mfd < 0 || uf_fd < 0 || ftruncate(mfd, pg) != 0)
+    return 0;
+  volatile uint64_t *page = mmap(NULL, (size_t)pg, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+  struct uffdio_api api = { .api = UFFD_API,
+                            .features = UFFD_FEATURE_PAGEFAULT_FLAG_WP |
+                                        UFFD_FEATURE_WP_HUGETLBFS_SHMEM };
+  struct uffdio_register reg = { .range = { (uintptr_t)page, (uint64_t)pg },
+                                 .mode = UFFDIO_REGISTER_MODE_WP };
+  pthread_t th;
+  if (page == MAP_FAILED || syscall(SYS_ioctl, uf_fd, UFFDIO_API, &api) != 0 ||
+      (page[0] = 1, syscall(SYS_ioctl, uf_fd, UFFDIO_REGISTER, &reg) != 0) ||
+      pthread_create(&th, NULL, uf_reader, NULL) != 0)
+    return 0;
+  for (int i = 0; i <= n; i++) {   /* the last store, not timed, lets the reader go */
+    struct uffdio_writeprotect wp = { .range = { (uintptr_t)page, (uint64_t)pg },
+                                      .mode = UFFDIO_WRITEPROTECT_MODE_WP };
+    syscall(SYS_ioctl, uf_fd, UFFDIO_WRITEPROTECT, &wp);
+    if (i == n)
+      __atomic_store_n(&uf_stop, 1, __ATOMIC_RELEASE);
+    else
+      nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
+    double t0 = now_us();
+    page[0] = (uint64_t)i;
+    if (i < n)
+      v[i] = now_us() - t0;
+  }
+  pthread_join(th, NULL);
+  close(uf_fd);
+  munmap((void *)page, (size_t)pg);
+  close(mfd);
+  return n;
+}
+
 static void report(const char *mode, double *v, int n)
 {
   qsort(v, (size_t)n, sizeof v[0], cmp);
@@ -135,6 +201,10 @@ int main(int argc, char **argv)
   syscall(SYS_futex, &fx_word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
   pthread_join(th, NULL);
   report("futex_wake_floor", v, cold);
+  if (uf_floor(v, cold))
+    report("uffd_store_floor", v, cold);
+  else
+    printf("{\"mode\": \"uffd_store_floor\", \"skipped\": \"no userfaultfd write protection for shared memory here\"}\n");
   nanosleep(&(struct timespec){ 0, 500000000 }, NULL);
   struct rusage a, b;
   getrusage(RUSAGE_SELF, &a);
