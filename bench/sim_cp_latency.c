@@ -15,6 +15,7 @@
 #include <hsa/hsa.h>
 #include <fcntl.h>
 #include <linux/userfaultfd.h>
+#include <poll.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -103,19 +104,23 @@ static double futex_wake(void)
 
 /* The store-to-protected-page floor: what the kernel charges for a write fault reported on
  * a userfaultfd, read by another thread that makes the page writable again (which lets the
- * store land). Raw system calls: hsa-sim interposes ioctl in this process. */
-static int uf_fd = -1, uf_stop;
+ * store land). Raw system calls: hsa-sim interposes ioctl and poll in this process. */
+static int uf_fd = -1, uf_stop;   /* uf_stop: the reader may go */
 
 static void *uf_reader(void *arg)
 {
   (void)arg;
   struct uffd_msg m;
-  while (syscall(SYS_read, uf_fd, &m, sizeof m) == (long)sizeof m) {
+  struct pollfd pfd = { .fd = uf_fd, .events = POLLIN };
+  /* uf_stop is set once the last store landed: nothing is pending after it */
+  while (!__atomic_load_n(&uf_stop, __ATOMIC_ACQUIRE)) {
+    struct timespec ts = { 0, 100000000 };
+    if (syscall(SYS_ppoll, &pfd, 1, &ts, NULL, 0) != 1 ||
+        syscall(SYS_read, uf_fd, &m, sizeof m) != (long)sizeof m)
+      continue;
     struct uffdio_writeprotect wp = {
       .range = { m.arg.pagefault.address & ~4095ull, 4096 }, .mode = 0 };
     syscall(SYS_ioctl, uf_fd, UFFDIO_WRITEPROTECT, &wp);
-    if (__atomic_load_n(&uf_stop, __ATOMIC_ACQUIRE))
-      break;
   }
   return NULL;
 }
@@ -124,9 +129,9 @@ static int uf_floor(double *v, int n)
 {
   long pg = sysconf(_SC_PAGESIZE);
   int mfd = (int)syscall(SYS_memfd_create, "uf_floor", 0);
-  uf_fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC);
+  uf_fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
   if (uf_fd < 0 && mfd >= 0)
-    uf_fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
+    uf_fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY);
   if (mfd < 0 || uf_fd < 0 || ftruncate(mfd, pg) != 0)
     return 0;
   volatile uint64_t *page = mmap(NULL, (size_t)pg, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
@@ -140,19 +145,16 @@ static int uf_floor(double *v, int n)
       (page[0] = 1, syscall(SYS_ioctl, uf_fd, UFFDIO_REGISTER, &reg) != 0) ||
       pthread_create(&th, NULL, uf_reader, NULL) != 0)
     return 0;
-  for (int i = 0; i <= n; i++) {   /* the last store, not timed, lets the reader go */
+  for (int i = 0; i < n; i++) {
     struct uffdio_writeprotect wp = { .range = { (uintptr_t)page, (uint64_t)pg },
                                       .mode = UFFDIO_WRITEPROTECT_MODE_WP };
     syscall(SYS_ioctl, uf_fd, UFFDIO_WRITEPROTECT, &wp);
-    if (i == n)
-      __atomic_store_n(&uf_stop, 1, __ATOMIC_RELEASE);
-    else
-      nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
+    nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
     double t0 = now_us();
     page[0] = (uint64_t)i;
-    if (i < n)
-      v[i] = now_us() - t0;
+    v[i] = now_us() - t0;
   }
+  __atomic_store_n(&uf_stop, 1, __ATOMIC_RELEASE);
   pthread_join(th, NULL);
   close(uf_fd);
   munmap((void *)page, (size_t)pg);
