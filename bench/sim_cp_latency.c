@@ -8,13 +8,21 @@
  * the queue's engine still polls; "cold": 20 ms of idleness first, so the engine has
  * write-protected its doorbell page and sleeps (the store blocks in the kernel until the
  * simulator's watcher thread lets it land and wakes the engine). Idle CPU:
- * user + system time of the whole process (getrusage) over 1 s with the queue idle. */
+ * user + system time of the whole process (getrusage) over 1 s with the queue idle.
+ * Two floors of the cold path on this machine, measured in the same process without the
+ * simulator: a futex wake-up, and a store to a write-protected page (userfaultfd) until it
+ * lands, with a thread that reads the fault and lifts the protection. */
 #include <hsa/hsa.h>
+#include <fcntl.h>
+#include <linux/userfaultfd.h>
+#include <poll.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -94,6 +102,66 @@ static double futex_wake(void)
   return now_us() - t0;
 }
 
+/* The store-to-protected-page floor: what the kernel charges for a write fault reported on
+ * a userfaultfd, read by another thread that makes the page writable again (which lets the
+ * store land). Raw system calls: hsa-sim interposes ioctl and poll in this process. */
+static int uf_fd = -1, uf_stop;   /* uf_stop: the reader may go */
+
+static void *uf_reader(void *arg)
+{
+  (void)arg;
+  struct uffd_msg m;
+  struct pollfd pfd = { .fd = uf_fd, .events = POLLIN };
+  /* uf_stop is set once the last store landed: nothing is pending after it */
+  while (!__atomic_load_n(&uf_stop, __ATOMIC_ACQUIRE)) {
+    struct timespec ts = { 0, 100000000 };
+    if (syscall(SYS_ppoll, &pfd, 1, &ts, NULL, 0) != 1 ||
+        syscall(SYS_read, uf_fd, &m, sizeof m) != (long)sizeof m)
+      continue;
+    struct uffdio_writeprotect wp = {
+      .range = { m.arg.pagefault.address & ~4095ull, 4096 }, .mode = 0 };
+    syscall(SYS_ioctl, uf_fd, UFFDIO_WRITEPROTECT, &wp);
+  }
+  return NULL;
+}
+
+static int uf_floor(double *v, int n)
+{
+  long pg = sysconf(_SC_PAGESIZE);
+  int mfd = (int)syscall(SYS_memfd_create, "uf_floor", 0);
+  uf_fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
+  if (uf_fd < 0 && mfd >= 0)
+    uf_fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY);
+  if (mfd < 0 || uf_fd < 0 || ftruncate(mfd, pg) != 0)
+    return 0;
+  volatile uint64_t *page = mmap(NULL, (size_t)pg, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+  struct uffdio_api api = { .api = UFFD_API,
+                            .features = UFFD_FEATURE_PAGEFAULT_FLAG_WP |
+                                        UFFD_FEATURE_WP_HUGETLBFS_SHMEM };
+  struct uffdio_register reg = { .range = { (uintptr_t)page, (uint64_t)pg },
+                                 .mode = UFFDIO_REGISTER_MODE_WP };
+  pthread_t th;
+  if (page == MAP_FAILED || syscall(SYS_ioctl, uf_fd, UFFDIO_API, &api) != 0 ||
+      (page[0] = 1, syscall(SYS_ioctl, uf_fd, UFFDIO_REGISTER, &reg) != 0) ||
+      pthread_create(&th, NULL, uf_reader, NULL) != 0)
+    return 0;
+  for (int i = 0; i < n; i++) {
+    struct uffdio_writeprotect wp = { .range = { (uintptr_t)page, (uint64_t)pg },
+                                      .mode = UFFDIO_WRITEPROTECT_MODE_WP };
+    syscall(SYS_ioctl, uf_fd, UFFDIO_WRITEPROTECT, &wp);
+    nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
+    double t0 = now_us();
+    page[0] = (uint64_t)i;
+    v[i] = now_us() - t0;
+  }
+  __atomic_store_n(&uf_stop, 1, __ATOMIC_RELEASE);
+  pthread_join(th, NULL);
+  close(uf_fd);
+  munmap((void *)page, (size_t)pg);
+  close(mfd);
+  return n;
+}
+
 static void report(const char *mode, double *v, int n)
 {
   qsort(v, (size_t)n, sizeof v[0], cmp);
@@ -135,6 +203,10 @@ int main(int argc, char **argv)
   syscall(SYS_futex, &fx_word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
   pthread_join(th, NULL);
   report("futex_wake_floor", v, cold);
+  if (uf_floor(v, cold))
+    report("uffd_store_floor", v, cold);
+  else
+    printf("{\"mode\": \"uffd_store_floor\", \"skipped\": \"no userfaultfd write protection for shared memory here\"}\n");
   nanosleep(&(struct timespec){ 0, 500000000 }, NULL);
   struct rusage a, b;
   getrusage(RUSAGE_SELF, &a);
