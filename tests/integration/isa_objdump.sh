@@ -100,7 +100,7 @@ fi
 if [ -x "$mc" ] && [ -x "$od" ]; then
   for cpu in gfx900 gfx906 gfx90a; do
     # ours as the library embeds it: the code bytes only (no labels for objdump to print)
-    "$mc" -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx9.s" &&
+    "$mc" -arch=amdgcn -mcpu=$cpu -I "$SRCDIR/src/aql" -filetype=obj -o "$W/ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx9.s" &&
       /usr/lib/llvm-15/bin/llvm-objcopy -O binary --only-section=.text "$W/ours-$cpu.o" "$W/ours-$cpu.bin" &&
       printf '.text\n.incbin "%s"\n' "$W/ours-$cpu.bin" > "$W/ours-$cpu.s" &&
       "$mc" -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/trap-ours-$cpu.o" "$W/ours-$cpu.s" ||
@@ -146,7 +146,7 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
   # our gfx942 trap handler (IB_STS from ttmp13), as the library embeds it, exactly
   name=trap-ours-$cpu
   if [ -x /usr/bin/llvm-mc-19 ] &&
-     llvm-mc-19 -arch=amdgcn -mcpu=$cpu --defsym=IB_STS_IN_TTMP13=1 -filetype=obj \
+     llvm-mc-19 -arch=amdgcn -mcpu=$cpu -I "$SRCDIR/src/aql" --defsym=IB_STS_IN_TTMP13=1 -filetype=obj \
        -o "$W/ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx9.s" &&
      llvm-objcopy-19 -O binary --only-section=.text "$W/ours-$cpu.o" "$W/ours-$cpu.bin" &&
      printf '.text\n.incbin "%s"\n' "$W/ours-$cpu.bin" > "$W/ours-$cpu.s" &&
@@ -224,7 +224,7 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
       ds=""; [ $cpu = gfx1201 ] && ds=--defsym=GFX12=1
       name=trap-ours-$cpu
       # shellcheck disable=SC2086
-      llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=$cpu $ds -filetype=obj -o "$W/ours-$cpu.o" \
+      llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=$cpu -I "$SRCDIR/src/aql" $ds -filetype=obj -o "$W/ours-$cpu.o" \
           "$SRCDIR/src/aql/trap_gfx11.s" &&
         /usr/lib/llvm-15/bin/llvm-objcopy -O binary --only-section=.text "$W/ours-$cpu.o" "$W/ours-$cpu.bin" &&
         printf '.text\n.incbin "%s"\n' "$W/ours-$cpu.bin" > "$W/ours-$cpu.s" &&
