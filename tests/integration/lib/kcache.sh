@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# shellcheck shell=sh
 # kcache.sh — a cache of what the integration tests build with the system's compilers
 # (kernels, objects, llvm-objdump listings), shared by the three configurations of
 # scripts/test.sh and by later runs: the output of a command does not depend on the build
