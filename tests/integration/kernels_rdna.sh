@@ -34,6 +34,7 @@ ${CC:-cc} -std=gnu11 -O2 -D_GNU_SOURCE -I"$kdir" -I"$SRCDIR/include/hsa" -o "$wo
 # the code objects come from lib/kcache.sh's cache when another configuration or run compiled
 # the same source (they do not depend on the build under test); two compilers at a time
 . "$SRCDIR/tests/integration/lib/kcache.sh"
+KCACHE_TMP=$work   # (its path differs between configurations; what is under it does not)
 cl() { # cpu source out [flags]
   # shellcheck disable=SC2086
   kcache "$3" clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \

@@ -69,6 +69,7 @@ where() {
 
 # the kernels come from lib/kcache.sh's cache when another configuration or run compiled them
 . "$SRCDIR/tests/integration/lib/kcache.sh"
+KCACHE_TMP=$work   # (its path differs between configurations; what is under it does not)
 
 # gfx942: clang-19, Debian's device libraries plus the gfx942 ISA version constant (as
 # kernels_gfx942.sh makes it), llvm-objdump-19

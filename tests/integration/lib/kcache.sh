@@ -23,31 +23,31 @@ kcache_add() { # a file (with the headers beside it) or a directory's files, to 
   if [ -f "$1" ]; then
     kcache_files="$kcache_files$1
 "
-    for h in "${1%/*}"/*.h; do [ -f "$h" ] && kcache_files="$kcache_files$h
+    for _kc_h in "${1%/*}"/*.h; do [ -f "$_kc_h" ] && kcache_files="$kcache_files$_kc_h
 "; done
   elif [ -d "$1" ]; then
-    for h in "$1"/*; do [ -f "$h" ] && kcache_files="$kcache_files$h
+    for _kc_h in "$1"/*; do [ -f "$_kc_h" ] && kcache_files="$kcache_files$_kc_h
 "; done
   fi
   return 0
 }
 
 kcache_key() { # out cmd...
-  out=$1; shift
-  prog=$(command -v "$1" 2>/dev/null) || return 1
+  _kc_out=$1; shift
+  _kc_prog=$(command -v "$1" 2>/dev/null) || return 1
   kcache_files=""
   {
-    ls -lL --time-style=+%s "$prog" | awk '{ print $5, $6, $7 }'
-    for a in "$@"; do
-      if [ "$a" = "$out" ]; then echo "@OUT@"; continue; fi
-      w=$a
-      case ${KCACHE_TMP:-} in ?*) case $w in *"$KCACHE_TMP"*)
-        w="${w%%"$KCACHE_TMP"*}@TMP@${w#*"$KCACHE_TMP"}" ;; esac ;; esac
-      printf '%s\n' "$w"
-      case $a in
-        -I?*) kcache_add "${a#-I}" ;;
-        -*=/*) kcache_add "${a#*=}" ;;
-        *) kcache_add "$a" ;;
+    ls -lL --time-style=+%s "$_kc_prog" | awk '{ print $5, $6, $7 }'
+    for _kc_a in "$@"; do
+      if [ "$_kc_a" = "$_kc_out" ]; then echo "@OUT@"; continue; fi
+      _kc_w=$_kc_a
+      case ${KCACHE_TMP:-} in ?*) case $_kc_w in *"$KCACHE_TMP"*)
+        _kc_w="${_kc_w%%"$KCACHE_TMP"*}@TMP@${_kc_w#*"$KCACHE_TMP"}" ;; esac ;; esac
+      printf '%s\n' "$_kc_w"
+      case $_kc_a in
+        -I?*) kcache_add "${_kc_a#-I}" ;;
+        -*=/*) kcache_add "${_kc_a#*=}" ;;
+        *) kcache_add "$_kc_a" ;;
       esac
     done
     # the names (without the directory, which differs between configurations), then the bytes
@@ -57,17 +57,17 @@ kcache_key() { # out cmd...
 }
 
 kcache_do() { # stdout out cmd...
-  so=$1 out=$2; shift 2
-  key=""
-  [ "${HSA_TEST_CACHE:-}" = off ] || key=$(kcache_key "$out" "$@") || key=""
-  if [ -n "$key" ] && [ -f "$KCACHE_DIR/$key" ]; then
-    cp "$KCACHE_DIR/$key" "$out" && return 0
+  _kc_so=$1 _kc_out=$2; shift 2
+  _kc_key=""
+  [ "${HSA_TEST_CACHE:-}" = off ] || _kc_key=$(kcache_key "$_kc_out" "$@") || _kc_key=""
+  if [ -n "$_kc_key" ] && [ -f "$KCACHE_DIR/$_kc_key" ]; then
+    cp "$KCACHE_DIR/$_kc_key" "$_kc_out" && return 0
   fi
-  if [ "$so" = 1 ]; then "$@" > "$out" || return 1; else "$@" || return 1; fi
-  [ -f "$out" ] || return 1
-  if [ -n "$key" ] && mkdir -p "$KCACHE_DIR" 2>/dev/null; then
+  if [ "$_kc_so" = 1 ]; then "$@" > "$_kc_out" || return 1; else "$@" || return 1; fi
+  [ -f "$_kc_out" ] || return 1
+  if [ -n "$_kc_key" ] && mkdir -p "$KCACHE_DIR" 2>/dev/null; then
     # a private name first: parallel jobs and configurations never see half a file
-    cp "$out" "$KCACHE_DIR/$key.$$" 2>/dev/null && mv -f "$KCACHE_DIR/$key.$$" "$KCACHE_DIR/$key"
+    cp "$_kc_out" "$KCACHE_DIR/$_kc_key.$$" 2>/dev/null && mv -f "$KCACHE_DIR/$_kc_key.$$" "$KCACHE_DIR/$_kc_key"
   fi
   return 0
 }
