@@ -90,23 +90,23 @@ TRAP_MCPUS := gfx900 gfx90a $(if $(LLVM_MC_GFX942),gfx942) $(if $(LLVM_MC_RDNA),
 TRAP_BINS  := $(TRAP_MCPUS:%=$(BUILD)/gen/trap_%.bin)
 TRAP_S     := $(BUILD)/gen/trap_blobs.S
 TRAP_O     := $(BUILD)/obj/gen/trap_blobs.o
-$(BUILD)/gen/trap_gfx942.bin: src/aql/trap_gfx9.s
+$(BUILD)/gen/trap_gfx942.bin: src/aql/trap_gfx9.s src/aql/trap_common.inc
 	@mkdir -p $(@D)
-	$(LLVM_MC_GFX942) -triple=amdgcn-amd-amdhsa -mcpu=gfx942 --defsym=IB_STS_IN_TTMP13=1 \
+	$(LLVM_MC_GFX942) -triple=amdgcn-amd-amdhsa -Isrc/aql -mcpu=gfx942 --defsym=IB_STS_IN_TTMP13=1 \
 	  -filetype=obj -o $(@:.bin=.o) $<
 	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
-$(BUILD)/gen/trap_gfx1100.bin: src/aql/trap_gfx11.s
+$(BUILD)/gen/trap_gfx1100.bin: src/aql/trap_gfx11.s src/aql/trap_common.inc
 	@mkdir -p $(@D)
-	$(LLVM_MC_RDNA) -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj -o $(@:.bin=.o) $<
+	$(LLVM_MC_RDNA) -triple=amdgcn-amd-amdhsa -Isrc/aql -mcpu=gfx1100 -filetype=obj -o $(@:.bin=.o) $<
 	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
-$(BUILD)/gen/trap_gfx1201.bin: src/aql/trap_gfx11.s
+$(BUILD)/gen/trap_gfx1201.bin: src/aql/trap_gfx11.s src/aql/trap_common.inc
 	@mkdir -p $(@D)
-	$(LLVM_MC_RDNA) -triple=amdgcn-amd-amdhsa -mcpu=gfx1201 --defsym=GFX12=1 -filetype=obj \
+	$(LLVM_MC_RDNA) -triple=amdgcn-amd-amdhsa -Isrc/aql -mcpu=gfx1201 --defsym=GFX12=1 -filetype=obj \
 	  -o $(@:.bin=.o) $<
 	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
-$(BUILD)/gen/trap_%.bin: src/aql/trap_gfx9.s
+$(BUILD)/gen/trap_%.bin: src/aql/trap_gfx9.s src/aql/trap_common.inc
 	@mkdir -p $(@D)
-	$(LLVM_MC) -triple=amdgcn-amd-amdhsa -mcpu=$* -filetype=obj -o $(@:.bin=.o) $<
+	$(LLVM_MC) -triple=amdgcn-amd-amdhsa -Isrc/aql -mcpu=$* -filetype=obj -o $(@:.bin=.o) $<
 	$(LLVM_OBJCOPY) -O binary --only-section=.text $(@:.bin=.o) $@
 $(TRAP_S): $(TRAP_BINS) $(BUILD)/config.mk
 	@mkdir -p $(@D)

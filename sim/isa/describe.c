@@ -5,71 +5,29 @@
  * plainly). */
 #include "isa/exec.h"
 #include "isa/gfx11.h"
+#include "isa/text.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
-
-struct out {
-  char *p;
-  unsigned n, size;
-};
-
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct out *o, const char *fmt, ...)
-{
-  if (o->n >= o->size)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  int k = vsnprintf(o->p + o->n, o->size - o->n, fmt, ap);
-  va_end(ap);
-  if (k > 0)
-    o->n = o->n + (unsigned)k < o->size ? o->n + (unsigned)k : o->size - 1;
-}
 
 /* A scalar/vector operand code of `dwords` registers, llvm-objdump style. */
 /* Cache policy bits as llvm-objdump spells them: gfx942 names them sc0/nt/sc1 (scalar
  * loads keep glc); earlier chips glc/slc. */
-static void cpol(struct out *o, const struct isa_inst *in)
+static void cpol(struct isa_text *o, const struct isa_inst *in)
 {
   if (in->target == ISA_TARGET_GFX942) {
-    if (in->glc) put(o, " sc0");
-    if (in->slc) put(o, " nt");
-    if (in->sc1) put(o, " sc1");
+    if (in->glc) isa_text_put(o, " sc0");
+    if (in->slc) isa_text_put(o, " nt");
+    if (in->sc1) isa_text_put(o, " sc1");
     return;
   }
-  if (in->glc) put(o, " glc");
-  if (in->slc) put(o, " slc");
+  if (in->glc) isa_text_put(o, " glc");
+  if (in->slc) isa_text_put(o, " slc");
 }
 
-static void opnd(struct out *o, const struct isa_inst *in, unsigned code, unsigned dwords)
+static void opnd(struct isa_text *o, const struct isa_inst *in, unsigned code, unsigned dwords)
 {
-  static const char *const fl[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0",
-                                    "0.15915494"};
-  if (code >= ISA_OP_VGPR0) {
-    char c = code >= ISA_OP_AGPR0 ? 'a' : 'v';
-    unsigned r = code - (code >= ISA_OP_AGPR0 ? ISA_OP_AGPR0 : ISA_OP_VGPR0);
-    if (dwords <= 1) put(o, "%c%u", c, r); else put(o, "%c[%u:%u]", c, r, r + dwords - 1);
+  if (isa_text_reg_or_const(o, code, dwords))
     return;
-  }
-  if (code <= ISA_OP_SGPR_LAST) {
-    if (dwords <= 1) put(o, "s%u", code); else put(o, "s[%u:%u]", code, code + dwords - 1);
-    return;
-  }
-  if (code >= ISA_OP_TTMP0 && code < ISA_OP_TTMP0 + 16) {
-    unsigned r = code - ISA_OP_TTMP0;
-    if (dwords <= 1) put(o, "ttmp%u", r); else put(o, "ttmp[%u:%u]", r, r + dwords - 1);
-    return;
-  }
-  if (code >= ISA_OP_ZERO && code <= 208) {
-    put(o, "%d", code <= 192 ? (int)code - 128 : 192 - (int)code);
-    return;
-  }
-  if (code >= ISA_OP_F_HALF && code <= ISA_OP_INV_2PI) {
-    put(o, "%s", fl[code - ISA_OP_F_HALF]);
-    return;
-  }
   const char *pair = NULL, *lo = NULL, *hi = NULL;
   switch (code) {
   case ISA_OP_FLAT_SCR_LO: pair = "flat_scratch"; lo = "flat_scratch_lo"; break;
@@ -89,20 +47,12 @@ static void opnd(struct out *o, const struct isa_inst *in, unsigned code, unsign
   case ISA_OP_VCCZ: hi = "src_vccz"; break;
   case ISA_OP_EXECZ: hi = "src_execz"; break;
   case ISA_OP_SCC: hi = "src_scc"; break;
-  case ISA_OP_LITERAL: {
-    /* llvm-objdump spells a literal that an inline constant could have encoded as one */
-    int32_t v = (int32_t)in->literal;
-    static const uint32_t fbits[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
-                                      0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
-    if (v >= -16 && v <= 64) { put(o, "%d", v); return; }
-    for (unsigned i = 0; i < 9; i++)
-      if (in->literal == fbits[i]) { put(o, "%s", fl[i]); return; }
-    put(o, "0x%x", in->literal);
+  case ISA_OP_LITERAL:   /* one an inline constant could have encoded is spelled as that */
+    isa_text_literal(o, in, true);
     return;
+  default: isa_text_put(o, "<op%u>", code); return;
   }
-  default: put(o, "<op%u>", code); return;
-  }
-  put(o, "%s", pair && dwords == 2 ? pair : lo ? lo : hi);
+  isa_text_put(o, "%s", pair && dwords == 2 ? pair : lo ? lo : hi);
 }
 
 static bool has(const char *name, const char *s)
@@ -110,7 +60,7 @@ static bool has(const char *name, const char *s)
   return strstr(name, s) != NULL;
 }
 
-static void scalar(struct out *o, const struct isa_inst *in)
+static void scalar(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
   bool w64 = has(n, "_b64") || has(n, "_i64") || has(n, "_u64") || has(n, "saveexec") ||
@@ -124,7 +74,7 @@ static void scalar(struct out *o, const struct isa_inst *in)
     if (has(n, "setpc") || has(n, "rfe_b64")) { opnd(o, in, in->src[0], 2); return; }
     if (has(n, "cbranch_join") || has(n, "set_gpr_idx_idx")) { opnd(o, in, in->src[0], 1); return; }
     opnd(o, in, in->dst, d);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[0], s);
     return;
   }
@@ -133,16 +83,16 @@ static void scalar(struct out *o, const struct isa_inst *in)
     if (has(n, "lshl_b64") || has(n, "lshr_b64") || has(n, "ashr_i64") || has(n, "bfe_")) b = 1;
     if (has(n, "bfm_b64")) a = b = 1;
     opnd(o, in, in->dst, d);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[0], a);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[1], b);
     return;
   }
   case ISA_SOPC: {
     unsigned a = w64 ? 2 : 1, b = has(n, "bitcmp") ? 1 : a;
     opnd(o, in, in->src[0], a);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[1], b);
     return;
   }
@@ -154,53 +104,53 @@ static void scalar(struct out *o, const struct isa_inst *in)
         [15] = "HW_REG_SH_MEM_BASES", [16] = "HW_REG_TBA_LO", [17] = "HW_REG_TBA_HI",
         [18] = "HW_REG_TMA_LO", [19] = "HW_REG_TMA_HI"};
       unsigned id = in->simm & 0x3f, off = (in->simm >> 6) & 31, sz = ((in->simm >> 11) & 31) + 1;
-      if (has(n, "getreg")) { opnd(o, in, in->dst, 1); put(o, ", "); }
-      if (id < 20 && hw[id]) put(o, "hwreg(%s", hw[id]); else put(o, "hwreg(%u", id);
-      if (off || sz != 32) put(o, ", %u, %u", off, sz);
-      put(o, ")");
+      if (has(n, "getreg")) { opnd(o, in, in->dst, 1); isa_text_put(o, ", "); }
+      if (id < 20 && hw[id]) isa_text_put(o, "hwreg(%s", hw[id]); else isa_text_put(o, "hwreg(%u", id);
+      if (off || sz != 32) isa_text_put(o, ", %u, %u", off, sz);
+      isa_text_put(o, ")");
       if (has(n, "imm32")) {
         int32_t v = (int32_t)in->literal;
-        if (v >= -16 && v <= 64) put(o, ", %d", v); else put(o, ", 0x%x", in->literal);
+        if (v >= -16 && v <= 64) isa_text_put(o, ", %d", v); else isa_text_put(o, ", 0x%x", in->literal);
       } else if (has(n, "setreg")) {
-        put(o, ", ");
+        isa_text_put(o, ", ");
         opnd(o, in, in->dst, 1);
       }
       return;
     }
-    if (has(n, "call")) { opnd(o, in, in->dst, 2); put(o, ", %d", in->simm); return; }
+    if (has(n, "call")) { opnd(o, in, in->dst, 2); isa_text_put(o, ", %d", in->simm); return; }
     opnd(o, in, in->dst, 1);
-    put(o, ", 0x%x", (unsigned)in->simm & 0xffff);
+    isa_text_put(o, ", 0x%x", (unsigned)in->simm & 0xffff);
     return;
   case ISA_SOPP:
-    if (has(n, "branch")) { put(o, "%u", (unsigned)in->simm & 0xffff); return; }
+    if (has(n, "branch")) { isa_text_put(o, "%u", (unsigned)in->simm & 0xffff); return; }
     if (has(n, "waitcnt")) {
       unsigned v = (unsigned)in->simm & 0xffff, vm = (v & 15) | ((v >> 14) & 3) << 4;
       unsigned exp = (v >> 4) & 7, lgkm = (v >> 8) & 15;
       bool any = false;
-      if (vm != 63) { put(o, "vmcnt(%u)", vm); any = true; }
-      if (exp != 7) { put(o, "%sexpcnt(%u)", any ? " " : "", exp); any = true; }
-      if (lgkm != 15) { put(o, "%slgkmcnt(%u)", any ? " " : "", lgkm); any = true; }
-      if (!any) put(o, "vmcnt(63) expcnt(7) lgkmcnt(15)");
+      if (vm != 63) { isa_text_put(o, "vmcnt(%u)", vm); any = true; }
+      if (exp != 7) { isa_text_put(o, "%sexpcnt(%u)", any ? " " : "", exp); any = true; }
+      if (lgkm != 15) { isa_text_put(o, "%slgkmcnt(%u)", any ? " " : "", lgkm); any = true; }
+      if (!any) isa_text_put(o, "vmcnt(63) expcnt(7) lgkmcnt(15)");
       return;
     }
     if (has(n, "endpgm") || has(n, "barrier") || has(n, "wakeup") || has(n, "icache") ||
         has(n, "ttracedata") || has(n, "set_gpr_idx_off"))
       return;
-    put(o, "%d", (unsigned)in->simm & 0xffff);
+    isa_text_put(o, "%d", (unsigned)in->simm & 0xffff);
     return;
   case ISA_SMEM: {
     if (has(n, "memtime") || has(n, "memrealtime")) { opnd(o, in, in->sdst, 2); return; }
     if (has(n, "dcache")) return;
     bool buf = has(n, "buffer");
     opnd(o, in, in->sdst, has(n, "cmpswap") ? 2 * in->dwords : in->dwords);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->saddr, buf ? 4 : 2);
-    put(o, ", ");
-    if (in->imm_offset && in->offset < 0) put(o, "-0x%x", (unsigned)-in->offset);
-    else if (in->imm_offset) put(o, "0x%x", (unsigned)in->offset);
+    isa_text_put(o, ", ");
+    if (in->imm_offset && in->offset < 0) isa_text_put(o, "-0x%x", (unsigned)-in->offset);
+    else if (in->imm_offset) isa_text_put(o, "0x%x", (unsigned)in->offset);
     else opnd(o, in, in->soffset, 1);
-    if (in->imm_offset && in->soe && in->soffset != 0xffff) { put(o, ", "); opnd(o, in, in->soffset, 1); }
-    if (in->glc) put(o, " glc");
+    if (in->imm_offset && in->soe && in->soffset != 0xffff) { isa_text_put(o, ", "); opnd(o, in, in->soffset, 1); }
+    if (in->glc) isa_text_put(o, " glc");
     return;
   }
   default:
@@ -209,37 +159,37 @@ static void scalar(struct out *o, const struct isa_inst *in)
 }
 
 /* ds_swizzle_b32's offset in llvm-objdump's swizzle() macro syntax. */
-static void swizzle(struct out *o, unsigned off)
+static void swizzle(struct isa_text *o, unsigned off)
 {
   if (off & 0x8000) {
-    put(o, " offset:swizzle(QUAD_PERM,%u,%u,%u,%u)", off & 3, (off >> 2) & 3, (off >> 4) & 3,
+    isa_text_put(o, " offset:swizzle(QUAD_PERM,%u,%u,%u,%u)", off & 3, (off >> 2) & 3, (off >> 4) & 3,
         (off >> 6) & 3);
     return;
   }
   unsigned a = off & 0x1f, r = (off >> 5) & 0x1f, x = (off >> 10) & 0x1f;
-  if (a == 0x1f && r == 0 && x && !(x & (x - 1))) { put(o, " offset:swizzle(SWAP,%u)", x); return; }
-  if (a == 0x1f && r == 0 && x && !((x + 1) & x)) { put(o, " offset:swizzle(REVERSE,%u)", x + 1); return; }
+  if (a == 0x1f && r == 0 && x && !(x & (x - 1))) { isa_text_put(o, " offset:swizzle(SWAP,%u)", x); return; }
+  if (a == 0x1f && r == 0 && x && !((x + 1) & x)) { isa_text_put(o, " offset:swizzle(REVERSE,%u)", x + 1); return; }
   unsigned gs = (~a & 0x1f) + 1;
   if (x == 0 && !(gs & (gs - 1)) && gs > 1 && r < gs && (a | (gs - 1)) == 0x1f) {
-    put(o, " offset:swizzle(BROADCAST,%u,%u)", gs, r);
+    isa_text_put(o, " offset:swizzle(BROADCAST,%u,%u)", gs, r);
     return;
   }
   char m[6];
   for (unsigned b = 0; b < 5; b++) {
     unsigned bit = 1u << (4 - b);
     if (!(a & bit)) {
-      if (x & bit) { put(o, " offset:%u", off); return; }
+      if (x & bit) { isa_text_put(o, " offset:%u", off); return; }
       m[b] = (r & bit) ? '1' : '0';
     } else {
-      if (r & bit) { put(o, " offset:%u", off); return; }
+      if (r & bit) { isa_text_put(o, " offset:%u", off); return; }
       m[b] = (x & bit) ? 'i' : 'p';
     }
   }
   m[5] = 0;
-  put(o, " offset:swizzle(BITMASK_PERM,\"%s\")", m);
+  isa_text_put(o, " offset:swizzle(BITMASK_PERM,\"%s\")", m);
 }
 
-static void memory(struct out *o, const struct isa_inst *in)
+static void memory(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
   unsigned nd = in->dwords;
@@ -257,29 +207,29 @@ static void memory(struct out *o, const struct isa_inst *in)
     bool first = true;
     if (rd) { opnd(o, in, in->dst, rdw); first = false; }
     if (has(n, "swizzle")) {
-      put(o, ", ");
+      isa_text_put(o, ", ");
       opnd(o, in, in->addr, 1);
       swizzle(o, (unsigned)in->offset & 0xffff);
       return;
     }
     if (!has(n, "append") && !has(n, "consume") && !has(n, "addtid")) {
-      put(o, "%s", first ? "" : ", ");
+      isa_text_put(o, "%s", first ? "" : ", ");
       opnd(o, in, in->addr, 1);
       first = false;
     }
     if (!nodata) {
-      put(o, "%s", first ? "" : ", ");
+      isa_text_put(o, "%s", first ? "" : ", ");
       opnd(o, in, in->data, dd);
       first = false;
-      if (data1) { put(o, ", "); opnd(o, in, in->data1, dd); }
+      if (data1) { isa_text_put(o, ", "); opnd(o, in, in->data1, dd); }
     }
     if (two) {
-      if (in->offset0) put(o, " offset0:%u", in->offset0);
-      if (in->offset1) put(o, " offset1:%u", in->offset1);
+      if (in->offset0) isa_text_put(o, " offset0:%u", in->offset0);
+      if (in->offset1) isa_text_put(o, " offset1:%u", in->offset1);
     } else if (in->offset & 0xffff) {
-      put(o, " offset:%u", (unsigned)in->offset & 0xffff);
+      isa_text_put(o, " offset:%u", (unsigned)in->offset & 0xffff);
     }
-    if (in->gds) put(o, " gds");
+    if (in->gds) isa_text_put(o, " gds");
     return;
   }
   case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: {
@@ -288,17 +238,17 @@ static void memory(struct out *o, const struct isa_inst *in)
     unsigned ad = in->fmt == ISA_FLAT || (in->fmt == ISA_GLOBAL && in->saddr == 0x7f) ? 2 : 1;
     unsigned dd = nd;
     if (atomic && has(n, "cmpswap")) dd = 2 * nd;
-    if (rtn) { opnd(o, in, in->dst, nd); put(o, ", "); }
+    if (rtn) { opnd(o, in, in->dst, nd); isa_text_put(o, ", "); }
     bool sv = in->target == ISA_TARGET_GFX942 ? in->sve : in->saddr == 0x7f;
-    if (in->fmt == ISA_SCRATCH && !sv) put(o, "off");
+    if (in->fmt == ISA_SCRATCH && !sv) isa_text_put(o, "off");
     else opnd(o, in, in->addr, ad);
-    if (store || atomic) { put(o, ", "); opnd(o, in, in->data, dd); }
+    if (store || atomic) { isa_text_put(o, ", "); opnd(o, in, in->data, dd); }
     if (in->fmt != ISA_FLAT) {
-      put(o, ", ");
-      if (in->saddr == 0x7f) put(o, "off");
+      isa_text_put(o, ", ");
+      if (in->saddr == 0x7f) isa_text_put(o, "off");
       else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
     }
-    if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
     cpol(o, in);
     return;
   }
@@ -311,13 +261,13 @@ static void memory(struct out *o, const struct isa_inst *in)
     bool atomic = has(n, "atomic");
     unsigned dd = atomic && has(n, "cmpswap") ? 2 * nd : nd;
     opnd(o, in, in->data, dd);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     if (in->offen && in->idxen) opnd(o, in, in->addr, 2);
     else if (in->offen || in->idxen) opnd(o, in, in->addr, 1);
-    else put(o, "off");
-    put(o, ", ");
+    else isa_text_put(o, "off");
+    isa_text_put(o, ", ");
     opnd(o, in, in->saddr, 4);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->soffset, 1);
     if (in->fmt == ISA_MTBUF && (in->dfmt != 1 || in->nfmt != 0)) {
       /* llvm-objdump leaves out the defaults (8 and UNORM) */
@@ -326,17 +276,17 @@ static void memory(struct out *o, const struct isa_inst *in)
         "32_32_32_32", "RESERVED_15"};
       static const char *const nf[8] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT",
                                         "RESERVED_6", "FLOAT"};
-      put(o, " format:[");
-      if (in->dfmt != 1) put(o, "BUF_DATA_FORMAT_%s", df[in->dfmt & 15]);
-      if (in->nfmt != 0) put(o, "%sBUF_NUM_FORMAT_%s", in->dfmt != 1 ? "," : "", nf[in->nfmt & 7]);
-      put(o, "]");
+      isa_text_put(o, " format:[");
+      if (in->dfmt != 1) isa_text_put(o, "BUF_DATA_FORMAT_%s", df[in->dfmt & 15]);
+      if (in->nfmt != 0) isa_text_put(o, "%sBUF_NUM_FORMAT_%s", in->dfmt != 1 ? "," : "", nf[in->nfmt & 7]);
+      isa_text_put(o, "]");
     }
-    if (in->idxen) put(o, " idxen");
-    if (in->offen) put(o, " offen");
-    if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->idxen) isa_text_put(o, " idxen");
+    if (in->offen) isa_text_put(o, " offen");
+    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
     cpol(o, in);
-    if (in->lds) put(o, " lds");
-    if (in->tfe) put(o, " tfe");
+    if (in->lds) isa_text_put(o, " lds");
+    if (in->tfe) isa_text_put(o, " tfe");
     return;
   }
   default:
@@ -348,7 +298,7 @@ static void memory(struct out *o, const struct isa_inst *in)
  * by d16, one more with tfe; AGPRs with gfx90a's acc bit), vaddr (the dwords of the smallest form of the
  * opcode: 1, plus one for each of _c, _o, _b, _d/_cd), the T#, the S# (samples, gather4,
  * get_lod), then dmask unorm glc slc a16 tfe lwe da d16. */
-static void image(struct out *o, const struct isa_inst *in)
+static void image(struct isa_text *o, const struct isa_inst *in)
 {
   uint32_t w0 = in->words[0], w1 = in->words[1];
   const char *n = in->name;
@@ -379,23 +329,23 @@ static void image(struct out *o, const struct isa_inst *in)
     }
   }
   opnd(o, in, (acc ? ISA_OP_AGPR0 : ISA_OP_VGPR0) + ((w1 >> 8) & 0xff), nd);
-  put(o, ", ");
+  isa_text_put(o, ", ");
   opnd(o, in, ISA_OP_VGPR0 + (w1 & 0xff), na);
-  put(o, ", ");
+  isa_text_put(o, ", ");
   opnd(o, in, ((w1 >> 16) & 0x1f) * 4, 8);
   if (samp) {
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, ((w1 >> 21) & 0x1f) * 4, 4);
   }
-  if (dmask) put(o, " dmask:0x%x", dmask);
-  if ((w0 >> 12) & 1) put(o, " unorm");
-  if ((w0 >> 13) & 1) put(o, " glc");
-  if ((w0 >> 25) & 1) put(o, " slc");
-  if ((w0 >> 15) & 1) put(o, " a16");
-  if (tfe) put(o, " tfe");
-  if ((w0 >> 17) & 1) put(o, " lwe");
-  if ((w0 >> 14) & 1) put(o, " da");
-  if (d16) put(o, " d16");
+  if (dmask) isa_text_put(o, " dmask:0x%x", dmask);
+  if ((w0 >> 12) & 1) isa_text_put(o, " unorm");
+  if ((w0 >> 13) & 1) isa_text_put(o, " glc");
+  if ((w0 >> 25) & 1) isa_text_put(o, " slc");
+  if ((w0 >> 15) & 1) isa_text_put(o, " a16");
+  if (tfe) isa_text_put(o, " tfe");
+  if ((w0 >> 17) & 1) isa_text_put(o, " lwe");
+  if ((w0 >> 14) & 1) isa_text_put(o, " da");
+  if (d16) isa_text_put(o, " d16");
 }
 
 /* Registers a VALU type token (f64, i32, b16, ubyte0 ...) spans. */
@@ -471,41 +421,41 @@ static bool is_text(const char *n)
 
 /* VOP1/VOP2/VOPC in their 32-bit encodings, spelled as llvm-objdump does; false (and
  * nothing printed) for the forms this does not spell exactly. */
-static void vsrc(struct out *o, const struct isa_inst *in, unsigned i, unsigned width);
+static void vsrc(struct isa_text *o, const struct isa_inst *in, unsigned i, unsigned width);
 
 /* DPP's control, masks and bound_ctrl after the operands. */
-static void dpp_tail(struct out *o, const struct isa_inst *in)
+static void dpp_tail(struct isa_text *o, const struct isa_inst *in)
 {
   unsigned c = in->dpp_ctrl;
   if (c <= 0xff)
-    put(o, " quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 3);
-  else if (c >= 0x101 && c <= 0x10f) put(o, " row_shl:%u", c & 15);
-  else if (c >= 0x111 && c <= 0x11f) put(o, " row_shr:%u", c & 15);
-  else if (c >= 0x121 && c <= 0x12f) put(o, " row_ror:%u", c & 15);
-  else if (c == 0x130) put(o, " wave_shl:1");
-  else if (c == 0x134) put(o, " wave_rol:1");
-  else if (c == 0x138) put(o, " wave_shr:1");
-  else if (c == 0x13c) put(o, " wave_ror:1");
-  else if (c == 0x140) put(o, " row_mirror");
-  else if (c == 0x141) put(o, " row_half_mirror");
-  else if (c == 0x142) put(o, " row_bcast:15");
-  else if (c == 0x143) put(o, " row_bcast:31");
-  else put(o, " dpp_ctrl:0x%x", c);
-  put(o, " row_mask:0x%x bank_mask:0x%x", in->dpp_row_mask, in->dpp_bank_mask);
+    isa_text_put(o, " quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 3);
+  else if (c >= 0x101 && c <= 0x10f) isa_text_put(o, " row_shl:%u", c & 15);
+  else if (c >= 0x111 && c <= 0x11f) isa_text_put(o, " row_shr:%u", c & 15);
+  else if (c >= 0x121 && c <= 0x12f) isa_text_put(o, " row_ror:%u", c & 15);
+  else if (c == 0x130) isa_text_put(o, " wave_shl:1");
+  else if (c == 0x134) isa_text_put(o, " wave_rol:1");
+  else if (c == 0x138) isa_text_put(o, " wave_shr:1");
+  else if (c == 0x13c) isa_text_put(o, " wave_ror:1");
+  else if (c == 0x140) isa_text_put(o, " row_mirror");
+  else if (c == 0x141) isa_text_put(o, " row_half_mirror");
+  else if (c == 0x142) isa_text_put(o, " row_bcast:15");
+  else if (c == 0x143) isa_text_put(o, " row_bcast:31");
+  else isa_text_put(o, " dpp_ctrl:0x%x", c);
+  isa_text_put(o, " row_mask:0x%x bank_mask:0x%x", in->dpp_row_mask, in->dpp_bank_mask);
   if (in->dpp_bound_ctrl)
-    put(o, " bound_ctrl:1");
+    isa_text_put(o, " bound_ctrl:1");
 }
 
-static void sdwa_src(struct out *o, const struct isa_inst *in, unsigned i)
+static void sdwa_src(struct isa_text *o, const struct isa_inst *in, unsigned i)
 {
   bool neg = (in->sdwa_neg >> i) & 1, abs = (in->sdwa_abs >> i) & 1, sext = (in->sdwa_sext >> i) & 1;
-  put(o, "%s%s%s", sext ? "sext(" : "", neg ? "-" : "", abs ? "|" : "");
+  isa_text_put(o, "%s%s%s", sext ? "sext(" : "", neg ? "-" : "", abs ? "|" : "");
   opnd(o, in, in->src[i], 1);
-  put(o, "%s%s", abs ? "|" : "", sext ? ")" : "");
+  isa_text_put(o, "%s%s", abs ? "|" : "", sext ? ")" : "");
 }
 
 /* SDWA forms of VOP1/VOP2/VOPC (gfx9). */
-static bool valu_sdwa(struct out *o, const struct isa_inst *in)
+static bool valu_sdwa(struct isa_text *o, const struct isa_inst *in)
 {
   static const char *const sel[8] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1",
                                      "DWORD", "?"};
@@ -513,40 +463,40 @@ static bool valu_sdwa(struct out *o, const struct isa_inst *in)
   static const char *const om[4] = {"", " mul:2", " mul:4", " div:2"};
   const char *n = in->name;
   if (in->fmt == ISA_VOPC) {
-    if (in->sdwa_sd) opnd(o, in, in->sdst, 2); else put(o, "vcc");
-    put(o, ", ");
+    if (in->sdwa_sd) opnd(o, in, in->sdst, 2); else isa_text_put(o, "vcc");
+    isa_text_put(o, ", ");
     sdwa_src(o, in, 0);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     sdwa_src(o, in, 1);
-    if (in->sdwa_clamp) put(o, " clamp");
-    put(o, " src0_sel:%s src1_sel:%s", sel[in->sdwa_src_sel[0] & 7], sel[in->sdwa_src_sel[1] & 7]);
+    if (in->sdwa_clamp) isa_text_put(o, " clamp");
+    isa_text_put(o, " src0_sel:%s src1_sel:%s", sel[in->sdwa_src_sel[0] & 7], sel[in->sdwa_src_sel[1] & 7]);
     return true;
   }
   bool carry_out = has(n, "_co_u32") && !has(n, "addc") && !has(n, "subb");
   bool carry_in = has(n, "addc_co") || has(n, "subb_co") || has(n, "subbrev_co");
   bool f8 = has(n, "_fp8") || has(n, "_bf8");   /* gfx942's fp8 conversions: no dst_sel */
   opnd(o, in, in->dst, has(n, "cvt_pk_f32_") ? 2 : 1);
-  if (carry_out || carry_in) put(o, ", vcc");
-  put(o, ", ");
+  if (carry_out || carry_in) isa_text_put(o, ", vcc");
+  isa_text_put(o, ", ");
   sdwa_src(o, in, 0);
   if (in->fmt == ISA_VOP2) {
-    put(o, ", ");
+    isa_text_put(o, ", ");
     sdwa_src(o, in, 1);
-    if (carry_in || has(n, "cndmask")) put(o, ", vcc");
+    if (carry_in || has(n, "cndmask")) isa_text_put(o, ", vcc");
   }
-  if (in->sdwa_clamp) put(o, " clamp");
-  put(o, "%s", om[in->sdwa_omod & 3]);
+  if (in->sdwa_clamp) isa_text_put(o, " clamp");
+  isa_text_put(o, "%s", om[in->sdwa_omod & 3]);
   if (f8)
-    put(o, " src0_sel:%s", sel[in->sdwa_src_sel[0] & 7]);
+    isa_text_put(o, " src0_sel:%s", sel[in->sdwa_src_sel[0] & 7]);
   else
-    put(o, " dst_sel:%s dst_unused:%s src0_sel:%s", sel[in->sdwa_dst_sel & 7],
+    isa_text_put(o, " dst_sel:%s dst_unused:%s src0_sel:%s", sel[in->sdwa_dst_sel & 7],
         unused[in->sdwa_dst_unused & 3], sel[in->sdwa_src_sel[0] & 7]);
   if (in->fmt == ISA_VOP2)
-    put(o, " src1_sel:%s", sel[in->sdwa_src_sel[1] & 7]);
+    isa_text_put(o, " src1_sel:%s", sel[in->sdwa_src_sel[1] & 7]);
   return true;
 }
 
-static bool valu32(struct out *o, const struct isa_inst *in)
+static bool valu32(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
   if (in->sdwa && (in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC))
@@ -557,10 +507,10 @@ static bool valu32(struct out *o, const struct isa_inst *in)
     unsigned dw, sw;
     valu_widths(n, &dw, &sw);
     opnd(o, in, in->dst, dw);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     vsrc(o, in, 0, sw);
     if (in->fmt == ISA_VOP2) {
-      put(o, ", ");
+      isa_text_put(o, ", ");
       vsrc(o, in, 1, sw);
     }
     dpp_tail(o, in);
@@ -572,9 +522,9 @@ static bool valu32(struct out *o, const struct isa_inst *in)
   valu_widths(n, &dw, &sw);
   if (in->fmt == ISA_VOPC) {
     unsigned s1 = has(n, "class") ? 1 : sw;
-    put(o, "vcc, ");
+    isa_text_put(o, "vcc, ");
     opnd(o, in, in->src[0], sw);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[1], s1);
     return true;
   }
@@ -582,7 +532,7 @@ static bool valu32(struct out *o, const struct isa_inst *in)
     if (!strcmp(n, "v_nop") || !strcmp(n, "v_clrexcp"))
       return true;
     opnd(o, in, in->dst, dw);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[0], sw);
     return true;
   }
@@ -590,20 +540,20 @@ static bool valu32(struct out *o, const struct isa_inst *in)
   bool carry_in = has(n, "addc_co") || has(n, "subb_co") || has(n, "subbrev_co");
   opnd(o, in, in->dst, dw);
   if (carry_out || carry_in)
-    put(o, ", vcc");
-  put(o, ", ");
+    isa_text_put(o, ", vcc");
+  isa_text_put(o, ", ");
   opnd(o, in, in->src[0], sw);
   if (has(n, "madmk") || has(n, "fmamk")) {   /* decode moved the VGPR to src[2] */
-    put(o, ", 0x%x, ", in->literal);
+    isa_text_put(o, ", 0x%x, ", in->literal);
     opnd(o, in, in->src[2], sw);
     return true;
   }
-  put(o, ", ");
+  isa_text_put(o, ", ");
   opnd(o, in, in->src[1], sw);
   if (has(n, "madak") || has(n, "fmaak"))
-    put(o, ", 0x%x", in->literal);
+    isa_text_put(o, ", 0x%x", in->literal);
   if (carry_in || has(n, "cndmask"))
-    put(o, ", vcc");
+    isa_text_put(o, ", vcc");
   return true;
 }
 
@@ -624,25 +574,25 @@ static bool vop3_two_sources(const char *n)
   return !strncmp(n, "v_cvt_", 6) && (strstr(n, "fp8_f32") || strstr(n, "bf8_f32"));
 }
 
-static void vsrc(struct out *o, const struct isa_inst *in, unsigned i, unsigned width)
+static void vsrc(struct isa_text *o, const struct isa_inst *in, unsigned i, unsigned width)
 {
   bool neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
-  put(o, "%s%s", neg ? "-" : "", abs ? "|" : "");
+  isa_text_put(o, "%s%s", neg ? "-" : "", abs ? "|" : "");
   opnd(o, in, in->src[i], width);
-  put(o, "%s", abs ? "|" : "");
+  isa_text_put(o, "%s", abs ? "|" : "");
 }
 
 /* A per-source bit list like op_sel:[1,0,0]. */
-static void bits(struct out *o, const char *what, unsigned v, unsigned n)
+static void bits(struct isa_text *o, const char *what, unsigned v, unsigned n)
 {
-  put(o, " %s:[", what);
+  isa_text_put(o, " %s:[", what);
   for (unsigned i = 0; i < n; i++)
-    put(o, "%s%u", i ? "," : "", (v >> i) & 1);
-  put(o, "]");
+    isa_text_put(o, "%s%u", i ? "," : "", (v >> i) & 1);
+  isa_text_put(o, "]");
 }
 
 /* VOP3P (packed 16-bit and dot products); not the mix or gfx90a packed-f32 forms. */
-static bool valu_packed(struct out *o, const struct isa_inst *in)
+static bool valu_packed(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
   if (has(n, "mix") || (has(n, "_f32") && !has(n, "dot")) || has(n, "_b32") || in->dpp ||
@@ -652,25 +602,25 @@ static bool valu_packed(struct out *o, const struct isa_inst *in)
   unsigned all = (1u << nsrc) - 1;
   opnd(o, in, in->dst, 1);
   for (unsigned i = 0; i < nsrc; i++) {
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[i], 1);
   }
   if (in->opsel & all) bits(o, "op_sel", in->opsel, nsrc);
   if ((in->opsel_hi & all) != all) bits(o, "op_sel_hi", in->opsel_hi, nsrc);
   if (in->neg & all) bits(o, "neg_lo", in->neg, nsrc);
   if (in->neg_hi & all) bits(o, "neg_hi", in->neg_hi, nsrc);
-  if (in->clamp) put(o, " clamp");
+  if (in->clamp) isa_text_put(o, " clamp");
   return true;
 }
 
 /* VOP3A/VOP3B without op_sel, spelled as llvm-objdump does; false when not attempted. */
-static bool valu_mai(struct out *o, const struct isa_inst *in);
-static bool valu64(struct out *o, const struct isa_inst *in)
+static bool valu_mai(struct isa_text *o, const struct isa_inst *in);
+static bool valu64(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
   if (in->fmt == ISA_VOP3P && has(n, "v_accvgpr_")) {
     opnd(o, in, in->dst, 1);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[0], 1);
     return true;
   }
@@ -689,7 +639,7 @@ static bool valu64(struct out *o, const struct isa_inst *in)
     nsrc = 2;
     if (has(n, "class")) w[1] = 1;
     opnd(o, in, in->sdst, 2);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     goto srcs;
   } else if (in->op < 0x140) {   /* VOP2 */
     nsrc = 2;
@@ -710,39 +660,39 @@ static bool valu64(struct out *o, const struct isa_inst *in)
   } else {
     opnd(o, in, in->dst, dw);
   }
-  if (sdst) { put(o, ", "); opnd(o, in, in->sdst, 2); }
-  if (nsrc) put(o, ", ");
+  if (sdst) { isa_text_put(o, ", "); opnd(o, in, in->sdst, 2); }
+  if (nsrc) isa_text_put(o, ", ");
 srcs:
   for (unsigned i = 0; i < nsrc; i++) {
-    if (i) put(o, ", ");
+    if (i) isa_text_put(o, ", ");
     vsrc(o, in, i, w[i]);
   }
-  if (mask_src2) { put(o, ", "); opnd(o, in, in->src[2], 2); }
-  if (in->clamp) put(o, " clamp");
+  if (mask_src2) { isa_text_put(o, ", "); opnd(o, in, in->src[2], 2); }
+  if (in->clamp) isa_text_put(o, " clamp");
   static const char *const om[4] = {"", " mul:2", " mul:4", " div:2"};
-  put(o, "%s", om[in->omod & 3]);
+  isa_text_put(o, "%s", om[in->omod & 3]);
   return true;
 }
 
 /* MFMA: D, A, B, C with their register ranges, then CBSZ/ABID/BLGP (gfx942's f64: NEG). */
-static bool valu_mai(struct out *o, const struct isa_inst *in)
+static bool valu_mai(struct isa_text *o, const struct isa_inst *in)
 {
   unsigned dw[4];   /* D, A, B, C (v_smfmac: the index) */
   bool neg;
   if (!isa_mai_shape(in, dw, &neg))
     return false;
   opnd(o, in, in->dst, dw[0]);
-  put(o, ", ");
+  isa_text_put(o, ", ");
   opnd(o, in, in->src[0], dw[1]);
-  put(o, ", ");
+  isa_text_put(o, ", ");
   opnd(o, in, in->src[1], dw[2]);
-  put(o, ", ");
+  isa_text_put(o, ", ");
   opnd(o, in, in->src[2], in->src[2] >= ISA_OP_VGPR0 ? dw[3] : 1);
   unsigned cbsz = (in->words[0] >> 8) & 7, abid = (in->words[0] >> 11) & 15, blgp = in->words[1] >> 29;
-  if (cbsz) put(o, " cbsz:%u", cbsz);
-  if (abid) put(o, " abid:%u", abid);
+  if (cbsz) isa_text_put(o, " cbsz:%u", cbsz);
+  if (abid) isa_text_put(o, " abid:%u", abid);
   if (blgp && neg) bits(o, "neg", blgp, 3);
-  else if (blgp) put(o, " blgp:%u", blgp);
+  else if (blgp) isa_text_put(o, " blgp:%u", blgp);
   return true;
 }
 
@@ -762,10 +712,10 @@ bool isa_describe_exact(const struct isa_inst *in)
     return true;
   char scratch[160];
   if (in->sdwa || in->dpp || in->fmt == ISA_VOP1 || in->fmt == ISA_VOP2 || in->fmt == ISA_VOPC) {
-    struct out t = {scratch, 0, sizeof scratch};
+    struct isa_text t = {scratch, 0, sizeof scratch};
     return valu32(&t, in);
   }
-  struct out o = {scratch, 0, sizeof scratch};
+  struct isa_text o = {scratch, 0, sizeof scratch};
   return valu64(&o, in);   /* the VOP3 forms it spells */
 }
 
@@ -773,19 +723,19 @@ unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
 {
   if (!buf || !size)
     return in->size;
-  struct out o = {buf, 0, size};
+  struct isa_text o = {buf, 0, size};
   buf[0] = 0;
   if (in->target >= ISA_TARGET_GFX1100 && in->name && !is_text(in->name)) {
     bool exact;
     return isa_describe_gfx11(in, buf, size, &exact);
   }
   if (!in->name || is_text(in->name)) {
-    put(&o, ".long 0x%08x", in->words[0]);
+    isa_text_put(&o, ".long 0x%08x", in->words[0]);
     return in->size;
   }
-  put(&o, "%s%s", in->name, in->fmt >= ISA_VOP2 && in->fmt <= ISA_VOP3P ? valu_suffix(in) : "");
+  isa_text_put(&o, "%s%s", in->name, in->fmt >= ISA_VOP2 && in->fmt <= ISA_VOP3P ? valu_suffix(in) : "");
   unsigned mark = o.n;
-  put(&o, " ");
+  isa_text_put(&o, " ");
   unsigned before = o.n;
   if (in->fmt <= ISA_SMEM) {
     scalar(&o, in);
@@ -797,7 +747,7 @@ unsigned isa_describe_inst(const struct isa_inst *in, char *buf, unsigned size)
     bool first = true;
     if (in->dst) { opnd(&o, in, in->dst, 1); first = false; }
     for (unsigned i = 0; i < 3; i++)
-      if (in->src[i]) { put(&o, "%s", first ? "" : ", "); opnd(&o, in, in->src[i], 1); first = false; }
+      if (in->src[i]) { isa_text_put(&o, "%s", first ? "" : ", "); opnd(&o, in, in->src[i], 1); first = false; }
   }
   if (o.n == before) {   /* no operands */
     o.n = mark;

@@ -5,94 +5,45 @@
  * every operand as llvm-objdump does; the others give the mnemonic and operands plainly. */
 #include "isa/exec.h"
 #include "isa/gfx11.h"
+#include "isa/text.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
-
-struct out {
-  char *p;
-  unsigned n, size;
-};
-
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct out *o, const char *fmt, ...)
-{
-  if (o->n >= o->size)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  int k = vsnprintf(o->p + o->n, o->size - o->n, fmt, ap);
-  va_end(ap);
-  if (k > 0)
-    o->n = o->n + (unsigned)k < o->size ? o->n + (unsigned)k : o->size - 1;
-}
 
 static bool has(const char *n, const char *s)
 {
   return strstr(n, s) != NULL;
 }
 
-static const char *const fl[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0",
-                                  "0.15915494"};
-
 /* An operand of `dw` registers; `f64` spells a literal as llvm-objdump does for a 64-bit
  * float operand (the high half it stands for) */
-static void opnd(struct out *o, const struct isa_inst *in, unsigned code, unsigned dw)
+static void opnd(struct isa_text *o, const struct isa_inst *in, unsigned code, unsigned dw)
 {
-  if (code >= ISA_OP_VGPR0) {
-    unsigned r = code - ISA_OP_VGPR0;
-    if (dw <= 1) put(o, "v%u", r); else put(o, "v[%u:%u]", r, r + dw - 1);
+  if (isa_text_reg_or_const(o, code, dw))
     return;
-  }
-  if (code <= ISA_OP_SGPR_LAST) {
-    if (dw <= 1) put(o, "s%u", code); else put(o, "s[%u:%u]", code, code + dw - 1);
-    return;
-  }
-  if (code >= ISA_OP_TTMP0 && code < ISA_OP_TTMP0 + 16) {
-    unsigned r = code - ISA_OP_TTMP0;
-    if (dw <= 1) put(o, "ttmp%u", r); else put(o, "ttmp[%u:%u]", r, r + dw - 1);
-    return;
-  }
-  if (code >= ISA_OP_ZERO && code <= 208) {
-    put(o, "%d", code <= 192 ? (int)code - 128 : 192 - (int)code);
-    return;
-  }
-  if (code >= ISA_OP_F_HALF && code <= ISA_OP_INV_2PI) {
-    put(o, "%s", fl[code - ISA_OP_F_HALF]);
-    return;
-  }
   switch (code) {
-  case ISA_OP_VCC_LO: put(o, "%s", dw == 2 ? "vcc" : "vcc_lo"); return;
-  case ISA_OP_VCC_HI: put(o, "vcc_hi"); return;
-  case ISA_OP_EXEC_LO: put(o, "%s", dw == 2 ? "exec" : "exec_lo"); return;
-  case ISA_OP_EXEC_HI: put(o, "exec_hi"); return;
-  case ISA_OP_M0: put(o, "m0"); return;
-  case ISA_OP_NULL: put(o, "null"); return;
-  case ISA_OP_SHARED_BASE: put(o, "src_shared_base"); return;
-  case ISA_OP_SHARED_LIMIT: put(o, "src_shared_limit"); return;
-  case ISA_OP_PRIVATE_BASE: put(o, "src_private_base"); return;
-  case ISA_OP_PRIVATE_LIMIT: put(o, "src_private_limit"); return;
-  case ISA_OP_POPS_EXITING_WAVE_ID: put(o, "src_pops_exiting_wave_id"); return;
-  case ISA_OP_VCCZ: put(o, "src_vccz"); return;
-  case ISA_OP_EXECZ: put(o, "src_execz"); return;
-  case ISA_OP_SCC: put(o, "src_scc"); return;
-  case ISA_OP_LITERAL: {
-    int32_t v = (int32_t)in->literal;
-    static const uint32_t fb[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
-                                   0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
-    if (v >= -16 && v <= 64) { put(o, "%d", v); return; }
-    for (unsigned i = 0; i < 9; i++)
-      if (in->literal == fb[i] && dw == 1) { put(o, "%s", fl[i]); return; }
-    put(o, "0x%x", in->literal);
+  case ISA_OP_VCC_LO: isa_text_put(o, "%s", dw == 2 ? "vcc" : "vcc_lo"); return;
+  case ISA_OP_VCC_HI: isa_text_put(o, "vcc_hi"); return;
+  case ISA_OP_EXEC_LO: isa_text_put(o, "%s", dw == 2 ? "exec" : "exec_lo"); return;
+  case ISA_OP_EXEC_HI: isa_text_put(o, "exec_hi"); return;
+  case ISA_OP_M0: isa_text_put(o, "m0"); return;
+  case ISA_OP_NULL: isa_text_put(o, "null"); return;
+  case ISA_OP_SHARED_BASE: isa_text_put(o, "src_shared_base"); return;
+  case ISA_OP_SHARED_LIMIT: isa_text_put(o, "src_shared_limit"); return;
+  case ISA_OP_PRIVATE_BASE: isa_text_put(o, "src_private_base"); return;
+  case ISA_OP_PRIVATE_LIMIT: isa_text_put(o, "src_private_limit"); return;
+  case ISA_OP_POPS_EXITING_WAVE_ID: isa_text_put(o, "src_pops_exiting_wave_id"); return;
+  case ISA_OP_VCCZ: isa_text_put(o, "src_vccz"); return;
+  case ISA_OP_EXECZ: isa_text_put(o, "src_execz"); return;
+  case ISA_OP_SCC: isa_text_put(o, "src_scc"); return;
+  case ISA_OP_LITERAL:   /* one an inline constant could have encoded is spelled as that */
+    isa_text_literal(o, in, dw == 1);
     return;
-  }
-  default: put(o, "<op%u>", code); return;
+  default: isa_text_put(o, "<op%u>", code); return;
   }
 }
 
 /* ---- scalar ---- */
-static bool scalar(struct out *o, const struct isa_inst *in)
+static bool scalar(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
   bool w64 = has(n, "_b64") || has(n, "_i64") || has(n, "_u64");
@@ -109,12 +60,12 @@ static bool scalar(struct out *o, const struct isa_inst *in)
                                        "MSG_RTN_GET_REALTIME", "MSG_RTN_SAVE_WAVE", "MSG_RTN_GET_TBA"};
       opnd(o, in, in->dst, w64 ? 2 : 1);
       unsigned id = in->src[0];
-      if (id >= 0x80 && id <= 0x85) put(o, ", sendmsg(%s)", m[id - 0x80]);
-      else put(o, ", sendmsg(%u)", id);
+      if (id >= 0x80 && id <= 0x85) isa_text_put(o, ", sendmsg(%s)", m[id - 0x80]);
+      else isa_text_put(o, ", sendmsg(%u)", id);
       return true;
     }
     opnd(o, in, in->dst, d);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[0], s);
     return true;
   }
@@ -122,48 +73,48 @@ static bool scalar(struct out *o, const struct isa_inst *in)
     unsigned d = w64 ? 2 : 1, a = d, b = d;
     if (has(n, "fmamk") || has(n, "fmaak")) {
       opnd(o, in, in->dst, 1);
-      put(o, ", ");
+      isa_text_put(o, ", ");
       opnd(o, in, in->src[0], 1);
-      if (has(n, "fmamk")) put(o, ", 0x%x", in->literal);
-      put(o, ", ");
+      if (has(n, "fmamk")) isa_text_put(o, ", 0x%x", in->literal);
+      isa_text_put(o, ", ");
       opnd(o, in, in->src[1], 1);
-      if (has(n, "fmaak")) put(o, ", 0x%x", in->literal);
+      if (has(n, "fmaak")) isa_text_put(o, ", 0x%x", in->literal);
       return true;
     }
     if (has(n, "lshl_b64") || has(n, "lshr_b64") || has(n, "ashr_i64") || has(n, "bfe_")) b = 1;
     if (has(n, "bfm_b64")) a = b = 1;
     opnd(o, in, in->dst, d);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[0], a);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[1], b);
     return true;
   }
   case ISA_SOPC: {
     unsigned a = w64 ? 2 : 1, b = has(n, "bitcmp") ? 1 : a;
     opnd(o, in, in->src[0], a);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[1], b);
     return true;
   }
   case ISA_SOPK:
     if (has(n, "getreg") || has(n, "setreg"))
       return false;   /* hwreg() names: not spelled */
-    if (has(n, "call")) { opnd(o, in, in->dst, 2); put(o, ", %d", in->simm); return true; }
-    if (has(n, "version")) { put(o, "0x%x", (unsigned)in->simm & 0xffff); return true; }
+    if (has(n, "call")) { opnd(o, in, in->dst, 2); isa_text_put(o, ", %d", in->simm); return true; }
+    if (has(n, "version")) { isa_text_put(o, "0x%x", (unsigned)in->simm & 0xffff); return true; }
     opnd(o, in, in->dst, 1);
-    put(o, ", 0x%x", (unsigned)in->simm & 0xffff);
+    isa_text_put(o, ", 0x%x", (unsigned)in->simm & 0xffff);
     return true;
   case ISA_SOPP: {
     unsigned v = (unsigned)in->simm & 0xffff;
-    if (has(n, "branch")) { put(o, "%u", v); return true; }
+    if (has(n, "branch")) { isa_text_put(o, "%u", v); return true; }
     if (!strcmp(n, "s_waitcnt")) {
       unsigned vm = (v >> 10) & 63, exp = v & 7, lgkm = (v >> 4) & 63;
       bool any = false;
-      if (vm != 63) { put(o, "vmcnt(%u)", vm); any = true; }
-      if (exp != 7) { put(o, "%sexpcnt(%u)", any ? " " : "", exp); any = true; }
-      if (lgkm != 63) { put(o, "%slgkmcnt(%u)", any ? " " : "", lgkm); any = true; }
-      if (!any) put(o, "vmcnt(63) expcnt(7) lgkmcnt(63)");
+      if (vm != 63) { isa_text_put(o, "vmcnt(%u)", vm); any = true; }
+      if (exp != 7) { isa_text_put(o, "%sexpcnt(%u)", any ? " " : "", exp); any = true; }
+      if (lgkm != 63) { isa_text_put(o, "%slgkmcnt(%u)", any ? " " : "", lgkm); any = true; }
+      if (!any) isa_text_put(o, "vmcnt(63) expcnt(7) lgkmcnt(63)");
       return true;
     }
     if (!strcmp(n, "s_delay_alu")) {
@@ -175,15 +126,15 @@ static bool scalar(struct out *o, const struct isa_inst *in)
       if (i0 >= 12 || i1 >= 12 || sk >= 6 || (v >> 11))
         return false;
       bool any = false;
-      if (i0) { put(o, "instid0(%s)", id[i0]); any = true; }
-      if (sk) { put(o, "%sinstskip(%s)", any ? " | " : "", skip[sk]); any = true; }
-      if (i1) { put(o, "%sinstid1(%s)", any ? " | " : "", id[i1]); any = true; }
-      if (!any) put(o, "0");
+      if (i0) { isa_text_put(o, "instid0(%s)", id[i0]); any = true; }
+      if (sk) { isa_text_put(o, "%sinstskip(%s)", any ? " | " : "", skip[sk]); any = true; }
+      if (i1) { isa_text_put(o, "%sinstid1(%s)", any ? " | " : "", id[i1]); any = true; }
+      if (!any) isa_text_put(o, "0");
       return true;
     }
     if (!strcmp(n, "s_sendmsg") || !strcmp(n, "s_sendmsghalt")) {
-      if (v == 3) { put(o, "sendmsg(MSG_DEALLOC_VGPRS)"); return true; }
-      if (v == 1) { put(o, "sendmsg(MSG_INTERRUPT)"); return true; }
+      if (v == 3) { isa_text_put(o, "sendmsg(MSG_DEALLOC_VGPRS)"); return true; }
+      if (v == 1) { isa_text_put(o, "sendmsg(MSG_INTERRUPT)"); return true; }
       return false;
     }
     if (!strcmp(n, "s_waitcnt_depctr"))
@@ -195,33 +146,33 @@ static bool scalar(struct out *o, const struct isa_inst *in)
       return true;
     if (has(n, "clause") || has(n, "prefetch") || has(n, "depctr") || !strncmp(n, "s_wait_", 7) ||
         has(n, "barrier_wait")) {
-      put(o, "0x%x", v);
+      isa_text_put(o, "0x%x", v);
       return true;
     }
-    put(o, "%u", v);
+    isa_text_put(o, "%u", v);
     return true;
   }
   case ISA_SMEM: {
     if (has(n, "inv")) return true;
     bool buf = has(n, "buffer");
     opnd(o, in, in->sdst, in->dwords);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->saddr, buf ? 4 : 2);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     if (in->soe) {
       opnd(o, in, in->soffset, 1);
-      if (in->offset) put(o, " offset:0x%x", (unsigned)in->offset & 0x1fffff);
+      if (in->offset) isa_text_put(o, " offset:0x%x", (unsigned)in->offset & 0x1fffff);
     } else if (in->offset < 0) {
-      put(o, "-0x%x", (unsigned)-in->offset);
+      isa_text_put(o, "-0x%x", (unsigned)-in->offset);
     } else if (in->offset) {
-      put(o, "0x%x", (unsigned)in->offset);
+      isa_text_put(o, "0x%x", (unsigned)in->offset);
     } else {
-      put(o, "%s", in->target == ISA_TARGET_GFX1201 ? "0x0" : "null");
+      isa_text_put(o, "%s", in->target == ISA_TARGET_GFX1201 ? "0x0" : "null");
     }
     if (in->target == ISA_TARGET_GFX1201)
       return in->dfmt == 0;   /* th/scope: spelled only when clear */
-    if (in->glc) put(o, " glc");
-    if (in->slc) put(o, " dlc");
+    if (in->glc) isa_text_put(o, " glc");
+    if (in->slc) isa_text_put(o, " dlc");
     return true;
   }
   default:
@@ -231,24 +182,24 @@ static bool scalar(struct out *o, const struct isa_inst *in)
 
 /* ---- memory ---- */
 /* gfx12: th and scope (in->dfmt = w1[22:18]); false when not spelled exactly */
-static bool cpol12(struct out *o, const struct isa_inst *in, bool atomic)
+static bool cpol12(struct isa_text *o, const struct isa_inst *in, bool atomic)
 {
   static const char *const scope[4] = {"", " scope:SCOPE_SE", " scope:SCOPE_DEV", " scope:SCOPE_SYS"};
   unsigned th = in->dfmt >> 2;
-  if (atomic && th == 1) put(o, " th:TH_ATOMIC_RETURN");
+  if (atomic && th == 1) isa_text_put(o, " th:TH_ATOMIC_RETURN");
   else if (th) return false;
-  put(o, "%s", scope[in->dfmt & 3]);
+  isa_text_put(o, "%s", scope[in->dfmt & 3]);
   return true;
 }
 
-static void cpol(struct out *o, const struct isa_inst *in)
+static void cpol(struct isa_text *o, const struct isa_inst *in)
 {
-  if (in->glc) put(o, " glc");
-  if (in->slc) put(o, " slc");
-  if (in->sc1) put(o, " dlc");
+  if (in->glc) isa_text_put(o, " glc");
+  if (in->slc) isa_text_put(o, " slc");
+  if (in->sc1) isa_text_put(o, " dlc");
 }
 
-static bool memory(struct out *o, const struct isa_inst *in)
+static bool memory(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
   unsigned nd = in->dwords;
@@ -256,14 +207,14 @@ static bool memory(struct out *o, const struct isa_inst *in)
   case ISA_DS: {
     if (has(n, "swizzle")) {
       opnd(o, in, in->dst, 1);
-      put(o, ", ");
+      isa_text_put(o, ", ");
       opnd(o, in, in->addr, 1);
       unsigned off = (unsigned)in->offset & 0xffff;
       unsigned a = off & 0x1f, r = (off >> 5) & 0x1f, x = (off >> 10) & 0x1f;
       if (off & 0x8000)
-        put(o, " offset:swizzle(QUAD_PERM,%u,%u,%u,%u)", off & 3, (off >> 2) & 3, (off >> 4) & 3, (off >> 6) & 3);
+        isa_text_put(o, " offset:swizzle(QUAD_PERM,%u,%u,%u,%u)", off & 3, (off >> 2) & 3, (off >> 4) & 3, (off >> 6) & 3);
       else if (a == 0x1f && r == 0 && x && !(x & (x - 1)))
-        put(o, " offset:swizzle(SWAP,%u)", x);
+        isa_text_put(o, " offset:swizzle(SWAP,%u)", x);
       else
         return false;
       return true;
@@ -277,22 +228,22 @@ static bool memory(struct out *o, const struct isa_inst *in)
     if (has(n, "b128")) dd = 4;
     bool first = true;
     if (rd) { opnd(o, in, in->dst, two ? 2 * dd : dd); first = false; }
-    put(o, "%s", first ? "" : ", ");
+    isa_text_put(o, "%s", first ? "" : ", ");
     opnd(o, in, in->addr, 1);
     if (!nodata) {
       /* cmpstore: the decoder swapped data0/data1 back to gfx9's order */
       bool sw = has(n, "cmpstore");
-      put(o, ", ");
+      isa_text_put(o, ", ");
       opnd(o, in, sw ? in->data1 : in->data, dd);
-      if (data1) { put(o, ", "); opnd(o, in, sw ? in->data : in->data1, dd); }
+      if (data1) { isa_text_put(o, ", "); opnd(o, in, sw ? in->data : in->data1, dd); }
     }
     if (two) {
-      if (in->offset0) put(o, " offset0:%u", in->offset0);
-      if (in->offset1) put(o, " offset1:%u", in->offset1);
+      if (in->offset0) isa_text_put(o, " offset0:%u", in->offset0);
+      if (in->offset1) isa_text_put(o, " offset1:%u", in->offset1);
     } else if (in->offset & 0xffff) {
-      put(o, " offset:%u", (unsigned)in->offset & 0xffff);
+      isa_text_put(o, " offset:%u", (unsigned)in->offset & 0xffff);
     }
-    if (in->gds) put(o, " gds");
+    if (in->gds) isa_text_put(o, " gds");
     return true;
   }
   case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: {
@@ -301,16 +252,16 @@ static bool memory(struct out *o, const struct isa_inst *in)
     unsigned ad = in->fmt == ISA_FLAT || (in->fmt == ISA_GLOBAL && in->saddr == 0x7f) ? 2 : 1;
     unsigned dd = nd;
     if (atomic && has(n, "cmpswap")) dd = 2 * nd;
-    if (rtn) { opnd(o, in, in->dst, nd); put(o, ", "); }
-    if (in->fmt == ISA_SCRATCH && !in->sve) put(o, "off");
+    if (rtn) { opnd(o, in, in->dst, nd); isa_text_put(o, ", "); }
+    if (in->fmt == ISA_SCRATCH && !in->sve) isa_text_put(o, "off");
     else opnd(o, in, in->addr, ad);
-    if (store || atomic) { put(o, ", "); opnd(o, in, in->data, dd); }
+    if (store || atomic) { isa_text_put(o, ", "); opnd(o, in, in->data, dd); }
     if (in->fmt != ISA_FLAT) {
-      put(o, ", ");
-      if (in->saddr == 0x7f) put(o, "off");
+      isa_text_put(o, ", ");
+      if (in->saddr == 0x7f) isa_text_put(o, "off");
       else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
     }
-    if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
     if (in->target == ISA_TARGET_GFX1201)
       return cpol12(o, in, atomic);
     cpol(o, in);
@@ -321,22 +272,22 @@ static bool memory(struct out *o, const struct isa_inst *in)
     bool atomic = has(n, "atomic");
     unsigned dd = atomic && has(n, "cmpswap") ? 2 * nd : nd;
     opnd(o, in, in->data, dd);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     if (in->offen && in->idxen) opnd(o, in, in->addr, 2);
     else if (in->offen || in->idxen) opnd(o, in, in->addr, 1);
-    else put(o, "off");
-    put(o, ", ");
+    else isa_text_put(o, "off");
+    isa_text_put(o, ", ");
     opnd(o, in, in->saddr, 4);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->soffset, 1);
-    if (in->idxen) put(o, " idxen");
-    if (in->offen) put(o, " offen");
-    if (in->offset) put(o, " offset:%d", in->offset);
+    if (in->idxen) isa_text_put(o, " idxen");
+    if (in->offen) isa_text_put(o, " offen");
+    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
     if (in->target == ISA_TARGET_GFX1201)
       return cpol12(o, in, atomic);
     cpol(o, in);
-    if (in->lds) put(o, " lds");
-    if (in->tfe) put(o, " tfe");
+    if (in->lds) isa_text_put(o, " lds");
+    if (in->tfe) isa_text_put(o, " tfe");
     return true;
   }
   default:
@@ -349,7 +300,7 @@ static bool memory(struct out *o, const struct isa_inst *in)
  * and dim need), the T#, the S# (samples, gather4, get_lod), then dmask dim unorm glc slc dlc
  * r128 a16 tfe lwe d16. a16 and the _g16 forms (16-bit packed addresses) are not spelled
  * exactly. */
-static bool mimg11(struct out *o, const struct isa_inst *in)
+static bool mimg11(struct isa_text *o, const struct isa_inst *in)
 {
   static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
                                       "2D_MSAA", "2D_MSAA_ARRAY"};
@@ -379,33 +330,33 @@ static bool mimg11(struct out *o, const struct isa_inst *in)
     }
   }
   opnd(o, in, in->data, nd);
-  put(o, ", ");
+  isa_text_put(o, ", ");
   if (nsa) {
-    put(o, "[");
+    isa_text_put(o, "[");
     for (unsigned i = 0; i < na && i < 5; i++)
-      put(o, "%sv%u", i ? ", " : "", i ? (in->words[2] >> (8 * (i - 1))) & 0xff : w1 & 0xff);
-    put(o, "]");
+      isa_text_put(o, "%sv%u", i ? ", " : "", i ? (in->words[2] >> (8 * (i - 1))) & 0xff : w1 & 0xff);
+    isa_text_put(o, "]");
     exact = exact && na <= 5;
   } else {
     opnd(o, in, in->addr, na);
   }
-  put(o, ", ");
+  isa_text_put(o, ", ");
   opnd(o, in, in->saddr, 8);
   if (samp) {
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, ((w1 >> 26) & 0x1f) * 4, 4);
   }
-  if (dmask) put(o, " dmask:0x%x", dmask);
-  put(o, " dim:SQ_RSRC_IMG_%s", dims[dim]);
-  if ((w0 >> 7) & 1) put(o, " unorm");
-  if ((w0 >> 14) & 1) put(o, " glc");
-  if ((w0 >> 12) & 1) put(o, " slc");
-  if ((w0 >> 13) & 1) put(o, " dlc");
-  if ((w0 >> 15) & 1) put(o, " r128");
-  if (a16) put(o, " a16");
-  if (tfe) put(o, " tfe");
-  if ((w1 >> 22) & 1) put(o, " lwe");
-  if (d16) put(o, " d16");
+  if (dmask) isa_text_put(o, " dmask:0x%x", dmask);
+  isa_text_put(o, " dim:SQ_RSRC_IMG_%s", dims[dim]);
+  if ((w0 >> 7) & 1) isa_text_put(o, " unorm");
+  if ((w0 >> 14) & 1) isa_text_put(o, " glc");
+  if ((w0 >> 12) & 1) isa_text_put(o, " slc");
+  if ((w0 >> 13) & 1) isa_text_put(o, " dlc");
+  if ((w0 >> 15) & 1) isa_text_put(o, " r128");
+  if (a16) isa_text_put(o, " a16");
+  if (tfe) isa_text_put(o, " tfe");
+  if ((w1 >> 22) & 1) isa_text_put(o, " lwe");
+  if (d16) isa_text_put(o, " d16");
   return exact;
 }
 
@@ -415,7 +366,7 @@ static bool mimg11(struct out *o, const struct isa_inst *in)
  * unorm th scope r128 a16 tfe lwe d16. The printer's own rule kept: a VIMAGE form that needs
  * more than one address but whose vaddr1..3 fields are all 0 (v0) is printed as its
  * one-address form, with a one-register vdata. */
-static bool mimg12(struct out *o, const struct isa_inst *in)
+static bool mimg12(struct isa_text *o, const struct isa_inst *in)
 {
   static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
                                       "2D_MSAA", "2D_MSAA_ARRAY"};
@@ -450,43 +401,43 @@ static bool mimg12(struct out *o, const struct isa_inst *in)
     nd = 1;
   }
   opnd(o, in, in->data, nd);
-  put(o, ", ");
+  isa_text_put(o, ", ");
   if (na == 1) {
-    put(o, "v%u", w2 & 0xff);
+    isa_text_put(o, "v%u", w2 & 0xff);
   } else {
-    put(o, "[");
+    isa_text_put(o, "[");
     for (unsigned i = 0; i < na && i < 4; i++) {
       unsigned r = (w2 >> (8 * i)) & 0xff;
       if (i == 3 && na > 4)
-        put(o, ", v[%u:%u]", r, r + na - 4);
+        isa_text_put(o, ", v[%u:%u]", r, r + na - 4);
       else
-        put(o, "%sv%u", i ? ", " : "", r);
+        isa_text_put(o, "%sv%u", i ? ", " : "", r);
     }
-    put(o, "]");
+    isa_text_put(o, "]");
     exact = exact && (samp || na <= 4);
   }
-  put(o, ", ");
+  isa_text_put(o, ", ");
   opnd(o, in, in->saddr, 8);
   if (samp && !has(n, "image_msaa_load")) {
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, (w1 >> 23) & 0x1ff, 4);
   }
-  if (dmask) put(o, " dmask:0x%x", dmask);
-  put(o, " dim:SQ_RSRC_IMG_%s", dims[dim]);
-  if (samp && (w0 >> 13) & 1) put(o, " unorm");
+  if (dmask) isa_text_put(o, " dmask:0x%x", dmask);
+  isa_text_put(o, " dim:SQ_RSRC_IMG_%s", dims[dim]);
+  if (samp && (w0 >> 13) & 1) isa_text_put(o, " unorm");
   if (th) {
     bool store = has(n, "image_store");
-    if (atomic && th <= 2) put(o, " th:TH_ATOMIC_%s", th == 1 ? "RETURN" : "NT");
-    else if (!atomic && th <= 2) put(o, " th:TH_%s_%s", store ? "STORE" : "LOAD", th == 1 ? "NT" : "HT");
+    if (atomic && th <= 2) isa_text_put(o, " th:TH_ATOMIC_%s", th == 1 ? "RETURN" : "NT");
+    else if (!atomic && th <= 2) isa_text_put(o, " th:TH_%s_%s", store ? "STORE" : "LOAD", th == 1 ? "NT" : "HT");
     else exact = false;
   }
   static const char *const sc[4] = {"", " scope:SCOPE_SE", " scope:SCOPE_DEV", " scope:SCOPE_SYS"};
-  put(o, "%s", sc[scope]);
-  if ((w0 >> 4) & 1) put(o, " r128");
-  if (a16) put(o, " a16");
-  if (tfe) put(o, " tfe");
-  if (samp && (w1 >> 8) & 1) put(o, " lwe");
-  if (d16) put(o, " d16");
+  isa_text_put(o, "%s", sc[scope]);
+  if ((w0 >> 4) & 1) isa_text_put(o, " r128");
+  if (a16) isa_text_put(o, " a16");
+  if (tfe) isa_text_put(o, " tfe");
+  if (samp && (w1 >> 8) & 1) isa_text_put(o, " lwe");
+  if (d16) isa_text_put(o, " d16");
   return exact;
 }
 
@@ -518,12 +469,12 @@ static void widths(const char *n, unsigned *dw, unsigned *sw)
     *dw = tw(tok[k - 2], len[k - 2]);
 }
 
-static void src(struct out *o, const struct isa_inst *in, unsigned i, unsigned width)
+static void src(struct isa_text *o, const struct isa_inst *in, unsigned i, unsigned width)
 {
   bool neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
-  put(o, "%s%s", neg ? "-" : "", abs ? "|" : "");
+  isa_text_put(o, "%s%s", neg ? "-" : "", abs ? "|" : "");
   opnd(o, in, in->src[i], width);
-  put(o, "%s", abs ? "|" : "");
+  isa_text_put(o, "%s", abs ? "|" : "");
 }
 
 static bool carry_in(const char *n)
@@ -551,22 +502,22 @@ static bool vop3_two(const char *n)
   return false;
 }
 
-static void vopd_half(struct out *o, const struct isa_inst *in, const char *name, uint16_t dst,
+static void vopd_half(struct isa_text *o, const struct isa_inst *in, const char *name, uint16_t dst,
                       uint16_t s0, uint16_t s1)
 {
-  put(o, "%s ", name);
+  isa_text_put(o, "%s ", name);
   opnd(o, in, dst, 1);
-  put(o, ", ");
+  isa_text_put(o, ", ");
   opnd(o, in, s0, 1);
   if (has(name, "mov_b32"))
     return;
-  if (has(name, "fmamk")) { put(o, ", 0x%x, ", in->literal); opnd(o, in, s1, 1); return; }
-  put(o, ", ");
+  if (has(name, "fmamk")) { isa_text_put(o, ", 0x%x, ", in->literal); opnd(o, in, s1, 1); return; }
+  isa_text_put(o, ", ");
   opnd(o, in, s1, 1);
-  if (has(name, "fmaak")) put(o, ", 0x%x", in->literal);
+  if (has(name, "fmaak")) isa_text_put(o, ", 0x%x", in->literal);
 }
 
-static bool valu(struct out *o, const struct isa_inst *in, bool *exact)
+static bool valu(struct isa_text *o, const struct isa_inst *in, bool *exact)
 {
   const char *n = in->name;
   unsigned dw, sw;
@@ -574,57 +525,57 @@ static bool valu(struct out *o, const struct isa_inst *in, bool *exact)
   *exact = true;
   if (in->exec == g11_exec_vopd || !strncmp(n, "v_dual_", 7)) {
     vopd_half(o, in, n, in->dst, in->src[0], in->src[1]);
-    put(o, " :: ");
+    isa_text_put(o, " :: ");
     vopd_half(o, in, g11_vopd_name(G11_VOPD_Y_OP(in)), G11_VOPD_Y_DST(in), G11_VOPD_Y_SRC0(in),
               G11_VOPD_Y_SRC1(in));
     return true;
   }
   if (in->dpp || in->fmt == ISA_VOP3P || in->opsel) {
     *exact = false;
-    put(o, "%s%s ", n, in->dpp ? "_dpp" : "");
+    isa_text_put(o, "%s%s ", n, in->dpp ? "_dpp" : "");
     opnd(o, in, in->dst, 1);
     for (unsigned i = 0; i < 3; i++)
-      if (in->src[i]) { put(o, ", "); opnd(o, in, in->src[i], 1); }
+      if (in->src[i]) { isa_text_put(o, ", "); opnd(o, in, in->src[i], 1); }
     return true;
   }
   bool cmpx = has(n, "v_cmpx");
   switch (in->fmt) {
   case ISA_VOP1:
-    if (!strcmp(n, "v_nop") || !strcmp(n, "v_pipeflush")) { put(o, "%s", n); return true; }
-    put(o, "%s%s ", n, !strcmp(n, "v_readfirstlane_b32") || !strcmp(n, "v_swap_b32") ? "" : "_e32");
+    if (!strcmp(n, "v_nop") || !strcmp(n, "v_pipeflush")) { isa_text_put(o, "%s", n); return true; }
+    isa_text_put(o, "%s%s ", n, !strcmp(n, "v_readfirstlane_b32") || !strcmp(n, "v_swap_b32") ? "" : "_e32");
     opnd(o, in, in->dst, dw);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[0], sw);
     return true;
   case ISA_VOPC: {
     unsigned s1 = has(n, "class") ? 1 : sw;
-    put(o, "%s_e32 ", n);
-    if (!cmpx) put(o, "vcc_lo, ");
+    isa_text_put(o, "%s_e32 ", n);
+    if (!cmpx) isa_text_put(o, "vcc_lo, ");
     opnd(o, in, in->src[0], sw);
-    put(o, ", ");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[1], s1);
     return true;
   }
   case ISA_VOP2: {
     bool mk = has(n, "fmamk"), ak = has(n, "fmaak");
-    put(o, "%s%s ", n, mk || ak ? "" : "_e32");
+    isa_text_put(o, "%s%s ", n, mk || ak ? "" : "_e32");
     if (has(n, "rev_b64") || has(n, "rev_i64")) {   /* gfx12's VOP2 64-bit shifts */
       opnd(o, in, in->dst, 2);
-      put(o, ", ");
+      isa_text_put(o, ", ");
       opnd(o, in, in->src[0], 1);
-      put(o, ", ");
+      isa_text_put(o, ", ");
       opnd(o, in, in->src[1], 2);
       return true;
     }
     opnd(o, in, in->dst, dw);
-    if (has(n, "_co_ci_")) put(o, ", vcc_lo");
-    put(o, ", ");
+    if (has(n, "_co_ci_")) isa_text_put(o, ", vcc_lo");
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[0], sw);
-    if (mk) { put(o, ", 0x%x, ", in->literal); opnd(o, in, in->src[2], sw); return true; }
-    put(o, ", ");
+    if (mk) { isa_text_put(o, ", 0x%x, ", in->literal); opnd(o, in, in->src[2], sw); return true; }
+    isa_text_put(o, ", ");
     opnd(o, in, in->src[1], has(n, "ldexp") ? 1 : sw);   /* v_lshlrev_b64: below */
-    if (ak) put(o, ", 0x%x", in->literal);
-    if (carry_in(n)) put(o, ", vcc_lo");
+    if (ak) isa_text_put(o, ", 0x%x", in->literal);
+    if (carry_in(n)) isa_text_put(o, ", vcc_lo");
     return true;
   }
   case ISA_VOP3A: case ISA_VOP3B: {
@@ -634,10 +585,10 @@ static bool valu(struct out *o, const struct isa_inst *in, bool *exact)
     /* the VOP3 encoding's opcode: VOPC/VOP2/VOP1 promotions get _e64 */
     unsigned op11 = (in->words[0] >> 16) & 0x3ff;
     promoted = op11 < 0x200;
-    put(o, "%s%s ", n, promoted ? "_e64" : "");
+    isa_text_put(o, "%s%s ", n, promoted ? "_e64" : "");
     if (op11 < 0x100) {                      /* VOPC */
       if (has(n, "class")) w[1] = 1;
-      if (!cmpx) { opnd(o, in, in->sdst, 1); put(o, ", "); }
+      if (!cmpx) { opnd(o, in, in->sdst, 1); isa_text_put(o, ", "); }
       ns = 2;
     } else {
       if (op11 < 0x180) ns = 2;
@@ -650,31 +601,31 @@ static bool valu(struct out *o, const struct isa_inst *in, bool *exact)
       if (has(n, "readlane") || has(n, "writelane")) { w[0] = w[1] = 1; dw = 1; }
       if (has(n, "_co_ci_") || has(n, "cndmask")) { ns = 2; }
       opnd(o, in, in->dst, dw);
-      if (in->fmt == ISA_VOP3B) { put(o, ", "); opnd(o, in, in->sdst, 1); }
-      if (ns) put(o, ", ");
+      if (in->fmt == ISA_VOP3B) { isa_text_put(o, ", "); opnd(o, in, in->sdst, 1); }
+      if (ns) isa_text_put(o, ", ");
     }
     for (unsigned i = 0; i < ns; i++) {
-      if (i) put(o, ", ");
+      if (i) isa_text_put(o, ", ");
       src(o, in, i, w[i]);
     }
-    if (op11 >= 0x100 && op11 < 0x180 && carry_in(n)) { put(o, ", "); opnd(o, in, in->src[2], 1); }
-    if (in->clamp) put(o, " clamp");
+    if (op11 >= 0x100 && op11 < 0x180 && carry_in(n)) { isa_text_put(o, ", "); opnd(o, in, in->src[2], 1); }
+    if (in->clamp) isa_text_put(o, " clamp");
     static const char *const om[4] = {"", " mul:2", " mul:4", " div:2"};
-    put(o, "%s", om[in->omod & 3]);
+    isa_text_put(o, "%s", om[in->omod & 3]);
     /* 16-bit operations print op_sel, llvm spells literal f64 operands differently */
     if (has(n, "16") && !has(n, "u32_u16") ) *exact = !in->opsel;
     return true;
   }
   default:
     *exact = false;
-    put(o, "%s", n);
+    isa_text_put(o, "%s", n);
     return true;
   }
 }
 
 unsigned isa_describe_gfx11(const struct isa_inst *in, char *buf, unsigned size, bool *exact)
 {
-  struct out o = {buf, 0, size};
+  struct isa_text o = {buf, 0, size};
   *exact = false;
   if (!size)
     return in->size;
@@ -683,9 +634,9 @@ unsigned isa_describe_gfx11(const struct isa_inst *in, char *buf, unsigned size,
     valu(&o, in, exact);
     return in->size;
   }
-  put(&o, "%s", in->name);
+  isa_text_put(&o, "%s", in->name);
   unsigned mark = o.n;
-  put(&o, " ");
+  isa_text_put(&o, " ");
   unsigned before = o.n;
   if (in->fmt <= ISA_SMEM)
     *exact = scalar(&o, in);

@@ -111,21 +111,20 @@ VALU_OP32(v_xor3_b32, ISA_T_B32, ISA_T_B32, 3, d = a ^ b ^ c)
 VALU_OP32(v_cvt_i32_i16, ISA_T_B32, ISA_T_B32, 1, d = (uint32_t)(int32_t)(int16_t)a)
 VALU_OP32(v_cvt_u32_u16, ISA_T_B32, ISA_T_B32, 1, d = a & 0xffff)
 
-/* v_permlane16_b32 / v_permlanex16_b32: lane j of each row of 16 takes the source from lane
- * sel(j) of the same row (permlane16) or of the other row of its 32 (permlanex16), sel(j)
- * the j-th nibble of S2:S1. OP_SEL[0] (FI) fetches from lanes EXEC disables too; without it
- * such a source gives 0 with OP_SEL[1] (BOUND_CTRL) and leaves the lane alone without.
- * All sources are read before any lane is written; lanes EXEC disables keep their value. */
-static int permlane(struct isa_wave *w, const struct isa_inst *in, bool cross)
+/* The lane loop of v_permlane16/x16 and gfx12's _var forms: lane j of each row of 16 takes
+ * the source from lane sel[j] (0-15) of the same row, or of the other row of its 32 with
+ * cross. OP_SEL[0] (FI) fetches from lanes EXEC disables too; without it such a source gives
+ * 0 with OP_SEL[1] (BOUND_CTRL) and leaves the lane alone without. All sources are read
+ * before any lane is written; lanes EXEC disables keep their value. */
+int g11_permlane_rows(struct isa_wave *w, const struct isa_inst *in, const uint8_t *sel, bool cross)
 {
-  uint64_t sel = isa_read_s32(w, in, in->src[1]) | (uint64_t)isa_read_s32(w, in, in->src[2]) << 32;
   bool fi = in->opsel & 1, bc = (in->opsel >> 1) & 1;
   unsigned n = w->wave32 ? 32 : 64;
   uint32_t *d = w->vgpr[(in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1)];
   uint32_t tmp[64];
   bool keep[64];
   for (unsigned l = 0; l < n; l++) {
-    unsigned row = l / 16 ^ (cross ? 1u : 0u), src = row * 16 + (unsigned)(sel >> (4 * (l % 16)) & 15);
+    unsigned row = l / 16 ^ (cross ? 1u : 0u), src = row * 16 + (sel[l] & 15u);
     keep[l] = false;
     if (fi || ((w->exec >> src) & 1))
       tmp[l] = isa_read_v32(w, in, in->src[0], src, ISA_T_B32);
@@ -138,6 +137,17 @@ static int permlane(struct isa_wave *w, const struct isa_inst *in, bool cross)
     if (((w->exec >> l) & 1) && !keep[l])
       d[l] = tmp[l];
   return valu_next(w, in);
+}
+
+/* v_permlane16_b32 / v_permlanex16_b32: sel(j) is the j-th nibble of S2:S1, the same for
+ * every row */
+static int permlane(struct isa_wave *w, const struct isa_inst *in, bool cross)
+{
+  uint64_t s = isa_read_s32(w, in, in->src[1]) | (uint64_t)isa_read_s32(w, in, in->src[2]) << 32;
+  uint8_t sel[64];
+  for (unsigned l = 0; l < 64; l++)
+    sel[l] = (uint8_t)(s >> (4 * (l % 16)) & 15);
+  return g11_permlane_rows(w, in, sel, cross);
 }
 
 static int v_permlane16_b32(struct isa_wave *w, const struct isa_inst *in)

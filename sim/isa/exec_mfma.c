@@ -227,6 +227,33 @@ static void out_pos(const struct mfma *s, unsigned i, unsigned j, unsigned b, un
   }
 }
 
+/* One product into a dot product's running sum: i8 wraps in 32 bits (*isum), f64 fuses
+ * (*sum starts at C), the other kinds sum exactly in double (*sum starts at 0). */
+static void mac(unsigned kind, double x, double y, int32_t *isum, double *sum)
+{
+  if (kind == K_I8)
+    *isum = (int32_t)((uint32_t)*isum + (uint32_t)((int32_t)x * (int32_t)y));
+  else if (kind == K_F64)
+    *sum = fma(x, y, *sum);
+  else
+    *sum += x * y;
+}
+
+/* D[reg][lane] = C + the dot product (f64: the pair reg, reg + 1 takes the fused sum) */
+static void store_d(unsigned kind, uint32_t *const *d, uint32_t (*c)[VALU_N], unsigned reg,
+                    unsigned lane, int32_t isum, double sum)
+{
+  if (kind == K_I8) {
+    d[reg][lane] = (uint32_t)isum + c[reg][lane];
+  } else if (kind == K_F64) {
+    uint64_t r = fp_ud(sum);
+    d[reg][lane] = (uint32_t)r;
+    d[reg + 1][lane] = (uint32_t)(r >> 32);
+  } else {
+    d[reg][lane] = fp_u((float)(sum + (double)fp_f(c[reg][lane])));
+  }
+}
+
 static int v_mfma(struct isa_wave *w, const struct isa_inst *in)
 {
   const struct mfma *s = shape_of(in);
@@ -277,32 +304,16 @@ static int v_mfma(struct isa_wave *w, const struct isa_inst *in)
       for (unsigned j = 0; j < s->n; j++) {
         unsigned reg, lane;
         out_pos(s, i, j, b, &reg, &lane);
-        double sum = 0;
         int32_t isum = 0;
         uint64_t cv = c[reg][lane] | (s->kind == K_F64 ? (uint64_t)c[reg + 1][lane] << 32 : 0);
-        double acc = s->kind == K_F64 ? fp_d(cv) * ((neg & 4) ? -1 : 1) : 0;
+        double sum = s->kind == K_F64 ? fp_d(cv) * ((neg & 4) ? -1 : 1) : 0;
         for (unsigned k = 0; k < s->k; k++) {
           unsigned la = i + s->m * ab + s->m * s->b * (k / s->e);
           unsigned lb = j + s->m * b + s->m * s->b * (k / s->e);
-          double x = ea[la][k % s->e], y = eb[lb][k % s->e];
-          if (s->kind == K_I8)
-            isum = (int32_t)((uint32_t)isum + (uint32_t)((int32_t)x * (int32_t)y));
-          else if (s->kind == K_F64)
-            acc = fma(x, y, acc);
-          else
-            sum += x * y;
+          mac(s->kind, ea[la][k % s->e], eb[lb][k % s->e], &isum, &sum);
         }
-        if (!((exec >> lane) & 1))
-          continue;
-        if (s->kind == K_I8) {
-          d[reg][lane] = (uint32_t)isum + c[reg][lane];
-        } else if (s->kind == K_F64) {
-          uint64_t r = fp_ud(acc);
-          d[reg][lane] = (uint32_t)r;
-          d[reg + 1][lane] = (uint32_t)(r >> 32);
-        } else {
-          d[reg][lane] = fp_u((float)(sum + (double)fp_f(c[reg][lane])));
-        }
+        if ((exec >> lane) & 1)
+          store_d(s->kind, d, c, reg, lane, isum, sum);
       }
   }
   return valu_next(w, in);
@@ -391,17 +402,10 @@ static int v_smfmac(struct isa_wave *w, const struct isa_inst *in)
         unsigned la = i + s->m * g, lb = j + s->m * g;
         for (unsigned x = 0; x < e / 2; x++) {
           unsigned k = 4 * (x / 2) + ((idx[la] >> (2 * x)) & 3);   /* logical element */
-          double p = ea[la][x], q = eb[lb][k];
-          if (s->kind == K_I8)
-            isum = (int32_t)((uint32_t)isum + (uint32_t)((int32_t)p * (int32_t)q));
-          else
-            sum += p * q;
+          mac(s->kind, ea[la][x], eb[lb][k], &isum, &sum);
         }
       }
-      if (s->kind == K_I8)
-        d[reg][lane] = (uint32_t)isum + c[reg][lane];
-      else
-        d[reg][lane] = fp_u((float)(sum + (double)fp_f(c[reg][lane])));
+      store_d(s->kind, d, c, reg, lane, isum, sum);
     }
   return valu_next(w, in);
 }

@@ -38,28 +38,14 @@ static int v_permlane64_b32(struct isa_wave *w, const struct isa_inst *in)
   return valu_next(w, in);
 }
 
+/* each lane's select in bits 3:0 of its own S1 (read in lanes EXEC disables too) */
 static int permlane_var(struct isa_wave *w, const struct isa_inst *in, bool cross)
 {
-  bool fi = in->opsel & 1, bc = (in->opsel >> 1) & 1;
   unsigned n = w->wave32 ? 32 : 64;
-  uint32_t tmp[64];
-  bool keep[64];
-  for (unsigned l = 0; l < n; l++) {
-    unsigned sel = isa_read_v32(w, in, in->src[1], l, ISA_T_B32) & 15;
-    unsigned src = ((l / 16) ^ (cross ? 1u : 0u)) * 16 + sel;
-    keep[l] = false;
-    if (fi || ((w->exec >> src) & 1))
-      tmp[l] = isa_read_v32(w, in, in->src[0], src, ISA_T_B32);
-    else if (bc)
-      tmp[l] = 0;
-    else
-      keep[l] = true;
-  }
-  uint32_t *d = w->vgpr[(in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1)];
+  uint8_t sel[64] = { 0 };
   for (unsigned l = 0; l < n; l++)
-    if (((w->exec >> l) & 1) && !keep[l])
-      d[l] = tmp[l];
-  return valu_next(w, in);
+    sel[l] = (uint8_t)(isa_read_v32(w, in, in->src[1], l, ISA_T_B32) & 15);
+  return g11_permlane_rows(w, in, sel, cross);
 }
 static int v_permlane16_var_b32(struct isa_wave *w, const struct isa_inst *in) { return permlane_var(w, in, false); }
 static int v_permlanex16_var_b32(struct isa_wave *w, const struct isa_inst *in) { return permlane_var(w, in, true); }

@@ -63,6 +63,8 @@ isa_exec_fn g11_exec_tbuffer;
 void g11_unified_format(unsigned u, uint8_t *dfmt, uint8_t *nfmt);
 /* VOPD opcode names (decode_gfx11.c) */
 const char *g11_vopd_name(unsigned op);
+/* v_permlane16/x16's lane loop (exec_gfx11.c): lane l reads lane sel[l] of its row */
+int g11_permlane_rows(struct isa_wave *w, const struct isa_inst *in, const uint8_t *sel, bool cross);
 isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_vopd;
 /* gfx12's SALU float operations (exec_gfx12.c): SOP2, SOP1, SOPC by name */
 isa_exec_fn g12_exec_salu_float, g12_exec_v_s_f32;

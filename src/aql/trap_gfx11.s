@@ -26,16 +26,7 @@
 //   violation), write the signal's event id into its mailbox, send the SQ interrupt, and halt.
 //   Anything else (a masked math exception): return.
 
-.set TRAP_ID_DEBUGTRAP,     3
-.set CODE_MEM_VIOL,         0x20000000
-.set CODE_ILLEGAL_INST,     0x40000000
-.set CODE_TRAP,             0x80000000
-.set DOORBELL_ID_MASK,      0x3ff
-.set ENTRY_SHIFT,           4
-.set SIGNAL_VALUE,          8
-.set SIGNAL_MAILBOX,        16
-.set SIGNAL_EVENT_ID,       24
-.set EVENT_ID_DIRECT_LIMIT, 0x400
+.include "trap_common.inc"
 
 .ifdef GFX12
 .set HALT_BIT,              14          // STATE_PRIV
@@ -78,11 +69,7 @@ trap_entry:
 .else
   s_bfe_u32       ttmp2, ttmp1, 0x80010         // trap id: ttmp1[23:16]
 .endif
-  s_cmp_eq_u32    ttmp2, TRAP_ID_DEBUGTRAP
-  s_cbranch_scc1  step_over
-  s_mov_b32       ttmp4, CODE_TRAP
-  s_cmp_lg_u32    ttmp2, 0
-  s_cbranch_scc1  report
+  TRAP_ID_DISPATCH
 
   // trap id 0: an exception
 .ifdef GFX12

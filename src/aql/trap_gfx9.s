@@ -23,29 +23,17 @@
 //   A memory violation with an XNACK error: halt (the VM fault reports it). Anything else
 //   (a masked math exception, a host trap): return.
 
-.set TRAP_ID_DEBUGTRAP,     3
+.include "trap_common.inc"
+
 .set TRAPSTS_MEM_VIOL,      0x100
 .set TRAPSTS_ILLEGAL_INST,  0x800
 .set TRAPSTS_XNACK_ERROR,   0x10000000
 .set STATUS_HALT_BIT,       13
-.set CODE_MEM_VIOL,         0x20000000
-.set CODE_ILLEGAL_INST,     0x40000000
-.set CODE_TRAP,             0x80000000
-.set DOORBELL_ID_MASK,      0x3ff
-.set ENTRY_SHIFT,           4
-.set SIGNAL_VALUE,          8
-.set SIGNAL_MAILBOX,        16
-.set SIGNAL_EVENT_ID,       24
-.set EVENT_ID_DIRECT_LIMIT, 0x400       // larger ids would read as exception bits: send 0
 
 .text
 trap_entry:
   s_bfe_u32       ttmp2, ttmp1, 0x80010         // trap id: ttmp1[23:16]
-  s_cmp_eq_u32    ttmp2, TRAP_ID_DEBUGTRAP
-  s_cbranch_scc1  step_over
-  s_mov_b32       ttmp4, CODE_TRAP
-  s_cmp_lg_u32    ttmp2, 0
-  s_cbranch_scc1  report
+  TRAP_ID_DISPATCH
 
   // trap id 0: an exception (or a host trap)
   s_getreg_b32    ttmp3, hwreg(HW_REG_TRAPSTS)

@@ -16,15 +16,18 @@ command -v hipcc > /dev/null 2>&1 || { echo "hipcc is not installed (apt install
 rm -rf "$work" && mkdir -p "$work/tmp"
 TMPDIR=$work/tmp; export TMPDIR
 
-# Built once for both runtimes (gfx900, gfx906, gfx90a), only when a source changed.
+# Built once for both runtimes (gfx900, gfx906, gfx90a), only when a source changed; from
+# lib/kcache.sh's cache when another configuration or run built the same sources (the programs
+# link Debian's HIP, not the build under test).
+. "$SRCDIR/tests/integration/lib/kcache.sh"
 progs=$BUILD/tests/hip-programs
 mkdir -p "$progs"
 for f in "$hdir"/*.hip; do
   p=$progs/$(basename "$f" .hip)
   # shellcheck disable=SC3013 # dash and bash have -nt
   if [ ! -e "$p" ] || [ "$f" -nt "$p" ] || [ "$hdir/hip_check.h" -nt "$p" ]; then
-    ( hipcc --offload-arch=gfx900 --offload-arch=gfx906 --offload-arch=gfx90a -O2 -Wall -Werror -o "$p" "$f" \
-        > "$p.log" 2>&1 || { cat "$p.log"; rm -f "$p"; } ) &
+    ( kcache "$p" hipcc --offload-arch=gfx900 --offload-arch=gfx906 --offload-arch=gfx90a -O2 \
+        -Wall -Werror -o "$p" "$f" > "$p.log" 2>&1 || { cat "$p.log"; rm -f "$p"; } ) &
   fi
 done
 wait

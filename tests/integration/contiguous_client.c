@@ -27,21 +27,6 @@
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t vram, sysmem;
 
-static hsa_status_t pick_agent(hsa_agent_t a, void *unused)
-{
-  (void)unused;
-  hsa_device_type_t t;
-  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-  if (t == HSA_DEVICE_TYPE_GPU && !gpu.handle) {
-    gpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &vram);
-  } else if (t == HSA_DEVICE_TYPE_CPU && !cpu.handle) {
-    cpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &sysmem);
-  }
-  return HSA_STATUS_SUCCESS;
-}
-
 /* The AMDGPU_GEM_CREATE_* flags and heap of the buffer object behind ptr, as the render node
  * of the GPU (renderD128 under hsa-sim) reports them; -1 when a step fails. */
 static int gem_flags(amdgpu_device_handle dev, void *ptr, size_t size, uint64_t *flags,
@@ -72,7 +57,7 @@ int main(int argc, char **argv)
     printf("init FAIL\n");
     return 1;
   }
-  hsa_iterate_agents(pick_agent, NULL);
+  client_pick_memory(&gpu, &cpu, &vram, &sysmem);
   if (!gpu.handle || !vram.handle || !sysmem.handle) {
     printf("agents FAIL\n");
     return 1;

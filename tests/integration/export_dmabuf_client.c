@@ -29,28 +29,13 @@
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t vram, sysmem;
 
-static hsa_status_t pick_agent(hsa_agent_t a, void *unused)
-{
-  (void)unused;
-  hsa_device_type_t t;
-  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-  if (t == HSA_DEVICE_TYPE_GPU && !gpu.handle) {
-    gpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &vram);
-  } else if (t == HSA_DEVICE_TYPE_CPU && !cpu.handle) {
-    cpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &sysmem);
-  }
-  return HSA_STATUS_SUCCESS;
-}
-
 static void setup(void)
 {
   if (hsa_init() != HSA_STATUS_SUCCESS) {
     printf("init FAIL\n");
     exit(1);
   }
-  hsa_iterate_agents(pick_agent, NULL);
+  client_pick_memory(&gpu, &cpu, &vram, &sysmem);
   if (!gpu.handle || !vram.handle || !sysmem.handle) {
     printf("agents FAIL\n");
     exit(1);

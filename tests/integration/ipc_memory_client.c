@@ -39,15 +39,10 @@ static hsa_queue_t *queue;
 
 static void setup(const char *co)
 {
-  struct client_agents ag = {0};
-  if (hsa_init() != HSA_STATUS_SUCCESS || hsa_iterate_agents(client_pick_agents, &ag)) {
+  if (hsa_init() != HSA_STATUS_SUCCESS || client_pick_memory(&gpu, &cpu, &vram, &sysmem)) {
     printf("init FAIL\n");
     exit(1);
   }
-  gpu = ag.gpu;
-  cpu = ag.cpu;
-  hsa_amd_agent_iterate_memory_pools(gpu, client_pick_pool, &vram);
-  hsa_amd_agent_iterate_memory_pools(cpu, client_pick_pool, &sysmem);
   hsa_agent_iterate_regions(cpu, client_pick_regions, &regions);
   hsa_executable_t ex;
   if (!vram.handle || !sysmem.handle || !regions.kernarg.handle ||

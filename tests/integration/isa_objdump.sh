@@ -16,27 +16,55 @@
 # wave64, exactly.
 # HSA_TEST_LIGHT=1 (the sanitizer and clang configurations): clang-15 only, and gfx942 at
 # -O2 only; the first configuration compares everything.
+# Speed (isa_objdump_run.py): the corpus objects are built and decoded as many at once as
+# there are CPUs (HSA_TEST_JOBS), one llvm-objdump a chip disassembles them all, and the
+# objects and listings come from a cache (HSA_TEST_CACHE, default build-cache/ in the source
+# tree; "off": none) when an earlier configuration or run made them from the same inputs with
+# the same tools: only the decoder depends on the build under test.
 # timeout: 600
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
+T=$SRCDIR/tests/integration
 lite=0
 if [ "${HSA_TEST_LIGHT:-0}" = 1 ] || [ "${HSA_TEST_SANITIZED:-0}" = 1 ]; then lite=1; fi
 # The build's own compiler and flags: a sanitizer build's archive needs its runtime.
 mk() { sed -n "s/^$1 *:= *//p" "$BUILD/config.mk" | head -n 1; }
 CC=$(mk CC); CC=${CC:-cc}
 BCFLAGS=$(mk CFLAGS); BLDFLAGS=$(mk LDFLAGS)
-T=$SRCDIR/tests/integration
 AR=$BUILD/lib/libhsa-sim-internal.a
 [ -f "$AR" ] || { echo "missing $AR"; exit 1; }
 command -v python3 >/dev/null || { echo "python3 missing: skipped"; exit 77; }
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
+# job NAME CPU OBJDUMP BUILD-COMMAND...: queue a corpus object (the command writes $W/NAME.o)
+job() {
+  for a in "$@"; do
+    case $a in
+      *\'*) printf "'%s' " "$(printf '%s' "$a" | sed "s/'/'\\\\''/g")" ;;
+      *) printf "'%s' " "$a" ;;   # (no process for the usual word)
+    esac
+  done >> "$W/jobs"
+  echo >> "$W/jobs"
+}
+# the code bytes of an assembled trap handler as an object of their own (no labels for
+# objdump to print), as the library embeds them: the body of a job's build command, given
+# MC MCPU OBJCOPY OUT SOURCE [MC-ARGS...] (-I src/aql: the cache key hashes the directory)
+trapobj='mc=$1 cpu=$2 oc=$3 out=$4 src=$5; shift 5; '\
+'"$mc" -triple=amdgcn-amd-amdhsa -mcpu=$cpu "$@" -filetype=obj -o "$out.code.o" "$src" && '\
+'"$oc" -O binary --only-section=.text "$out.code.o" "$out.bin" && '\
+'printf ".text\n.incbin \"%s\"\n" "$out.bin" > "$out.s" && '\
+'"$mc" -triple=amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj -o "$out" "$out.s"'
+# ... and of a dumped handler (MC MCPU OUT BIN); both on one line (a job is a line)
+binobj='printf ".text\n.incbin \"%s\"\n" "$4" > "$3.s" && '\
+'"$1" -triple=amdgcn-amd-amdhsa -mcpu=$2 -filetype=obj -o "$3" "$3.s"'
+mc19=$(command -v llvm-mc-19); oc19=$(command -v llvm-objcopy-19)
+: > "$W/jobs"
 
 # shellcheck disable=SC2086
 $CC -std=gnu11 -O1 $BCFLAGS -I"$SRCDIR/sim" -o "$W/decode" "$T/isa_decode_elf.c" "$AR" \
     $BLDFLAGS -lpthread -ldl -lrt -lm || { echo "cannot build the decoder tool"; exit 1; }
 
-fail=0 ran=0
+fail=0 ran=0 images="" dumped=""
 devlibs=""
 for d in /usr/lib/*/amdgcn/bitcode; do [ -f "$d/ockl.bc" ] && devlibs=$d; done
 vers="15 14"; [ $lite = 1 ] && vers=15
@@ -64,20 +92,16 @@ for ver in $vers; do
         *) opts="-O0 -O2" ;;
       esac
       for opt in $opts; do
-        name=$(basename "$src" | sed 's/\.[a-z]*$//')-$cpu-$ver$opt
+        b=${src##*/}; name=${b%.*}-$cpu-$ver$opt
         o=$W/$name.o
         if [ "$opt" = asm ]; then
-          /usr/lib/llvm-$ver/bin/llvm-mc -arch=amdgcn -mcpu="$cpu" -filetype=obj -o "$o" "$src" ||
-            { echo "$name: assembly failed"; fail=1; continue; }
+          job "$name" "$cpu" "$objdump" /usr/lib/llvm-$ver/bin/llvm-mc -arch=amdgcn -mcpu="$cpu" \
+            -filetype=obj -o "$o" "$src"
         else
           # shellcheck disable=SC2086 # $libs is one word, or none
-          $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" $libs "$opt" \
-                 -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
+          job "$name" "$cpu" "$objdump" $clang -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa \
+            -mcpu="$cpu" $libs "$opt" -c -o "$o" "$src"
         fi
-        "$objdump" -d --mcpu="$cpu" "$o" > "$W/$name.ref" || { fail=1; continue; }
-        "$W/decode" "$o" "$cpu" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
-        python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
-        ran=$((ran + 1))
       done
     done
   done
@@ -100,31 +124,16 @@ else
 fi
 if [ -x "$mc" ] && [ -x "$od" ]; then
   for cpu in gfx900 gfx906 gfx90a; do
-    # ours as the library embeds it: the code bytes only (no labels for objdump to print)
-    "$mc" -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx9.s" &&
-      /usr/lib/llvm-15/bin/llvm-objcopy -O binary --only-section=.text "$W/ours-$cpu.o" "$W/ours-$cpu.bin" &&
-      printf '.text\n.incbin "%s"\n' "$W/ours-$cpu.bin" > "$W/ours-$cpu.s" &&
-      "$mc" -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/trap-ours-$cpu.o" "$W/ours-$cpu.s" ||
-      { echo "trap-ours-$cpu: assembly failed"; fail=1; }
-    names="trap-ours-$cpu"
+    job trap-ours-$cpu $cpu "$od" sh -c "$trapobj" sh "$mc" $cpu /usr/lib/llvm-15/bin/llvm-objcopy \
+      "$W/trap-ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx9.s" -I "$SRCDIR/src/aql"
+    # ROCR's, dumped in the background while the rest is queued (joined before the jobs run)
     if [ -n "$dump" ]; then
-      rm -f "$W/trace-$cpu"
-      if "$BUILD/bin/hsa-sim" --gpu $cpu --trace="$W/trace-$cpu" -- \
-           "$dump" "$W/trace-$cpu" "$W/rocr-$cpu.bin" > "$W/dump-$cpu.log" 2>&1 &&
-         printf '.text\n.incbin "%s"\n' "$W/rocr-$cpu.bin" > "$W/rocr-$cpu.s" &&
-         "$mc" -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/trap-rocr-$cpu.o" "$W/rocr-$cpu.s"; then
-        names="$names trap-rocr-$cpu"
-      else
-        echo "trap-rocr-$cpu: no handler dumped: $(tail -n 2 "$W/dump-$cpu.log")"; fail=1
-      fi
+      ( rm -f "$W/trace-$cpu"
+        "$BUILD/bin/hsa-sim" --gpu $cpu --trace="$W/trace-$cpu" -- \
+          "$dump" "$W/trace-$cpu" "$W/rocr-$cpu.bin" > "$W/dump-$cpu.log" 2>&1 ||
+          rm -f "$W/rocr-$cpu.bin" ) &
+      dumped="$dumped $cpu"
     fi
-    for name in $names; do
-      [ -f "$W/$name.o" ] || continue
-      "$od" -d --mcpu="$cpu" "$W/$name.o" > "$W/$name.ref" || { fail=1; continue; }
-      "$W/decode" "$W/$name.o" "$cpu" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
-      python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
-      ran=$((ran + 1))
-    done
   done
 fi
 # gfx942: clang-19 (LLVM 15 knows only gfx940's encodings), the corpus at -O0 and -O2.
@@ -134,32 +143,19 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
   for src in "$T"/isa_corpus/*.cl; do
     case $src in */image.cl) continue ;; esac   # gfx942 has no image instructions
     for opt in $opts942; do
-      name=$(basename "$src" .cl)-$cpu-19$opt
+      b=${src##*/}; name=${b%.cl}-$cpu-19$opt
       o=$W/$name.o
-      clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib "$opt" \
-               -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
-      llvm-objdump-19 -d --mcpu=$cpu "$o" > "$W/$name.ref" || { fail=1; continue; }
-      "$W/decode" "$o" "$cpu" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
-      python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
-      ran=$((ran + 1))
+      job "$name" $cpu llvm-objdump-19 clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa \
+        -mcpu=$cpu -nogpulib "$opt" -c -o "$o" "$src"
     done
   done
   # our gfx942 trap handler (IB_STS from ttmp13), as the library embeds it, exactly
-  name=trap-ours-$cpu
-  if [ -x /usr/bin/llvm-mc-19 ] &&
-     llvm-mc-19 -arch=amdgcn -mcpu=$cpu --defsym=IB_STS_IN_TTMP13=1 -filetype=obj \
-       -o "$W/ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx9.s" &&
-     llvm-objcopy-19 -O binary --only-section=.text "$W/ours-$cpu.o" "$W/ours-$cpu.bin" &&
-     printf '.text\n.incbin "%s"\n' "$W/ours-$cpu.bin" > "$W/ours-$cpu.s" &&
-     llvm-mc-19 -arch=amdgcn -mcpu=$cpu -filetype=obj -o "$W/$name.o" "$W/ours-$cpu.s"; then
-    if llvm-objdump-19 -d --mcpu=$cpu "$W/$name.o" > "$W/$name.ref" &&
-       "$W/decode" "$W/$name.o" "$cpu" > "$W/$name.ours"; then
-      python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
-    else echo "$name: objdump or decoder failed"; fail=1; fi
-    grep -q 'ttmp13' "$W/$name.ref" || { echo "$name: IB_STS is not restored from ttmp13"; fail=1; }
-    ran=$((ran + 1))
+  if [ -x /usr/bin/llvm-mc-19 ]; then
+    job trap-ours-$cpu $cpu llvm-objdump-19 sh -c "$trapobj" sh "$mc19" $cpu "$oc19" \
+      "$W/trap-ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx9.s" -I "$SRCDIR/src/aql" \
+      --defsym=IB_STS_IN_TTMP13=1
   else
-    echo "$name: assembly with llvm-mc-19 failed"; fail=1
+    echo "trap-ours-$cpu: no llvm-mc-19"; fail=1
   fi
 else
   echo "clang-19 or llvm-objdump-19 missing: gfx942 not checked"
@@ -183,16 +179,12 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
       esac
       for wave in w32 w64; do
         for opt in $opts; do
-          name=$(basename "$src" .cl)-$cpu-$wave$opt
+          b=${src##*/}; name=${b%.cl}-$cpu-$wave$opt
           o=$W/$name.o
           wf=""; [ $wave = w64 ] && wf=-mwavefrontsize64
           # shellcheck disable=SC2086
-          clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu $wf -nogpulib "$opt" \
-                   -c -o "$o" "$src" || { echo "$name: compile failed"; fail=1; continue; }
-          llvm-objdump-19 -d --mcpu=$cpu "$o" > "$W/$name.ref" || { fail=1; continue; }
-          "$W/decode" "$o" "$cpu" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
-          python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
-          ran=$((ran + 1))
+          job "$name" $cpu llvm-objdump-19 clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa \
+            -mcpu=$cpu $wf -nogpulib "$opt" -c -o "$o" "$src"
         done
       done
     done
@@ -209,48 +201,52 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
       opts=-O2; [ $light = 0 ] && [ $cpu = gfx1100 ] && opts="-O0 -O2"
       for opt in $opts; do
         src=$T/image_kernels.cl
-        name=$(basename "$src" .cl)-$cpu$opt
-        clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu "$opt" \
-          --rocm-device-lib-path="$W/devlibs19" -Wno-linker-warnings -c -o "$W/$name.o" "$src" ||
-          { echo "$name: compile failed"; fail=1; continue; }
-        llvm-objdump-19 -d --mcpu=$cpu "$W/$name.o" > "$W/$name.ref" || { fail=1; continue; }
-        "$W/decode" "$W/$name.o" $cpu > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
-        python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
-        grep -q 'image_' "$W/$name.ref" || { echo "$name: no image instructions"; fail=1; }
-        ran=$((ran + 1))
+        b=${src##*/}; name=${b%.cl}-$cpu$opt
+        job "$name" $cpu llvm-objdump-19 clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa \
+          -mcpu=$cpu "$opt" --rocm-device-lib-path="$W/devlibs19" -Wno-linker-warnings \
+          -c -o "$W/$name.o" "$src"
+        images="$images $name"
       done
     done
   fi
   if command -v llvm-mc-19 > /dev/null; then
-    name=image_gfx12-gfx1201
-    llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx1201 -filetype=obj -o "$W/$name.o" \
-        "$T/isa_corpus/image_gfx12.s" || { echo "$name: assembly failed"; fail=1; }
-    llvm-objdump-19 -d --mcpu=gfx1201 "$W/$name.o" > "$W/$name.ref" &&
-      "$W/decode" "$W/$name.o" gfx1201 > "$W/$name.ours" &&
-      python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
-    ran=$((ran + 1))
+    job image_gfx12-gfx1201 gfx1201 llvm-objdump-19 llvm-mc-19 -triple=amdgcn-amd-amdhsa \
+      -mcpu=gfx1201 -filetype=obj -o "$W/image_gfx12-gfx1201.o" "$T/isa_corpus/image_gfx12.s"
   fi
   # our gfx11/gfx12 trap handler (src/aql/trap_gfx11.s) as the library embeds it: the code
   # bytes of each build, decoded exactly
   if command -v llvm-mc-19 > /dev/null; then
     for cpu in gfx1100 gfx1201; do
       ds=""; [ $cpu = gfx1201 ] && ds=--defsym=GFX12=1
-      name=trap-ours-$cpu
       # shellcheck disable=SC2086
-      llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=$cpu $ds -filetype=obj -o "$W/ours-$cpu.o" \
-          "$SRCDIR/src/aql/trap_gfx11.s" &&
-        /usr/lib/llvm-15/bin/llvm-objcopy -O binary --only-section=.text "$W/ours-$cpu.o" "$W/ours-$cpu.bin" &&
-        printf '.text\n.incbin "%s"\n' "$W/ours-$cpu.bin" > "$W/ours-$cpu.s" &&
-        llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj -o "$W/$name.o" "$W/ours-$cpu.s" ||
-        { echo "$name: assembly failed"; fail=1; continue; }
-      llvm-objdump-19 -d --mcpu=$cpu "$W/$name.o" > "$W/$name.ref" || { fail=1; continue; }
-      "$W/decode" "$W/$name.o" "$cpu" > "$W/$name.ours" || { echo "$name: decoder failed"; fail=1; continue; }
-      python3 "$T/isa_objdump_cmp.py" "$W/$name.ref" "$W/$name.ours" "$name" || fail=1
-      ran=$((ran + 1))
+      job trap-ours-$cpu $cpu llvm-objdump-19 sh -c "$trapobj" sh "$mc19" $cpu \
+        /usr/lib/llvm-15/bin/llvm-objcopy "$W/trap-ours-$cpu.o" "$SRCDIR/src/aql/trap_gfx11.s" \
+        -I "$SRCDIR/src/aql" $ds
     done
   fi
 else
   echo "clang-19 or llvm-objdump-19 missing: gfx1100/gfx1201 not checked"
 fi
+# the corpus jobs (isa_objdump_run.py), as many at once as there are CPUs
+n=${HSA_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+cache=${HSA_TEST_CACHE:-$SRCDIR/build-cache}; [ "$cache" = off ] || cache=$cache/isa_objdump
+wait   # ROCR's handlers
+for cpu in $dumped; do
+  if [ -s "$W/rocr-$cpu.bin" ]; then
+    job trap-rocr-$cpu $cpu "$od" sh -c "$binobj" sh "$mc" $cpu "$W/trap-rocr-$cpu.o" "$W/rocr-$cpu.bin"
+  else
+    echo "trap-rocr-$cpu: no handler dumped: $(tail -n 2 "$W/dump-$cpu.log")"; fail=1
+  fi
+done
+if [ -s "$W/jobs" ]; then
+  python3 "$T/isa_objdump_run.py" "$W/jobs" "$W" "$W/decode" "$n" "$cache" || fail=1
+  ran=$((ran + $(grep -c . "$W/jobs")))
+fi
+if [ -f "$W/trap-ours-gfx942.ref" ]; then
+  grep -q 'ttmp13' "$W/trap-ours-gfx942.ref" || { echo "trap-ours-gfx942: IB_STS is not restored from ttmp13"; fail=1; }
+fi
+for name in $images; do
+  grep -q 'image_' "$W/$name.ref" 2>/dev/null || { echo "$name: no image instructions"; fail=1; }
+done
 [ $ran -gt 0 ] || { echo "no compiler: skipped"; exit 77; }
 exit $fail

@@ -13,8 +13,8 @@ def norm(ops):
     return re.sub(r'\s+', ' ', ops.strip())
 
 
-def main():
-    ref, ours, name = sys.argv[1], sys.argv[2], sys.argv[3]
+def compare(ref, ours, name):
+    """Prints the mismatches and a summary line; 0 when every instruction matches."""
     want = []
     for line in open(ref):
         m = LINE.match(line)
@@ -49,4 +49,5 @@ def main():
     return 1 if bad or not want else 0
 
 
-sys.exit(main())
+if __name__ == '__main__':
+    sys.exit(compare(sys.argv[1], sys.argv[2], sys.argv[3]))

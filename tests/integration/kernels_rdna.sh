@@ -31,20 +31,32 @@ refs=$(ls "$kdir"/*_ref.c)
 # shellcheck disable=SC2086
 ${CC:-cc} -std=gnu11 -O2 -D_GNU_SOURCE -I"$kdir" -I"$SRCDIR/include/hsa" -o "$work/harness" \
   "$kdir/harness.c" "$kdir/kcase.c" $refs -L"$BUILD/lib" -lhsa-runtime64 -lm || fail "cannot build the harness"
+# the code objects come from lib/kcache.sh's cache when another configuration or run compiled
+# the same source (they do not depend on the build under test); two compilers at a time
+. "$SRCDIR/tests/integration/lib/kcache.sh"
+KCACHE_TMP=$work   # (its path differs between configurations; what is under it does not)
 cl() { # cpu source out [flags]
-  clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+  # shellcheck disable=SC2086
+  kcache "$3" clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
     -mcpu="$1" -mcode-object-version=4 --rocm-device-lib-path="$work/devlibs" -O2 \
     -Wno-linker-warnings ${4:-} -o "$3" "$2"
 }
 gpus="gfx1100 gfx1201"
 [ "${HSA_TEST_LIGHT:-0}" = 1 ] && gpus=gfx1201
+n=0
 for t in $gpus; do
   for f in "$kdir"/*.cl; do
-    b=$(basename "$f")
-    cl $t "$f" "$work/co/$b.$t.w32.co" || fail "clang-19 cannot compile $b for $t"
-    cl $t "$f" "$work/co/$b.$t.w64.co" -mwavefrontsize64 || fail "clang-19 cannot compile $b for $t wave64"
+    b=${f##*/}
+    for w in w32 w64; do
+      wf=""; [ $w = w64 ] && wf=-mwavefrontsize64
+      ( cl $t "$f" "$work/co/$b.$t.$w.co" $wf ||
+          echo "clang-19 cannot compile $b for $t $w" >> "$work/cl-failed" ) &
+      n=$((n + 1)); [ $((n % 2)) -eq 0 ] && wait
+    done
   done
 done
+wait
+[ ! -s "$work/cl-failed" ] || fail "$(cat "$work/cl-failed")"
 "$work/harness" --list > "$work/cases" || fail "harness --list"
 pass=0 nfail=0 failed=""
 run_case() { # gpu name source wave

@@ -32,13 +32,17 @@ ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -o "$tmp/dump" \
 
 cp "$SRCDIR/tests/integration/loader_kernels.cl" "$tmp/k.cl"
 
+# the objects and code objects from lib/kcache.sh's cache when another configuration or run
+# built them from the same source with the same tools
+. "$SRCDIR/tests/integration/lib/kcache.sh"
+KCACHE_TMP=$tmp
 # cc version target-for-the-name target-for-clang
 compile() {
   out="$tmp/$1-v$2-$3.co"
   # Linked by lld 15 (lld 14, Debian's default ld.lld, does not know code object v5).
-  { "$1" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$4" -nogpulib -O2 \
-      -mcode-object-version="$2" -c -o "$out.o" "$tmp/k.cl" &&
-    ld.lld-15 -shared -o "$out" "$out.o"; } 2>"$tmp/cc.err" ||
+  { kcache "$out.o" "$1" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$4" -nogpulib \
+      -O2 -mcode-object-version="$2" -c -o "$out.o" "$tmp/k.cl" &&
+    kcache "$out" ld.lld-15 -shared -o "$out" "$out.o"; } 2>"$tmp/cc.err" ||
     { echo "FAIL: compile $1 v$2 $4:" >&2; cat "$tmp/cc.err" >&2; exit 1; }
   echo "$out"
 }

@@ -67,6 +67,10 @@ where() {
   printf 'kernel `%s.kd` + 0x%x (offset 0x%x ' "$3" $((0x$2 - 0x$1)) $((0x$2))
 }
 
+# the kernels come from lib/kcache.sh's cache when another configuration or run compiled them
+. "$SRCDIR/tests/integration/lib/kcache.sh"
+KCACHE_TMP=$work   # (its path differs between configurations; what is under it does not)
+
 # gfx942: clang-19, Debian's device libraries plus the gfx942 ISA version constant (as
 # kernels_gfx942.sh makes it), llvm-objdump-19
 gpus="gfx900 gfx906 gfx90a"
@@ -85,13 +89,13 @@ for gpu in $gpus; do
   case $gpu in gfx9??) clang19=0 ;; *) clang19=1 ;; esac
   [ $gpu = gfx942 ] && clang19=1
   if [ $clang19 = 1 ]; then
-    clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
-      -mcpu=$gpu -mcode-object-version=4 --rocm-device-lib-path="$work/devlibs19" -O2 \
-      -Wno-linker-warnings -o "$co" "$SRCDIR/tests/integration/trap_kernels.cl" ||
+    kcache "$co" clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header \
+      -target amdgcn-amd-amdhsa -mcpu=$gpu -mcode-object-version=4 \
+      --rocm-device-lib-path="$work/devlibs19" -O2 -Wno-linker-warnings -o "$co" "$SRCDIR/tests/integration/trap_kernels.cl" ||
       fail "cannot compile trap_kernels.cl for $gpu with clang-19"
     objdump=llvm-objdump-19
   else
-    clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$gpu -O2 \
+    kcache "$co" clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$gpu -O2 \
       --rocm-device-lib-path="$devlibs" -o "$co" "$SRCDIR/tests/integration/trap_kernels.cl" ||
       fail "cannot compile trap_kernels.cl for $gpu"
     objdump=$objdump15
@@ -122,9 +126,10 @@ for gpu in $gpus; do
   done
   case $gpu in gfx1100|gfx1201)
     # wave64 (-mwavefrontsize64): an aborting work-item through the same handler
-    clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
-      -mcpu=$gpu -mcode-object-version=4 --rocm-device-lib-path="$work/devlibs19" -O2 \
-      -Wno-linker-warnings -mwavefrontsize64 -o "$work/$gpu.w64.co" \
+    kcache "$work/$gpu.w64.co" clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header \
+      -target amdgcn-amd-amdhsa -mcpu=$gpu -mcode-object-version=4 \
+      --rocm-device-lib-path="$work/devlibs19" -O2 -Wno-linker-warnings -mwavefrontsize64 \
+      -o "$work/$gpu.w64.co" \
       "$SRCDIR/tests/integration/trap_kernels.cl" || fail "cannot compile trap_kernels.cl for $gpu wave64"
     out=$work/$gpu.abort.w64.ours
     timeout 120 "$sim" --gpu $gpu -- "$work/ours" abort "$work/$gpu.w64.co" > "$out" 2>&1 ||
@@ -141,7 +146,7 @@ done
 # .amdhsa_exception_fp_ieee_overflow 1. The wave enters the handler with TRAPSTS.EXCP
 # overflow (the trace says so); ours returns and the dispatch completes with +inf; ROCR
 # 5.2.3's parks the wave for a debugger (SQ interrupt with bit 23 set), no queue error.
-clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx900 -O2 \
+kcache "$work/fpx.s" clang-15 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx900 -O2 \
   --rocm-device-lib-path="$devlibs" -S -o "$work/fpx.s" "$SRCDIR/tests/integration/trap_kernels.cl" ||
   fail "cannot compile trap_kernels.cl to assembly"
 awk '/\.amdhsa_kernel fp_overflow/ { k = 1 }

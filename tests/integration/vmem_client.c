@@ -34,22 +34,6 @@ static hsa_queue_t *queue;
 static struct client_kernel kcopy, kfill;
 static uint32_t *kernarg;
 
-static hsa_status_t pick_agent(hsa_agent_t a, void *unused)
-{
-  (void)unused;
-  hsa_device_type_t t;
-  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-  if (t == HSA_DEVICE_TYPE_GPU && !gpu.handle) {
-    gpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &vram);
-  } else if (t == HSA_DEVICE_TYPE_CPU && !cpu.handle) {
-    cpu = a;
-    hsa_amd_agent_iterate_memory_pools(a, client_pick_pool, &sysmem);
-    hsa_agent_iterate_regions(a, client_pick_regions, &regions);
-  }
-  return HSA_STATUS_SUCCESS;
-}
-
 /* dst[i] = src[i] (copy) or buf[i] = i * seed + 7 (fill) over N items; false on a timeout */
 static bool run(const struct client_kernel *k, void *a, void *b, uint32_t seed)
 {
@@ -97,7 +81,9 @@ int main(int argc, char **argv)
     printf("init FAIL\n");
     return 1;
   }
-  hsa_iterate_agents(pick_agent, NULL);
+  client_pick_memory(&gpu, &cpu, &vram, &sysmem);
+  if (cpu.handle)
+    hsa_agent_iterate_regions(cpu, client_pick_regions, &regions);
   hsa_executable_t ex;
   if (!gpu.handle || !vram.handle || !sysmem.handle || !regions.kernarg.handle ||
       client_load_file(gpu, argv[1], HSA_PROFILE_FULL, &ex) != HSA_STATUS_SUCCESS ||

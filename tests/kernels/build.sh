@@ -14,6 +14,11 @@ gpus=${GPUS:-gfx900}
 cc=${CC:-cc}
 mkdir -p "$out"
 
+# the kernels come from lib/kcache.sh's cache when another corpus directory, configuration or
+# run compiled the same source with the same compiler (they do not depend on the build)
+SRCDIR=$src; export SRCDIR
+. "$src/tests/integration/lib/kcache.sh"
+
 need() { command -v "$1" > /dev/null 2>&1 || { echo "$1 is not installed ($2)"; exit 77; }; }
 need clang-15 "apt install clang-15"
 need hipcc "apt install hipcc"
@@ -60,12 +65,12 @@ compile() { # gpu:file
   *.cl)
     std=CL1.2   # what pocl runs too; *_amd.cl only runs on the GPU
     case "$f" in *_amd.cl) std=CL2.0 ;; esac
-    clang-15 -x cl -cl-std=$std -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
-      -mcpu="$gpu" -mcode-object-version=4 --rocm-device-lib-path="$devlibs" -O2 \
-      -o "$co.tmp" "$f" ;;
+    kcache "$co.tmp" clang-15 -x cl -cl-std=$std -Xclang -finclude-default-header \
+      -target amdgcn-amd-amdhsa -mcpu="$gpu" -mcode-object-version=4 \
+      --rocm-device-lib-path="$devlibs" -O2 -o "$co.tmp" "$f" ;;
   *.hip)
-    hipcc --offload-arch="$gpu" --genco -mcode-object-version=4 -O2 -o "$co.bundle" "$f" \
-      2> "$co.log" || { cat "$co.log"; return 1; }
+    kcache "$co.bundle" hipcc --offload-arch="$gpu" --genco -mcode-object-version=4 -O2 \
+      -o "$co.bundle" "$f" 2> "$co.log" || { cat "$co.log"; return 1; }
     "$bundler" --unbundle --type=o --input="$co.bundle" \
       --targets="hipv4-amdgcn-amd-amdhsa--$gpu" --output="$co.tmp"
     rm -f "$co.bundle" "$co.log" ;;

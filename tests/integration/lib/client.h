@@ -157,6 +157,22 @@ static inline hsa_status_t client_pick_pool(hsa_amd_memory_pool_t p, void *data)
   return HSA_STATUS_SUCCESS;
 }
 
+/* The first GPU and CPU agent and their first global pools (client_pick_pool): VRAM and
+ * system memory; zero handles where there is none. */
+static inline hsa_status_t client_pick_memory(hsa_agent_t *gpu, hsa_agent_t *cpu,
+                                              hsa_amd_memory_pool_t *vram,
+                                              hsa_amd_memory_pool_t *sysmem)
+{
+  struct client_agents ag = { { 0 }, { 0 } };
+  hsa_status_t st = hsa_iterate_agents(client_pick_agents, &ag);
+  *gpu = ag.gpu;
+  *cpu = ag.cpu;
+  vram->handle = sysmem->handle = 0;
+  if (ag.gpu.handle) hsa_amd_agent_iterate_memory_pools(ag.gpu, client_pick_pool, vram);
+  if (ag.cpu.handle) hsa_amd_agent_iterate_memory_pools(ag.cpu, client_pick_pool, sysmem);
+  return st;
+}
+
 /* Loads the code object blob for gpu into a new frozen executable *exec. */
 static inline hsa_status_t client_load_blob(hsa_agent_t gpu, const void *blob, size_t size,
                                             hsa_profile_t profile, hsa_executable_t *exec)

@@ -18,6 +18,7 @@ devlibs19_make() { # dir from target...
     printf 'target datalayout = "%s"\ntarget triple = "amdgcn-amd-amdhsa"\n@__oclc_ISA_version = linkonce_odr protected local_unnamed_addr addrspace(4) constant i32 %s, align 4\n' \
       "$devlibs19_layout" "$(( _n / 100 * 1000 + _n / 10 % 10 * 100 + _n % 10 ))" > "$_dir/isa$_n.ll"
     rm -f "$_dir/oclc_isa_version_$_n.bc"   # never write through a link to the system's
-    llvm-as-19 "$_dir/isa$_n.ll" -o "$_dir/oclc_isa_version_$_n.bc" || fail "llvm-as-19 $_t"
+    # from standard input: the module names no path, so the file is the same wherever made
+    llvm-as-19 - -o "$_dir/oclc_isa_version_$_n.bc" < "$_dir/isa$_n.ll" || fail "llvm-as-19 $_t"
   done
 }

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/* text.c — the bounded text buffer and common operand spellings of describe.c and
+ * describe_gfx11.c (text.h). */
+#include "isa/text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void isa_text_put(struct isa_text *o, const char *fmt, ...)
+{
+  if (o->n >= o->size)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(o->p + o->n, o->size - o->n, fmt, ap);
+  va_end(ap);
+  if (k > 0)
+    o->n = o->n + (unsigned)k < o->size ? o->n + (unsigned)k : o->size - 1;
+}
+
+const char *const isa_text_float[9] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0",
+                                       "-4.0", "0.15915494"};
+
+bool isa_text_reg_or_const(struct isa_text *o, unsigned code, unsigned dwords)
+{
+  if (code >= ISA_OP_VGPR0) {
+    char c = code >= ISA_OP_AGPR0 ? 'a' : 'v';
+    unsigned r = code - (code >= ISA_OP_AGPR0 ? ISA_OP_AGPR0 : ISA_OP_VGPR0);
+    if (dwords <= 1) isa_text_put(o, "%c%u", c, r); else isa_text_put(o, "%c[%u:%u]", c, r, r + dwords - 1);
+    return true;
+  }
+  if (code <= ISA_OP_SGPR_LAST) {
+    if (dwords <= 1) isa_text_put(o, "s%u", code); else isa_text_put(o, "s[%u:%u]", code, code + dwords - 1);
+    return true;
+  }
+  if (code >= ISA_OP_TTMP0 && code < ISA_OP_TTMP0 + 16) {
+    unsigned r = code - ISA_OP_TTMP0;
+    if (dwords <= 1) isa_text_put(o, "ttmp%u", r); else isa_text_put(o, "ttmp[%u:%u]", r, r + dwords - 1);
+    return true;
+  }
+  if (code >= ISA_OP_ZERO && code <= 208) {
+    isa_text_put(o, "%d", code <= 192 ? (int)code - 128 : 192 - (int)code);
+    return true;
+  }
+  if (code >= ISA_OP_F_HALF && code <= ISA_OP_INV_2PI) {
+    isa_text_put(o, "%s", isa_text_float[code - ISA_OP_F_HALF]);
+    return true;
+  }
+  return false;
+}
+
+void isa_text_literal(struct isa_text *o, const struct isa_inst *in, bool float_ok)
+{
+  static const uint32_t fbits[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                    0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+  int32_t v = (int32_t)in->literal;
+  if (v >= -16 && v <= 64) {
+    isa_text_put(o, "%d", v);
+    return;
+  }
+  for (unsigned i = 0; float_ok && i < 9; i++)
+    if (in->literal == fbits[i]) {
+      isa_text_put(o, "%s", isa_text_float[i]);
+      return;
+    }
+  isa_text_put(o, "0x%x", in->literal);
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* text.h — what describe.c (gfx9) and describe_gfx11.c share to spell an instruction as
+ * llvm-objdump does: a bounded text buffer and the operand printer's common part. */
+#ifndef SIM_ISA_TEXT_H
+#define SIM_ISA_TEXT_H
+
+#include <stdbool.h>
+
+#include "isa/wave.h"
+
+struct isa_text {
+  char *p;
+  unsigned n, size;   /* used, capacity (the text stays NUL-terminated) */
+};
+
+/* printf into the buffer; what does not fit is cut */
+void isa_text_put(struct isa_text *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The inline float constants' spellings, ISA_OP_F_HALF onward */
+extern const char *const isa_text_float[9];
+
+/* A register (v, a, s, ttmp; `dwords` > 1 as a range), an inline integer or float constant:
+ * spelled, true; any other code (special registers, literals) is left to the caller: false */
+bool isa_text_reg_or_const(struct isa_text *o, unsigned code, unsigned dwords);
+
+/* The literal of in: an integer an inline constant could encode as that integer, a float
+ * bit pattern of an inline constant (when float_ok) as its float, else hex */
+void isa_text_literal(struct isa_text *o, const struct isa_inst *in, bool float_ok);
+
+#endif
