@@ -92,13 +92,15 @@ void sim_dbwatch_wait(uint32_t gen, uint64_t timeout_ns);
 void sim_dbwatch_kick(void);
 /* The engines of each doorbell page, and which of them are awake (working or looking for
  * work): an engine is counted awake from engine_start to engine_end except between
- * sim_dbwatch_idle and sim_dbwatch_awake. sim_dbwatch_idle says whether it was the last one
- * awake: only then may it protect the page (sim_dbwatch_arm); otherwise it polls, as a
- * store through a protected page would stall its busy siblings' clients on every doorbell. */
+ * sim_dbwatch_idle and sim_dbwatch_awake, both given the generation the engine sleeps on.
+ * sim_dbwatch_idle says whether it was the last one awake: only then may it protect the page
+ * (sim_dbwatch_arm); otherwise it polls, as a store through a protected page would stall its
+ * busy siblings' clients on every doorbell. A sibling woken by a generation change but not yet
+ * back (a loaded host may not run it for a while) still counts as awake: it may find work. */
 void sim_dbwatch_engine_start(uint64_t page_off);
 void sim_dbwatch_engine_end(uint64_t page_off);
-bool sim_dbwatch_idle(uint64_t page_off);
-void sim_dbwatch_awake(uint64_t page_off);
+bool sim_dbwatch_idle(uint64_t page_off, uint32_t gen);
+void sim_dbwatch_awake(uint64_t page_off, uint32_t gen);
 
 /* ---- GPU memory helpers shared by the CP and SDMA (mem.c) ------------------------------ */
 uint64_t sim_cp_now(void);                     /* GPU timestamp counter (100 MHz) */

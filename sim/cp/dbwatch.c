@@ -45,9 +45,14 @@ static struct db_map maps[MAX_MAPS];
  * when none is: a protected page makes every store to it wait for the watcher, and the
  * doorbells of queues that are busy get stored to all the time. */
 #define MAX_PAGES 64
+#define MAX_SLEEPERS 16
 struct db_page {
   uint64_t off;
   unsigned engines, awake;   /* engines 0: a free entry */
+  /* the generations the page's idle engines sleep on: one older than the current was woken
+   * and is on its way back */
+  unsigned nsleep;
+  uint32_t sleep_gen[MAX_SLEEPERS];
 };
 static struct db_page pages[MAX_PAGES];
 
@@ -252,7 +257,7 @@ static struct db_page *page_of(uint64_t page_off, bool add)
   }
   if (!add || !free_one)
     return NULL;
-  *free_one = (struct db_page){ page_off, 0, 0 };
+  *free_one = (struct db_page){ .off = page_off };
   return free_one;
 }
 
@@ -278,25 +283,40 @@ void sim_dbwatch_engine_end(uint64_t page_off)
   pthread_mutex_unlock(&maps_lock);
 }
 
-bool sim_dbwatch_idle(uint64_t page_off)
+bool sim_dbwatch_idle(uint64_t page_off, uint32_t g)
 {
   pthread_mutex_lock(&maps_lock);
   struct db_page *pg = page_of(page_off, false);
   bool last = true;
   if (pg) {
     pg->awake--;
-    last = pg->awake == 0;
+    if (pg->nsleep < MAX_SLEEPERS)
+      pg->sleep_gen[pg->nsleep++] = g;
+    else
+      last = false;   /* (more sleepers than slots: poll rather than guess) */
+    /* a sleeper whose generation is past was woken (the futex wakes every waiter) and has
+     * not counted itself awake again yet: it may be about to find work on this page */
+    uint32_t now = atomic_load_explicit(&gen, memory_order_seq_cst);
+    for (unsigned i = 0; i < pg->nsleep && last; i++)
+      last = pg->sleep_gen[i] == now;
+    last = last && pg->awake == 0;
   }
   pthread_mutex_unlock(&maps_lock);
   return last;
 }
 
-void sim_dbwatch_awake(uint64_t page_off)
+void sim_dbwatch_awake(uint64_t page_off, uint32_t g)
 {
   pthread_mutex_lock(&maps_lock);
   struct db_page *pg = page_of(page_off, false);
-  if (pg)
+  if (pg) {
     pg->awake++;
+    for (unsigned i = 0; i < pg->nsleep; i++)
+      if (pg->sleep_gen[i] == g) {
+        pg->sleep_gen[i] = pg->sleep_gen[--pg->nsleep];
+        break;
+      }
+  }
   pthread_mutex_unlock(&maps_lock);
 }
 

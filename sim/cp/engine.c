@@ -103,9 +103,9 @@ static void *engine_main(void *arg)
     }
     backoff = BACKOFF_MIN_NS;
     if (r == CP_HALTED) {
-      sim_dbwatch_idle(cq->doorbell_page);   /* its doorbell means nothing now */
+      sim_dbwatch_idle(cq->doorbell_page, gen);   /* its doorbell means nothing now */
       sim_dbwatch_wait(gen, SAFETY_NS);      /* until destroyed (stop kicks the futex) */
-      sim_dbwatch_awake(cq->doorbell_page);
+      sim_dbwatch_awake(cq->doorbell_page, gen);
       continue;
     }
     uint64_t now = mono_ns();
@@ -122,10 +122,10 @@ static void *engine_main(void *arg)
     }
     /* the last engine of the page to go idle protects it; while a sibling is awake its
      * client's doorbell stores must not fault, so this one polls instead (1 ms at most) */
-    bool last = sim_dbwatch_idle(cq->doorbell_page);
+    bool last = sim_dbwatch_idle(cq->doorbell_page, gen);
     unsigned armed = last ? sim_dbwatch_arm(cq->doorbell_page) : 0;
     if (step(cq) == CP_WORK) {   /* a store that landed before the protection */
-      sim_dbwatch_awake(cq->doorbell_page);
+      sim_dbwatch_awake(cq->doorbell_page, gen);
       idle_since = 0;
       woken = false;
       unwatched = BACKOFF_MIN_NS;
@@ -133,14 +133,14 @@ static void *engine_main(void *arg)
     }
     if (!armed) {   /* nothing will report a store: look again after a growing pause */
       sim_dbwatch_wait(gen, unwatched);
-      sim_dbwatch_awake(cq->doorbell_page);
+      sim_dbwatch_awake(cq->doorbell_page, gen);
       uint64_t cap = !last || now - idle_since < SLEEPY_AFTER_NS ? UNWATCHED_MAX_NS
                                                                  : UNWATCHED_SLEEPY_NS;
       unwatched = unwatched * 2 > cap ? cap : unwatched * 2;
       continue;
     }
     sim_dbwatch_wait(gen, SAFETY_NS);
-    sim_dbwatch_awake(cq->doorbell_page);
+    sim_dbwatch_awake(cq->doorbell_page, gen);
     /* the blocked store lands only after the watcher lifted the protection, for every queue
      * on the page: look for a while before protecting it again */
     idle_since = 0;
