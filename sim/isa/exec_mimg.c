@@ -13,7 +13,7 @@
  *
  * Memory: a texel of (x, y, z) of mip level L is at level_base + z * slice_bytes + (y * pitch +
  * x) * bytes, z the depth or the slice (arrays), the level's base and the chain's slice size
- * from img_level_select (gfx9 addrlib's LINEAR mip chain; one level: base + ((z * height + y) *
+ * from img_level_select (addrlib's LINEAR mip chain, gfx9's or gfx10+'s; one level: base + ((z * height + y) *
  * pitch + x) * bytes); every access goes through the VM (isa_mem_fast). That is the hardware's
  * LINEAR swizzle mode; the tiled modes are addressed the same way (see README). Levels: _mip's
  * VGPR plus BASE_LEVEL for loads and stores; for samples BASE_LEVEL, or with the S#'s
@@ -24,8 +24,9 @@
  * (img_tsharp_decode_gfx11); the T#'s TYPE decides the coordinates, as on gfx9. gfx12's
  * VIMAGE/VSAMPLE (decode_gfx12_image.c) likewise: four listed address VGPRs, the fourth
  * continuing with the rest, gfx12's T#/S# (img_tsharp_decode_gfx12).
- * Not modelled (fault as ILLEGAL): gfx11's and gfx12's mip chains (their LINEAR chain is laid
- * out otherwise), a16, gfx90a's acc bit, gfx10+'s r128, the depth-compare (_c), get_lod and
+ * gfx11's mip chains are gfx10+'s LINEAR chain (img_level_select: the smallest level first,
+ * each at its own pitch). Not modelled (fault as ILLEGAL): gfx12's mip chains (addrlib's gfx12
+ * linear chain is not pinned down: src/image/README.md), a16, gfx90a's acc bit, gfx10+'s r128, the depth-compare (_c), get_lod and
  * the _pck forms. */
 #include "isa/exec.h"
 #include "isa/hostmem.h"
@@ -335,8 +336,8 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
     return not_modelled(w, in, "a cube or multisampled image");
   if (!t.pitch)   /* gfx11's 3D and arrays: addrlib's linear pitch, rows of 256-byte multiples */
     t.pitch = img_linear_pitch(t.width, f.bytes);
-  if (m.gfx11 && (t.max_mip || t.last_level) && !fm.resinfo)
-    return not_modelled(w, in, "a gfx11 mipmapped image (MAX_MIP or LAST_LEVEL above 0)");
+  if (m.gfx12 && (t.max_mip || t.last_level) && !fm.resinfo)
+    return not_modelled(w, in, "a gfx12 mipmapped image (MAX_MIP or LAST_LEVEL above 0)");
   const struct img_tsharp t0 = t;   /* the resource from level 0 */
   if (!fm.resinfo)                  /* t: the base level, whose size the LOD is measured in */
     img_level_select(&t, f.bytes, t.base_level);

@@ -27,6 +27,8 @@ struct img_tsharp {
   unsigned pitch;            /* word4[28:13] + 1, in elements */
   unsigned base_array;       /* word5[12:0] */
   unsigned max_mip;          /* word5[31:28]: the resource's last level (gfx11: word1[19:16]) */
+  bool rdna_chain;           /* gfx10+ (the gfx11/gfx12 decoders): a LINEAR mip chain is laid
+                              * out smallest level first, each level at its own pitch */
   uint64_t slice_bytes;      /* bytes from one slice (3D) or layer to the next: the mip
                               * chain's (img_level_select); 0 until selected */
   unsigned coords;           /* address components of the type: 1, 2 or 3 */
@@ -60,12 +62,15 @@ void img_ssharp_decode(const uint32_t d[4], struct img_ssharp *s);
 void img_tsharp_decode_gfx11(const uint32_t d[8], struct img_tsharp *t);
 void img_ssharp_decode_gfx11(const uint32_t d[4], struct img_ssharp *s);
 /* Makes *t describe mip level `level` (counted from level 0 of the resource) of the LINEAR
- * mip chain of texels of `bytes` bytes (gfx9 addrlib's layout, which the texture unit
- * addresses): every level keeps the level-0 pitch; level i takes ceil(H / 2^i) rows (H the
- * height, 1 for 1D types) after the rows of the levels before it; a slice (3D) or layer holds
- * the whole chain of levels 0..max(MAX_MIP, LAST_LEVEL). WIDTH, HEIGHT and a 3D DEPTH become
- * the level's (max(1, n >> i)), BASE the level's first texel, slice_bytes the chain's size.
- * Level 0 of a one-level chain is the plain linear layout. */
+ * mip chain of texels of `bytes` bytes (addrlib's layout, which the texture unit addresses);
+ * a slice (3D) or layer holds the whole chain of levels 0..max(MAX_MIP, LAST_LEVEL). gfx9:
+ * every level keeps the level-0 pitch; level i takes ceil(H / 2^i) rows (H the height, 1 for
+ * 1D types) after the rows of the levels before it. gfx10+ (t->rdna_chain, gfx11's
+ * Gfx11Lib::HwlComputeSurfaceInfoLinear): the smallest level first, level i at its own pitch
+ * (ceil(W / 2^i) elements rounded up to 256-byte rows, which t->pitch becomes) and
+ * ceil(H / 2^i) rows, so level i starts after levels last..i+1. WIDTH, HEIGHT and a 3D DEPTH
+ * become the level's (max(1, n >> i)), BASE the level's first texel, slice_bytes the chain's
+ * size. Level 0 of a one-level chain is the plain linear layout (the T#'s pitch kept). */
 void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level);
 /* gfx12 (RDNA4) layouts (image_gfx12.c, from Mesa's gfx12 descriptor fields): T# word1
  * BASE_ADDRESS_HI [7:0], MAX_MIP [16:12], FORMAT [24:17] (gfx11's unified numbers),

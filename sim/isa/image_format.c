@@ -75,6 +75,7 @@ void img_tsharp_decode_gfx11(const uint32_t d[8], struct img_tsharp *t)
   t->depth = bits(d[4], 0, 13) + 1;
   t->base_array = bits(d[4], 16, 13);
   t->max_mip = bits(d[1], 16, 4);
+  t->rdna_chain = true;
   t->pitch = 0;
   if (t->type == IMG_TYPE_1D || t->type == IMG_TYPE_1D_ARRAY)
     t->height = 1;
@@ -91,9 +92,38 @@ void img_ssharp_decode_gfx11(const uint32_t d[4], struct img_ssharp *s)
   s->lod_bias = 0;
 }
 
+/* gfx10+'s LINEAR chain: level i at its own pitch (ceil(W / 2^i) rounded up to 256-byte rows),
+ * ceil(H / 2^i) rows, the smallest level first */
+static uint64_t level_bytes_rdna(const struct img_tsharp *t, unsigned bytes, unsigned i)
+{
+  unsigned w = (t->width + (1u << i) - 1) >> i, h = (t->height + (1u << i) - 1) >> i;
+  return (uint64_t)img_linear_pitch(w, bytes) * bytes * h;
+}
+
+static void level_select_rdna(struct img_tsharp *t, unsigned bytes, unsigned level, unsigned last)
+{
+  uint64_t chain = 0, before = 0;
+  for (unsigned i = last + 1; i-- > 0;) {
+    if (i == level)
+      before = chain;
+    chain += level_bytes_rdna(t, bytes, i);
+  }
+  t->slice_bytes = chain;
+  t->base += before;
+  t->pitch = img_linear_pitch((t->width + (1u << level) - 1) >> level, bytes);
+  t->width = t->width >> level ? t->width >> level : 1;
+  t->height = t->height >> level ? t->height >> level : 1;
+  if (t->type == IMG_TYPE_3D)
+    t->depth = t->depth >> level ? t->depth >> level : 1;
+}
+
 void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level)
 {
   unsigned last = t->max_mip > t->last_level ? t->max_mip : t->last_level;
+  if (t->rdna_chain && last) {
+    level_select_rdna(t, bytes, level, last);
+    return;
+  }
   uint64_t rows = 0, before = 0;
   for (unsigned i = 0; i <= last; i++) {
     uint64_t r = ((uint64_t)t->height + (1u << i) - 1) >> i;   /* ceil(H / 2^i) */

@@ -30,6 +30,7 @@ void img_tsharp_decode_gfx12(const uint32_t d[8], struct img_tsharp *t)
   img_tsharp_decode_gfx11(g11, t);   /* base, FORMAT, dst_sel, sw_mode, type */
   t->base_level = bits(d[1], 25, 5);
   t->last_level = bits(d[3], 15, 5);
+  t->max_mip = bits(d[1], 12, 5);
   t->width = (bits(d[1], 30, 2) | bits(d[2], 0, 14) << 2) + 1;
   t->height = bits(d[2], 14, 16) + 1;
   t->depth = bits(d[4], 0, 14) + 1;

@@ -6,7 +6,10 @@
  * word2[27:14], DEPTH or gfx10.3+'s PITCH - 1 in word4, BASE_ARRAY word4[28:16]), every result
  * against a host reference: image_load of 8_8_8_8_UNORM with a DST_SEL swizzle and a padded
  * pitch (zero outside), image_store of 32_FLOAT into a 2D array at addrlib's linear pitch
- * (dropped outside), image_sample_lz bilinear with unnormalized coordinates and clamping.
+ * (dropped outside), image_sample_lz bilinear with unnormalized coordinates and clamping;
+ * a 4-level mip chain in gfx10+'s LINEAR layout (smallest level first, each level at its own
+ * 256-byte pitch) through image_store_mip (every texel of the chain checked), image_load_mip
+ * and image_sample_l against offsets computed here from addrlib's formula.
  * gfx1201 (RDNA4): VIMAGE/VSAMPLE code (llvm-mc-19 --mcpu=gfx1201) with gfx12's T#/S# built
  * here from Mesa's gfx12 field positions (FORMAT word1[24:17], HEIGHT word2[29:14], DEPTH or
  * PITCH - 1 word4[13:0] with PITCH_MSB [15:14], 3D/array rows in 128-byte multiples, S#
@@ -165,6 +168,124 @@ START_TEST(sample_bilinear_unnormalized)
     float want = ((float)x0 + (float)x1) / 2 + 10.0f * (float)y;
     ck_assert_msg(out[l] == u32(want), "lane %u: %g, want %g", l, (double)f32(out[l]),
                   (double)want);
+  }
+}
+END_TEST
+
+/* ---- gfx1100 mip chains ---- */
+/* gfx10+'s LINEAR chain as addrlib lays it out (Gfx11Lib::HwlComputeSurfaceInfoLinear): level i
+ * is ceil(W / 2^i) x ceil(H / 2^i) texels at its own pitch (rounded up to 256 bytes: 64 texels
+ * of 4 bytes), the smallest level first. A 70 x 5 32_FLOAT image of 4 levels: pitches 128, 64,
+ * 64, 64 texels, rows 5, 3, 2, 1; level 3 at texel 0, level 2 at 64, level 1 at 192, level 0
+ * at 384; 1024 texels in all. Sizes the kernel sees: 70x5, 35x2, 17x1, 8x1. */
+#define MW 70u
+#define MH 5u
+#define MLEVELS 4u
+static unsigned ceil_sh(unsigned v, unsigned i) { return (v + (1u << i) - 1) >> i; }
+static unsigned floor_sh(unsigned v, unsigned i) { return v >> i ? v >> i : 1; }
+static unsigned m_pitch(unsigned i) { return (ceil_sh(MW, i) + 63) / 64 * 64; }
+static unsigned m_off(unsigned i)
+{
+  unsigned o = 0;
+  for (unsigned j = MLEVELS - 1; j > i; j--)
+    o += m_pitch(j) * ceil_sh(MH, j);
+  return o;
+}
+
+/* a 2D T# of the chain: BASE_LEVEL 0, LAST_LEVEL and MAX_MIP (word1[19:16]) levels - 1, word4
+ * 0 (no PITCH: a mip chain's pitches are the hardware's) */
+static void tsharp_mips(uint32_t *t, const void *img)
+{
+  tsharp(t, (uintptr_t)img, F_32_FLOAT, MW, MH, T_2D, SEL_XYZW, 0);
+  t[1] |= (MLEVELS - 1) << 16;
+  t[3] |= (MLEVELS - 1) << 16;
+}
+
+/* run() with v1..v8 of lane l taken from out[8 l .. 8 l + 7] (v[0..7][l]) first; v9 = 32 l */
+static void run_v(const char *body, uint32_t *out, const uint32_t t[8], const uint32_t s[4],
+                  uint32_t v[8][32])
+{
+  for (unsigned l = 0; l < 32; l++)
+    for (unsigned k = 0; k < 8; k++)
+      out[8 * l + k] = v[k][l];
+  char src[2048];
+  snprintf(src, sizeof src,
+           "v_lshlrev_b32_e32 v9, 5, v0\n"
+           "global_load_b128 v[1:4], v9, s[0:1]\n"
+           "global_load_b128 v[5:8], v9, s[0:1] offset:16\n"
+           "s_waitcnt vmcnt(0)\n%s", body);
+  run(src, out, t, s);
+}
+
+/* image_store_mip: lane l writes l at (l >> 2, 0) of level l & 3; every texel of the chain
+ * checked (the rest keep their 0xcd bytes) */
+START_TEST(mip_chain_store)
+{
+  as_gfx1100();
+  uint32_t *img = isa_fx_mem(8192), *out = isa_fx_mem(4096), t[8];
+  for (unsigned i = 0; i < 2048; i++)
+    img[i] = 0xcdcdcdcdu;
+  tsharp_mips(t, img);
+  static uint32_t v[8][32];
+  for (unsigned l = 0; l < 32; l++) {
+    v[0][l] = l >> 2;   /* v1: x */
+    v[1][l] = 0;        /* v2: y */
+    v[2][l] = l & 3;    /* v3: the level */
+    v[3][l] = u32((float)l);
+  }
+  run_v("image_store_mip v4, [v1, v2, v3], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
+        "s_endpgm\n", out, t, NULL, v);
+  for (unsigned i = 0; i < 2048; i++) {
+    uint32_t want = 0xcdcdcdcdu;
+    for (unsigned l = 0; l < 32; l++)
+      if (i == m_off(l & 3) + (l >> 2))
+        want = u32((float)l);
+    ck_assert_msg(img[i] == want, "texel %u: 0x%08x, want 0x%08x", i, img[i], want);
+  }
+}
+END_TEST
+
+/* texel i of the chain holds i; lane l reads (x, y) = ((l >> 2) & 3, (l >> 4) & 1) of level
+ * l & 3 through image_load_mip (0 outside the level: level 2 and 3 have one row) and samples
+ * its centre through image_sample_l, LOD = the level, point filters, MIP_FILTER point, clamp
+ * to the last texel (level 3's y = 1 reads row 0) */
+START_TEST(mip_chain_load_sample)
+{
+  as_gfx1100();
+  float *img = isa_fx_mem(8192);
+  uint32_t *out = isa_fx_mem(4096), t[8], s[4];
+  for (unsigned i = 0; i < 2048; i++)
+    img[i] = (float)i;
+  tsharp_mips(t, img);
+  s[0] = 2 | 2 << 3 | 2 << 6;              /* CLAMP_X/Y/Z: clamp to the last texel */
+  s[1] = 0xfffu << 12;                     /* MAX_LOD */
+  s[2] = 1u << 26;                         /* point filters, MIP_FILTER point */
+  s[3] = 0;
+  static uint32_t v[8][32];
+  for (unsigned l = 0; l < 32; l++) {
+    unsigned x = (l >> 2) & 3, y = (l >> 4) & 1, m = l & 3;
+    v[0][l] = x;                                               /* v1..v3: x, y, level */
+    v[1][l] = y;
+    v[2][l] = m;
+    v[4][l] = u32(((float)x + 0.5f) / (float)floor_sh(MW, m));  /* v5..v7: s, t, lod */
+    v[5][l] = u32(((float)y + 0.5f) / (float)floor_sh(MH, m));
+    v[6][l] = u32((float)m);
+  }
+  run_v("image_load_mip v4, [v1, v2, v3], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
+        "image_sample_l v8, [v5, v6, v7], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+        "s_waitcnt vmcnt(0)\n"
+        "global_store_b32 v9, v4, s[0:1]\n"
+        "global_store_b32 v9, v8, s[0:1] offset:4\n"
+        "s_endpgm\n", out, t, s, v);
+  for (unsigned l = 0; l < 32; l++) {
+    unsigned x = (l >> 2) & 3, y = (l >> 4) & 1, m = l & 3;
+    unsigned h = floor_sh(MH, m), yc = y < h ? y : h - 1;
+    float load = y < h ? (float)(m_off(m) + y * m_pitch(m) + x) : 0.0f;
+    float smp = (float)(m_off(m) + yc * m_pitch(m) + x);
+    ck_assert_msg(out[8 * l] == u32(load), "lane %u load: %g, want %g", l,
+                  (double)f32(out[8 * l]), (double)load);
+    ck_assert_msg(out[8 * l + 1] == u32(smp), "lane %u sample: %g, want %g", l,
+                  (double)f32(out[8 * l + 1]), (double)smp);
   }
 }
 END_TEST
@@ -373,6 +494,8 @@ Suite *test_suite(void)
   tcase_add_test(t, load_unorm_nsa_pitch);
   tcase_add_test(t, store_array_linear_pitch);
   tcase_add_test(t, sample_bilinear_unnormalized);
+  tcase_add_test(t, mip_chain_store);
+  tcase_add_test(t, mip_chain_load_sample);
   tcase_add_test(t, gfx12_load_pitch_msb);
   tcase_add_test(t, gfx12_store_atomic_array);
   tcase_add_test(t, gfx12_sample_bilinear);
