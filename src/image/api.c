@@ -58,11 +58,12 @@ static bool access_ok(hsa_access_permission_t p) {
   return p >= HSA_ACCESS_PERMISSION_RO && p <= HSA_ACCESS_PERMISSION_RW;
 }
 
-/* Whether `levels` mip levels suit the image on agent `a` (0 counts as 1): gfx9 (whose LINEAR
- * chain layout.c lays out) and not 1DB, at most img_max_levels. */
+/* Whether `levels` mip levels suit the image on agent `a` (0 counts as 1): gfx9 and gfx11
+ * (whose LINEAR chains layout.c lays out; gfx12's is not pinned down, README) and not 1DB, at
+ * most img_max_levels. */
 static bool levels_ok(const struct core_agent *a, const hsa_ext_image_descriptor_t *d, size_t levels) {
   if (levels <= 1) return true;
-  return a->isa->major < 10 && d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB &&
+  return a->isa->major < 12 && d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB &&
          levels <= img_max_levels(d);
 }
 
@@ -80,7 +81,8 @@ static hsa_status_t data_info(hsa_agent_t agent, const hsa_ext_image_descriptor_
   st = a->isa->major >= 12 ? img_layout_gfx12(desc, &f, row_pitch, slice_pitch, &l)
                            : img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
-  if (levels > 1) img_layout_mips(desc, &f, levels, &l);
+  if (levels > 1 && a->isa->major >= 10) img_layout_mips_gfx11(desc, &f, levels, &l);
+  else if (levels > 1) img_layout_mips(desc, &f, levels, &l);
   info->size = l.size;
   info->alignment = l.alignment;
   return HSA_STATUS_SUCCESS;
@@ -128,10 +130,11 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   st = gfx12 ? img_layout_gfx12(desc, &f, row_pitch, slice_pitch, &l)
              : img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
-  if (levels > 1) img_layout_mips(desc, &f, levels, &l);
+  bool gfx11 = a->isa->major >= 10;
+  if (levels > 1 && gfx11) img_layout_mips_gfx11(desc, &f, levels, &l);
+  else if (levels > 1) img_layout_mips(desc, &f, levels, &l);
   /* As ROCR: the data at the alignment data_get_info gave (a T# holds the address >> 8). */
   if ((uintptr_t)data % l.alignment) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  bool gfx11 = a->isa->major >= 10;
   if (gfx11 && templ) return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* templates: gfx9 layout only */
   if (gfx11 && !gfx12 && !img_pitch_in_srd_gfx11(desc->geometry) &&
       desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
@@ -155,6 +158,8 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   im->fmt = f;
   im->ext = img_extent_of(desc);
   im->data = (uint8_t *)(uintptr_t)data;
+  im->base = im->data;
+  if (levels > 1 && gfx11) im->data += img_level_offset_gfx11(desc, &f, levels, 0);   /* level 0: last */
   im->row_pitch = row_bytes;
   im->slice_pitch = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? row_bytes
                                                                  : row_bytes * im->ext.h;
@@ -330,10 +335,16 @@ hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
   if (src->desc.geometry != HSA_EXT_IMAGE_GEOMETRY_1DA) e.h = e.h >> s ? e.h >> s : 1;
   if (src->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_3D) e.d = e.d >> s ? e.d >> s : 1;
   im->ext = e;
-  size_t row = src->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA
-                   ? src->row_pitch / src->levels   /* the layers' stride holds every level's row */
-                   : src->row_pitch;
-  im->data = src->data + img_level_offset(&src->desc, row, mip_level);
+  if (src->agent->isa->major >= 10) {   /* gfx11: the level at its own pitch (1DA: rows are layers) */
+    im->data = src->base + img_level_offset_gfx11(&src->desc, &src->fmt, src->levels, mip_level);
+    if (src->desc.geometry != HSA_EXT_IMAGE_GEOMETRY_1DA)
+      im->row_pitch = img_level_pitch_gfx11(&src->desc, &src->fmt, mip_level);
+  } else {
+    size_t row = src->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA
+                     ? src->row_pitch / src->levels   /* the layers' stride holds every level's row */
+                     : src->row_pitch;
+    im->data = src->data + img_level_offset(&src->desc, row, mip_level);
+  }
   im->levels = 1;
   level_image->handle = (uint64_t)(uintptr_t)im->srd;
   return HSA_STATUS_SUCCESS;

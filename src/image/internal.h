@@ -64,6 +64,17 @@ void img_layout_mips(const hsa_ext_image_descriptor_t *desc, const struct img_fo
                      unsigned levels, struct img_layout *out);
 /* The byte offset of level `level`'s first texel in the chain of row pitch `row_pitch`. */
 size_t img_level_offset(const hsa_ext_image_descriptor_t *desc, size_t row_pitch, unsigned level);
+/* gfx10+'s (gfx11's) LINEAR mip chain (addrlib's Gfx11Lib::HwlComputeSurfaceInfoLinear): the
+ * smallest level first, level i at its own row pitch (ceil(W / 2^i) texels rounded up to 256
+ * bytes) with ceil(H / 2^i) rows (one for 1D kinds); a 3D slice or array layer holds the whole
+ * chain. Layout: row_pitch level 0's, slice_pitch the chain's, size all slices or layers. */
+void img_layout_mips_gfx11(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                           unsigned levels, struct img_layout *out);
+/* level `level`'s row pitch in bytes, and its first byte's offset in a chain of `levels` */
+size_t img_level_pitch_gfx11(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                             unsigned level);
+size_t img_level_offset_gfx11(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                              unsigned levels, unsigned level);
 /* The most levels an image of `desc` can have: floor(log2(largest dimension)) + 1, where the
  * dimensions are the ones the levels halve (width; height of 2D kinds; depth of 3D). */
 unsigned img_max_levels(const hsa_ext_image_descriptor_t *desc);
@@ -85,7 +96,8 @@ struct img_srd_in {
   uint32_t pitch;                  /* texels per row */
   uint32_t swizzle_mode;           /* 0 = linear */
   uint32_t base_level, last_level; /* the levels kernels see (BASE_LEVEL, LAST_LEVEL) */
-  uint32_t max_mip;                /* the resource's last level (gfx9 word5 MAX_MIP) */
+  uint32_t max_mip;                /* the resource's last level (gfx9 word5 MAX_MIP, gfx11
+                                    * word1[19:16]; a gfx11 chain's T# has no PITCH) */
 };
 /* TEX_BC_SWIZZLE of destination selects (where the border colour's alpha and red land) */
 unsigned img_bc_swizzle(const uint8_t sel[4]);
@@ -133,7 +145,8 @@ struct img_image {
   hsa_ext_image_descriptor_t desc;
   struct img_format fmt;
   struct img_extent ext;
-  uint8_t *data;
+  uint8_t *data;            /* the first texel of the level the host operations reach */
+  uint8_t *base;            /* the resource's first byte (the T#'s address) */
   size_t row_pitch, slice_pitch;   /* level 0's; a 1DA image's layers are its "rows" */
   uint32_t levels;          /* mip levels of the resource (1: none) */
   bool tiled;               /* an AMD template with a tiled SW_MODE: no host data operations */

@@ -98,6 +98,41 @@ size_t img_level_offset(const hsa_ext_image_descriptor_t *d, size_t row_pitch, u
   return rows * row_pitch;
 }
 
+/* gfx10+ (gfx11): level i is ceil(W / 2^i) texels rounded up to 256-byte rows at its own
+ * pitch, ceil(rows0 / 2^i) rows, the smallest level first (Gfx11Lib::
+ * HwlComputeSurfaceInfoLinear). */
+size_t img_level_pitch_gfx11(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
+                             unsigned level) {
+  struct img_extent e = img_extent_of(d);
+  size_t w = level_rows(e.w, level);
+  return (w * f->elem_size + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
+}
+
+static size_t level_bytes_gfx11(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
+                                unsigned i) {
+  struct img_extent e = img_extent_of(d);
+  size_t rows0 = is_1d_kind(d->geometry) ? 1 : e.h;
+  return img_level_pitch_gfx11(d, f, i) * level_rows(rows0, i);
+}
+
+size_t img_level_offset_gfx11(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
+                              unsigned levels, unsigned level) {
+  size_t off = 0;
+  for (unsigned i = levels; i-- > level + 1;) off += level_bytes_gfx11(d, f, i);
+  return off;
+}
+
+void img_layout_mips_gfx11(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
+                           unsigned levels, struct img_layout *out) {
+  img_layout_linear(d, f, 0, 0, out);
+  if (levels <= 1) return;
+  struct img_extent e = img_extent_of(d);
+  size_t chain = img_level_offset_gfx11(d, f, levels, 0) + level_bytes_gfx11(d, f, 0);
+  size_t slices = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? e.h : e.d;
+  out->slice_pitch = chain;
+  out->size = chain * slices;
+}
+
 void img_limits_of(const struct core_agent *a, struct img_limits *out) {
   (void)a;
   /* gfx9 to gfx12 descriptors: 14-bit width/height minus one, 13-bit depth/layers minus one;

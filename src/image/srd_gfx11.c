@@ -61,10 +61,15 @@ void img_srd_gfx11(const struct img_srd_in *in, uint32_t srd[8]) {
   img_put(&srd[2], 0, 12, (in->width - 1) >> 2);         /* WIDTH[13:2] */
   img_put(&srd[2], 14, 14, in->height - 1);              /* HEIGHT */
   for (int c = 0; c < 4; c++) img_put(&srd[3], 3u * c, 3, f->sel[c]); /* DST_SEL_X..W */
+  img_put(&srd[1], 16, 4, in->max_mip);                  /* MAX_MIP */
+  img_put(&srd[3], 12, 4, in->base_level);               /* BASE_LEVEL */
+  img_put(&srd[3], 16, 4, in->last_level);               /* LAST_LEVEL */
   img_put(&srd[3], 20, 5, in->swizzle_mode);             /* SW_MODE */
   img_put(&srd[3], 25, 3, img_bc_swizzle(f->sel));       /* BC_SWIZZLE */
   img_put(&srd[3], 28, 4, img_rsrc_type(in->geometry));      /* TYPE */
-  if (img_pitch_in_srd_gfx11(in->geometry))
+  /* A mip chain's levels each have the hardware's pitch (as Mesa, which writes a custom pitch
+   * for one-level linear images only): DEPTH then holds depth - 1 (0 for 1D/2D). */
+  if (img_pitch_in_srd_gfx11(in->geometry) && !in->max_mip)
     img_put(&srd[4], 0, 14, in->pitch - 1);              /* gfx10.3+: PITCH - 1 of 1D/2D */
   else
     img_put(&srd[4], 0, 13, in->depth - 1);              /* DEPTH: depth or last layer */

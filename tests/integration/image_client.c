@@ -18,7 +18,10 @@
  * write_imagef(lod) (image_store_mip) and checked in memory at the chain's offsets, read back
  * with read_imagef(sampler, lod) (image_sample_l; an S# with MIP_FILTER point written here) at
  * lod i and i + 0.3, and on ours through hsa_ext_image_mipmap_array_get_level's image
- * (image_load) and _export.
+ * (image_load) and _export. gfx1100: the same through create_v2 alone (no templates there) on a
+ * 100x6 image in gfx10+'s LINEAR chain (Gfx11Lib::HwlComputeSurfaceInfoLinear: the smallest
+ * level first, each level at its own 256-byte-multiple pitch: 512, 256, 256), its T#'s level
+ * fields checked; gfx1201: more than one level refused (gfx12's chain is not pinned down).
  *
  * Runs on either runtime (link it against either libhsa-runtime64). Exit 0: all passed; 1: a
  * mismatch or an API failure; 3: the runtime says it has no image extension. `--probe`: only
@@ -677,12 +680,19 @@ static void test_linear(void)
 /* ---- mip levels ---- */
 static void test_mip(const char *cpu)
 {
-  enum { W = 13, H = 6, L = 3, PITCH = 256 };   /* 13 rgba8 texels: one 256-byte row */
+  enum { H = 6, L = 3 };
   const enum fmt f = F_RGBA8;
-  static const unsigned lw[L] = {13, 6, 3}, lh[L] = {6, 3, 1};   /* rows 6, 3, 2 */
-  size_t loff[L] = {0, 6 * PITCH, 9 * PITCH}, size = 11 * PITCH;
   bool gfx9 = !strncmp(cpu, "gfx9", 4);
-  if (!gfx9) {   /* gfx10+'s LINEAR chain is not laid out: more than one level is refused */
+  /* gfx9: 13 texels, every level at the level-0 pitch (one 256-byte row), rows 6, 3, 2 in
+   * order. gfx11 (gfx10+'s chain, Gfx11Lib::HwlComputeSurfaceInfoLinear): 100 texels, level i
+   * ceil(100 / 2^i) texels at its own 256-byte-multiple pitch (512, 256, 256), rows 6, 3, 2,
+   * the smallest level first: level 2 at 0, level 1 at 2 x 256, level 0 at 5 x 256. */
+  const unsigned W = gfx9 ? 13 : 100, maxl = gfx9 ? 4 : 7;
+  const unsigned lw[L] = {W, W / 2, W / 4}, lh[L] = {6, 3, 1};
+  const size_t lpitch[L] = {gfx9 ? 256 : 512, 256, 256};
+  const size_t off[L] = {gfx9 ? 0 : 5 * 256, gfx9 ? 6 * 256 : 2 * 256, gfx9 ? 9 * 256 : 0};
+  const size_t size = gfx9 ? 11 * 256 : 17 * 256;
+  if (!strncmp(cpu, "gfx12", 5)) {   /* gfx12's LINEAR chain is not pinned down: refused */
     typedef hsa_status_t (*info_fn)(hsa_agent_t, const hsa_ext_image_descriptor_v2_t *,
                                     hsa_access_permission_t, hsa_ext_image_data_info_t *);
     info_fn info_v2 = (info_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "hsa_ext_image_data_get_info_v2");
@@ -692,10 +702,15 @@ static void test_mip(const char *cpu)
       note(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
            "mip levels refused", 0, "3 levels accepted on %s", cpu);
       d2.mipmap_levels = 1;
-      note(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info) == HSA_STATUS_SUCCESS && info.size == 6 * 256,
-           "mip one level", 0, "size %zu", info.size);
+      hsa_status_t st1 = info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info);
+      note(st1 == HSA_STATUS_SUCCESS && info.size == (size_t)H * ((W * 4 + 255) / 256 * 256),
+           "mip one level", 0, "status 0x%x size %zu", (unsigned)st1, st1 == HSA_STATUS_SUCCESS ? info.size : 0);
     }
-    printf("ok mip: more than one level refused on %s (gfx9's LINEAR mip chain only)\n", cpu);
+    printf("ok mip: more than one level refused on %s (gfx9's and gfx11's LINEAR mip chains only)\n", cpu);
+    return;
+  }
+  if (!gfx9 && !dlsym(RTLD_DEFAULT, "hsa_ext_image_create_v2")) {   /* no templates on gfx11 */
+    printf("ok mip: skipped on %s (no hsa_ext_image_create_v2)\n", cpu);
     return;
   }
   uint8_t *mem = fine_alloc(size + 256);
@@ -712,10 +727,10 @@ static void test_mip(const char *cpu)
   t[1] = 10u << 20;
   t[2] = (W - 1) | (H - 1) << 14;
   t[3] = 4 | 5 << 3 | 6 << 6 | 7 << 9 | (L - 1) << 16 | 9u << 28;
-  t[4] = (PITCH / 4 - 1) << 13;
+  t[4] = (256 / 4 - 1) << 13;
   t[5] = (uint32_t)(L - 1) << 28;
-  hsa_ext_image_t img;
-  CHECK(hsa_amd_image_create(gpu, &d, tl, base, HSA_ACCESS_PERMISSION_RW, &img));
+  hsa_ext_image_t img = {0};
+  if (gfx9) CHECK(hsa_amd_image_create(gpu, &d, tl, base, HSA_ACCESS_PERMISSION_RW, &img));
   const char *what = "mip template";
   /* ours: hsa_ext_image_create_v2 with 3 levels must give the template's T# and size */
   typedef hsa_status_t (*info_v2_fn)(hsa_agent_t, const hsa_ext_image_descriptor_v2_t *,
@@ -733,7 +748,7 @@ static void test_mip(const char *cpu)
     CHECK(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info));
     note(info.size == size && info.alignment == 256, "mip data_get_info_v2", 0,
          "size %zu alignment %zu, want %zu 256", info.size, info.alignment, size);
-    d2.mipmap_levels = 5;   /* 13x6 has 4 levels at most */
+    d2.mipmap_levels = maxl + 1;   /* 13x6 has 4 levels at most, 100x6 7 */
     note(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
          "mip data_get_info_v2 5 levels", 0, "accepted");
     /* other geometries' chains (rgba8, 256-byte rows): 3D 4x4x4 x 3 levels: 4 + 2 + 1 rows a
@@ -751,7 +766,8 @@ static void test_mip(const char *cpu)
       note(info.size == other[i].size, "mip data_get_info_v2 geometries", i, "size %zu, want %zu",
            info.size, other[i].size);
     }
-    /* a 2DA level: import into level 1 (2x2 x 2 layers) lands at rows 5..6 of each layer */
+    /* a 2DA level: import into level 1 (2x2 x 2 layers) lands at rows 5..6 of each layer
+     * (gfx11: rows 2..3, after level 2's two) */
     {
       hsa_ext_image_descriptor_v2_t o = {HSA_EXT_IMAGE_GEOMETRY_2DA, 5, 5, 0, 2, {fmts[f].type, fmts[f].order}, 3};
       uint8_t *amem = fine_alloc(5120 + 256), *src = fine_alloc(16 * 2);
@@ -764,8 +780,8 @@ static void test_mip(const char *cpu)
       CHECK(hsa_ext_image_import(gpu, src, 8, 16, lvl, &r));
       for (unsigned z = 0; z < 2; z++)
         for (unsigned y = 0; y < 2; y++)
-          note(!memcmp(abase + z * 2560 + (5 + y) * 256, src + z * 16 + y * 8, 8) &&
-               abase[z * 2560 + (5 + y) * 256 + 8] == 0, "mip 2da level 1 import", z * 2 + y,
+          note(!memcmp(abase + z * 2560 + ((gfx9 ? 5 : 2) + y) * 256, src + z * 16 + y * 8, 8) &&
+               abase[z * 2560 + ((gfx9 ? 5 : 2) + y) * 256 + 8] == 0, "mip 2da level 1 import", z * 2 + y,
                "row %u of layer %u not at the chain's offset", y, z);
       CHECK(hsa_ext_image_destroy(gpu, lvl));
       CHECK(hsa_ext_image_destroy(gpu, arr));
@@ -777,12 +793,18 @@ static void test_mip(const char *cpu)
     CHECK(create_v2(gpu, &d2, base, HSA_ACCESS_PERMISSION_RW, &img2));
     const uint32_t *a = (const uint32_t *)(uintptr_t)img.handle, *b = (const uint32_t *)(uintptr_t)img2.handle;
     /* words 0-4 and MAX_MIP (the template's words 5 and 7 also carry its metadata address) */
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; gfx9 && i < 6; i++) {
       uint32_t m = i == 5 ? 0xf0000000u : 0xffffffffu;
       note((a[i] & m) == (b[i] & m), "mip create_v2 T#", (size_t)i, "word %d 0x%08x, template's 0x%08x",
            i, b[i], a[i]);
     }
-    CHECK(hsa_ext_image_destroy(gpu, img));
+    /* gfx11 (the RDNA3 ISA's table): the chain's address, MAX_MIP word1[19:16] 2, BASE_LEVEL
+     * word3[15:12] 0, LAST_LEVEL [19:16] 2, word4 0 (no PITCH: each level has the hardware's) */
+    if (!gfx9)
+      note(b[0] == (uint32_t)((uintptr_t)base >> 8) && ((b[1] >> 16) & 15) == L - 1 &&
+           ((b[3] >> 12) & 0xff) == (L - 1) << 4 && b[4] == 0, "mip create_v2 gfx11 T#", 0,
+           "words 0x%08x 0x%08x 0x%08x 0x%08x", b[0], b[1], b[3], b[4]);
+    if (gfx9) CHECK(hsa_ext_image_destroy(gpu, img));
     img = img2;
     what = "mip create_v2";
   }
@@ -799,7 +821,7 @@ static void test_mip(const char *cpu)
     for (size_t i = 0; i < n * 4; i++) v[i] = (float)(rnd() % 256) / 255.0f;
     for (size_t i = 0; i < n; i++) {
       int dummy[4] = {0, 0, 0, 0};
-      texel_encode(f, v + 4 * i, dummy, ref + loff[l] + (i / lw[l]) * PITCH + 4 * (i % lw[l]));
+      texel_encode(f, v + 4 * i, dummy, ref + off[l] + (i / lw[l]) * lpitch[l] + 4 * (i % lw[l]));
     }
     struct args a = {{0}, 0};
     arg64(&a, img.handle);
@@ -829,7 +851,7 @@ static void test_mip(const char *cpu)
       for (size_t i = 0; i < n; i++) {
         float want[4];
         int iw[4];
-        texel_value(f, ref + loff[l] + (i / lw[l]) * PITCH + 4 * (i % lw[l]), want, iw);
+        texel_value(f, ref + off[l] + (i / lw[l]) * lpitch[l] + 4 * (i % lw[l]), want, iw);
         note(!memcmp(o + 4 * i, want, 16), frac ? "mip sample2d_lod l+0.3" : "mip sample2d_lod", i,
              "level %u got (%a %a %a %a)", l, o[4 * i], o[4 * i + 1], o[4 * i + 2], o[4 * i + 3]);
       }
@@ -850,7 +872,7 @@ static void test_mip(const char *cpu)
     hsa_ext_image_region_t r = {{0, 0, 0}, {lw[1], lh[1], 1}};
     CHECK(hsa_ext_image_export(gpu, l1, ex, 0, 0, &r));
     for (size_t i = 0; i < n; i++) {
-      const uint8_t *tx = ref + loff[1] + (i / lw[1]) * PITCH + 4 * (i % lw[1]);
+      const uint8_t *tx = ref + off[1] + (i / lw[1]) * lpitch[1] + 4 * (i % lw[1]);
       float want[4];
       int iw[4];
       texel_value(f, tx, want, iw);
@@ -866,8 +888,8 @@ static void test_mip(const char *cpu)
     hsa_memory_free(ex);
     hsa_memory_free(o);
   }
-  printf("ok %s rgba8 13x6, 3 levels (chain %zu bytes): store2d_mip at addrlib's offsets, "
-         "%s%s\n", what, size, sample_l ? "sample2d_lod at lod i and i + 0.3" : "(no sample_l on gfx90a)",
+  printf("ok %s rgba8 %ux6, 3 levels (chain %zu bytes): store2d_mip at addrlib's offsets, "
+         "%s%s\n", what, W, size, sample_l ? "sample2d_lod at lod i and i + 0.3" : "(no sample_l on gfx90a)",
          get_level ? ", level 1 by get_level: load2d, export" : "");
   CHECK(hsa_ext_image_destroy(gpu, img));
   free(ref);
