@@ -9,7 +9,8 @@
  * (dropped outside), image_sample_lz bilinear with unnormalized coordinates and clamping;
  * a 4-level mip chain in gfx10+'s LINEAR layout (smallest level first, each level at its own
  * 256-byte pitch) through image_store_mip (every texel of the chain checked), image_load_mip
- * and image_sample_l against offsets computed here from addrlib's formula.
+ * and image_sample_l against offsets computed here from addrlib's formula, and a 3D chain
+ * (each slice holding the chain) through image_store_mip.
  * gfx1201 (RDNA4): VIMAGE/VSAMPLE code (llvm-mc-19 --mcpu=gfx1201) with gfx12's T#/S# built
  * here from Mesa's gfx12 field positions (FORMAT word1[24:17], HEIGHT word2[29:14], DEPTH or
  * PITCH - 1 word4[13:0] with PITCH_MSB [15:14], 3D/array rows in 128-byte multiples, S#
@@ -290,6 +291,44 @@ START_TEST(mip_chain_load_sample)
 }
 END_TEST
 
+/* a 9x3x4 32_FLOAT 3D chain of 3 levels (9x3x4, 4x1x2, 2x1x1 as kernels see them): every level
+ * at a 64-texel pitch with ceil(3 / 2^i) rows (3, 2, 1), the smallest first (level 2 at 0,
+ * level 1 at 64, level 0 at 192), each of the 4 slices holding the 384-texel chain. Lane l
+ * stores l at (l & 1, (l >> 1) & 1, (l >> 2) & 1) of level l >> 3: outside the level (rows,
+ * slices, level 3 beyond LAST_LEVEL) dropped; every texel checked. */
+START_TEST(mip_chain_3d_store)
+{
+  as_gfx1100();
+  uint32_t *img = isa_fx_mem(8192), *out = isa_fx_mem(4096), t[8];
+  for (unsigned i = 0; i < 2048; i++)
+    img[i] = 0xcdcdcdcdu;
+  tsharp(t, (uintptr_t)img, F_32_FLOAT, 9, 3, 10, SEL_XYZW, 4 - 1);   /* TYPE 3D, DEPTH 4 */
+  t[1] |= 2u << 16;   /* MAX_MIP */
+  t[3] |= 2u << 16;   /* LAST_LEVEL */
+  static uint32_t v[8][32];
+  for (unsigned l = 0; l < 32; l++) {
+    v[0][l] = l & 1;
+    v[1][l] = (l >> 1) & 1;
+    v[2][l] = (l >> 2) & 1;
+    v[3][l] = l >> 3;
+    v[4][l] = u32((float)l);
+  }
+  run_v("image_store_mip v5, [v1, v2, v3, v4], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_3D unorm\n"
+        "s_endpgm\n", out, t, NULL, v);
+  static const unsigned off[3] = {192, 64, 0};
+  for (unsigned i = 0; i < 2048; i++) {
+    uint32_t want = 0xcdcdcdcdu;
+    for (unsigned l = 0; l < 32; l++) {
+      unsigned x = l & 1, y = (l >> 1) & 1, z = (l >> 2) & 1, m = l >> 3;
+      if (m < 3 && x < floor_sh(9, m) && y < floor_sh(3, m) && z < floor_sh(4, m) &&
+          i == off[m] + z * 384 + y * 64 + x)
+        want = u32((float)l);
+    }
+    ck_assert_msg(img[i] == want, "texel %u: 0x%08x, want 0x%08x", i, img[i], want);
+  }
+}
+END_TEST
+
 /* ---- gfx1201 ---- */
 static void as_gfx1201(void)
 {
@@ -496,6 +535,7 @@ Suite *test_suite(void)
   tcase_add_test(t, sample_bilinear_unnormalized);
   tcase_add_test(t, mip_chain_store);
   tcase_add_test(t, mip_chain_load_sample);
+  tcase_add_test(t, mip_chain_3d_store);
   tcase_add_test(t, gfx12_load_pitch_msb);
   tcase_add_test(t, gfx12_store_atomic_array);
   tcase_add_test(t, gfx12_sample_bilinear);
