@@ -244,10 +244,41 @@ def sim_cp_latency():
         "near zero (<= 10 ms/s, 1 %)", None, met)
 
 
+# ---- rocprim_probe (JSON: runs; a HIP program's whole wall time, before/after the fast engine)
+def rocprim_probe():
+    j = load_json("rocprim_probe")
+    if not j:
+        return missing("rocprim_probe")
+    get = {(r["runtime"], r["engine"], r["threads"]): r["best_ms"] for r in j["runs"]}
+    for t in sorted({k[2] for k in get}):
+        for e in ("interp", "fast"):
+            ours, rocr = get.get(("ours", e, t)), get.get(("rocr", e, t))
+            if ours is None and rocr is None:
+                continue
+            goal, met = None, None
+            if e == "fast":   # the default engine: faster than before, and on more threads
+                goal = "< the reference interpreter's (before)"
+                than = [(w, "interp", t) for w in ("ours", "rocr")]
+                if t != 1:
+                    goal += ", < 1 thread's"
+                    than += [(w, e, 1) for w in ("ours", "rocr")]
+                now = [ours, rocr] * (len(than) // 2)
+                ref = [get.get(k) for k in than]
+                if all(x is not None for x in ref + now):
+                    met = all(a < b for a, b in zip(now, ref))
+            row("rocprim_probe", "HIP rocPRIM scan+sort+reduce, n=%d, %s, %d thread%s" % (
+                j["n"], "reference interpreter" if e == "interp" else "fast engine", t,
+                "" if t == 1 else "s"), "ms", ours, rocr, "lower", goal, None, met)
+    notes.append("rocprim_probe: the whole program's wall time (HIP start included), best of %d"
+                 " run(s); reference interpreter = before the fast engine" % j["rounds"])
+    for e in j.get("errors", []):
+        notes.append("rocprim_probe: " + e)
+
+
 BENCHES = [("init_shutdown", init_shutdown), ("queue_create", queue_create), ("dispatch_roundtrip", dispatch_roundtrip),
            ("signal_ops", signal_ops), ("loader_load", loader_load), ("mem_alloc", mem_alloc),
            ("copy_bandwidth", copy_bandwidth), ("isa_throughput", isa_throughput),
-           ("sim_cp_latency", sim_cp_latency)]
+           ("sim_cp_latency", sim_cp_latency), ("rocprim_probe", rocprim_probe)]
 
 
 def status_of(name):

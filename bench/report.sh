@@ -36,6 +36,7 @@ quick_env() {
     loader_load) echo REPEAT=2 ;;
     isa_throughput) echo REPEAT=1 ;;
     sim_cp_latency) echo N=200 ;;
+    rocprim_probe) echo ROUNDS=1 N=131072 ;;
   esac
 }
 [ -n "$names" ] && cut -d' ' -f1-3 /proc/loadavg > "$out/loadavg.start"
