@@ -189,10 +189,25 @@ static void swizzle(struct isa_text *o, unsigned off)
   isa_text_put(o, " offset:swizzle(BITMASK_PERM,\"%s\")", m);
 }
 
+/* MTBUF's format as llvm-objdump spells it for gfx9; it leaves out the defaults (8 and UNORM) */
+static void mtbuf_format(struct isa_text *o, const struct isa_inst *in)
+{
+  static const char *const df[16] = {"INVALID", "8", "16", "8_8", "32", "16_16", "10_11_11",
+    "11_11_10", "10_10_10_2", "2_10_10_10", "8_8_8_8", "32_32", "16_16_16_16", "32_32_32",
+    "32_32_32_32", "RESERVED_15"};
+  static const char *const nf[8] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT",
+                                    "RESERVED_6", "FLOAT"};
+  if (in->dfmt == 1 && in->nfmt == 0)
+    return;
+  isa_text_put(o, " format:[");
+  if (in->dfmt != 1) isa_text_put(o, "BUF_DATA_FORMAT_%s", df[in->dfmt & 15]);
+  if (in->nfmt != 0) isa_text_put(o, "%sBUF_NUM_FORMAT_%s", in->dfmt != 1 ? "," : "", nf[in->nfmt & 7]);
+  isa_text_put(o, "]");
+}
+
 static void memory(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
-  unsigned nd = in->dwords;
   switch (in->fmt) {
   case ISA_DS: {
     bool rd = has(n, "read") || has(n, "rtn") || has(n, "swizzle") || has(n, "permute") ||
@@ -233,22 +248,8 @@ static void memory(struct isa_text *o, const struct isa_inst *in)
     return;
   }
   case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: {
-    bool atomic = has(n, "atomic"), store = has(n, "store");
-    bool rtn = atomic ? in->glc : !store;
-    unsigned ad = in->fmt == ISA_FLAT || (in->fmt == ISA_GLOBAL && in->saddr == 0x7f) ? 2 : 1;
-    unsigned dd = nd;
-    if (atomic && has(n, "cmpswap")) dd = 2 * nd;
-    if (rtn) { opnd(o, in, in->dst, nd); isa_text_put(o, ", "); }
     bool sv = in->target == ISA_TARGET_GFX942 ? in->sve : in->saddr == 0x7f;
-    if (in->fmt == ISA_SCRATCH && !sv) isa_text_put(o, "off");
-    else opnd(o, in, in->addr, ad);
-    if (store || atomic) { isa_text_put(o, ", "); opnd(o, in, in->data, dd); }
-    if (in->fmt != ISA_FLAT) {
-      isa_text_put(o, ", ");
-      if (in->saddr == 0x7f) isa_text_put(o, "off");
-      else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
-    }
-    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
+    isa_text_flat(o, in, opnd, sv);
     cpol(o, in);
     return;
   }
@@ -258,32 +259,7 @@ static void memory(struct isa_text *o, const struct isa_inst *in)
         cpol(o, in);
       return;
     }
-    bool atomic = has(n, "atomic");
-    unsigned dd = atomic && has(n, "cmpswap") ? 2 * nd : nd;
-    opnd(o, in, in->data, dd);
-    isa_text_put(o, ", ");
-    if (in->offen && in->idxen) opnd(o, in, in->addr, 2);
-    else if (in->offen || in->idxen) opnd(o, in, in->addr, 1);
-    else isa_text_put(o, "off");
-    isa_text_put(o, ", ");
-    opnd(o, in, in->saddr, 4);
-    isa_text_put(o, ", ");
-    opnd(o, in, in->soffset, 1);
-    if (in->fmt == ISA_MTBUF && (in->dfmt != 1 || in->nfmt != 0)) {
-      /* llvm-objdump leaves out the defaults (8 and UNORM) */
-      static const char *const df[16] = {"INVALID", "8", "16", "8_8", "32", "16_16", "10_11_11",
-        "11_11_10", "10_10_10_2", "2_10_10_10", "8_8_8_8", "32_32", "16_16_16_16", "32_32_32",
-        "32_32_32_32", "RESERVED_15"};
-      static const char *const nf[8] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT",
-                                        "RESERVED_6", "FLOAT"};
-      isa_text_put(o, " format:[");
-      if (in->dfmt != 1) isa_text_put(o, "BUF_DATA_FORMAT_%s", df[in->dfmt & 15]);
-      if (in->nfmt != 0) isa_text_put(o, "%sBUF_NUM_FORMAT_%s", in->dfmt != 1 ? "," : "", nf[in->nfmt & 7]);
-      isa_text_put(o, "]");
-    }
-    if (in->idxen) isa_text_put(o, " idxen");
-    if (in->offen) isa_text_put(o, " offen");
-    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
+    isa_text_buffer(o, in, opnd, in->fmt == ISA_MTBUF ? mtbuf_format : NULL);
     cpol(o, in);
     if (in->lds) isa_text_put(o, " lds");
     if (in->tfe) isa_text_put(o, " tfe");

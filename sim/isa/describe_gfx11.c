@@ -202,7 +202,6 @@ static void cpol(struct isa_text *o, const struct isa_inst *in)
 static bool memory(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
-  unsigned nd = in->dwords;
   switch (in->fmt) {
   case ISA_DS: {
     if (has(n, "swizzle")) {
@@ -247,44 +246,17 @@ static bool memory(struct isa_text *o, const struct isa_inst *in)
     return true;
   }
   case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: {
-    bool atomic = has(n, "atomic"), store = has(n, "store");
-    bool rtn = atomic ? in->glc : !store;
-    unsigned ad = in->fmt == ISA_FLAT || (in->fmt == ISA_GLOBAL && in->saddr == 0x7f) ? 2 : 1;
-    unsigned dd = nd;
-    if (atomic && has(n, "cmpswap")) dd = 2 * nd;
-    if (rtn) { opnd(o, in, in->dst, nd); isa_text_put(o, ", "); }
-    if (in->fmt == ISA_SCRATCH && !in->sve) isa_text_put(o, "off");
-    else opnd(o, in, in->addr, ad);
-    if (store || atomic) { isa_text_put(o, ", "); opnd(o, in, in->data, dd); }
-    if (in->fmt != ISA_FLAT) {
-      isa_text_put(o, ", ");
-      if (in->saddr == 0x7f) isa_text_put(o, "off");
-      else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
-    }
-    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
+    isa_text_flat(o, in, opnd, in->sve);
     if (in->target == ISA_TARGET_GFX1201)
-      return cpol12(o, in, atomic);
+      return cpol12(o, in, has(n, "atomic"));
     cpol(o, in);
     return true;
   }
   case ISA_MUBUF: {
     if (has(n, "_inv")) return true;
-    bool atomic = has(n, "atomic");
-    unsigned dd = atomic && has(n, "cmpswap") ? 2 * nd : nd;
-    opnd(o, in, in->data, dd);
-    isa_text_put(o, ", ");
-    if (in->offen && in->idxen) opnd(o, in, in->addr, 2);
-    else if (in->offen || in->idxen) opnd(o, in, in->addr, 1);
-    else isa_text_put(o, "off");
-    isa_text_put(o, ", ");
-    opnd(o, in, in->saddr, 4);
-    isa_text_put(o, ", ");
-    opnd(o, in, in->soffset, 1);
-    if (in->idxen) isa_text_put(o, " idxen");
-    if (in->offen) isa_text_put(o, " offen");
-    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
+    isa_text_buffer(o, in, opnd, NULL);
     if (in->target == ISA_TARGET_GFX1201)
-      return cpol12(o, in, atomic);
+      return cpol12(o, in, has(n, "atomic"));
     cpol(o, in);
     if (in->lds) isa_text_put(o, " lds");
     if (in->tfe) isa_text_put(o, " tfe");
