@@ -373,6 +373,27 @@ START_TEST(dispatch_checks_run_in_error_bit_order)
 END_TEST
 
 /* A kernel that is only s_endpgm: descriptor at 0, code at 256. */
+/* Submits a dispatch of kobj: `grid` work-items in groups of 64, args its kernarg segment,
+ * SIG_DONE its completion signal */
+static void submit_kernel(struct aqlq *a, uint64_t kobj, uint32_t grid, const struct buf *args)
+{
+  uint8_t p[64];
+  dispatch_pkt(p, 64, grid, 0, kobj, a->sig.va + SIG_DONE);
+  memcpy(p + 40, &args->va, 8);
+  submit(a, p);
+}
+
+/* Destroys a's queue, which must succeed in under a second (its engine stops at once) */
+static void destroy_within_1s(struct aqlq *a)
+{
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a->queue_id };
+  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
+}
+
 static uint64_t endpgm_kernel(struct buf *code)
 {
   *code = cpx_gtt(4096);
@@ -541,19 +562,11 @@ START_TEST(kernel_illegal_instruction_without_handler_halts)
   struct buf code, args = cpx_gtt(4096);
   const uint32_t words[] = { 0xffffffffu, 0xffffffffu, 0xbf810000u };
   uint64_t kobj = code_kernel(&code, words, 3);
-  uint8_t p[64];
-  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
+  submit_kernel(&a, kobj, 64, &args);
   cpx_sleep_ms(200);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
-  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
+  destroy_within_1s(&a);
 }
 END_TEST
 
@@ -590,10 +603,7 @@ START_TEST(kernel_illegal_instruction_enters_the_handler)
                                                .tma_addr = a.sig.va + SIG_INACTIVE,
                                                .gpu_id = GPU0 };
   ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
-  uint8_t p[64];
-  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
+  submit_kernel(&a, kobj, 64, &args);
   ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x40000000);
   ck_assert_uint_eq(*(volatile uint64_t *)args.host, code.va + 256);   /* trap id 0, the PC */
@@ -614,10 +624,8 @@ START_TEST(halted_wave_leaves_the_dispatch_unfinished)
    * s_endpgm */
   const uint32_t words[] = { 0xbe820087u, 0xc0430080u, 0, 0xbf8cc07fu, 0xbf8d0001u, 0xbf810000u };
   uint64_t kobj = code_kernel(&code, words, 6);
+  submit_kernel(&a, kobj, 128, &args);
   uint8_t p[64];
-  dispatch_pkt(p, 64, 128, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
   barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DEP);
   submit(&a, p);
   ck_assert(cpx_until64((volatile int64_t *)args.host, 7, 5000));   /* the waves ran */
@@ -626,12 +634,7 @@ START_TEST(halted_wave_leaves_the_dispatch_unfinished)
   ck_assert_int_eq(cpx_value(&a.sig, SIG_DEP), 1);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
   ck_assert_uint_eq(rptr(&a), 0);
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
-  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
+  destroy_within_1s(&a);
 }
 END_TEST
 
@@ -646,10 +649,7 @@ START_TEST(trap_without_handler_completes)
    * s_endpgm */
   const uint32_t words[] = { 0xbf920002u, 0xbe820089u, 0xc0430080u, 0, 0xbf8cc07fu, 0xbf810000u };
   uint64_t kobj = code_kernel(&code, words, 6);
-  uint8_t p[64];
-  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
+  submit_kernel(&a, kobj, 64, &args);
   ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 0);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
@@ -688,10 +688,7 @@ START_TEST(trap_handler_interrupt_sets_the_event)
                                                .tma_addr = a.sig.va + SIG_INACTIVE,
                                                .gpu_id = GPU0 };
   ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
-  uint8_t p[64];
-  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
+  submit_kernel(&a, kobj, 64, &args);
   ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x80000000ll);
   cpx_sleep_ms(50);
