@@ -324,37 +324,11 @@ static void image(struct isa_text *o, const struct isa_inst *in)
   if (d16) isa_text_put(o, " d16");
 }
 
-/* Registers a VALU type token (f64, i32, b16, ubyte0 ...) spans. */
-static unsigned type_width(const char *t, size_t len)
-{
-  return len >= 3 && (t[0] == 'f' || t[0] == 'i' || t[0] == 'u' || t[0] == 'b') &&
-         t[len - 2] == '6' && t[len - 1] == '4' ? 2 : 1;
-}
-
-/* The destination and source widths of a VOP1/VOP2/VOPC operation from its name: the last
- * type token is the sources', the one before it (conversions, frexp_exp) the result's. */
+/* The destination and source widths of a VOP1/VOP2/VOPC operation from its name (text.h;
+ * gfx9 counts ubyte0..3 as type tokens) */
 static void valu_widths(const char *n, unsigned *dw, unsigned *sw)
 {
-  const char *tok[8];
-  size_t len[8];
-  unsigned k = 0;
-  for (const char *p = n; *p && k < 8;) {
-    const char *e = strchr(p, '_');
-    size_t l = e ? (size_t)(e - p) : strlen(p);
-    if (l >= 2 && strchr("fiub", p[0]) && p[1] >= '0' && p[1] <= '9') {
-      tok[k] = p;
-      len[k++] = l;
-    } else if (l >= 5 && (!strncmp(p, "ubyte", 5))) {
-      tok[k] = p;
-      len[k++] = l;
-    }
-    if (!e)
-      break;
-    p = e + 1;
-  }
-  *dw = *sw = k ? type_width(tok[k - 1], len[k - 1]) : 1;
-  if (k >= 2)
-    *dw = type_width(tok[k - 2], len[k - 2]);
+  isa_text_widths(n, true, dw, sw);
   if (strstr(n, "cvt_pk_f32_fp8") || strstr(n, "cvt_pk_f32_bf8"))   /* gfx942: two f32 */
     *dw = 2;
 }

@@ -414,33 +414,6 @@ static bool mimg12(struct isa_text *o, const struct isa_inst *in)
 }
 
 /* ---- VALU ---- */
-static unsigned tw(const char *t, size_t len)
-{
-  return len >= 3 && strchr("fiub", t[0]) && t[len - 2] == '6' && t[len - 1] == '4' ? 2 : 1;
-}
-
-/* destination and source widths from the type tokens of the name */
-static void widths(const char *n, unsigned *dw, unsigned *sw)
-{
-  const char *tok[8];
-  size_t len[8];
-  unsigned k = 0;
-  for (const char *p = n; *p && k < 8;) {
-    const char *e = strchr(p, '_');
-    size_t l = e ? (size_t)(e - p) : strlen(p);
-    if (l >= 2 && strchr("fiub", p[0]) && p[1] >= '0' && p[1] <= '9') {
-      tok[k] = p;
-      len[k++] = l;
-    }
-    if (!e)
-      break;
-    p = e + 1;
-  }
-  *dw = *sw = k ? tw(tok[k - 1], len[k - 1]) : 1;
-  if (k >= 2)
-    *dw = tw(tok[k - 2], len[k - 2]);
-}
-
 static void src(struct isa_text *o, const struct isa_inst *in, unsigned i, unsigned width)
 {
   bool neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
@@ -493,7 +466,7 @@ static bool valu(struct isa_text *o, const struct isa_inst *in, bool *exact)
 {
   const char *n = in->name;
   unsigned dw, sw;
-  widths(n, &dw, &sw);
+  isa_text_widths(n, false, &dw, &sw);
   *exact = true;
   if (in->exec == g11_exec_vopd || !strncmp(n, "v_dual_", 7)) {
     vopd_half(o, in, n, in->dst, in->src[0], in->src[1]);

@@ -106,3 +106,31 @@ void isa_text_flat(struct isa_text *o, const struct isa_inst *in, isa_text_opnd_
   }
   if (in->offset) isa_text_put(o, " offset:%d", in->offset);
 }
+
+/* Registers a VALU type token (f64, i32, b16, ubyte0 ...) spans */
+static unsigned type_width(const char *t, size_t len)
+{
+  return len >= 3 && strchr("fiub", t[0]) && t[len - 2] == '6' && t[len - 1] == '4' ? 2 : 1;
+}
+
+void isa_text_widths(const char *name, bool ubyte, unsigned *dw, unsigned *sw)
+{
+  const char *tok[8];
+  size_t len[8];
+  unsigned k = 0;
+  for (const char *p = name; *p && k < 8;) {
+    const char *e = strchr(p, '_');
+    size_t l = e ? (size_t)(e - p) : strlen(p);
+    if ((l >= 2 && strchr("fiub", p[0]) && p[1] >= '0' && p[1] <= '9') ||
+        (ubyte && l >= 5 && !strncmp(p, "ubyte", 5))) {
+      tok[k] = p;
+      len[k++] = l;
+    }
+    if (!e)
+      break;
+    p = e + 1;
+  }
+  *dw = *sw = k ? type_width(tok[k - 1], len[k - 1]) : 1;
+  if (k >= 2)
+    *dw = type_width(tok[k - 2], len[k - 2]);
+}
