@@ -267,6 +267,29 @@ static bool memory(struct isa_text *o, const struct isa_inst *in)
   }
 }
 
+/* MIMG dims as llvm-objdump spells them (gfx11 and gfx12 number them alike) */
+static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
+                                    "2D_MSAA", "2D_MSAA_ARRAY"};
+
+/* How many address VGPRs an image opcode takes in dim: the dim's coordinates, one more for
+ * each of _c _o _b _l _cl _mip, the gradients for _d; get_resinfo one (the mip level) */
+static unsigned mimg_addresses(const char *n, unsigned dim)
+{
+  static const uint8_t coords[8] = {1, 2, 3, 3, 2, 3, 3, 4}, grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
+  if (has(n, "image_get_resinfo"))
+    return 1;
+  unsigned na = coords[dim];
+  for (const char *p = strchr(n + 6, '_'); p; p = strchr(p + 1, '_')) {
+    const char *e = strchr(p + 1, '_');
+    size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
+    if (len == 1 && strchr("cobl", p[1])) na++;
+    else if (len == 1 && p[1] == 'd') na += 2u * grads[dim];
+    else if ((len == 2 && !strncmp(p + 1, "cl", 2)) || (len == 3 && !strncmp(p + 1, "mip", 3)))
+      na++;
+  }
+  return na;
+}
+
 /* gfx11 MIMG as llvm-objdump-19 prints it: vdata (dmask's channels, 4 for gather4, halved by
  * d16, one more with tfe), vaddr (consecutive, or NSA's list in brackets: as many as the form
  * and dim need), the T#, the S# (samples, gather4, get_lod), then dmask dim unorm glc slc dlc
@@ -274,9 +297,6 @@ static bool memory(struct isa_text *o, const struct isa_inst *in)
  * exactly. */
 static bool mimg11(struct isa_text *o, const struct isa_inst *in)
 {
-  static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
-                                      "2D_MSAA", "2D_MSAA_ARRAY"};
-  static const uint8_t coords[8] = {1, 2, 3, 3, 2, 3, 3, 4}, grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
   uint32_t w0 = in->words[0], w1 = in->words[1];
   const char *n = in->name;
   unsigned dmask = (w0 >> 8) & 15, dim = (w0 >> 2) & 7;
@@ -286,21 +306,8 @@ static bool mimg11(struct isa_text *o, const struct isa_inst *in)
   if (d16) nd = (nd + 1) / 2;
   nd += tfe;
   bool exact = !a16 && !has(n, "g16");
-  unsigned na = coords[dim];
+  unsigned na = mimg_addresses(n, dim);
   bool samp = has(n, "image_sample") || has(n, "image_gather4") || has(n, "image_get_lod");
-  if (has(n, "image_get_resinfo")) {
-    na = 1;
-  } else {
-    const char *p = strchr(n + 6, '_');
-    for (; p; p = strchr(p + 1, '_')) {
-      const char *e = strchr(p + 1, '_');
-      size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
-      if (len == 1 && strchr("cobl", p[1])) na++;
-      else if (len == 1 && p[1] == 'd') na += 2u * grads[dim];
-      else if ((len == 2 && !strncmp(p + 1, "cl", 2)) || (len == 3 && !strncmp(p + 1, "mip", 3)))
-        na++;
-    }
-  }
   opnd(o, in, in->data, nd);
   isa_text_put(o, ", ");
   if (nsa) {
@@ -340,9 +347,6 @@ static bool mimg11(struct isa_text *o, const struct isa_inst *in)
  * one-address form, with a one-register vdata. */
 static bool mimg12(struct isa_text *o, const struct isa_inst *in)
 {
-  static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
-                                      "2D_MSAA", "2D_MSAA_ARRAY"};
-  static const uint8_t coords[8] = {1, 2, 3, 3, 2, 3, 3, 4}, grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
   uint32_t w0 = in->words[0], w1 = in->words[1], w2 = in->words[2];
   const char *n = in->name;
   bool samp = (w0 >> 26) == 0x39;
@@ -354,20 +358,7 @@ static bool mimg12(struct isa_text *o, const struct isa_inst *in)
   if (d16) nd = (nd + 1) / 2;
   nd += tfe;
   bool exact = !a16 && !has(n, "g16") && !(atomic && __builtin_popcount(dmask) > 2);
-  unsigned na = coords[dim];
-  if (has(n, "image_get_resinfo")) {
-    na = 1;
-  } else {
-    const char *p = strchr(n + 6, '_');
-    for (; p; p = strchr(p + 1, '_')) {
-      const char *e = strchr(p + 1, '_');
-      size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
-      if (len == 1 && strchr("cobl", p[1])) na++;
-      else if (len == 1 && p[1] == 'd') na += 2u * grads[dim];
-      else if ((len == 2 && !strncmp(p + 1, "cl", 2)) || (len == 3 && !strncmp(p + 1, "mip", 3)))
-        na++;
-    }
-  }
+  unsigned na = mimg_addresses(n, dim);
   if (!samp && na > 1 && !(w2 >> 8)) {
     na = 1;
     nd = 1;
