@@ -22,21 +22,9 @@
 
 #define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc-19 missing: skipped\n"); return; } } while (0)
 
-static struct sim_gpu_model g11_model;
-
-/* GPU 0 as gfx900's model with another gfx_target_version (110000, 120001) */
-static void as_target(unsigned version)
-{
-  fx_open();
-  g11_model = *sim_catalog_find("gfx900");
-  g11_model.gfx_target_version = version;
-  sim_gpu(0)->model = &g11_model;
-  sim_isa_invalidate(sim_gpu(0), 0, 0);
-}
-
 static void as_gfx1100(void)
 {
-  as_target(110000);
+  isa_fx_as_target(110000);
 }
 
 /* unified FORMAT numbers (the RDNA3 ISA's image format table) and T# TYPEs */
@@ -210,7 +198,7 @@ END_TEST
 /* ---- gfx1201 ---- */
 static void as_gfx1201(void)
 {
-  as_target(120001);
+  isa_fx_as_target(120001);
 }
 
 enum { F_8_UNORM = 1, F_32_UINT = 20 };
