@@ -48,19 +48,10 @@ static void aq_another(struct aqlq *a)
     .ring_base_address = a->ring.va, .ring_size = SLOTS * 64, .gpu_id = GPU0,
     .read_pointer_address = a->q.va + 0x80, .write_pointer_address = a->q.va + 0x38,
     .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, .queue_percentage = 100, .queue_priority = 7 };
-  const struct sim_gpu_model *m = sim_gpu(0)->model;
-  if (m->queue_buffer_checks) {   /* the node's save area, as its kernel wants */
-    struct sim_queue_sizes qs;
-    sim_model_queue_sizes(m, &qs);
-    struct buf save = cpx_gtt(qs.cwsr_total);
-    c.ctx_save_restore_address = save.va;
-    c.ctx_save_restore_size = qs.cwsr_size;
-    c.ctl_stack_size = qs.ctl_stack_size;
-  }
-  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
+  cpx_create_queue(&c);
   a->queue_id = c.queue_id;
   a->doorbell_offset = c.doorbell_offset;
-  a->doorbell = cpx_doorbells(c.doorbell_offset) + (c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
+  a->doorbell = cpx_queue_doorbell(c.doorbell_offset);
 }
 
 static void aq_setup(struct aqlq *a)
