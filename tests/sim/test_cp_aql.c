@@ -385,6 +385,17 @@ static void destroy_within_1s(struct aqlq *a)
   ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
 }
 
+/* Installs `words` at code + 512 as the second-level trap handler, TMA the queue's inactive
+ * signal */
+static void set_handler(struct aqlq *a, struct buf *code, const uint32_t *words, size_t size)
+{
+  memcpy(code->host + 512, words, size);
+  struct kfd_ioctl_set_trap_handler_args t = { .tba_addr = code->va + 512,
+                                               .tma_addr = a->sig.va + SIG_INACTIVE,
+                                               .gpu_id = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
+}
+
 static uint64_t endpgm_kernel(struct buf *code)
 {
   *code = cpx_gtt(4096);
@@ -589,11 +600,7 @@ START_TEST(kernel_illegal_instruction_enters_the_handler)
     0xb978f802u,                /* s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12 */
     0xbe801f6cu,                /* s_rfe_b64 ttmp[0:1] */
   };
-  memcpy(code.host + 512, handler, sizeof handler);
-  struct kfd_ioctl_set_trap_handler_args t = { .tba_addr = code.va + 512,
-                                               .tma_addr = a.sig.va + SIG_INACTIVE,
-                                               .gpu_id = GPU0 };
-  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
+  set_handler(&a, &code, handler, sizeof handler);
   submit_kernel(&a, kobj, 64, &args);
   ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x40000000);
@@ -674,11 +681,7 @@ START_TEST(trap_handler_interrupt_sets_the_event)
     0xb978f802u,                /* s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12 */
     0xbe801f6cu,                /* s_rfe_b64 ttmp[0:1] */
   };
-  memcpy(code.host + 512, handler, sizeof handler);
-  struct kfd_ioctl_set_trap_handler_args t = { .tba_addr = code.va + 512,
-                                               .tma_addr = a.sig.va + SIG_INACTIVE,
-                                               .gpu_id = GPU0 };
-  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
+  set_handler(&a, &code, handler, sizeof handler);
   submit_kernel(&a, kobj, 64, &args);
   ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x80000000ll);
