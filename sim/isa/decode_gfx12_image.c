@@ -16,7 +16,10 @@
 
 #include <string.h>
 
-/* opcode, gfx12 mnemonic, gfx9 name where it differs */
+/* VIMAGE: opcode, gfx12 mnemonic, gfx9 name where it differs. VSAMPLE's opcodes and
+ * mnemonics are gfx11 MIMG's (gfx11_mimg.c) from image_msaa_load (0x18, no S#) on:
+ * llvm-objdump-19 numbers and spells them alike for gfx1100 and gfx1201. */
+#define G12_VSAMPLE_FIRST 0x18
 const struct g11_op g12_vimage[] = {
   { 0x00, "image_load", NULL },
   { 0x01, "image_load_mip", NULL },
@@ -50,67 +53,6 @@ const struct g11_op g12_vimage[] = {
 };
 const unsigned g12_vimage_count = sizeof g12_vimage / sizeof g12_vimage[0];
 
-const struct g11_op g12_vsample[] = {
-  { 0x18, "image_msaa_load", NULL },   /* (no S#) */
-  { 0x1b, "image_sample", NULL },
-  { 0x1c, "image_sample_d", NULL },
-  { 0x1d, "image_sample_l", NULL },
-  { 0x1e, "image_sample_b", NULL },
-  { 0x1f, "image_sample_lz", NULL },
-  { 0x20, "image_sample_c", NULL },
-  { 0x21, "image_sample_c_d", NULL },
-  { 0x22, "image_sample_c_l", NULL },
-  { 0x23, "image_sample_c_b", NULL },
-  { 0x24, "image_sample_c_lz", NULL },
-  { 0x25, "image_sample_o", NULL },
-  { 0x26, "image_sample_d_o", NULL },
-  { 0x27, "image_sample_l_o", NULL },
-  { 0x28, "image_sample_b_o", NULL },
-  { 0x29, "image_sample_lz_o", NULL },
-  { 0x2a, "image_sample_c_o", NULL },
-  { 0x2b, "image_sample_c_d_o", NULL },
-  { 0x2c, "image_sample_c_l_o", NULL },
-  { 0x2d, "image_sample_c_b_o", NULL },
-  { 0x2e, "image_sample_c_lz_o", NULL },
-  { 0x2f, "image_gather4", NULL },
-  { 0x30, "image_gather4_l", NULL },
-  { 0x31, "image_gather4_b", NULL },
-  { 0x32, "image_gather4_lz", NULL },
-  { 0x33, "image_gather4_c", NULL },
-  { 0x34, "image_gather4_c_lz", NULL },
-  { 0x35, "image_gather4_o", NULL },
-  { 0x36, "image_gather4_lz_o", NULL },
-  { 0x37, "image_gather4_c_lz_o", NULL },
-  { 0x38, "image_get_lod", NULL },
-  { 0x39, "image_sample_d_g16", NULL },
-  { 0x3a, "image_sample_c_d_g16", NULL },
-  { 0x3b, "image_sample_d_o_g16", NULL },
-  { 0x3c, "image_sample_c_d_o_g16", NULL },
-  { 0x40, "image_sample_cl", NULL },
-  { 0x41, "image_sample_d_cl", NULL },
-  { 0x42, "image_sample_b_cl", NULL },
-  { 0x43, "image_sample_c_cl", NULL },
-  { 0x44, "image_sample_c_d_cl", NULL },
-  { 0x45, "image_sample_c_b_cl", NULL },
-  { 0x46, "image_sample_cl_o", NULL },
-  { 0x47, "image_sample_d_cl_o", NULL },
-  { 0x48, "image_sample_b_cl_o", NULL },
-  { 0x49, "image_sample_c_cl_o", NULL },
-  { 0x4a, "image_sample_c_d_cl_o", NULL },
-  { 0x4b, "image_sample_c_b_cl_o", NULL },
-  { 0x54, "image_sample_c_d_cl_g16", NULL },
-  { 0x55, "image_sample_d_cl_o_g16", NULL },
-  { 0x56, "image_sample_c_d_cl_o_g16", NULL },
-  { 0x5f, "image_sample_d_cl_g16", NULL },
-  { 0x60, "image_gather4_cl", NULL },
-  { 0x61, "image_gather4_b_cl", NULL },
-  { 0x62, "image_gather4_c_cl", NULL },
-  { 0x63, "image_gather4_c_l", NULL },
-  { 0x64, "image_gather4_c_b", NULL },
-  { 0x65, "image_gather4_c_b_cl", NULL },
-  { 0x90, "image_gather4h", NULL },
-};
-const unsigned g12_vsample_count = sizeof g12_vsample / sizeof g12_vsample[0];
 
 int g12_decode_image(const uint32_t *w, unsigned avail, struct isa_inst *in)
 {
@@ -122,11 +64,13 @@ int g12_decode_image(const uint32_t *w, unsigned avail, struct isa_inst *in)
     return -1;
   uint32_t w1 = w[1], w2 = w[2];
   unsigned op = (w0 >> 14) & 0xff;
-  const struct g11_op *t = sample ? g12_vsample : g12_vimage;
-  unsigned n = sample ? g12_vsample_count : g12_vimage_count;
+  /* VSAMPLE numbers its opcodes as gfx11's MIMG does from image_msaa_load (0x18) on; below
+   * that, gfx11's loads, stores and atomics are VIMAGE's */
+  const struct g11_op *t = sample ? g11_mimg : g12_vimage;
+  unsigned n = sample ? g11_mimg_count : g12_vimage_count;
   const struct g11_op *e = NULL;
   for (unsigned i = 0; i < n; i++)
-    if (t[i].op == op)
+    if (t[i].op == op && (!sample || op >= G12_VSAMPLE_FIRST))
       e = &t[i];
   if (!e)
     return -1;

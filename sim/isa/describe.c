@@ -189,10 +189,25 @@ static void swizzle(struct isa_text *o, unsigned off)
   isa_text_put(o, " offset:swizzle(BITMASK_PERM,\"%s\")", m);
 }
 
+/* MTBUF's format as llvm-objdump spells it for gfx9; it leaves out the defaults (8 and UNORM) */
+static void mtbuf_format(struct isa_text *o, const struct isa_inst *in)
+{
+  static const char *const df[16] = {"INVALID", "8", "16", "8_8", "32", "16_16", "10_11_11",
+    "11_11_10", "10_10_10_2", "2_10_10_10", "8_8_8_8", "32_32", "16_16_16_16", "32_32_32",
+    "32_32_32_32", "RESERVED_15"};
+  static const char *const nf[8] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT",
+                                    "RESERVED_6", "FLOAT"};
+  if (in->dfmt == 1 && in->nfmt == 0)
+    return;
+  isa_text_put(o, " format:[");
+  if (in->dfmt != 1) isa_text_put(o, "BUF_DATA_FORMAT_%s", df[in->dfmt & 15]);
+  if (in->nfmt != 0) isa_text_put(o, "%sBUF_NUM_FORMAT_%s", in->dfmt != 1 ? "," : "", nf[in->nfmt & 7]);
+  isa_text_put(o, "]");
+}
+
 static void memory(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
-  unsigned nd = in->dwords;
   switch (in->fmt) {
   case ISA_DS: {
     bool rd = has(n, "read") || has(n, "rtn") || has(n, "swizzle") || has(n, "permute") ||
@@ -233,22 +248,8 @@ static void memory(struct isa_text *o, const struct isa_inst *in)
     return;
   }
   case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: {
-    bool atomic = has(n, "atomic"), store = has(n, "store");
-    bool rtn = atomic ? in->glc : !store;
-    unsigned ad = in->fmt == ISA_FLAT || (in->fmt == ISA_GLOBAL && in->saddr == 0x7f) ? 2 : 1;
-    unsigned dd = nd;
-    if (atomic && has(n, "cmpswap")) dd = 2 * nd;
-    if (rtn) { opnd(o, in, in->dst, nd); isa_text_put(o, ", "); }
     bool sv = in->target == ISA_TARGET_GFX942 ? in->sve : in->saddr == 0x7f;
-    if (in->fmt == ISA_SCRATCH && !sv) isa_text_put(o, "off");
-    else opnd(o, in, in->addr, ad);
-    if (store || atomic) { isa_text_put(o, ", "); opnd(o, in, in->data, dd); }
-    if (in->fmt != ISA_FLAT) {
-      isa_text_put(o, ", ");
-      if (in->saddr == 0x7f) isa_text_put(o, "off");
-      else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
-    }
-    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
+    isa_text_flat(o, in, opnd, sv);
     cpol(o, in);
     return;
   }
@@ -258,32 +259,7 @@ static void memory(struct isa_text *o, const struct isa_inst *in)
         cpol(o, in);
       return;
     }
-    bool atomic = has(n, "atomic");
-    unsigned dd = atomic && has(n, "cmpswap") ? 2 * nd : nd;
-    opnd(o, in, in->data, dd);
-    isa_text_put(o, ", ");
-    if (in->offen && in->idxen) opnd(o, in, in->addr, 2);
-    else if (in->offen || in->idxen) opnd(o, in, in->addr, 1);
-    else isa_text_put(o, "off");
-    isa_text_put(o, ", ");
-    opnd(o, in, in->saddr, 4);
-    isa_text_put(o, ", ");
-    opnd(o, in, in->soffset, 1);
-    if (in->fmt == ISA_MTBUF && (in->dfmt != 1 || in->nfmt != 0)) {
-      /* llvm-objdump leaves out the defaults (8 and UNORM) */
-      static const char *const df[16] = {"INVALID", "8", "16", "8_8", "32", "16_16", "10_11_11",
-        "11_11_10", "10_10_10_2", "2_10_10_10", "8_8_8_8", "32_32", "16_16_16_16", "32_32_32",
-        "32_32_32_32", "RESERVED_15"};
-      static const char *const nf[8] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT",
-                                        "RESERVED_6", "FLOAT"};
-      isa_text_put(o, " format:[");
-      if (in->dfmt != 1) isa_text_put(o, "BUF_DATA_FORMAT_%s", df[in->dfmt & 15]);
-      if (in->nfmt != 0) isa_text_put(o, "%sBUF_NUM_FORMAT_%s", in->dfmt != 1 ? "," : "", nf[in->nfmt & 7]);
-      isa_text_put(o, "]");
-    }
-    if (in->idxen) isa_text_put(o, " idxen");
-    if (in->offen) isa_text_put(o, " offen");
-    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
+    isa_text_buffer(o, in, opnd, in->fmt == ISA_MTBUF ? mtbuf_format : NULL);
     cpol(o, in);
     if (in->lds) isa_text_put(o, " lds");
     if (in->tfe) isa_text_put(o, " tfe");
@@ -348,37 +324,11 @@ static void image(struct isa_text *o, const struct isa_inst *in)
   if (d16) isa_text_put(o, " d16");
 }
 
-/* Registers a VALU type token (f64, i32, b16, ubyte0 ...) spans. */
-static unsigned type_width(const char *t, size_t len)
-{
-  return len >= 3 && (t[0] == 'f' || t[0] == 'i' || t[0] == 'u' || t[0] == 'b') &&
-         t[len - 2] == '6' && t[len - 1] == '4' ? 2 : 1;
-}
-
-/* The destination and source widths of a VOP1/VOP2/VOPC operation from its name: the last
- * type token is the sources', the one before it (conversions, frexp_exp) the result's. */
+/* The destination and source widths of a VOP1/VOP2/VOPC operation from its name (text.h;
+ * gfx9 counts ubyte0..3 as type tokens) */
 static void valu_widths(const char *n, unsigned *dw, unsigned *sw)
 {
-  const char *tok[8];
-  size_t len[8];
-  unsigned k = 0;
-  for (const char *p = n; *p && k < 8;) {
-    const char *e = strchr(p, '_');
-    size_t l = e ? (size_t)(e - p) : strlen(p);
-    if (l >= 2 && strchr("fiub", p[0]) && p[1] >= '0' && p[1] <= '9') {
-      tok[k] = p;
-      len[k++] = l;
-    } else if (l >= 5 && (!strncmp(p, "ubyte", 5))) {
-      tok[k] = p;
-      len[k++] = l;
-    }
-    if (!e)
-      break;
-    p = e + 1;
-  }
-  *dw = *sw = k ? type_width(tok[k - 1], len[k - 1]) : 1;
-  if (k >= 2)
-    *dw = type_width(tok[k - 2], len[k - 2]);
+  isa_text_widths(n, true, dw, sw);
   if (strstr(n, "cvt_pk_f32_fp8") || strstr(n, "cvt_pk_f32_bf8"))   /* gfx942: two f32 */
     *dw = 2;
 }

@@ -202,7 +202,6 @@ static void cpol(struct isa_text *o, const struct isa_inst *in)
 static bool memory(struct isa_text *o, const struct isa_inst *in)
 {
   const char *n = in->name;
-  unsigned nd = in->dwords;
   switch (in->fmt) {
   case ISA_DS: {
     if (has(n, "swizzle")) {
@@ -247,44 +246,17 @@ static bool memory(struct isa_text *o, const struct isa_inst *in)
     return true;
   }
   case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: {
-    bool atomic = has(n, "atomic"), store = has(n, "store");
-    bool rtn = atomic ? in->glc : !store;
-    unsigned ad = in->fmt == ISA_FLAT || (in->fmt == ISA_GLOBAL && in->saddr == 0x7f) ? 2 : 1;
-    unsigned dd = nd;
-    if (atomic && has(n, "cmpswap")) dd = 2 * nd;
-    if (rtn) { opnd(o, in, in->dst, nd); isa_text_put(o, ", "); }
-    if (in->fmt == ISA_SCRATCH && !in->sve) isa_text_put(o, "off");
-    else opnd(o, in, in->addr, ad);
-    if (store || atomic) { isa_text_put(o, ", "); opnd(o, in, in->data, dd); }
-    if (in->fmt != ISA_FLAT) {
-      isa_text_put(o, ", ");
-      if (in->saddr == 0x7f) isa_text_put(o, "off");
-      else opnd(o, in, in->saddr, in->fmt == ISA_GLOBAL ? 2 : 1);
-    }
-    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
+    isa_text_flat(o, in, opnd, in->sve);
     if (in->target == ISA_TARGET_GFX1201)
-      return cpol12(o, in, atomic);
+      return cpol12(o, in, has(n, "atomic"));
     cpol(o, in);
     return true;
   }
   case ISA_MUBUF: {
     if (has(n, "_inv")) return true;
-    bool atomic = has(n, "atomic");
-    unsigned dd = atomic && has(n, "cmpswap") ? 2 * nd : nd;
-    opnd(o, in, in->data, dd);
-    isa_text_put(o, ", ");
-    if (in->offen && in->idxen) opnd(o, in, in->addr, 2);
-    else if (in->offen || in->idxen) opnd(o, in, in->addr, 1);
-    else isa_text_put(o, "off");
-    isa_text_put(o, ", ");
-    opnd(o, in, in->saddr, 4);
-    isa_text_put(o, ", ");
-    opnd(o, in, in->soffset, 1);
-    if (in->idxen) isa_text_put(o, " idxen");
-    if (in->offen) isa_text_put(o, " offen");
-    if (in->offset) isa_text_put(o, " offset:%d", in->offset);
+    isa_text_buffer(o, in, opnd, NULL);
     if (in->target == ISA_TARGET_GFX1201)
-      return cpol12(o, in, atomic);
+      return cpol12(o, in, has(n, "atomic"));
     cpol(o, in);
     if (in->lds) isa_text_put(o, " lds");
     if (in->tfe) isa_text_put(o, " tfe");
@@ -295,6 +267,29 @@ static bool memory(struct isa_text *o, const struct isa_inst *in)
   }
 }
 
+/* MIMG dims as llvm-objdump spells them (gfx11 and gfx12 number them alike) */
+static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
+                                    "2D_MSAA", "2D_MSAA_ARRAY"};
+
+/* How many address VGPRs an image opcode takes in dim: the dim's coordinates, one more for
+ * each of _c _o _b _l _cl _mip, the gradients for _d; get_resinfo one (the mip level) */
+static unsigned mimg_addresses(const char *n, unsigned dim)
+{
+  static const uint8_t coords[8] = {1, 2, 3, 3, 2, 3, 3, 4}, grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
+  if (has(n, "image_get_resinfo"))
+    return 1;
+  unsigned na = coords[dim];
+  for (const char *p = strchr(n + 6, '_'); p; p = strchr(p + 1, '_')) {
+    const char *e = strchr(p + 1, '_');
+    size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
+    if (len == 1 && strchr("cobl", p[1])) na++;
+    else if (len == 1 && p[1] == 'd') na += 2u * grads[dim];
+    else if ((len == 2 && !strncmp(p + 1, "cl", 2)) || (len == 3 && !strncmp(p + 1, "mip", 3)))
+      na++;
+  }
+  return na;
+}
+
 /* gfx11 MIMG as llvm-objdump-19 prints it: vdata (dmask's channels, 4 for gather4, halved by
  * d16, one more with tfe), vaddr (consecutive, or NSA's list in brackets: as many as the form
  * and dim need), the T#, the S# (samples, gather4, get_lod), then dmask dim unorm glc slc dlc
@@ -302,9 +297,6 @@ static bool memory(struct isa_text *o, const struct isa_inst *in)
  * exactly. */
 static bool mimg11(struct isa_text *o, const struct isa_inst *in)
 {
-  static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
-                                      "2D_MSAA", "2D_MSAA_ARRAY"};
-  static const uint8_t coords[8] = {1, 2, 3, 3, 2, 3, 3, 4}, grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
   uint32_t w0 = in->words[0], w1 = in->words[1];
   const char *n = in->name;
   unsigned dmask = (w0 >> 8) & 15, dim = (w0 >> 2) & 7;
@@ -314,21 +306,8 @@ static bool mimg11(struct isa_text *o, const struct isa_inst *in)
   if (d16) nd = (nd + 1) / 2;
   nd += tfe;
   bool exact = !a16 && !has(n, "g16");
-  unsigned na = coords[dim];
+  unsigned na = mimg_addresses(n, dim);
   bool samp = has(n, "image_sample") || has(n, "image_gather4") || has(n, "image_get_lod");
-  if (has(n, "image_get_resinfo")) {
-    na = 1;
-  } else {
-    const char *p = strchr(n + 6, '_');
-    for (; p; p = strchr(p + 1, '_')) {
-      const char *e = strchr(p + 1, '_');
-      size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
-      if (len == 1 && strchr("cobl", p[1])) na++;
-      else if (len == 1 && p[1] == 'd') na += 2u * grads[dim];
-      else if ((len == 2 && !strncmp(p + 1, "cl", 2)) || (len == 3 && !strncmp(p + 1, "mip", 3)))
-        na++;
-    }
-  }
   opnd(o, in, in->data, nd);
   isa_text_put(o, ", ");
   if (nsa) {
@@ -368,9 +347,6 @@ static bool mimg11(struct isa_text *o, const struct isa_inst *in)
  * one-address form, with a one-register vdata. */
 static bool mimg12(struct isa_text *o, const struct isa_inst *in)
 {
-  static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
-                                      "2D_MSAA", "2D_MSAA_ARRAY"};
-  static const uint8_t coords[8] = {1, 2, 3, 3, 2, 3, 3, 4}, grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
   uint32_t w0 = in->words[0], w1 = in->words[1], w2 = in->words[2];
   const char *n = in->name;
   bool samp = (w0 >> 26) == 0x39;
@@ -382,20 +358,7 @@ static bool mimg12(struct isa_text *o, const struct isa_inst *in)
   if (d16) nd = (nd + 1) / 2;
   nd += tfe;
   bool exact = !a16 && !has(n, "g16") && !(atomic && __builtin_popcount(dmask) > 2);
-  unsigned na = coords[dim];
-  if (has(n, "image_get_resinfo")) {
-    na = 1;
-  } else {
-    const char *p = strchr(n + 6, '_');
-    for (; p; p = strchr(p + 1, '_')) {
-      const char *e = strchr(p + 1, '_');
-      size_t len = e ? (size_t)(e - p - 1) : strlen(p + 1);
-      if (len == 1 && strchr("cobl", p[1])) na++;
-      else if (len == 1 && p[1] == 'd') na += 2u * grads[dim];
-      else if ((len == 2 && !strncmp(p + 1, "cl", 2)) || (len == 3 && !strncmp(p + 1, "mip", 3)))
-        na++;
-    }
-  }
+  unsigned na = mimg_addresses(n, dim);
   if (!samp && na > 1 && !(w2 >> 8)) {
     na = 1;
     nd = 1;
@@ -442,33 +405,6 @@ static bool mimg12(struct isa_text *o, const struct isa_inst *in)
 }
 
 /* ---- VALU ---- */
-static unsigned tw(const char *t, size_t len)
-{
-  return len >= 3 && strchr("fiub", t[0]) && t[len - 2] == '6' && t[len - 1] == '4' ? 2 : 1;
-}
-
-/* destination and source widths from the type tokens of the name */
-static void widths(const char *n, unsigned *dw, unsigned *sw)
-{
-  const char *tok[8];
-  size_t len[8];
-  unsigned k = 0;
-  for (const char *p = n; *p && k < 8;) {
-    const char *e = strchr(p, '_');
-    size_t l = e ? (size_t)(e - p) : strlen(p);
-    if (l >= 2 && strchr("fiub", p[0]) && p[1] >= '0' && p[1] <= '9') {
-      tok[k] = p;
-      len[k++] = l;
-    }
-    if (!e)
-      break;
-    p = e + 1;
-  }
-  *dw = *sw = k ? tw(tok[k - 1], len[k - 1]) : 1;
-  if (k >= 2)
-    *dw = tw(tok[k - 2], len[k - 2]);
-}
-
 static void src(struct isa_text *o, const struct isa_inst *in, unsigned i, unsigned width)
 {
   bool neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
@@ -521,7 +457,7 @@ static bool valu(struct isa_text *o, const struct isa_inst *in, bool *exact)
 {
   const char *n = in->name;
   unsigned dw, sw;
-  widths(n, &dw, &sw);
+  isa_text_widths(n, false, &dw, &sw);
   *exact = true;
   if (in->exec == g11_exec_vopd || !strncmp(n, "v_dual_", 7)) {
     vopd_half(o, in, n, in->dst, in->src[0], in->src[1]);

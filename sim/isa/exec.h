@@ -130,6 +130,25 @@ static inline void isa_mem_fence(void)
   atomic_thread_fence(memory_order_acq_rel);
 }
 
+/* s_*_saveexec / s_*_wrexec (the gfx9 SOP1 opcodes 32..39, 51..54; gfx11's _b32 forms take
+ * the low halves): exec's new value from the source s and exec e into *n; false for another op */
+static inline bool isa_saveexec(unsigned op, uint64_t s, uint64_t e, uint64_t *n)
+{
+  switch (op) {
+  case 32: *n = s & e; return true;
+  case 33: *n = s | e; return true;
+  case 34: *n = s ^ e; return true;
+  case 35: case 54: *n = s & ~e; return true;   /* 54: andn2_wrexec */
+  case 36: *n = s | ~e; return true;
+  case 37: *n = ~(s & e); return true;
+  case 38: *n = ~(s | e); return true;
+  case 39: *n = ~(s ^ e); return true;
+  case 51: case 53: *n = ~s & e; return true;
+  case 52: *n = ~s | e; return true;
+  default: return false;
+  }
+}
+
 /* Iterate over the set lanes of `mask`. */
 #define ISA_FOR_LANES(mask, l)                                                             \
   for (uint64_t _m = (mask), l; _m && ((l = (uint64_t)__builtin_ctzll(_m)), 1); _m &= _m - 1)

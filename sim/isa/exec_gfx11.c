@@ -42,21 +42,11 @@ int g11_exec_sop1(struct isa_wave *w, const struct isa_inst *in)
     w->pc += in->size;
     return 0;
   }
-  uint32_t s = isa_sread(w, in, in->src[0]), e = (uint32_t)w->exec, n;
-  switch (in->op) {
-  case 32: n = s & e; break;
-  case 33: n = s | e; break;
-  case 34: n = s ^ e; break;
-  case 35: n = s & ~e; break;
-  case 36: n = s | ~e; break;
-  case 37: n = ~(s & e); break;
-  case 38: n = ~(s | e); break;
-  case 39: n = ~(s ^ e); break;
-  case 51: case 53: n = ~s & e; break;
-  case 52: n = ~s | e; break;
-  case 54: n = s & ~e; break;
-  default: return isa_unknown(w, in);
-  }
+  uint32_t s = isa_sread(w, in, in->src[0]), e = (uint32_t)w->exec;
+  uint64_t n64;
+  if (!isa_saveexec(in->op, s, e, &n64))
+    return isa_unknown(w, in);
+  uint32_t n = (uint32_t)n64;
   w->exec = (w->exec & ~0xffffffffull) | n;
   isa_write_s32(w, in->dst, in->op == 53 || in->op == 54 ? n : e);
   w->scc = n != 0;

@@ -293,20 +293,8 @@ int isa_exec_sop1(struct isa_wave *w, const struct isa_inst *in)
   case 31: isa_rfe(w, S64(0)); return 0;   /* s_rfe_b64: back from the trap handler */
   case 32: case 33: case 34: case 35: case 36: case 37: case 38: case 39:
   case 51: case 52: case 53: case 54: {
-    uint64_t s = S64(0), e = w->exec, n;
-    switch (op) {
-    case 32: n = s & e; break;
-    case 33: n = s | e; break;
-    case 34: n = s ^ e; break;
-    case 35: n = s & ~e; break;
-    case 36: n = s | ~e; break;
-    case 37: n = ~(s & e); break;
-    case 38: n = ~(s | e); break;
-    case 39: n = ~(s ^ e); break;
-    case 51: case 53: n = ~s & e; break;
-    case 52: n = ~s | e; break;
-    default: n = s & ~e; break;   /* 54: andn2_wrexec */
-    }
+    uint64_t s = S64(0), e = w->exec, n = 0;
+    isa_saveexec(op, s, e, &n);   /* always one of its opcodes: the cases above */
     w->exec = n;
     /* saveexec returns the old mask; wrexec the new one */
     isa_write_s64(w, in->dst, op == 53 || op == 54 ? n : e);

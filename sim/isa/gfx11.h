@@ -34,8 +34,8 @@ extern const struct g11_op g11_mimg[];
 extern const unsigned g11_mimg_count;
 /* gfx12's VIMAGE and VSAMPLE (decode_gfx12_image.c): their opcodes, and the decoder of both
  * encodings (same contract as isa_decode_gfx11) */
-extern const struct g11_op g12_vimage[], g12_vsample[];
-extern const unsigned g12_vimage_count, g12_vsample_count;
+extern const struct g11_op g12_vimage[];
+extern const unsigned g12_vimage_count;
 int g12_decode_image(const uint32_t *w, unsigned avail, struct isa_inst *in);
 
 /* gfx11's NULL (124; M0 is 125 there) is the model's ISA_OP_NULL (wave.h): the codes stay

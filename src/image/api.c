@@ -22,16 +22,20 @@ static unsigned gfx9_texel_bytes(unsigned df) {
   return df < sizeof(bytes) ? bytes[df] : 0;
 }
 
-static const struct core_agent *gpu_of(hsa_agent_t agent) {
-  const struct core_agent *a = core_agent_from_handle(agent);
-  return a;
+/* As ROCR 5.2.3, the _with_layout functions take the linear layout only (the opaque one is the
+ * plain function's): another layout is an unknown agent's HSA_STATUS_ERROR_INVALID_AGENT, else
+ * HSA_STATUS_ERROR_INVALID_ARGUMENT; HSA_STATUS_SUCCESS for the linear layout. */
+static hsa_status_t linear_only(hsa_agent_t agent, hsa_ext_image_data_layout_t layout) {
+  if (layout == HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR) return HSA_STATUS_SUCCESS;
+  return core_agent_from_handle(agent) ? HSA_STATUS_ERROR_INVALID_ARGUMENT
+                                       : HSA_STATUS_ERROR_INVALID_AGENT;
 }
 
 hsa_status_t hsa_ext_image_get_capability(hsa_agent_t agent, hsa_ext_image_geometry_t geometry,
                                           const hsa_ext_image_format_t *image_format,
                                           uint32_t *capability_mask) {
   CHECK_OPEN();
-  const struct core_agent *a = gpu_of(agent);
+  const struct core_agent *a = core_agent_from_handle(agent);
   if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!image_format || !capability_mask || (unsigned)geometry > HSA_EXT_IMAGE_GEOMETRY_2DADEPTH)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -46,11 +50,8 @@ hsa_status_t hsa_ext_image_get_capability_with_layout(hsa_agent_t agent,
                                                       hsa_ext_image_data_layout_t image_data_layout,
                                                       uint32_t *capability_mask) {
   CHECK_OPEN();
-  /* As ROCR 5.2.3: the linear layout only (the opaque one is hsa_ext_image_get_capability). */
-  if (image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR) {
-    if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
-    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  }
+  hsa_status_t st = linear_only(agent, image_data_layout);
+  if (st != HSA_STATUS_SUCCESS) return st;
   return hsa_ext_image_get_capability(agent, geometry, image_format, capability_mask);
 }
 
@@ -67,14 +68,24 @@ static bool levels_ok(const struct core_agent *a, const hsa_ext_image_descriptor
          levels <= img_max_levels(d);
 }
 
+/* What data_info and create check first, in ROCR's order: the agent, the arguments (the
+ * descriptor, `args_ok` for the caller's pointers, the access permission), the descriptor's
+ * geometry, extent and format (f). */
+static hsa_status_t check_image(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
+                                hsa_access_permission_t access, bool args_ok,
+                                const struct core_agent **a, struct img_format *f) {
+  *a = core_agent_from_handle(agent);
+  if (!*a) return HSA_STATUS_ERROR_INVALID_AGENT;
+  if (!desc || !args_ok || !access_ok(access)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  return img_check_descriptor(*a, desc, f);
+}
+
 static hsa_status_t data_info(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
                               hsa_access_permission_t access, size_t row_pitch,
                               size_t slice_pitch, unsigned levels, hsa_ext_image_data_info_t *info) {
-  const struct core_agent *a = gpu_of(agent);
-  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
-  if (!desc || !info || !access_ok(access)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const struct core_agent *a;
   struct img_format f;
-  hsa_status_t st = img_check_descriptor(a, desc, &f);
+  hsa_status_t st = check_image(agent, desc, access, info != NULL, &a, &f);
   if (st != HSA_STATUS_SUCCESS) return st;
   if (!levels_ok(a, desc, levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   struct img_layout l;
@@ -103,10 +114,8 @@ hsa_status_t hsa_ext_image_data_get_info_with_layout(
     size_t image_data_row_pitch, size_t image_data_slice_pitch,
     hsa_ext_image_data_info_t *image_data_info) {
   CHECK_OPEN();
-  if (image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR) {
-    if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
-    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  }
+  hsa_status_t st = linear_only(agent, image_data_layout);
+  if (st != HSA_STATUS_SUCCESS) return st;
   return data_info(agent, image_descriptor, access_permission, image_data_row_pitch,
                    image_data_slice_pitch, 1, image_data_info);
 }
@@ -117,11 +126,9 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
                            const void *data, hsa_access_permission_t access, size_t row_pitch,
                            size_t slice_pitch, unsigned levels, const uint32_t *templ,
                            hsa_ext_image_t *image) {
-  const struct core_agent *a = gpu_of(agent);
-  if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
-  if (!desc || !data || !image || !access_ok(access)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  const struct core_agent *a;
   struct img_format f;
-  hsa_status_t st = img_check_descriptor(a, desc, &f);
+  hsa_status_t st = check_image(agent, desc, access, data && image, &a, &f);
   if (st != HSA_STATUS_SUCCESS) return st;
   if (!levels_ok(a, desc, levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (levels == 0) levels = 1;
@@ -229,10 +236,8 @@ hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
                                               size_t image_data_row_pitch,
                                               size_t image_data_slice_pitch, hsa_ext_image_t *image) {
   CHECK_OPEN();
-  if (image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR) {
-    if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
-    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  }
+  hsa_status_t st = linear_only(agent, image_data_layout);
+  if (st != HSA_STATUS_SUCCESS) return st;
   return create(agent, image_descriptor, image_data, access_permission, image_data_row_pitch,
                 image_data_slice_pitch, 1, NULL, image);
 }
@@ -352,7 +357,7 @@ hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
 
 static hsa_status_t sampler_create(hsa_agent_t agent, const struct img_sampler_in *in,
                                    hsa_ext_sampler_t *sampler) {
-  const struct core_agent *a = gpu_of(agent);
+  const struct core_agent *a = core_agent_from_handle(agent);
   if (!a) return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!sampler) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (!img_agent_has_images(a)) return HSA_STATUS_ERROR_INVALID_AGENT;

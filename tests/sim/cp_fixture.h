@@ -112,6 +112,28 @@ static __attribute__((unused)) volatile uint64_t *cpx_doorbells(uint64_t doorbel
   return m;
 }
 
+/* Creates the queue c describes, with the context save area the node's kernel wants (models
+ * with queue_buffer_checks), and asserts it succeeds; c gets its id and doorbell offset. */
+static __attribute__((unused)) void cpx_create_queue(struct kfd_ioctl_create_queue_args *c)
+{
+  const struct sim_gpu_model *m = sim_gpu(0)->model;
+  if (m->queue_buffer_checks) {
+    struct sim_queue_sizes qs;
+    sim_model_queue_sizes(m, &qs);
+    struct buf save = cpx_gtt(qs.cwsr_total);
+    c->ctx_save_restore_address = save.va;
+    c->ctx_save_restore_size = qs.cwsr_size;
+    c->ctl_stack_size = qs.ctl_stack_size;
+  }
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, c), 0);
+}
+
+/* The doorbell of the queue at doorbell_offset, in its slice mapped as a runtime maps it. */
+static __attribute__((unused)) volatile uint64_t *cpx_queue_doorbell(uint64_t doorbell_offset)
+{
+  return cpx_doorbells(doorbell_offset) + (doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
+}
+
 /* Polls `*p == want` for at most `ms` (a bound for a hung model, not a timing assertion). */
 static __attribute__((unused)) bool cpx_until64(volatile int64_t *p, int64_t want, unsigned ms)
 {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "dev/catalog.h"
 #include "isa/isa.h"
 
 #ifndef ISA_FX_MC
@@ -16,6 +17,18 @@
 #ifndef ISA_FX_OBJCOPY
 #define ISA_FX_OBJCOPY "/usr/lib/llvm-15/bin/llvm-objcopy"
 #endif
+
+/* GPU 0 as the catalogue's gfx900 board with another gfx_target_version (110000 for gfx1100,
+ * 120001 for gfx1201): a newer target's ISA on a board sim/dev describes */
+static __attribute__((unused)) void isa_fx_as_target(unsigned version)
+{
+  static struct sim_gpu_model model;
+  fx_open();
+  model = *sim_catalog_find("gfx900");
+  model.gfx_target_version = version;
+  sim_gpu(0)->model = &model;
+  sim_isa_invalidate(sim_gpu(0), 0, 0);
+}
 
 /* Page-aligned host memory mapped on GPU 0 at the same address. */
 static __attribute__((unused)) void *isa_fx_mem(size_t size)

@@ -48,19 +48,10 @@ static void aq_another(struct aqlq *a)
     .ring_base_address = a->ring.va, .ring_size = SLOTS * 64, .gpu_id = GPU0,
     .read_pointer_address = a->q.va + 0x80, .write_pointer_address = a->q.va + 0x38,
     .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, .queue_percentage = 100, .queue_priority = 7 };
-  const struct sim_gpu_model *m = sim_gpu(0)->model;
-  if (m->queue_buffer_checks) {   /* the node's save area, as its kernel wants */
-    struct sim_queue_sizes qs;
-    sim_model_queue_sizes(m, &qs);
-    struct buf save = cpx_gtt(qs.cwsr_total);
-    c.ctx_save_restore_address = save.va;
-    c.ctx_save_restore_size = qs.cwsr_size;
-    c.ctl_stack_size = qs.ctl_stack_size;
-  }
-  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
+  cpx_create_queue(&c);
   a->queue_id = c.queue_id;
   a->doorbell_offset = c.doorbell_offset;
-  a->doorbell = cpx_doorbells(c.doorbell_offset) + (c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
+  a->doorbell = cpx_queue_doorbell(c.doorbell_offset);
 }
 
 static void aq_setup(struct aqlq *a)
@@ -373,6 +364,38 @@ START_TEST(dispatch_checks_run_in_error_bit_order)
 END_TEST
 
 /* A kernel that is only s_endpgm: descriptor at 0, code at 256. */
+/* Submits a dispatch of kobj: `grid` work-items in groups of 64, args its kernarg segment,
+ * SIG_DONE its completion signal */
+static void submit_kernel(struct aqlq *a, uint64_t kobj, uint32_t grid, const struct buf *args)
+{
+  uint8_t p[64];
+  dispatch_pkt(p, 64, grid, 0, kobj, a->sig.va + SIG_DONE);
+  memcpy(p + 40, &args->va, 8);
+  submit(a, p);
+}
+
+/* Destroys a's queue, which must succeed in under a second (its engine stops at once) */
+static void destroy_within_1s(struct aqlq *a)
+{
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a->queue_id };
+  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
+}
+
+/* Installs `words` at code + 512 as the second-level trap handler, TMA the queue's inactive
+ * signal */
+static void set_handler(struct aqlq *a, struct buf *code, const uint32_t *words, size_t size)
+{
+  memcpy(code->host + 512, words, size);
+  struct kfd_ioctl_set_trap_handler_args t = { .tba_addr = code->va + 512,
+                                               .tma_addr = a->sig.va + SIG_INACTIVE,
+                                               .gpu_id = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
+}
+
 static uint64_t endpgm_kernel(struct buf *code)
 {
   *code = cpx_gtt(4096);
@@ -541,19 +564,11 @@ START_TEST(kernel_illegal_instruction_without_handler_halts)
   struct buf code, args = cpx_gtt(4096);
   const uint32_t words[] = { 0xffffffffu, 0xffffffffu, 0xbf810000u };
   uint64_t kobj = code_kernel(&code, words, 3);
-  uint8_t p[64];
-  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
+  submit_kernel(&a, kobj, 64, &args);
   cpx_sleep_ms(200);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 1);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
-  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
+  destroy_within_1s(&a);
 }
 END_TEST
 
@@ -585,15 +600,8 @@ START_TEST(kernel_illegal_instruction_enters_the_handler)
     0xb978f802u,                /* s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12 */
     0xbe801f6cu,                /* s_rfe_b64 ttmp[0:1] */
   };
-  memcpy(code.host + 512, handler, sizeof handler);
-  struct kfd_ioctl_set_trap_handler_args t = { .tba_addr = code.va + 512,
-                                               .tma_addr = a.sig.va + SIG_INACTIVE,
-                                               .gpu_id = GPU0 };
-  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
-  uint8_t p[64];
-  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
+  set_handler(&a, &code, handler, sizeof handler);
+  submit_kernel(&a, kobj, 64, &args);
   ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x40000000);
   ck_assert_uint_eq(*(volatile uint64_t *)args.host, code.va + 256);   /* trap id 0, the PC */
@@ -614,10 +622,8 @@ START_TEST(halted_wave_leaves_the_dispatch_unfinished)
    * s_endpgm */
   const uint32_t words[] = { 0xbe820087u, 0xc0430080u, 0, 0xbf8cc07fu, 0xbf8d0001u, 0xbf810000u };
   uint64_t kobj = code_kernel(&code, words, 6);
+  submit_kernel(&a, kobj, 128, &args);
   uint8_t p[64];
-  dispatch_pkt(p, 64, 128, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
   barrier_pkt(p, 3, 0, 0, a.sig.va + SIG_DEP);
   submit(&a, p);
   ck_assert(cpx_until64((volatile int64_t *)args.host, 7, 5000));   /* the waves ran */
@@ -626,12 +632,7 @@ START_TEST(halted_wave_leaves_the_dispatch_unfinished)
   ck_assert_int_eq(cpx_value(&a.sig, SIG_DEP), 1);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
   ck_assert_uint_eq(rptr(&a), 0);
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
-  ck_assert_int_eq(kio(AMDKFD_IOC_DESTROY_QUEUE, &d), 0);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  ck_assert_int_lt((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 1000);
+  destroy_within_1s(&a);
 }
 END_TEST
 
@@ -646,10 +647,7 @@ START_TEST(trap_without_handler_completes)
    * s_endpgm */
   const uint32_t words[] = { 0xbf920002u, 0xbe820089u, 0xc0430080u, 0, 0xbf8cc07fu, 0xbf810000u };
   uint64_t kobj = code_kernel(&code, words, 6);
-  uint8_t p[64];
-  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
+  submit_kernel(&a, kobj, 64, &args);
   ck_assert_uint_eq(cpx_wait_event(a.event_id, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_DONE), 0);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0);
@@ -683,15 +681,8 @@ START_TEST(trap_handler_interrupt_sets_the_event)
     0xb978f802u,                /* s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12 */
     0xbe801f6cu,                /* s_rfe_b64 ttmp[0:1] */
   };
-  memcpy(code.host + 512, handler, sizeof handler);
-  struct kfd_ioctl_set_trap_handler_args t = { .tba_addr = code.va + 512,
-                                               .tma_addr = a.sig.va + SIG_INACTIVE,
-                                               .gpu_id = GPU0 };
-  ck_assert_int_eq(kio(AMDKFD_IOC_SET_TRAP_HANDLER, &t), 0);
-  uint8_t p[64];
-  dispatch_pkt(p, 64, 64, 0, kobj, a.sig.va + SIG_DONE);
-  memcpy(p + 40, &args.va, 8);
-  submit(&a, p);
+  set_handler(&a, &code, handler, sizeof handler);
+  submit_kernel(&a, kobj, 64, &args);
   ck_assert_uint_eq(cpx_wait_event(a.inactive_event, 5000, NULL), KFD_IOC_WAIT_RESULT_COMPLETE);
   ck_assert_int_eq(cpx_value(&a.sig, SIG_INACTIVE), 0x80000000ll);
   cpx_sleep_ms(50);

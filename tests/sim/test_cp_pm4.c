@@ -30,19 +30,9 @@ static void pq_setup(struct pm4q *q)
     .ring_base_address = q->ring.va, .ring_size = RING_DW * 4, .gpu_id = GPU0,
     .read_pointer_address = q->ptrs.va, .write_pointer_address = q->ptrs.va + 64,
     .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE, .queue_percentage = 100, .queue_priority = 7 };
-  const struct sim_gpu_model *m = sim_gpu(0)->model;
-  if (m->queue_buffer_checks) {   /* the node's save area, as its kernel wants */
-    struct sim_queue_sizes qs;
-    sim_model_queue_sizes(m, &qs);
-    struct buf save = cpx_gtt(qs.cwsr_total);
-    c.ctx_save_restore_address = save.va;
-    c.ctx_save_restore_size = qs.cwsr_size;
-    c.ctl_stack_size = qs.ctl_stack_size;
-  }
-  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_QUEUE, &c), 0);
+  cpx_create_queue(&c);
   q->queue_id = c.queue_id;
-  q->doorbell = cpx_doorbells(c.doorbell_offset) +
-                (c.doorbell_offset & (SIM_DOORBELL_SLICE - 1)) / 8;
+  q->doorbell = cpx_queue_doorbell(c.doorbell_offset);
 }
 
 static void put(struct pm4q *q, uint32_t v)

@@ -20,16 +20,11 @@
 
 /* GPU 0 as a gfx1100 or gfx1201 for the ISA (the catalogue's gfx900 board with the target
  * version; the boards themselves are sim/dev's) */
-static struct sim_gpu_model g11_model;
 static bool gfx12;   /* the case runs gfx1201 code */
 
 static void as_target(unsigned version)
 {
-  fx_open();
-  g11_model = *sim_catalog_find("gfx900");
-  g11_model.gfx_target_version = version;
-  sim_gpu(0)->model = &g11_model;
-  sim_isa_invalidate(sim_gpu(0), 0, 0);
+  isa_fx_as_target(version);
   gfx12 = version >= 120000;
 }
 

@@ -26,15 +26,9 @@
 
 #define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc-19 missing: skipped\n"); return; } } while (0)
 
-static struct sim_gpu_model g11_model;
-
 static void as_gfx1100(void)
 {
-  fx_open();
-  g11_model = *sim_catalog_find("gfx900");
-  g11_model.gfx_target_version = 110000;
-  sim_gpu(0)->model = &g11_model;
-  sim_isa_invalidate(sim_gpu(0), 0, 0);
+  isa_fx_as_target(110000);
 }
 
 /* unified FORMAT numbers (the RDNA3 ISA's image format table) and T# TYPEs */
@@ -43,22 +37,31 @@ enum { T_2D = 9, T_2D_ARRAY = 13 };
 #define SEL_ZYXW (6u | 5u << 3 | 4u << 6 | 7u << 9)
 #define SEL_XYZW (4u | 5u << 3 | 6u << 6 | 7u << 9)
 
-/* a gfx11 T#; field4 is word4[13:0]: pitch - 1 (1D/2D) or the last slice / depth - 1 */
-static void tsharp(uint32_t *d, uint64_t base, unsigned fmt, unsigned w, unsigned h,
-                   unsigned type, unsigned sel, unsigned field4)
+/* the T# words gfx11 and gfx12 lay out alike, with FORMAT at word1 bit fmt_lo (20, 17) */
+static void tsharp_at(uint32_t *d, uint64_t base, unsigned fmt, unsigned fmt_lo, unsigned w,
+                      unsigned h, unsigned type, unsigned sel, unsigned field4)
 {
   memset(d, 0, 32);
   d[0] = (uint32_t)(base >> 8);
   d[1] = (uint32_t)(base >> 40) & 0xff;
-  d[1] |= fmt << 20 | ((w - 1) & 3u) << 30;
+  d[1] |= fmt << fmt_lo | ((w - 1) & 3u) << 30;
   d[2] = (w - 1) >> 2 | (h - 1) << 14;
   d[3] = sel | type << 28;   /* SW_MODE 0: linear */
   d[4] = field4;
 }
 
-static void run(const char *src, uint32_t *out, const uint32_t t[8], const uint32_t s[4])
+/* a gfx11 T#; field4 is word4[13:0]: pitch - 1 (1D/2D) or the last slice / depth - 1 */
+static void tsharp(uint32_t *d, uint64_t base, unsigned fmt, unsigned w, unsigned h,
+                   unsigned type, unsigned sel, unsigned field4)
 {
-  void *code = isa_fx_code_for("gfx1100", src, NULL);
+  tsharp_at(d, base, fmt, 20, w, h, type, sel, field4);
+}
+
+/* runs src for `cpu` as one wave32: v0 the lane id, s[0:1] out, s[4:11] t, s[12:15] s */
+static void run_on(const char *cpu, const char *src, uint32_t *out, const uint32_t t[8],
+                   const uint32_t s[4])
+{
+  void *code = isa_fx_code_for(cpu, src, NULL);
   NEED(code);
   struct isa_fx_run r;
   isa_fx_setup(&r, code, 1, (uintptr_t)out, 0);
@@ -76,8 +79,49 @@ static void run(const char *src, uint32_t *out, const uint32_t t[8], const uint3
   ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
 }
 
+static void run(const char *src, uint32_t *out, const uint32_t t[8], const uint32_t s[4])
+{
+  run_on("gfx1100", src, out, t, s);
+}
+
 static float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+/* the bilinear cases' image: 6x4 texels x + 10y, rows `pitch` floats apart */
+static void fill_ramp(float *img, unsigned pitch)
+{
+  for (unsigned y = 0; y < 4; y++)
+    for (unsigned x = 0; x < 6; x++)
+      img[y * pitch + x] = (float)x + 10.0f * (float)y;
+}
+
+/* the bilinear cases' kernel (the wait between is the target's): lane l samples
+ * (l % 8 + 1.0, l / 8 + 0.5) unnormalized into v4, then stores it at out[l] */
+#define BILINEAR_SAMPLE                                                                   \
+  "v_and_b32_e32 v1, 7, v0\n"                                                            \
+  "v_lshrrev_b32_e32 v2, 3, v0\n"                                                        \
+  "v_cvt_f32_u32_e32 v1, v1\n"                                                           \
+  "v_cvt_f32_u32_e32 v2, v2\n"                                                           \
+  "v_add_f32_e32 v1, 1.0, v1\n"                                                          \
+  "v_add_f32_e32 v2, 0.5, v2\n"                                                          \
+  "image_sample_lz v4, [v1, v2], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
+#define BILINEAR_STORE                                                                    \
+  "v_lshlrev_b32_e32 v3, 2, v0\n"                                                        \
+  "global_store_b32 v3, v4, s[0:1]\n"                                                    \
+  "s_endpgm\n"
+
+/* the bilinear cases' result: lane l sampled (l % 8 + 1.0, l / 8 + 0.5) of 6x4 texels x + 10y
+ * clamped to the edge: the mean of columns x and x + 1 (at most 5), row y */
+static void check_bilinear(const uint32_t *out)
+{
+  for (unsigned l = 0; l < 32; l++) {
+    unsigned x = l % 8, y = l / 8;
+    unsigned x0 = x < 5 ? x : 5, x1 = x + 1 < 5 ? x + 1 : 5;
+    float want = ((float)x0 + (float)x1) / 2 + 10.0f * (float)y;
+    ck_assert_msg(out[l] == u32(want), "lane %u: %g, want %g", l, (double)f32(out[l]),
+                  (double)want);
+  }
+}
 
 /* 5x3 texels of 8_8_8_8_UNORM, rows 8 texels apart; lane l reads (l % 8, l / 8) through an
  * NSA address list, ZYXW */
@@ -144,32 +188,14 @@ START_TEST(sample_bilinear_unnormalized)
   as_gfx1100();
   float *img = isa_fx_mem(8192);
   uint32_t *out = isa_fx_mem(4096), t[8], s[4];
-  for (unsigned y = 0; y < 4; y++)
-    for (unsigned x = 0; x < 6; x++)
-      img[y * 64 + x] = (float)x + 10.0f * (float)y;   /* pitch 64: 256-byte rows */
+  fill_ramp(img, 64);   /* 256-byte rows */
   tsharp(t, (uintptr_t)img, F_32_FLOAT, 6, 4, T_2D, SEL_XYZW, 64 - 1);
   s[0] = 2 | 2 << 3 | 2 << 6;              /* CLAMP_X/Y/Z: clamp to the last texel */
   s[1] = 0xfffu << 12;                     /* MAX_LOD */
   s[2] = 1u << 20 | 1u << 22;              /* XY_MAG/MIN_FILTER bilinear */
   s[3] = 0;
-  run("v_and_b32_e32 v1, 7, v0\n"
-      "v_lshrrev_b32_e32 v2, 3, v0\n"
-      "v_cvt_f32_u32_e32 v1, v1\n"
-      "v_cvt_f32_u32_e32 v2, v2\n"
-      "v_add_f32_e32 v1, 1.0, v1\n"
-      "v_add_f32_e32 v2, 0.5, v2\n"
-      "image_sample_lz v4, [v1, v2], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
-      "s_waitcnt vmcnt(0)\n"
-      "v_lshlrev_b32_e32 v3, 2, v0\n"
-      "global_store_b32 v3, v4, s[0:1]\n"
-      "s_endpgm\n", out, t, s);
-  for (unsigned l = 0; l < 32; l++) {
-    unsigned x = l % 8, y = l / 8;
-    unsigned x0 = x < 5 ? x : 5, x1 = x + 1 < 5 ? x + 1 : 5;
-    float want = ((float)x0 + (float)x1) / 2 + 10.0f * (float)y;
-    ck_assert_msg(out[l] == u32(want), "lane %u: %g, want %g", l, (double)f32(out[l]),
-                  (double)want);
-  }
+  run(BILINEAR_SAMPLE "s_waitcnt vmcnt(0)\n" BILINEAR_STORE, out, t, s);
+  check_bilinear(out);
 }
 END_TEST
 
@@ -332,11 +358,7 @@ END_TEST
 /* ---- gfx1201 ---- */
 static void as_gfx1201(void)
 {
-  fx_open();
-  g11_model = *sim_catalog_find("gfx900");
-  g11_model.gfx_target_version = 120001;
-  sim_gpu(0)->model = &g11_model;
-  sim_isa_invalidate(sim_gpu(0), 0, 0);
+  isa_fx_as_target(120001);
 }
 
 enum { F_8_UNORM = 1, F_32_UINT = 20 };
@@ -345,33 +367,12 @@ enum { F_8_UNORM = 1, F_32_UINT = 20 };
 static void tsharp12(uint32_t *d, uint64_t base, unsigned fmt, unsigned w, unsigned h,
                      unsigned type, unsigned sel, unsigned field4)
 {
-  memset(d, 0, 32);
-  d[0] = (uint32_t)(base >> 8);
-  d[1] = (uint32_t)(base >> 40) & 0xff;
-  d[1] |= fmt << 17 | ((w - 1) & 3u) << 30;
-  d[2] = (w - 1) >> 2 | (h - 1) << 14;
-  d[3] = sel | type << 28;
-  d[4] = field4;
+  tsharp_at(d, base, fmt, 17, w, h, type, sel, field4);
 }
 
 static void run12(const char *src, uint32_t *out, const uint32_t t[8], const uint32_t s[4])
 {
-  void *code = isa_fx_code_for("gfx1201", src, NULL);
-  NEED(code);
-  struct isa_fx_run r;
-  isa_fx_setup(&r, code, 1, (uintptr_t)out, 0);
-  r.wg.wave_size = 32;
-  r.wg.vgpr_alloc = 64;
-  r.wg.sgpr_alloc = 104;
-  r.init[0].exec = 0xffffffffull;
-  for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++)
-    r.init[0].vgpr[0][l] = l;
-  for (unsigned i = 0; i < 8; i++)
-    r.init[0].sgpr[4 + i] = t[i];
-  for (unsigned i = 0; i < 4 && s; i++)
-    r.init[0].sgpr[12 + i] = s[i];
-  r.init[0].sgpr_count = 16;
-  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  run_on("gfx1201", src, out, t, s);
 }
 
 /* 8_UNORM, 20 x 2 texels, rows 16512 texels apart (PITCH - 1 = 0x407f: PITCH_MSB 1); lane l
@@ -449,32 +450,14 @@ START_TEST(gfx12_sample_bilinear)
   as_gfx1201();
   float *img = isa_fx_mem(8192);
   uint32_t *out = isa_fx_mem(4096), t[8], s[4];
-  for (unsigned y = 0; y < 4; y++)
-    for (unsigned x = 0; x < 6; x++)
-      img[y * 32 + x] = (float)x + 10.0f * (float)y;   /* pitch 32: 128-byte rows */
+  fill_ramp(img, 32);   /* 128-byte rows */
   tsharp12(t, (uintptr_t)img, F_32_FLOAT, 6, 4, T_2D, SEL_XYZW, 32 - 1);
   s[0] = 2 | 2 << 3 | 2 << 6;              /* CLAMP_X/Y/Z: clamp to the last texel */
   s[1] = (17u << 8) << 13;                 /* MAX_LOD 17.0 */
   s[2] = 1u << 20 | 1u << 22;              /* XY_MAG/MIN_FILTER bilinear */
   s[3] = 0;
-  run12("v_and_b32_e32 v1, 7, v0\n"
-        "v_lshrrev_b32_e32 v2, 3, v0\n"
-        "v_cvt_f32_u32_e32 v1, v1\n"
-        "v_cvt_f32_u32_e32 v2, v2\n"
-        "v_add_f32_e32 v1, 1.0, v1\n"
-        "v_add_f32_e32 v2, 0.5, v2\n"
-        "image_sample_lz v4, [v1, v2], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
-        "s_wait_samplecnt 0x0\n"
-        "v_lshlrev_b32_e32 v3, 2, v0\n"
-        "global_store_b32 v3, v4, s[0:1]\n"
-        "s_endpgm\n", out, t, s);
-  for (unsigned l = 0; l < 32; l++) {
-    unsigned x = l % 8, y = l / 8;
-    unsigned x0 = x < 5 ? x : 5, x1 = x + 1 < 5 ? x + 1 : 5;
-    float want = ((float)x0 + (float)x1) / 2 + 10.0f * (float)y;
-    ck_assert_msg(out[l] == u32(want), "lane %u: %g, want %g", l, (double)f32(out[l]),
-                  (double)want);
-  }
+  run12(BILINEAR_SAMPLE "s_wait_samplecnt 0x0\n" BILINEAR_STORE, out, t, s);
+  check_bilinear(out);
 }
 END_TEST
 

@@ -52,6 +52,35 @@ static unsigned long long get(const struct kv *kv, int n, const char *key)
   return 0;
 }
 
+/* Node `node`'s properties as we print them and the capture's at `capture`, parsed into ours
+ * and real (64 each): the same keys in the same order. Returns their count. */
+static int node_vs_capture(unsigned node, const char *capture, struct kv *ours, struct kv *real)
+{
+  char text[SIM_TOPO_PAGE];
+  sim_topo_node_text(node, text, sizeof text);
+  int n = parse(text, ours, 64);
+  int m = parse(slurp(capture), real, 64);
+  ck_assert_int_eq(n, m);
+  for (int i = 0; i < n; i++)
+    ck_assert_str_eq(ours[i].key, real[i].key);
+  return n;
+}
+
+/* Every value of ours equals real's but those of the keys in `machine` (the machine's, not
+ * the board's) */
+static void values_equal_but(const struct kv *ours, const struct kv *real, int n,
+                             const char *const *machine, size_t count)
+{
+  for (int i = 0; i < n; i++) {
+    int skip = 0;
+    for (size_t j = 0; j < count; j++)
+      skip |= strcmp(ours[i].key, machine[j]) == 0;
+    if (!skip)
+      ck_assert_msg(ours[i].val == real[i].val, "%s: %llu, captured %llu", ours[i].key,
+                    ours[i].val, real[i].val);
+  }
+}
+
 START_TEST(catalog_lookup)
 {
   ck_assert_ptr_nonnull(sim_catalog_find("gfx900"));
@@ -81,14 +110,8 @@ END_TEST
 START_TEST(gfx906_matches_capture)
 {
   setenv("HSA_SIM_CONFIG", "gpu=gfx906", 1);
-  char text[SIM_TOPO_PAGE];
-  sim_topo_node_text(1, text, sizeof text);
   struct kv ours[64], real[64];
-  int n = parse(text, ours, 64);
-  int m = parse(slurp(FIXTURE "/1/properties"), real, 64);
-  ck_assert_int_eq(n, m);
-  for (int i = 0; i < n; i++)
-    ck_assert_str_eq(ours[i].key, real[i].key);
+  int n = node_vs_capture(1, FIXTURE "/1/properties", ours, real), m = n;
   static const char *const board[] = {
     "simd_count", "max_waves_per_simd", "lds_size_in_kb", "gds_size_in_kb", "num_gws",
     "wave_front_size", "array_count", "simd_arrays_per_engine", "cu_per_simd_array",
@@ -105,6 +128,7 @@ START_TEST(gfx906_matches_capture)
   /* The capture's render minor reads 0 (a container); ours must name a real node. */
   ck_assert_uint_eq(get(ours, n, "drm_render_minor"), 128);
 
+  char text[SIM_TOPO_PAGE];
   sim_topo_mem_bank_text(1, 0, text, sizeof text);
   ck_assert_str_eq(text, slurp(FIXTURE "/1/mem_banks/0/properties"));
   sim_topo_io_link_text(1, 0, text, sizeof text);
@@ -120,27 +144,15 @@ END_TEST
 START_TEST(gfx942_matches_capture)
 {
   setenv("HSA_SIM_CONFIG", "gpu=gfx942", 1);
-  char text[SIM_TOPO_PAGE];
-  sim_topo_node_text(1, text, sizeof text);
   struct kv ours[64], real[64];
-  int n = parse(text, ours, 64);
-  int m = parse(slurp(NODEPROPS "/gfx942-mi300x.properties"), real, 64);
-  ck_assert_int_eq(n, m);
-  for (int i = 0; i < n; i++)
-    ck_assert_str_eq(ours[i].key, real[i].key);
+  int n = node_vs_capture(1, NODEPROPS "/gfx942-mi300x.properties", ours, real);
   /* not the board's: links, caches and PCI place belong to the machine it sat in */
   static const char *const machine[] = {
     "caches_count", "io_links_count", "p2p_links_count", "simd_id_base", "location_id",
     "drm_render_minor", "hive_id",
   };
-  for (int i = 0; i < n; i++) {
-    int skip = 0;
-    for (size_t j = 0; j < sizeof machine / sizeof machine[0]; j++)
-      skip |= strcmp(ours[i].key, machine[j]) == 0;
-    if (!skip)
-      ck_assert_msg(ours[i].val == real[i].val, "%s: %llu, captured %llu", ours[i].key,
-                    ours[i].val, real[i].val);
-  }
+  values_equal_but(ours, real, n, machine, sizeof machine / sizeof machine[0]);
+  char text[SIM_TOPO_PAGE];
   sim_topo_mem_bank_text(1, 0, text, sizeof text);
   ck_assert_str_eq(text, slurp(NODEPROPS "/gfx942-mi300x.mem_bank0"));
   struct sim_queue_sizes qs;
@@ -157,25 +169,13 @@ END_TEST
 START_TEST(gfx1201_matches_capture)
 {
   setenv("HSA_SIM_CONFIG", "gpu=gfx1201", 1);
-  char text[SIM_TOPO_PAGE];
-  sim_topo_node_text(1, text, sizeof text);
   struct kv ours[64], real[64];
-  int n = parse(text, ours, 64);
-  int m = parse(slurp(NODEPROPS "/gfx1201.properties"), real, 64);
-  ck_assert_int_eq(n, m);
+  int n = node_vs_capture(1, NODEPROPS "/gfx1201.properties", ours, real);
   static const char *const machine[] = {
     "caches_count", "io_links_count", "p2p_links_count", "simd_id_base", "location_id",
     "drm_render_minor", "hive_id", "max_engine_clk_ccompute",
   };
-  for (int i = 0; i < n; i++) {
-    ck_assert_str_eq(ours[i].key, real[i].key);
-    int skip = 0;
-    for (size_t j = 0; j < sizeof machine / sizeof machine[0]; j++)
-      skip |= strcmp(ours[i].key, machine[j]) == 0;
-    if (!skip)
-      ck_assert_msg(ours[i].val == real[i].val, "%s: %llu, captured %llu", ours[i].key,
-                    ours[i].val, real[i].val);
-  }
+  values_equal_but(ours, real, n, machine, sizeof machine / sizeof machine[0]);
   struct sim_queue_sizes qs;
   sim_model_queue_sizes(sim_gpu(0)->model, &qs);
   ck_assert_uint_eq(qs.eop_size, 4096);
@@ -278,14 +278,9 @@ END_TEST
 
 START_TEST(cpu_node_matches_capture_layout)
 {
-  char text[SIM_TOPO_PAGE];
-  sim_topo_node_text(0, text, sizeof text);
   struct kv ours[64], real[64];
-  int n = parse(text, ours, 64);
-  int m = parse(slurp(FIXTURE "/0/properties"), real, 64);
-  ck_assert_int_eq(n, m);
-  for (int i = 0; i < n; i++)
-    ck_assert_str_eq(ours[i].key, real[i].key);
+  int n = node_vs_capture(0, FIXTURE "/0/properties", ours, real), m;
+  char text[SIM_TOPO_PAGE];
   ck_assert_uint_gt(get(ours, n, "cpu_cores_count"), 0);
   ck_assert_uint_eq(get(ours, n, "simd_count"), 0);
   ck_assert_uint_eq(get(ours, n, "io_links_count"), 1);
