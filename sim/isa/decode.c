@@ -439,6 +439,42 @@ static bool block_ends(const struct isa_inst *in)
          !strcmp(n, "s_sethalt") || !strcmp(n, "s_call_b64");
 }
 
+static bool prefixed(const char *n, const char *const *list)
+{
+  for (; *list; list++)
+    if (!strncmp(n, *list, strlen(*list)))
+      return true;
+  return false;
+}
+
+/* Whether `in`, returning 0, always goes on at the next instruction with the wave running
+ * and MODE unchanged, so that a block needs no check after it: every vector and memory
+ * instruction (they leave the straight line only by an exception, which returns -1), and
+ * the scalar ones that only compute into SGPRs, SCC, VCC, EXEC or M0 or wait. The others
+ * (branches, s_setpc, s_setreg, s_sethalt, s_sendmsg, s_barrier, s_endpgm, gfx11's
+ * s_round_mode, ...) and any unknown name are checked. */
+static bool plain(const struct isa_inst *in)
+{
+  static const char *const sop1[] = { "s_mov_", "s_cmov_", "s_not_", "s_brev_", "s_bcnt",
+                                      "s_ff", "s_flbit", "s_sext_", "s_abs_", "s_wqm_",
+                                      "s_quadmask", "s_getpc_", "s_bitset", NULL };
+  static const char *const sopk[] = { "s_movk_", "s_cmovk_", "s_cmpk_", "s_addk_", "s_mulk_",
+                                      "s_getreg_", NULL };
+  static const char *const sopp[] = { "s_nop", "s_wait", "s_delay_alu", "s_clause",
+                                      "s_set_inst_prefetch_distance", NULL };
+  const char *n = in->name ? in->name : "";
+  if (in->exec == isa_exec_unknown)
+    return false;
+  switch (in->fmt) {
+  case ISA_SMEM: case ISA_SOPC: return true;
+  case ISA_SOP2: return strcmp(n, "s_rfe_restore_b64") && strcmp(n, "s_cbranch_g_fork");
+  case ISA_SOP1: return strstr(n, "saveexec") || prefixed(n, sop1);
+  case ISA_SOPK: return prefixed(n, sopk);
+  case ISA_SOPP: return prefixed(n, sopp);
+  default: return true;
+  }
+}
+
 /* The block starting at `pc` in page `c`, made and published on first use; NULL only on
  * allocation failure. Two threads may make the same block: the first published stays. */
 static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
@@ -457,9 +493,8 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
     if (!in)
       break;
     uint64_t next = at + in->size + (in->pair ? in->pair->size : 0);
-    bool scalar = in->fmt <= ISA_SMEM;
     b->e[n] = (struct isa_block_ent){ .fn = in->fast ? in->fast : in->exec, .in = in, .next = next,
-                                      .kind = scalar || in->pair ? ENT_CHECK : ENT_PLAIN };
+                                      .kind = in->pair || !plain(in) ? ENT_CHECK : ENT_PLAIN };
     if (in->vgpr_end > vend)
       vend = in->vgpr_end;
     n++;
@@ -557,7 +592,7 @@ int isa_wave_run(struct isa_wave *w)
     for (const struct isa_block_ent *e = b->e;; e++) {
       w->cur = e->in;
       int rc = e->fn(w, e->in);
-      if (__builtin_expect(!rc && e->kind == ENT_PLAIN, 1))
+      if (__builtin_expect(!rc && e->kind == ENT_PLAIN, 1))   /* w->pc == e->next */
         continue;
       int r = after(w, e->in->pc, rc);
       if (r <= 0)
