@@ -896,8 +896,84 @@ static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
   return 0;
 }
 
+/* ---- scalar 64-bit mask logic ---- */
+/* s_and_b64/s_or_b64/s_xor_b64 and s_and/or_saveexec_b64 between SGPR pairs, VCC and EXEC
+ * (the branch masks compiled code builds around every `if`): exec_sop.c's reference
+ * without its operand decoding. gfx9 encodings only (wave64). */
+static inline bool mask_code(unsigned code)
+{
+  return code < ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO || code == ISA_OP_EXEC_LO;
+}
+
+static inline uint64_t mask_read(const struct isa_wave *w, unsigned code)
+{
+  if (code == ISA_OP_VCC_LO)
+    return w->vcc;
+  if (code == ISA_OP_EXEC_LO)
+    return w->exec;
+  return w->sgpr[code] | (uint64_t)w->sgpr[code + 1] << 32;
+}
+
+static inline void mask_write(struct isa_wave *w, unsigned code, uint64_t v)
+{
+  if (code == ISA_OP_VCC_LO)
+    w->vcc = v;
+  else if (code == ISA_OP_EXEC_LO)
+    w->exec = v;
+  else {
+    w->sgpr[code] = (uint32_t)v;
+    w->sgpr[code + 1] = (uint32_t)(v >> 32);
+  }
+}
+
+#define MASK_OP(name, expr)                                                                \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint64_t a = mask_read(w, in->src[0]), b = mask_read(w, in->src[1]), d = (expr);       \
+    mask_write(w, in->dst, d);                                                             \
+    w->scc = d != 0;                                                                       \
+    w->pc += 4;                                                                            \
+    return 0;                                                                              \
+  }
+MASK_OP(s_and_b64, a & b)
+MASK_OP(s_or_b64, a | b)
+MASK_OP(s_xor_b64, a ^ b)
+#define SAVEEXEC_OP(name, expr)                                                            \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint64_t s = mask_read(w, in->src[0]), e = w->exec, n = (expr);                        \
+    w->exec = n;                                                                           \
+    mask_write(w, in->dst, e);                                                             \
+    w->scc = n != 0;                                                                       \
+    w->pc += 4;                                                                            \
+    return 0;                                                                              \
+  }
+SAVEEXEC_OP(s_and_saveexec_b64, s & e)
+SAVEEXEC_OP(s_or_saveexec_b64, s | e)
+
+static isa_exec_fn *mask_select(const struct isa_inst *in)
+{
+  static const struct { const char *name; isa_exec_fn *ref, *fast; } tab[] = {
+    { "s_and_b64", isa_exec_sop2, f_s_and_b64 },
+    { "s_or_b64", isa_exec_sop2, f_s_or_b64 },
+    { "s_xor_b64", isa_exec_sop2, f_s_xor_b64 },
+    { "s_and_saveexec_b64", isa_exec_sop1, f_s_and_saveexec_b64 },
+    { "s_or_saveexec_b64", isa_exec_sop1, f_s_or_saveexec_b64 },
+  };
+  if (in->target >= ISA_TARGET_GFX1100 || in->size != 4 || !in->name ||
+      (in->fmt != ISA_SOP2 && in->fmt != ISA_SOP1) || !mask_code(in->dst) ||
+      !mask_code(in->src[0]) || (in->fmt == ISA_SOP2 && !mask_code(in->src[1])))
+    return NULL;
+  for (unsigned k = 0; k < sizeof tab / sizeof tab[0]; k++)
+    if (in->exec == tab[k].ref && !strcmp(in->name, tab[k].name))
+      return tab[k].fast;
+  return NULL;
+}
+
 isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
+  if (in->fmt == ISA_SOP2 || in->fmt == ISA_SOP1)
+    return mask_select(in);
   if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&
       (!in->soe || in->soffset == 0xffff) && in->saddr < ISA_OP_SGPR_LAST &&
       in->dwords >= 1 && in->dwords <= 16 && in->sdst + in->dwords <= ISA_OP_SGPR_LAST + 1u)
