@@ -951,6 +951,41 @@ MASK_OP(s_xor_b64, a ^ b)
 SAVEEXEC_OP(s_and_saveexec_b64, s & e)
 SAVEEXEC_OP(s_or_saveexec_b64, s | e)
 
+/* ---- program control: gfx9's s_waitcnt and branches (exec_sopp.c without its switch) ---- */
+static int f_s_waitcnt(struct isa_wave *w, const struct isa_inst *in)
+{
+  (void)in;
+  isa_mem_fence();
+  w->pc += 4;
+  return 0;
+}
+#define BRANCH_OP(name, taken)                                                             \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    w->pc += (taken) ? 4 + (int64_t)in->simm * 4 : 4;                                      \
+    return 0;                                                                              \
+  }
+BRANCH_OP(s_branch, true)
+BRANCH_OP(s_cbranch_scc0, !w->scc)
+BRANCH_OP(s_cbranch_scc1, w->scc)
+BRANCH_OP(s_cbranch_vccz, w->vcc == 0)
+BRANCH_OP(s_cbranch_vccnz, w->vcc != 0)
+BRANCH_OP(s_cbranch_execz, w->exec == 0)
+BRANCH_OP(s_cbranch_execnz, w->exec != 0)
+
+static isa_exec_fn *sopp_select(const struct isa_inst *in)
+{
+  static isa_exec_fn *const tab[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
+                                        [5] = f_s_cbranch_scc1, [6] = f_s_cbranch_vccz,
+                                        [7] = f_s_cbranch_vccnz, [8] = f_s_cbranch_execz,
+                                        [9] = f_s_cbranch_execnz };
+  if (in->exec != isa_exec_sopp || in->target >= ISA_TARGET_GFX1100 || in->size != 4)
+    return NULL;
+  if (in->op == 12)
+    return f_s_waitcnt;
+  return in->op < 10 ? tab[in->op] : NULL;
+}
+
 static isa_exec_fn *mask_select(const struct isa_inst *in)
 {
   static const struct { const char *name; isa_exec_fn *ref, *fast; } tab[] = {
@@ -974,6 +1009,8 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
   if (in->fmt == ISA_SOP2 || in->fmt == ISA_SOP1)
     return mask_select(in);
+  if (in->fmt == ISA_SOPP)
+    return sopp_select(in);
   if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&
       (!in->soe || in->soffset == 0xffff) && in->saddr < ISA_OP_SGPR_LAST &&
       in->dwords >= 1 && in->dwords <= 16 && in->sdst + in->dwords <= ISA_OP_SGPR_LAST + 1u)
