@@ -499,15 +499,14 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
       vend = in->vgpr_end;
     n++;
     at = next;
-    if (block_ends(in) || n == BLOCK_MAX || at - c->va >= PAGE) {
-      b->e[n - 1].kind = ENT_LAST;
+    if (block_ends(in) || n == BLOCK_MAX || at - c->va >= PAGE)
       break;
-    }
   }
   if (!n) {
     free(b);
     return NULL;
   }
+  b->e[n - 1].kind = ENT_LAST;   /* also when decoding the next ran out of memory */
   b->count = (uint16_t)n;
   b->vgpr_end = (uint16_t)vend;
   struct isa_block *none = NULL;

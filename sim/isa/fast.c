@@ -10,7 +10,8 @@
  * SDWA/DPP, MODE not in the default float mode, floating-point exceptions enabled) runs the
  * reference semantics (in->exec), the plain interpreter, which stays the definition:
  * tests/sim/test_isa_diff.c runs both on random states and compares every register.
- * HSA_SIM_INTERP=1 (hsa-sim --interp) runs the reference only. */
+ * A few scalar forms (64-bit mask logic and saveexec, gfx9's s_waitcnt and branches) skip the
+ * reference's operand decoding. HSA_SIM_INTERP=1 (hsa-sim --interp) runs the reference only. */
 #include "isa/exec.h"
 #include "isa/fast.h"
 #include "isa/hostmem.h"
