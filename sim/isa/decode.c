@@ -507,6 +507,9 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
     return NULL;
   }
   b->e[n - 1].kind = ENT_LAST;   /* also when decoding the next ran out of memory */
+  struct isa_block *fit = realloc(b, sizeof *b + n * sizeof b->e[0]);
+  if (fit)
+    b = fit;
   b->count = (uint16_t)n;
   b->vgpr_end = (uint16_t)vend;
   struct isa_block *none = NULL;
