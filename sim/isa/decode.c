@@ -19,6 +19,30 @@
 #define TAIL 12u             /* an instruction starting in the page's last dword */
 #define BUCKETS 256u
 
+/* A block of the fast engine: the predecoded instructions from one entry point on, in
+ * order, to the first that always leaves (s_endpgm, s_branch, ...), the page's end, or
+ * BLOCK_MAX of them, each with the semantics the fast engine runs (isa_inst.fast, else
+ * .exec) and the pc after it (after both of a fused pair). The checks the plain loop makes
+ * per instruction are made once at entry for the whole block (the page, the VGPR extent,
+ * floating-point exceptions off); within it, a vector or memory instruction goes on to the
+ * next entry unless it returned -1 (a fault or an exception), since those neither move the
+ * pc elsewhere nor stop the wave nor change MODE; after any other (scalar formats, a fused
+ * pair) the loop checks what the plain loop checks (ended, barrier, halted, pc moved, MODE)
+ * and leaves the block when the pc is not the next entry's (a taken branch). */
+#define BLOCK_MAX 128
+enum { ENT_PLAIN, ENT_CHECK, ENT_LAST };
+struct isa_block_ent {
+  isa_exec_fn *fn;
+  const struct isa_inst *in;
+  uint64_t next;             /* the pc the next entry is at */
+  uint8_t kind;              /* ENT_* */
+};
+struct isa_block {
+  uint16_t vgpr_end;         /* the highest of the entries' isa_inst.vgpr_end */
+  uint16_t count;
+  struct isa_block_ent e[];
+};
+
 struct isa_code {
   struct isa_code *next;     /* hash chain */
   struct sim_gpu *gpu;
@@ -28,6 +52,8 @@ struct isa_code {
   atomic_bool listed;        /* in the table (cleared when unlinked: a kept copy is stale) */
   pthread_mutex_t lock;      /* serializes decoding into slot[] */
   _Atomic(struct isa_inst *) slot[PAGE / 4];
+  /* the fast engine's blocks, by the slot they start at (made when first entered) */
+  _Atomic(struct isa_block *) block[PAGE / 4];
   uint8_t bytes[PAGE + TAIL];
 };
 
@@ -48,6 +74,7 @@ static void code_unref(struct isa_code *c)
     if (in)
       free(in->pair);
     free(in);
+    free(atomic_load_explicit(&c->block[i], memory_order_relaxed));
   }
   pthread_mutex_destroy(&c->lock);
   free(c);
@@ -398,8 +425,152 @@ static int preempted(struct isa_wave *w)
                    (unsigned long long)w->pc);
 }
 
-/* The interpreter's inner loop: fetch from the current page's predecoded slots, check the
- * VGPR extent, run the semantics. */
+/* Whether a block ends after `in`: the instructions that always leave the straight line
+ * (and an instruction that does not decode, whose following bytes may be data). */
+static bool block_ends(const struct isa_inst *in)
+{
+  if (in->exec == isa_exec_unknown || in->pair)
+    return in->exec == isa_exec_unknown;
+  if (in->fmt != ISA_SOPP && in->fmt != ISA_SOP1)
+    return false;
+  const char *n = in->name ? in->name : "";
+  return !strncmp(n, "s_endpgm", 8) || !strcmp(n, "s_branch") || !strcmp(n, "s_setpc_b64") ||
+         !strcmp(n, "s_swappc_b64") || !strcmp(n, "s_rfe_b64") || !strcmp(n, "s_trap") ||
+         !strcmp(n, "s_sethalt") || !strcmp(n, "s_call_b64");
+}
+
+static bool prefixed(const char *n, const char *const *list)
+{
+  for (; *list; list++)
+    if (!strncmp(n, *list, strlen(*list)))
+      return true;
+  return false;
+}
+
+/* Whether `in`, returning 0, always goes on at the next instruction with the wave running
+ * and MODE unchanged, so that a block needs no check after it: every vector and memory
+ * instruction (they leave the straight line only by an exception, which returns -1), and
+ * the scalar ones that only compute into SGPRs, SCC, VCC, EXEC or M0 or wait. The others
+ * (branches, s_setpc, s_setreg, s_sethalt, s_sendmsg, s_barrier, s_endpgm, gfx11's
+ * s_round_mode, ...) and any unknown name are checked. */
+static bool plain(const struct isa_inst *in)
+{
+  static const char *const sop1[] = { "s_mov_", "s_cmov_", "s_not_", "s_brev_", "s_bcnt",
+                                      "s_ff", "s_flbit", "s_sext_", "s_abs_", "s_wqm_",
+                                      "s_quadmask", "s_getpc_", "s_bitset", NULL };
+  static const char *const sopk[] = { "s_movk_", "s_cmovk_", "s_cmpk_", "s_addk_", "s_mulk_",
+                                      "s_getreg_", NULL };
+  static const char *const sopp[] = { "s_nop", "s_wait", "s_delay_alu", "s_clause",
+                                      "s_set_inst_prefetch_distance", NULL };
+  const char *n = in->name ? in->name : "";
+  if (in->exec == isa_exec_unknown)
+    return false;
+  switch (in->fmt) {
+  case ISA_SMEM: case ISA_SOPC: return true;
+  case ISA_SOP2: return strcmp(n, "s_rfe_restore_b64") && strcmp(n, "s_cbranch_g_fork");
+  case ISA_SOP1: return strstr(n, "saveexec") || prefixed(n, sop1);
+  case ISA_SOPK: return prefixed(n, sopk);
+  case ISA_SOPP: return prefixed(n, sopp);
+  default: return true;
+  }
+}
+
+/* The block starting at `pc` in page `c`, made and published on first use; NULL only on
+ * allocation failure. Two threads may make the same block: the first published stays. */
+static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
+{
+  unsigned i = (unsigned)(pc - c->va) / 4;
+  struct isa_block *b = atomic_load_explicit(&c->block[i], memory_order_acquire);
+  if (b)
+    return b;
+  b = malloc(sizeof *b + BLOCK_MAX * sizeof b->e[0]);
+  if (!b)
+    return NULL;
+  unsigned n = 0, vend = 0;
+  uint64_t at = pc;
+  for (;;) {
+    const struct isa_inst *in = code_inst(c, at);
+    if (!in)
+      break;
+    uint64_t next = at + in->size + (in->pair ? in->pair->size : 0);
+    b->e[n] = (struct isa_block_ent){ .fn = in->fast ? in->fast : in->exec, .in = in, .next = next,
+                                      .kind = in->pair || !plain(in) ? ENT_CHECK : ENT_PLAIN };
+    if (in->vgpr_end > vend)
+      vend = in->vgpr_end;
+    n++;
+    at = next;
+    if (block_ends(in) || n == BLOCK_MAX || at - c->va >= PAGE)
+      break;
+  }
+  if (!n) {
+    free(b);
+    return NULL;
+  }
+  b->e[n - 1].kind = ENT_LAST;   /* also when decoding the next ran out of memory */
+  struct isa_block *fit = realloc(b, sizeof *b + n * sizeof b->e[0]);
+  if (fit)
+    b = fit;
+  b->count = (uint16_t)n;
+  b->vgpr_end = (uint16_t)vend;
+  struct isa_block *none = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&c->block[i], &none, b, memory_order_acq_rel,
+                                               memory_order_acquire)) {
+    free(b);
+    b = none;
+  }
+  return b;
+}
+
+/* After an instruction at `pc` returned rc: -1 to return -1, 0 to return 0 (the wave
+ * stopped: ended, at a barrier, halted), 1 to go on (at w->pc). */
+static inline int after(struct isa_wave *w, uint64_t pc, int rc)
+{
+  /* -1 with no fault recorded: the instruction raised an exception (a memory violation)
+   * and the wave is in the trap handler now, or halted */
+  if (__builtin_expect(rc, 0) &&
+      (w->fault.kind != SIM_ISA_FAULT_NONE || (!w->halted && w->pc == pc)))
+    return -1;
+  if (__builtin_expect(w->ended | w->at_barrier | w->halted, 0))
+    return 0;
+  if (__builtin_expect(w->pc <= pc, 0) && preempted(w))
+    return -1;
+  return 1;
+}
+
+/* One instruction the plain way: fetch from the current page's predecoded slots, check the
+ * VGPR extent, run the semantics (the fast ones when `fast`, unless floating-point
+ * exceptions are enabled). Returns as after(). */
+static int step(struct isa_wave *w, struct isa_code *c, bool fast)
+{
+  uint64_t pc = w->pc;
+  const struct isa_inst *in =
+    atomic_load_explicit(&c->slot[(pc - c->va) >> 2], memory_order_acquire);
+  if (__builtin_expect(!in, 0) && !(in = code_inst(c, pc)))
+    return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, pc, false, "out of memory decoding at 0x%llx",
+                     (unsigned long long)pc);
+  if (__builtin_expect(in->vgpr_end > w->vgpr_alloc, 0))
+    return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false,
+                     "%s at 0x%llx uses v%u beyond the %u VGPRs allocated",
+                     in->name ? in->name : "instruction", (unsigned long long)pc,
+                     in->vgpr_end - 1u, w->vgpr_alloc);
+  w->cur = in;
+  /* floating-point exceptions enabled in MODE: the host's flags of this VALU instruction */
+  const bool fpx = __builtin_expect((w->mode & ISA_MODE_EXCP_FP) != 0, 0) &&
+                   in->fmt >= ISA_VOP2 && in->fmt <= ISA_VOP3P;
+  if (fpx)
+    feclearexcept(FE_ALL_EXCEPT);
+  isa_exec_fn *fn = fast && in->fast && !fpx ? in->fast : in->exec;
+  int rc = fn(w, in);
+  if (rc && (w->fault.kind != SIM_ISA_FAULT_NONE || (!w->halted && w->pc == pc)))
+    return -1;
+  if (fpx)
+    isa_fp_exceptions(w);
+  return after(w, pc, 0);
+}
+
+/* The interpreter's loop. The reference engine (and the fast one while floating-point
+ * exceptions are enabled, or a block names VGPRs beyond the allocation) steps one
+ * instruction at a time; the fast engine otherwise runs blocks (struct isa_block). */
 int isa_wave_run(struct isa_wave *w)
 {
   struct isa_code *c = w->code;
@@ -409,35 +580,30 @@ int isa_wave_run(struct isa_wave *w)
     if (__builtin_expect(!c || pc - c->va >= PAGE || (pc & 3), 0))
       if (!(c = page_for(w)))
         return -1;
-    const struct isa_inst *in =
-      atomic_load_explicit(&c->slot[(pc - c->va) >> 2], memory_order_acquire);
-    if (__builtin_expect(!in, 0) && !(in = code_inst(c, pc)))
-      return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, pc, false, "out of memory decoding at 0x%llx",
-                       (unsigned long long)pc);
-    if (__builtin_expect(in->vgpr_end > w->vgpr_alloc, 0))
-      return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false,
-                       "%s at 0x%llx uses v%u beyond the %u VGPRs allocated",
-                       in->name ? in->name : "instruction", (unsigned long long)pc,
-                       in->vgpr_end - 1u, w->vgpr_alloc);
-    w->cur = in;
-    /* floating-point exceptions enabled in MODE: the host's flags of this VALU instruction */
-    const bool fpx = __builtin_expect((w->mode & ISA_MODE_EXCP_FP) != 0, 0) &&
-                     in->fmt >= ISA_VOP2 && in->fmt <= ISA_VOP3P;
-    if (fpx)
-      feclearexcept(FE_ALL_EXCEPT);
-    /* -1 with no fault recorded: the instruction raised an exception (a memory violation)
-     * and the wave is in the trap handler now, or halted */
-    isa_exec_fn *fn = fast && in->fast && !fpx ? in->fast : in->exec;
-    if (__builtin_expect(fn(w, in), 0) &&
-        (w->fault.kind != SIM_ISA_FAULT_NONE || (!w->halted && w->pc == pc)))
-      return -1;
-    if (fpx)
-      isa_fp_exceptions(w);
-    if (__builtin_expect(w->ended | w->at_barrier | w->halted, 0))
-      return 0;
-    if (__builtin_expect(w->pc <= pc, 0) && preempted(w))
-      return -1;
-    c = w->code;   /* page_for may have evicted it (then NULL) */
+    const struct isa_block *b;
+    if (__builtin_expect(!fast || (w->mode & ISA_MODE_EXCP_FP), 0) ||
+        (!(b = atomic_load_explicit(&c->block[(pc - c->va) >> 2], memory_order_acquire)) &&
+         !(b = code_block(c, pc))) ||
+        __builtin_expect(b->vgpr_end > w->vgpr_alloc, 0)) {
+      int r = step(w, c, fast);
+      if (r <= 0)
+        return r;
+      c = w->code;   /* page_for may have evicted it (then NULL) */
+      continue;
+    }
+    for (const struct isa_block_ent *e = b->e;; e++) {
+      w->cur = e->in;
+      int rc = e->fn(w, e->in);
+      if (__builtin_expect(!rc && e->kind == ENT_PLAIN, 1))   /* w->pc == e->next */
+        continue;
+      int r = after(w, e->in->pc, rc);
+      if (r <= 0)
+        return r;
+      if (e->kind == ENT_LAST || rc || w->pc != e->next ||
+          __builtin_expect((w->mode & ISA_MODE_EXCP_FP) != 0, 0))
+        break;
+    }
+    c = w->code;
   }
 }
 

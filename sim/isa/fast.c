@@ -10,7 +10,8 @@
  * SDWA/DPP, MODE not in the default float mode, floating-point exceptions enabled) runs the
  * reference semantics (in->exec), the plain interpreter, which stays the definition:
  * tests/sim/test_isa_diff.c runs both on random states and compares every register.
- * HSA_SIM_INTERP=1 (hsa-sim --interp) runs the reference only. */
+ * A few scalar forms (64-bit mask logic and saveexec, gfx9's s_waitcnt and branches) skip the
+ * reference's operand decoding. HSA_SIM_INTERP=1 (hsa-sim --interp) runs the reference only. */
 #include "isa/exec.h"
 #include "isa/fast.h"
 #include "isa/hostmem.h"
@@ -896,8 +897,121 @@ static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
   return 0;
 }
 
+/* ---- scalar 64-bit mask logic ---- */
+/* s_and_b64/s_or_b64/s_xor_b64 and s_and/or_saveexec_b64 between SGPR pairs, VCC and EXEC
+ * (the branch masks compiled code builds around every `if`): exec_sop.c's reference
+ * without its operand decoding. gfx9 encodings only (wave64). */
+static inline bool mask_code(unsigned code)
+{
+  return code < ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO || code == ISA_OP_EXEC_LO;
+}
+
+static inline uint64_t mask_read(const struct isa_wave *w, unsigned code)
+{
+  if (code == ISA_OP_VCC_LO)
+    return w->vcc;
+  if (code == ISA_OP_EXEC_LO)
+    return w->exec;
+  return w->sgpr[code] | (uint64_t)w->sgpr[code + 1] << 32;
+}
+
+static inline void mask_write(struct isa_wave *w, unsigned code, uint64_t v)
+{
+  if (code == ISA_OP_VCC_LO)
+    w->vcc = v;
+  else if (code == ISA_OP_EXEC_LO)
+    w->exec = v;
+  else {
+    w->sgpr[code] = (uint32_t)v;
+    w->sgpr[code + 1] = (uint32_t)(v >> 32);
+  }
+}
+
+#define MASK_OP(name, expr)                                                                \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint64_t a = mask_read(w, in->src[0]), b = mask_read(w, in->src[1]), d = (expr);       \
+    mask_write(w, in->dst, d);                                                             \
+    w->scc = d != 0;                                                                       \
+    w->pc += 4;                                                                            \
+    return 0;                                                                              \
+  }
+MASK_OP(s_and_b64, a & b)
+MASK_OP(s_or_b64, a | b)
+MASK_OP(s_xor_b64, a ^ b)
+#define SAVEEXEC_OP(name, expr)                                                            \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint64_t s = mask_read(w, in->src[0]), e = w->exec, n = (expr);                        \
+    w->exec = n;                                                                           \
+    mask_write(w, in->dst, e);                                                             \
+    w->scc = n != 0;                                                                       \
+    w->pc += 4;                                                                            \
+    return 0;                                                                              \
+  }
+SAVEEXEC_OP(s_and_saveexec_b64, s & e)
+SAVEEXEC_OP(s_or_saveexec_b64, s | e)
+
+/* ---- program control: gfx9's s_waitcnt and branches (exec_sopp.c without its switch) ---- */
+static int f_s_waitcnt(struct isa_wave *w, const struct isa_inst *in)
+{
+  (void)in;
+  isa_mem_fence();
+  w->pc += 4;
+  return 0;
+}
+#define BRANCH_OP(name, taken)                                                             \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    w->pc += (taken) ? 4 + (int64_t)in->simm * 4 : 4;                                      \
+    return 0;                                                                              \
+  }
+BRANCH_OP(s_branch, true)
+BRANCH_OP(s_cbranch_scc0, !w->scc)
+BRANCH_OP(s_cbranch_scc1, w->scc)
+BRANCH_OP(s_cbranch_vccz, w->vcc == 0)
+BRANCH_OP(s_cbranch_vccnz, w->vcc != 0)
+BRANCH_OP(s_cbranch_execz, w->exec == 0)
+BRANCH_OP(s_cbranch_execnz, w->exec != 0)
+
+static isa_exec_fn *sopp_select(const struct isa_inst *in)
+{
+  static isa_exec_fn *const tab[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
+                                        [5] = f_s_cbranch_scc1, [6] = f_s_cbranch_vccz,
+                                        [7] = f_s_cbranch_vccnz, [8] = f_s_cbranch_execz,
+                                        [9] = f_s_cbranch_execnz };
+  if (in->exec != isa_exec_sopp || in->target >= ISA_TARGET_GFX1100 || in->size != 4)
+    return NULL;
+  if (in->op == 12)
+    return f_s_waitcnt;
+  return in->op < 10 ? tab[in->op] : NULL;
+}
+
+static isa_exec_fn *mask_select(const struct isa_inst *in)
+{
+  static const struct { const char *name; isa_exec_fn *ref, *fast; } tab[] = {
+    { "s_and_b64", isa_exec_sop2, f_s_and_b64 },
+    { "s_or_b64", isa_exec_sop2, f_s_or_b64 },
+    { "s_xor_b64", isa_exec_sop2, f_s_xor_b64 },
+    { "s_and_saveexec_b64", isa_exec_sop1, f_s_and_saveexec_b64 },
+    { "s_or_saveexec_b64", isa_exec_sop1, f_s_or_saveexec_b64 },
+  };
+  if (in->target >= ISA_TARGET_GFX1100 || in->size != 4 || !in->name ||
+      (in->fmt != ISA_SOP2 && in->fmt != ISA_SOP1) || !mask_code(in->dst) ||
+      !mask_code(in->src[0]) || (in->fmt == ISA_SOP2 && !mask_code(in->src[1])))
+    return NULL;
+  for (unsigned k = 0; k < sizeof tab / sizeof tab[0]; k++)
+    if (in->exec == tab[k].ref && !strcmp(in->name, tab[k].name))
+      return tab[k].fast;
+  return NULL;
+}
+
 isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
+  if (in->fmt == ISA_SOP2 || in->fmt == ISA_SOP1)
+    return mask_select(in);
+  if (in->fmt == ISA_SOPP)
+    return sopp_select(in);
   if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&
       (!in->soe || in->soffset == 0xffff) && in->saddr < ISA_OP_SGPR_LAST &&
       in->dwords >= 1 && in->dwords <= 16 && in->sdst + in->dwords <= ISA_OP_SGPR_LAST + 1u)

@@ -10,7 +10,8 @@
  * random straight-line blocks of the encodings the fast engine specialises (VALU, LDS and
  * global dword accesses; VALU
  * destinations rewritten so that results feed later instructions, EXEC-writing compares
- * mixed in) run both ways and must end the same. No LLVM needed. DIFF_SEED=n runs another
+ * mixed in; every other block with scalar compares, no-ops and forward branches between
+ * them) run both ways and must end the same. No LLVM needed. DIFF_SEED=n runs another
  * seed; HSA_TEST_SANITIZED=1 runs a quarter of the forms. */
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "kfd_fixture.h"
@@ -230,7 +231,8 @@ static void diff_blocks(struct diff_ctx *d, const struct diff_enc *enc, unsigned
 {
   if (!nenc)
     return;
-  size_t len = (size_t)blocks * (DIFF_BLOCK * 3 + 4) * 4;
+  /* room for a scalar compare or branch before each instruction */
+  size_t len = (size_t)blocks * (DIFF_BLOCK * 4 + 4) * 4;
   uint32_t *code = isa_fx_mem(len);
   uint64_t s = d->e.seed ^ 0xb10c;
   unsigned at = 0;
@@ -239,22 +241,44 @@ static void diff_blocks(struct diff_ctx *d, const struct diff_enc *enc, unsigned
   static const unsigned vregs[] = { 10, 20, 30, 40 };
   for (unsigned b = 0; b < blocks; b++) {
     starts[b] = at;
+    uint32_t w[DIFF_BLOCK][3];
+    unsigned nw[DIFF_BLOCK];
     for (unsigned i = 0; i < DIFF_BLOCK; i++) {
       const struct diff_enc *x = &enc[wset_rnd(&s) % nenc];
-      uint32_t w[3] = { x->w[0], x->w[1], x->w[2] };
+      memcpy(w[i], x->w, sizeof w[i]);
+      nw[i] = x->nw;
       /* rewrite the VGPR destination (VOP3: bits 7:0; VOP2/VOP1: bits 24:17) so that
        * results feed the following instructions */
       unsigned v = vregs[wset_rnd(&s) % 4];
-      if ((w[0] >> 26) == 0x34) {
+      if ((w[i][0] >> 26) == 0x34) {
         struct isa_inst in;
-        isa_decode(w, 3, 0, ISA_TARGET_GFX900, &in);
+        isa_decode(w[i], 3, 0, ISA_TARGET_GFX900, &in);
         if (in.fmt != ISA_VOPC && in.dst >= ISA_OP_VGPR0)
-          w[0] = (w[0] & ~0xffu) | v;
-      } else if (!(w[0] >> 31) && (w[0] >> 25) != 0x3e) {   /* VOP2 / VOP1, not VOPC */
-        w[0] = (w[0] & ~(0xffu << 17)) | v << 17;
+          w[i][0] = (w[i][0] & ~0xffu) | v;
+      } else if (!(w[i][0] >> 31) && (w[i][0] >> 25) != 0x3e) {   /* VOP2 / VOP1, not VOPC */
+        w[i][0] = (w[i][0] & ~(0xffu << 17)) | v << 17;
       }
-      for (unsigned k = 0; k < x->nw; k++)
-        code[at++] = w[k];
+    }
+    /* every other block: scalar instructions between them, which the fast engine's blocks
+     * (sim/isa/decode.c) run with their checks: a compare of two random SGPRs setting SCC
+     * (s_cmp_*_i32/u32, SOPC 0..11), a no-op or s_waitcnt, or a conditional branch on
+     * SCC/VCC/EXEC forward over the next one to three instructions (taken or not: a
+     * block left in the middle, another entered there) */
+    for (unsigned i = 0; i < DIFF_BLOCK; i++) {
+      unsigned r = b % 2 ? (unsigned)(wset_rnd(&s) % 8) : 7;
+      if (r < 2) {
+        code[at++] = 0xbf000000u | (unsigned)(wset_rnd(&s) % 12) << 16 |
+                     (unsigned)(wset_rnd(&s) % 16) << 8 | (unsigned)(wset_rnd(&s) % 16);
+      } else if (r == 2) {
+        code[at++] = wset_rnd(&s) % 2 ? 0xbf800000u : 0xbf8c0000u;   /* s_nop 0, s_waitcnt 0 */
+      } else if (r < 5) {
+        unsigned over = 1 + (unsigned)(wset_rnd(&s) % 3), dw = 0;
+        for (unsigned k = i; k < i + over && k < DIFF_BLOCK; k++)
+          dw += nw[k];
+        code[at++] = 0xbf800000u | (4u + (unsigned)(wset_rnd(&s) % 6)) << 16 | dw;
+      }
+      for (unsigned k = 0; k < nw[i]; k++)
+        code[at++] = w[i][k];
     }
     code[at++] = WSET_ENDPGM;
   }
