@@ -14,6 +14,7 @@ enum { IMG_TYPE_1D = 8, IMG_TYPE_2D = 9, IMG_TYPE_3D = 10, IMG_TYPE_CUBE = 11,
        IMG_TYPE_1D_ARRAY = 12, IMG_TYPE_2D_ARRAY = 13, IMG_TYPE_2D_MSAA = 14,
        IMG_TYPE_2D_MSAA_ARRAY = 15 };
 
+struct img_swizzle;
 struct img_tsharp {
   uint64_t base;             /* byte address: word0 (bits 39:8) and word1[7:0] (47:40) */
   unsigned min_lod;          /* word1[19:8] */
@@ -31,6 +32,8 @@ struct img_tsharp {
                               * out smallest level first, each level at its own pitch */
   uint64_t slice_bytes;      /* bytes from one slice (3D) or layer to the next: the mip
                               * chain's (img_level_select); 0 until selected */
+  const struct img_swizzle *swz;   /* gfx9 tiled SW_MODE (exec_mimg.c sets it): the texel
+                              * addresses of image_swizzle.c; NULL: LINEAR */
   unsigned coords;           /* address components of the type: 1, 2 or 3 */
   bool array;                /* 1D/2D arrays: the last coordinate is a slice */
 };
@@ -85,6 +88,31 @@ void img_ssharp_decode_gfx12(const uint32_t d[4], struct img_ssharp *s);
 /* addrlib's LINEAR pitch: width in elements rounded up so that a row is a multiple of 256
  * bytes */
 unsigned img_linear_pitch(unsigned width, unsigned bytes);
+
+/* gfx9's tiled layouts (image_swizzle.c, addrlib's gfx9 equations): the swizzle mode of a
+ * surface of `bytes`-byte elements (1..16) as a source coordinate bit per address bit of the
+ * block (1 << block_log2 bytes: 12 for 4 KiB, 16 for 64 KiB), and for the _X modes two more
+ * bits XORed in (the pipe and bank bits), from the chip's GB_ADDR_CONFIG. Modes: SW_4KB_Z/S/D
+ * (4, 5, 6), SW_64KB_Z/S/D (8, 9, 10) and their _X forms (20, 21, 22, 24, 25, 26); S and Z
+ * are thick (3D blocks) for 3D images, D is thin. */
+struct img_swizzle {
+  unsigned block_log2;
+  unsigned bw_log2, bh_log2, bd_log2;   /* the block in elements (bd 0 for thin) */
+  bool thick;
+  uint8_t src[16], xa[16], xb[16];      /* coordinate bit per address bit (0: none) */
+};
+/* false for a mode, element size or type the model does not address (256-byte, VAR, _T and
+ * R modes; thin Z of 16-byte elements) */
+bool img_swizzle_init(struct img_swizzle *s, uint32_t gb_addr_config, unsigned sw_mode,
+                      bool tex3d, unsigned bytes);
+/* Byte offset of element (x, y, z) (z: the slice of an array or a 3D image) from the
+ * surface's base, for a surface `pitch` elements wide (a multiple of the block width) and
+ * `height` rows (rounded up to the block height here). */
+uint64_t img_swizzle_offset(const struct img_swizzle *s, unsigned x, unsigned y, unsigned z,
+                            unsigned pitch, unsigned height);
+/* hsa-sim's GB_ADDR_CONFIG of a GPU model (sim/kfd/devcfg.c) */
+struct sim_gpu_model;
+uint32_t sim_gb_addr_config(const struct sim_gpu_model *m);
 
 /* A texel format: DATA_FORMAT x NUM_FORMAT. Components are listed from the least
  * significant bits (the data format's name lists them from the most significant). */

@@ -621,6 +621,181 @@ START_TEST(mip_chain)
 }
 END_TEST
 
+/* ---- gfx9 tiled layouts against addrlib (tests/fixtures/image/gfx9_swizzle.txt) ---- */
+#include "isa/image.h"
+
+struct fsurf {
+  char chip[8], how[8], type[4];
+  unsigned bpp, w, h, s, mode, pitch, height, slices, align, bw, bh, bd, n;
+  unsigned long long size;
+  unsigned x[64], y[64], z[64];
+  unsigned long long off[64];
+};
+
+/* every surface of the fixture (*n of them) */
+static struct fsurf *fixture_read(unsigned *n)
+{
+  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_swizzle.txt", "r");
+  ck_assert_msg(fp, "the fixture tests/fixtures/image/gfx9_swizzle.txt");
+  struct fsurf *v = NULL;
+  unsigned cnt = 0, cap = 0;
+  char line[512];
+  while (fgets(line, sizeof line, fp)) {
+    if (line[0] == '#')
+      continue;
+    if (line[0] == 'S') {
+      if (cnt == cap) {
+        cap = cap ? 2 * cap : 64;
+        v = realloc(v, cap * sizeof *v);
+        ck_assert(v);
+      }
+      struct fsurf *f = &v[cnt++];
+      memset(f, 0, sizeof *f);
+      int k = sscanf(line, "S %7s %7s %u %3s %u %u %u mode=%u pitch=%u height=%u slices=%u "
+                     "size=%llu align=%u block=%ux%ux%u", f->chip, f->how, &f->bpp, f->type,
+                     &f->w, &f->h, &f->s, &f->mode, &f->pitch, &f->height, &f->slices, &f->size,
+                     &f->align, &f->bw, &f->bh, &f->bd);
+      ck_assert_msg(k == 16, "fixture line: %s", line);
+      continue;
+    }
+    ck_assert(cnt > 0);
+    struct fsurf *f = &v[cnt - 1];
+    ck_assert(f->n < 64);
+    ck_assert_int_eq(sscanf(line, "%u %u %u %llu", &f->x[f->n], &f->y[f->n], &f->z[f->n],
+                            &f->off[f->n]), 4);
+    f->n++;
+  }
+  fclose(fp);
+  *n = cnt;
+  return v;
+}
+
+static uint32_t chip_gb(const char *chip)
+{
+  return strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;   /* sim/kfd/devcfg.c */
+}
+
+/* img_swizzle against every sample addrlib computed: the block and each byte offset */
+START_TEST(swizzle_vs_addrlib)
+{
+  unsigned n, samples = 0;
+  struct fsurf *v = fixture_read(&n);
+  ck_assert_uint_ge(n, 300);
+  for (unsigned i = 0; i < n; i++) {
+    const struct fsurf *f = &v[i];
+    struct img_swizzle s;
+    ck_assert_msg(img_swizzle_init(&s, chip_gb(f->chip), f->mode, !strcmp(f->type, "3D"),
+                                   f->bpp / 8),
+                  "%s mode %u bpp %u %s refused", f->chip, f->mode, f->bpp, f->type);
+    ck_assert_msg((1u << s.bw_log2) == f->bw && (1u << s.bh_log2) == f->bh &&
+                  (1u << s.bd_log2) == f->bd,
+                  "%s mode %u bpp %u %s: block %ux%ux%u, addrlib %ux%ux%u", f->chip, f->mode,
+                  f->bpp, f->type, 1u << s.bw_log2, 1u << s.bh_log2, 1u << s.bd_log2, f->bw,
+                  f->bh, f->bd);
+    /* the _X modes align to the block, the others to 256 bytes (addrlib's base alignment) */
+    ck_assert_uint_eq(f->mode >= 20 ? 1u << s.block_log2 : 256u, f->align);
+    for (unsigned j = 0; j < f->n; j++, samples++) {
+      uint64_t o = img_swizzle_offset(&s, f->x[j], f->y[j], f->z[j], f->pitch, f->h);
+      ck_assert_msg(o == f->off[j], "%s %s mode %u bpp %u %s %ux%ux%u: (%u,%u,%u) at %llu, "
+                    "addrlib %llu", f->chip, f->how, f->mode, f->bpp, f->type, f->w, f->h, f->s,
+                    f->x[j], f->y[j], f->z[j], (unsigned long long)o, f->off[j]);
+    }
+  }
+  ck_assert_uint_ge(samples, 6000);
+  /* modes the model does not address are refused: 256-byte S, R_X, 64KB_T, 16-byte thin Z */
+  struct img_swizzle s;
+  ck_assert(!img_swizzle_init(&s, 0x2a114042u, 1, false, 4));
+  ck_assert(!img_swizzle_init(&s, 0x2a114042u, 23, false, 4));
+  ck_assert(!img_swizzle_init(&s, 0x2a114042u, 16, false, 4));
+  ck_assert(!img_swizzle_init(&s, 0x2a114042u, 20, false, 16));
+  free(v);
+}
+END_TEST
+
+/* image_store then image_load through tiled T#s (the modes ROCR picks on gfx900): each
+ * stored texel lands at addrlib's offset and loads back */
+START_TEST(tiled_store_load)
+{
+  fx_open();
+  unsigned n;
+  struct fsurf *v = fixture_read(&n);
+  struct job st, ld;
+  job_init(&st, "image_store v[12:15], v[4:6], s[8:15] dmask:0xf unorm", false);
+  NEED(st.code);
+  job_init(&ld, "image_load v[8:11], v[4:6], s[8:15] dmask:0xf unorm", false);
+  NEED(ld.code);
+  static const struct { unsigned bpp, w, h, s; const char *type; unsigned mode; } pick[] = {
+    {32, 257, 129, 1, "2D", 22}, {8, 1024, 768, 1, "2D", 26}, {128, 33, 17, 3, "2D", 22},
+    {16, 100, 37, 5, "2D", 22}, {64, 100, 37, 1, "2D", 26}, {8, 33, 20, 9, "3D", 20},
+    {32, 64, 64, 64, "3D", 24}, {128, 100, 37, 5, "3D", 26}, {64, 77, 45, 19, "3D", 21},
+  };
+  unsigned tested = 0;
+  for (unsigned p = 0; p < sizeof pick / sizeof pick[0]; p++) {
+    const struct fsurf *f = NULL;
+    for (unsigned i = 0; i < n && !f; i++)
+      if (!strcmp(v[i].chip, "gfx900") && v[i].bpp == pick[p].bpp && v[i].w == pick[p].w &&
+          v[i].h == pick[p].h && v[i].s == pick[p].s && !strcmp(v[i].type, pick[p].type) &&
+          v[i].mode == pick[p].mode)
+        f = &v[i];
+    ck_assert_msg(f, "fixture surface %u", p);
+    unsigned bytes = f->bpp / 8;
+    uint8_t *img = isa_fx_mem(f->size);
+    memset(img, 0, f->size);
+    /* uint formats: 8, 16_16... as 8 (1), 16 (2), 32 (4), 32_32 (11), 32_32_32_32 (14) */
+    unsigned dfmt = bytes == 1 ? 1 : bytes == 2 ? 2 : bytes == 4 ? 4 : bytes == 8 ? 11 : 14;
+    bool is3d = !strcmp(f->type, "3D");
+    unsigned type = is3d ? 10 : f->s > 1 ? 13 : 9;
+    struct tdesc t = {(uintptr_t)img, dfmt, 4, f->w, f->h, f->s, f->pitch, type, SEL_XYZW, 0, 0};
+    tsharp(st.desc, &t);
+    st.desc[3] |= f->mode << 20;
+    memset(st.desc + 64, 0, 64 * 16);
+    for (unsigned l = 0; l < 64; l++) {
+      unsigned j = l % f->n;
+      st.desc[64 + 4 * l] = f->x[j], st.desc[64 + 4 * l + 1] = f->y[j];
+      st.desc[64 + 4 * l + 2] = f->z[j];
+      for (unsigned c = 0; c < 4; c++)
+        st.desc[320 + 4 * l + c] = (j * 4 + c + 1) & (bytes == 1 ? 0x7f : 0x7fff);
+    }
+    job_run(&st);
+    /* a coordinate sampled twice holds the value of the last lane that stored it */
+    unsigned win[64];
+    for (unsigned j = 0; j < f->n; j++) {
+      win[j] = j;
+      for (unsigned l = 0; l < 64; l++)
+        if (f->x[l % f->n] == f->x[j] && f->y[l % f->n] == f->y[j] && f->z[l % f->n] == f->z[j])
+          win[j] = l % f->n;
+    }
+    for (unsigned j = 0; j < f->n; j++, tested++) {
+      const uint8_t *q = img + f->off[j];
+      unsigned comps = bytes <= 4 ? 1 : bytes / 4;
+      for (unsigned c = 0; c < comps; c++) {
+        uint32_t got = 0;
+        memcpy(&got, q + 4 * c, bytes < 4 ? bytes : 4);
+        ck_assert_msg(got == ((win[j] * 4 + c + 1) & (bytes == 1 ? 0x7f : 0x7fff)),
+                      "mode %u bpp %u %s: (%u,%u,%u) at %llu ch %u holds %u", f->mode, f->bpp,
+                      f->type, f->x[j], f->y[j], f->z[j], f->off[j], c, got);
+      }
+    }
+    memcpy(ld.desc, st.desc, 4096);
+    job_run(&ld);
+    for (unsigned l = 0; l < f->n; l++)
+      ck_assert_msg(ld.out[4 * l] == ((win[l] * 4 + 1) & (bytes == 1 ? 0x7f : 0x7fff)),
+                    "mode %u bpp %u: load (%u,%u,%u) = %u", f->mode, f->bpp, f->x[l], f->y[l],
+                    f->z[l], ld.out[4 * l]);
+  }
+  ck_assert_uint_ge(tested, 150);
+  /* a mode the model does not address faults with its number */
+  struct tdesc t = {(uintptr_t)isa_fx_mem(4096), 4, 4, 8, 8, 1, 8, 9, SEL_XYZW, 0, 0};
+  tsharp(ld.desc, &t);
+  ld.desc[3] |= 23u << 20;   /* SW_4KB_R_X */
+  struct isa_fx_run r;
+  isa_fx_setup(&r, ld.code, 1, (uintptr_t)ld.desc, (uintptr_t)ld.out);
+  ck_assert_int_ne(isa_fx_go(&r), 0);
+  ck_assert_msg(strstr(r.fault.text, "SW_MODE 23"), "%s", r.fault.text);
+  free(v);
+}
+END_TEST
+
 START_TEST(bad_resource_faults)
 {
   fx_open();
@@ -647,6 +822,8 @@ Suite *test_suite(void)
   tcase_add_test(t, gather4_footprint);
   tcase_add_test(t, mip_chain);
   tcase_add_test(t, bad_resource_faults);
+  tcase_add_test(t, swizzle_vs_addrlib);
+  tcase_add_test(t, tiled_store_load);
   suite_add_tcase(s, t);
   return s;
 }
