@@ -68,6 +68,19 @@ static bool levels_ok(const struct core_agent *a, const hsa_ext_image_descriptor
          levels <= img_max_levels(d);
 }
 
+/* ROCR 5.2.3's opaque layout on gfx9 (a base-profile agent, one level): addrlib's preferred
+ * tiled mode for 2D kinds, arrays and 3D, from the GB_ADDR_CONFIG the driver reports (ROCR
+ * asks hsaKmtGetTileConfig). False: the linear layout. */
+static bool opaque_tiled(const struct core_agent *a, const hsa_ext_image_descriptor_t *d,
+                         const struct img_format *f, unsigned levels, struct img_tile *t,
+                         struct img_layout *l) {
+  if (a->isa->major != 9 || levels > 1 || a->profile != HSA_PROFILE_BASE) return false;
+  struct core_runtime *rt = core_rt();
+  uint32_t gb;
+  if (rt->kfd.fd < 0 || kfd_get_gb_addr_config(&rt->kfd, a->gpu_id, &gb) != 0) return false;
+  return img_tile_choose(d, f, gb, t, l);
+}
+
 /* What data_info and create check first, in ROCR's order: the agent, the arguments (the
  * descriptor, `args_ok` for the caller's pointers, the access permission), the descriptor's
  * geometry, extent and format (f). */
@@ -81,7 +94,7 @@ static hsa_status_t check_image(hsa_agent_t agent, const hsa_ext_image_descripto
 }
 
 static hsa_status_t data_info(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
-                              hsa_access_permission_t access, size_t row_pitch,
+                              hsa_access_permission_t access, bool opaque, size_t row_pitch,
                               size_t slice_pitch, unsigned levels, hsa_ext_image_data_info_t *info) {
   const struct core_agent *a;
   struct img_format f;
@@ -89,6 +102,12 @@ static hsa_status_t data_info(hsa_agent_t agent, const hsa_ext_image_descriptor_
   if (st != HSA_STATUS_SUCCESS) return st;
   if (!levels_ok(a, desc, levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   struct img_layout l;
+  struct img_tile t;
+  if (opaque && opaque_tiled(a, desc, &f, levels, &t, &l)) {
+    info->size = l.size;
+    info->alignment = l.alignment;
+    return HSA_STATUS_SUCCESS;
+  }
   st = a->isa->major >= 12 ? img_layout_gfx12(desc, &f, row_pitch, slice_pitch, &l)
                            : img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
@@ -104,8 +123,8 @@ hsa_status_t hsa_ext_image_data_get_info(hsa_agent_t agent,
                                          hsa_access_permission_t access_permission,
                                          hsa_ext_image_data_info_t *image_data_info) {
   CHECK_OPEN();
-  /* The opaque layout is the linear one here (ROCR tiles 2D/3D images; README). */
-  return data_info(agent, image_descriptor, access_permission, 0, 0, 1, image_data_info);
+  /* The opaque layout: ROCR's tiled one for 2D kinds and 3D on gfx9 (README). */
+  return data_info(agent, image_descriptor, access_permission, true, 0, 0, 1, image_data_info);
 }
 
 hsa_status_t hsa_ext_image_data_get_info_with_layout(
@@ -116,16 +135,16 @@ hsa_status_t hsa_ext_image_data_get_info_with_layout(
   CHECK_OPEN();
   hsa_status_t st = linear_only(agent, image_data_layout);
   if (st != HSA_STATUS_SUCCESS) return st;
-  return data_info(agent, image_descriptor, access_permission, image_data_row_pitch,
+  return data_info(agent, image_descriptor, access_permission, false, image_data_row_pitch,
                    image_data_slice_pitch, 1, image_data_info);
 }
 
 /* Makes an image of `desc` over `data` with `levels` mip levels; `templ` an AMD descriptor
  * template (8 dwords) or NULL. */
 static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
-                           const void *data, hsa_access_permission_t access, size_t row_pitch,
-                           size_t slice_pitch, unsigned levels, const uint32_t *templ,
-                           hsa_ext_image_t *image) {
+                           const void *data, hsa_access_permission_t access, bool opaque,
+                           size_t row_pitch, size_t slice_pitch, unsigned levels,
+                           const uint32_t *templ, hsa_ext_image_t *image) {
   const struct core_agent *a;
   struct img_format f;
   hsa_status_t st = check_image(agent, desc, access, data && image, &a, &f);
@@ -140,6 +159,8 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   bool gfx11 = a->isa->major >= 10;
   if (levels > 1 && gfx11) img_layout_mips_gfx11(desc, &f, levels, &l);
   else if (levels > 1) img_layout_mips(desc, &f, levels, &l);
+  struct img_tile tile;
+  bool tiled = opaque && !templ && opaque_tiled(a, desc, &f, levels, &tile, &l);
   /* As ROCR: the data at the alignment data_get_info gave (a T# holds the address >> 8). */
   if ((uintptr_t)data % l.alignment) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (gfx11 && templ) return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* templates: gfx9 layout only */
@@ -171,6 +192,8 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   im->slice_pitch = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? row_bytes
                                                                  : row_bytes * im->ext.h;
   im->levels = levels;
+  im->size = l.size;
+  if (tiled) im->tile = tile;
   if (levels > 1) {   /* a slice or layer holds the chain (1DA: its layers are the "rows") */
     im->slice_pitch = l.slice_pitch;
     if (desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA) im->row_pitch = l.slice_pitch;
@@ -183,7 +206,7 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
       .height = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? 1 : im->ext.h,
       .depth = desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? im->ext.h : im->ext.d,
       .pitch = (uint32_t)(l.row_pitch / f.elem_size),
-      .swizzle_mode = 0,
+      .swizzle_mode = tiled ? tile.sw_mode : 0,
       .base_level = 0,
       .last_level = levels - 1,
       .max_mip = levels - 1,
@@ -212,7 +235,23 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
     meta += (uint64_t)(uintptr_t)data;
     im->srd[7] = (uint32_t)(meta >> 8);
     im->srd[5] = (templ[5] & ~(0xffu << 17)) | ((uint32_t)((meta >> 40) & 0xff) << 17);
-    im->tiled = ((templ[3] >> 20) & 0x1f) != 0;
+    /* a tiled template: the host addresses the gfx9 modes tile_gfx9.c knows */
+    unsigned mode = (templ[3] >> 20) & 0x1f;
+    struct img_tile tt;
+    uint32_t gb;
+    struct core_runtime *rt = core_rt();
+    if (mode && !gfx11 && rt->kfd.fd >= 0 && kfd_get_gb_addr_config(&rt->kfd, a->gpu_id, &gb) == 0 &&
+        img_tile_init(&tt, gb, mode, desc->geometry == HSA_EXT_IMAGE_GEOMETRY_3D, f.elem_size)) {
+      tt.pitch = (uint32_t)(row_bytes / f.elem_size);
+      tt.height = im->ext.h;
+      size_t rows = ((size_t)im->ext.h + (1u << tt.bh_log2) - 1) >> tt.bh_log2 << tt.bh_log2;
+      size_t slices = ((size_t)im->ext.d + (1u << tt.bd_log2) - 1) >> tt.bd_log2 << tt.bd_log2;
+      if (tt.pitch % (1u << tt.bw_log2) == 0) {
+        im->tile = tt;
+        im->size = (size_t)tt.pitch * rows * slices * f.elem_size;
+      }
+    }
+    im->tiled = mode != 0 && im->tile.block_log2 == 0;
   }
   im->hsail[0] = desc->format.channel_type;
   im->hsail[1] = desc->format.channel_order;
@@ -225,7 +264,7 @@ hsa_status_t hsa_ext_image_create(hsa_agent_t agent, const hsa_ext_image_descrip
                                   const void *image_data, hsa_access_permission_t access_permission,
                                   hsa_ext_image_t *image) {
   CHECK_OPEN();
-  return create(agent, image_descriptor, image_data, access_permission, 0, 0, 1, NULL, image);
+  return create(agent, image_descriptor, image_data, access_permission, true, 0, 0, 1, NULL, image);
 }
 
 hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
@@ -238,8 +277,8 @@ hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
   CHECK_OPEN();
   hsa_status_t st = linear_only(agent, image_data_layout);
   if (st != HSA_STATUS_SUCCESS) return st;
-  return create(agent, image_descriptor, image_data, access_permission, image_data_row_pitch,
-                image_data_slice_pitch, 1, NULL, image);
+  return create(agent, image_descriptor, image_data, access_permission, false,
+                image_data_row_pitch, image_data_slice_pitch, 1, NULL, image);
 }
 
 hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *image_descriptor,
@@ -257,7 +296,8 @@ hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descrip
   hsa_agent_get_info(agent, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip);
   if (image_layout->version != 1 || image_layout->deviceID != (0x1002u << 16 | chip))
     return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
-  return create(agent, image_descriptor, image_data, access_permission, 0, 0, 1, image_layout->data,
+  return create(agent, image_descriptor, image_data, access_permission, false, 0, 0, 1,
+                image_layout->data,
                 image);
 }
 
@@ -290,7 +330,7 @@ hsa_status_t hsa_ext_image_data_get_info_v2(hsa_agent_t agent,
   hsa_ext_image_descriptor_t d;
   unsigned levels;
   if (!v1_of(image_descriptor, &d, &levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  return data_info(agent, &d, access_permission, 0, 0, levels, image_data_info);
+  return data_info(agent, &d, access_permission, true, 0, 0, levels, image_data_info);
 }
 
 hsa_status_t hsa_ext_image_create_v2(hsa_agent_t agent,
@@ -301,7 +341,7 @@ hsa_status_t hsa_ext_image_create_v2(hsa_agent_t agent,
   hsa_ext_image_descriptor_t d;
   unsigned levels;
   if (!v1_of(image_descriptor, &d, &levels)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  return create(agent, &d, image_data, access_permission, 0, 0, levels, NULL, image);
+  return create(agent, &d, image_data, access_permission, true, 0, 0, levels, NULL, image);
 }
 
 hsa_status_t hsa_ext_image_destroy_v2(hsa_agent_t agent, hsa_ext_image_t image) {

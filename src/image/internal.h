@@ -79,6 +79,30 @@ size_t img_level_offset_gfx11(const hsa_ext_image_descriptor_t *desc, const stru
  * dimensions are the ones the levels halve (width; height of 2D kinds; depth of 3D). */
 unsigned img_max_levels(const hsa_ext_image_descriptor_t *desc);
 
+/* gfx9's tiled layouts (tile_gfx9.c, addrlib's gfx9 equations and preferred setting): a
+ * swizzle mode's block (1 << block_log2 bytes; its width, height and depth in texels, log2),
+ * the coordinate bit of each address bit in the block and the two XORed into it (pipe and
+ * bank bits of the _X modes, from GB_ADDR_CONFIG), and the surface's pitch and height
+ * (texels; the height is rounded up to the block's here). */
+struct img_tile {
+  unsigned sw_mode, block_log2, bw_log2, bh_log2, bd_log2;
+  bool thick;                       /* 3D blocks: slices step by the block depth */
+  uint8_t src[16], xa[16], xb[16];
+  uint32_t pitch, height;
+};
+/* Modes 4/5/6 SW_4KB_Z/S/D, 8/9/10 SW_64KB_Z/S/D and their _X forms 20..22, 24..26 of
+ * `bytes`-byte texels (1..16); false for others (the caller keeps its refusal). pitch and
+ * height are left 0. */
+bool img_tile_init(struct img_tile *t, uint32_t gb_addr_config, unsigned sw_mode, bool tex3d,
+                   unsigned bytes);
+/* Byte offset of texel (x, y, z) (z the 3D slice or the layer) from the surface's base. */
+size_t img_tile_offset(const struct img_tile *t, uint32_t x, uint32_t y, uint32_t z);
+/* ROCR 5.2.3's opaque layout of a gfx9 image (2D kinds, arrays and 3D; 1D kinds and 12-byte
+ * texels stay linear: false): the swizzle mode addrlib prefers, the surface's pitch, size and
+ * alignment (the block). */
+bool img_tile_choose(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                     uint32_t gb_addr_config, struct img_tile *t, struct img_layout *l);
+
 /* Checks a descriptor for `agent` in ROCR's order: argument, format, sizes. */
 hsa_status_t img_check_descriptor(const struct core_agent *a, const hsa_ext_image_descriptor_t *desc,
                                   struct img_format *f);
@@ -149,7 +173,10 @@ struct img_image {
   uint8_t *base;            /* the resource's first byte (the T#'s address) */
   size_t row_pitch, slice_pitch;   /* level 0's; a 1DA image's layers are its "rows" */
   uint32_t levels;          /* mip levels of the resource (1: none) */
-  bool tiled;               /* an AMD template with a tiled SW_MODE: no host data operations */
+  bool tiled;               /* a tiled SW_MODE the host cannot address (an AMD template's):
+                             * no host data operations */
+  struct img_tile tile;     /* tile.block_log2 != 0: a gfx9 tiled layout the host addresses */
+  size_t size;              /* the data's bytes (tiled layouts: the whole surface) */
 };
 
 struct img_sampler {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* transfer.c — hsa_ext_image_import, _export, _copy and _clear on the host: the bytes an
- * operation touches (from its first texel to its last, in the image's linear layout) are
- * brought to a host buffer with hsa_memory_copy (which reaches VRAM through the copy engine
- * and host memory directly), changed there and written back. Clear converts its value to the
+ * operation touches (from its first texel to its last, in the image's linear layout; a tiled
+ * image's whole surface) are brought to a host buffer with hsa_memory_copy (which reaches VRAM
+ * through the copy engine and host memory directly), changed there and written back. A tiled
+ * image's texels are found through gfx9's swizzle equations (tile_gfx9.c), texel by texel. Clear converts its value to the
  * image's format as the hardware's format conversion does for stores (round to nearest,
  * saturate; sRGB encoded). */
 #include <math.h>
@@ -29,11 +30,24 @@ static bool region_box(const struct img_image *im, const hsa_dim3_t *off, const 
 }
 
 static size_t offset_of(const struct img_image *im, uint32_t x, uint32_t y, uint32_t z) {
+  if (im->tile.block_log2) return img_tile_offset(&im->tile, x, y, z);
   return (size_t)z * im->slice_pitch + (size_t)y * im->row_pitch + (size_t)x * im->fmt.elem_size;
 }
 
-/* The image bytes a box spans: [start, start + len). */
+/* Texels of a row that lie one after the other from (x, y, z): the whole run when linear, one
+ * when tiled. */
+static uint32_t run_of(const struct img_image *im, uint32_t w) {
+  return im->tile.block_log2 ? 1 : w;
+}
+
+/* The image bytes a box spans: [start, start + len); offsets into the span are offset_of's
+ * minus `start`. */
 static void span_of(const struct img_image *im, const struct box *b, size_t *start, size_t *len) {
+  if (im->tile.block_log2) {
+    *start = 0;
+    *len = im->size;
+    return;
+  }
   *start = offset_of(im, b->x, b->y, b->z);
   *len = offset_of(im, b->x + b->w, b->y + b->h - 1, b->z + b->d - 1) - *start;
 }
@@ -58,15 +72,19 @@ static void move_rows(const struct img_image *im, const struct box *b, uint8_t *
                       uint8_t *mem, size_t row_pitch, size_t slice_pitch, bool to_image) {
   /* A 1DA image's layers (the box's y) are slices of the linear memory. */
   if (im->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA) row_pitch = slice_pitch;
-  size_t bytes = (size_t)b->w * im->fmt.elem_size;
-  size_t base = offset_of(im, b->x, b->y, b->z);
+  uint32_t run = run_of(im, b->w);
+  size_t bytes = (size_t)run * im->fmt.elem_size;
+  size_t start, len;
+  span_of(im, b, &start, &len);
   for (uint32_t z = 0; z < b->d; z++)
-    for (uint32_t y = 0; y < b->h; y++) {
-      uint8_t *img = span + offset_of(im, b->x, b->y + y, b->z + z) - base;
-      uint8_t *lin = mem + (size_t)z * slice_pitch + (size_t)y * row_pitch;
-      if (to_image) memcpy(img, lin, bytes);
-      else memcpy(lin, img, bytes);
-    }
+    for (uint32_t y = 0; y < b->h; y++)
+      for (uint32_t x = 0; x < b->w; x += run) {
+        uint8_t *img = span + offset_of(im, b->x + x, b->y + y, b->z + z) - start;
+        uint8_t *lin = mem + (size_t)z * slice_pitch + (size_t)y * row_pitch +
+                       (size_t)x * im->fmt.elem_size;
+        if (to_image) memcpy(img, lin, bytes);
+        else memcpy(lin, img, bytes);
+      }
 }
 
 static hsa_status_t check(hsa_agent_t agent, uint64_t handle, struct img_image **im) {
@@ -74,7 +92,7 @@ static hsa_status_t check(hsa_agent_t agent, uint64_t handle, struct img_image *
   if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
   *im = img_image_from_handle(handle);
   if (!*im) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  /* The host copies know the linear layout only. */
+  /* The host copies know the linear layout and gfx9's tiled modes (tile_gfx9.c) only. */
   return (*im)->tiled ? HSA_STATUS_ERROR : HSA_STATUS_SUCCESS;
 }
 
@@ -169,12 +187,13 @@ hsa_status_t hsa_ext_image_copy(hsa_agent_t agent, hsa_ext_image_t src_image,
     free(s);
     return st;
   }
-  size_t bytes = (size_t)sb.w * src->fmt.elem_size;
-  size_t sbase = offset_of(src, sb.x, sb.y, sb.z), dbase = offset_of(dst, db.x, db.y, db.z);
+  uint32_t run = run_of(src, sb.w) < run_of(dst, sb.w) ? run_of(src, sb.w) : run_of(dst, sb.w);
+  size_t bytes = (size_t)run * src->fmt.elem_size;
   for (uint32_t z = 0; z < sb.d; z++)
     for (uint32_t y = 0; y < sb.h; y++)
-      memcpy(d + offset_of(dst, db.x, db.y + y, db.z + z) - dbase,
-             s + offset_of(src, sb.x, sb.y + y, sb.z + z) - sbase, bytes);
+      for (uint32_t x = 0; x < sb.w; x += run)
+        memcpy(d + offset_of(dst, db.x + x, db.y + y, db.z + z) - d_start,
+               s + offset_of(src, sb.x + x, sb.y + y, sb.z + z) - s_start, bytes);
   st = hsa_memory_copy(dst->data + d_start, d, d_len);
   free(d);
   free(s);
@@ -301,12 +320,14 @@ hsa_status_t hsa_ext_image_clear(hsa_agent_t agent, hsa_ext_image_t image, const
   span_of(im, &b, &start, &len);
   uint8_t *span = fetch(im, start, len, &st);
   if (!span) return st;
-  size_t base = offset_of(im, b.x, b.y, b.z);
+  uint32_t run = run_of(im, b.w);
   for (uint32_t z = 0; z < b.d; z++)
-    for (uint32_t y = 0; y < b.h; y++) {
-      uint8_t *p = span + offset_of(im, b.x, b.y + y, b.z + z) - base;
-      for (uint32_t x = 0; x < b.w; x++) memcpy(p + (size_t)x * im->fmt.elem_size, texel, im->fmt.elem_size);
-    }
+    for (uint32_t y = 0; y < b.h; y++)
+      for (uint32_t x = 0; x < b.w; x += run) {
+        uint8_t *p = span + offset_of(im, b.x + x, b.y + y, b.z + z) - start;
+        for (uint32_t i = 0; i < run; i++)
+          memcpy(p + (size_t)i * im->fmt.elem_size, texel, im->fmt.elem_size);
+      }
   st = hsa_memory_copy(im->data + start, span, len);
   free(span);
   return st;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* clock.c — GPU, CPU and system clock counters, from the driver or the OS. */
+/* clock.c — GPU, CPU and system clock counters, from the driver or the OS; and the GPU's
+ * GB_ADDR_CONFIG (GET_TILE_CONFIG), the other per-GPU register value the driver reports. */
 #include "kfd/kfd.h"
 
 #include <linux/kfd_ioctl.h>
@@ -32,4 +33,14 @@ void kfd_host_clock_counters(struct kfd_clock_counters *out) {
   out->cpu_clock_counter = ns_of(CLOCK_MONOTONIC_RAW);
   out->system_clock_counter = ns_of(CLOCK_BOOTTIME);
   out->system_clock_freq = 1000000000u;
+}
+
+int kfd_get_gb_addr_config(const struct kfd_device *dev, uint32_t gpu_id, uint32_t *out) {
+  struct kfd_ioctl_get_tile_config_args args;
+  memset(&args, 0, sizeof(args));
+  args.gpu_id = gpu_id;   /* no tile-mode arrays asked for: gfx9+ has none */
+  int rc = kfd_ioctl(dev->fd, AMDKFD_IOC_GET_TILE_CONFIG, &args);
+  if (rc) return rc;
+  *out = args.gb_addr_config;
+  return 0;
 }

@@ -171,5 +171,8 @@ int kfd_get_clock_counters(const struct kfd_device *dev, uint32_t gpu_id,
                            struct kfd_clock_counters *out);
 /* The same clocks read from the OS when there is no device (boot time in ns). */
 void kfd_host_clock_counters(struct kfd_clock_counters *out);
+/* AMDKFD_IOC_GET_TILE_CONFIG's GB_ADDR_CONFIG of gpu_id (what addrlib's gfx9 swizzle
+ * equations are built from). */
+int kfd_get_gb_addr_config(const struct kfd_device *dev, uint32_t gpu_id, uint32_t *out);
 
 #endif

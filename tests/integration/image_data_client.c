@@ -109,6 +109,19 @@ static void *alloc(hsa_amd_memory_pool_t pool, size_t size) {
   return p;
 }
 
+/* "raw NAME POOL STEP size=N fnv=H": the FNV-1a hash of an image's bytes in memory (its layout
+ * as the runtime wrote it: image_vs_rocr.sh compares ours with ROCR's) */
+static void raw_hash(const struct fmt_case *c, hsa_amd_memory_pool_t pool, const char *step,
+                     const void *mem, size_t size) {
+  uint8_t *raw = malloc(size);
+  OK(hsa_memory_copy(raw, mem, size));
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < size; i++) h = (h ^ raw[i]) * 0x100000001b3ull;
+  free(raw);
+  printf("raw %s %s %s size=%zu fnv=%016llx\n", c->name, pool.handle == vram.handle ? "vram" : "sys",
+         step, size, (unsigned long long)h);
+}
+
 static void run(const struct fmt_case *c, hsa_amd_memory_pool_t pool, bool linear) {
   hsa_ext_image_descriptor_t d;
   memset(&d, 0, sizeof(d));
@@ -145,6 +158,13 @@ static void run(const struct fmt_case *c, hsa_amd_memory_pool_t pool, bool linea
     else
       OK(hsa_ext_image_create(gpu, &d, mem[i], HSA_ACCESS_PERMISSION_RW, &img[i]));
   }
+  /* an OPAQUE image's memory starts zeroed, so that its raw bytes (raw_hash) depend only on
+   * where the runtime (or ROCR's blit kernels on the GPU) put the texels */
+  if (!linear) {
+    uint8_t *zero = calloc(1, info.size);
+    for (int i = 0; i < 2; i++) OK(hsa_memory_copy(mem[i], zero, info.size));
+    free(zero);
+  }
   /* host buffers the GPU can reach (ROCR's blit kernels read and write them) */
   uint8_t *pattern = alloc(sysmem, n), *out = alloc(sysmem, n), *expect = malloc(n);
   for (size_t i = 0; i < n; i++) pattern[i] = (uint8_t)(i * 7 + 3 + (i >> 8));
@@ -154,6 +174,7 @@ static void run(const struct fmt_case *c, hsa_amd_memory_pool_t pool, bool linea
   OK(hsa_ext_image_export(gpu, img[0], out, 0, 0, &all));
   if (memcmp(out, pattern, n)) FAIL("%s: export after import differs", c->name);
   checks++;
+  if (!linear) raw_hash(c, pool, "import", mem[0], info.size);
 
   if (linear) {
     /* the bytes in memory, at the layout's pitches */
@@ -197,6 +218,10 @@ static void run(const struct fmt_case *c, hsa_amd_memory_pool_t pool, bool linea
   OK(hsa_ext_image_export(gpu, img[1], out, 0, 0, &all));
   if (memcmp(out, expect1, n)) FAIL("%s: after copy image 1 differs", c->name);
   checks++;
+  if (!linear) {
+    raw_hash(c, pool, "clear", mem[0], info.size);
+    raw_hash(c, pool, "copy", mem[1], info.size);
+  }
 
   /* export of a sub-box with explicit pitches: gaps keep their bytes */
   /* a 1DA image's layers (the region's y) are slices: they step by the slice pitch (HSA);

@@ -214,6 +214,29 @@ int main(int argc, char **argv) {
               hsa_ext_image_destroy(gpu, img);
             }
             printf("\n");
+            /* the OPAQUE layout's T# (gfx9: the tiled SW_MODE and PITCH ROCR's addrlib picks),
+             * at a 64 KiB boundary, in two sizes */
+            static const size_t big[4] = {100, 37, 5, 3};
+            for (unsigned k = 0; k < 2; k++) {
+              memset(&d, 0, sizeof(d));
+              d.geometry = (hsa_ext_image_geometry_t)g;
+              d.format = f;
+              dims(g, k ? big : sz, &d);
+              void *at = (void *)(((uintptr_t)mem + 0xffff) & ~(uintptr_t)0xffff);
+              st = hsa_ext_image_create(gpu, &d, at, HSA_ACCESS_PERMISSION_RW, &img);
+              printf("srdo %s o=%u t=%u k=%u status=%d", geo_name[g], o, t, k, st);
+              if (st == HSA_STATUS_SUCCESS) {
+                const uint32_t *w = (const uint32_t *)(uintptr_t)img.handle;
+                bool one_d = g == HSA_EXT_IMAGE_GEOMETRY_1D || g == HSA_EXT_IMAGE_GEOMETRY_1DA;
+                bool buf = g == HSA_EXT_IMAGE_GEOMETRY_1DB;
+                printf(" %08x %08x %08x %08x %08x %08x %08x %08x", 0u,
+                       w[1] & (buf ? 0xffff0000u : 0xffffff00u),
+                       buf ? 0u : one_d ? w[2] & ~(0x3fffu << 14) : w[2],
+                       buf ? w[3] & ~(3u << 21) : w[3], w[4], w[5], w[6], w[7]);
+                hsa_ext_image_destroy(gpu, img);
+              }
+              printf("\n");
+            }
           }
       hsa_amd_memory_pool_free(mem);
     }

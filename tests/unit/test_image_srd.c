@@ -8,6 +8,7 @@
  * the sampler (S#: CLAMP_X/Y/Z 2:0/5:3/8:6 and FORCE_UNNORMALIZED 15 of dword 0, MAX_LOD
  * 23:12 of dword 1, XY_MAG/XY_MIN_FILTER 21:20/23:22 of dword 2). */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hsa_ext_amd.h"
@@ -320,6 +321,77 @@ START_TEST(t_formats) {
 }
 END_TEST
 
+/* gfx9's tiled layouts against addrlib (tests/fixtures/image/gfx9_swizzle.txt, made by ROCR
+ * 5.2.3's addrlib for hsa-sim's GB_ADDR_CONFIG): every sample's byte offset, every block, and
+ * for the surfaces whose mode ROCR's preferred setting chose, the same mode, pitch, size and
+ * alignment from img_tile_choose. */
+START_TEST(t_tiled_vs_addrlib) {
+  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_swizzle.txt", "r");
+  ck_assert_msg(fp != NULL, "the fixture");
+  char line[512], chip[8], how[8], type[4];
+  unsigned bpp = 0, w = 0, h = 0, sl = 0, mode = 0, pitch = 0, ph, ps, al, bw, bh, bd;
+  unsigned long long size;
+  unsigned surfaces = 0, chosen = 0, samples = 0;
+  struct img_tile t;
+  memset(&t, 0, sizeof(t));
+  while (fgets(line, sizeof(line), fp)) {
+    if (line[0] == '#') continue;
+    if (line[0] == 'S') {
+      ck_assert_int_eq(sscanf(line, "S %7s %7s %u %3s %u %u %u mode=%u pitch=%u height=%u slices=%u "
+                              "size=%llu align=%u block=%ux%ux%u", chip, how, &bpp, type, &w, &h,
+                              &sl, &mode, &pitch, &ph, &ps, &size, &al, &bw, &bh, &bd), 16);
+      uint32_t gb = strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;
+      bool tex3d = !strcmp(type, "3D");
+      ck_assert_msg(img_tile_init(&t, gb, mode, tex3d, bpp / 8), "refused: %s", line);
+      ck_assert_msg((1u << t.bw_log2) == bw && (1u << t.bh_log2) == bh && (1u << t.bd_log2) == bd &&
+                    (mode >= 20 ? 1u << t.block_log2 : 256u) == al, "block of %s", line);
+      t.pitch = pitch;
+      t.height = h;
+      surfaces++;
+      if (!strcmp(how, "rocr")) {
+        hsa_ext_image_descriptor_t d = {tex3d ? HSA_EXT_IMAGE_GEOMETRY_3D
+                                        : sl > 1 ? HSA_EXT_IMAGE_GEOMETRY_2DA
+                                                 : HSA_EXT_IMAGE_GEOMETRY_2D,
+                                        w, h, tex3d ? sl : 0, tex3d ? 0 : (sl > 1 ? sl : 0),
+                                        {T(FLOAT), O(R)}};
+        struct img_format f;
+        memset(&f, 0, sizeof(f));
+        f.elem_size = (uint8_t)(bpp / 8);
+        struct img_tile c;
+        struct img_layout l;
+        ck_assert_msg(img_tile_choose(&d, &f, gb, &c, &l), "no choice for %s", line);
+        ck_assert_msg(c.sw_mode == mode && c.pitch == pitch && l.size == size && l.alignment == al &&
+                      l.row_pitch == (size_t)pitch * bpp / 8,
+                      "chose mode %u pitch %u size %zu align %zu for %s", c.sw_mode, c.pitch, l.size,
+                      l.alignment, line);
+        chosen++;
+      }
+      continue;
+    }
+    unsigned x, y, z;
+    unsigned long long off;
+    ck_assert_int_eq(sscanf(line, "%u %u %u %llu", &x, &y, &z, &off), 4);
+    size_t got = img_tile_offset(&t, x, y, z);
+    ck_assert_msg(got == off, "(%u,%u,%u) at %zu, addrlib %llu (mode %u bpp %u %s %ux%ux%u)", x, y, z,
+                  got, off, mode, bpp, type, w, h, sl);
+    samples++;
+  }
+  fclose(fp);
+  ck_assert_uint_ge(surfaces, 300);
+  ck_assert_uint_ge(chosen, 100);
+  ck_assert_uint_ge(samples, 6000);
+  /* 1D kinds and 12-byte texels stay linear; unknown modes are refused */
+  hsa_ext_image_descriptor_t d1 = {HSA_EXT_IMAGE_GEOMETRY_1D, 100, 0, 0, 0, {T(FLOAT), O(R)}};
+  struct img_format f4;
+  memset(&f4, 0, sizeof(f4));
+  f4.elem_size = 4;
+  struct img_layout l;
+  ck_assert(!img_tile_choose(&d1, &f4, 0x2a114042u, &t, &l));
+  ck_assert(!img_tile_init(&t, 0x2a114042u, 23, false, 4));   /* SW_4KB_R_X */
+  ck_assert(!img_tile_init(&t, 0x2a114042u, 26, false, 12));
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("image_srd");
   TCase *tc = tcase_create("gfx9");
@@ -332,6 +404,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, t_gfx12);
   tcase_add_test(tc, t_linear_layout);
   tcase_add_test(tc, t_formats);
+  tcase_add_test(tc, t_tiled_vs_addrlib);
   suite_add_tcase(s, tc);
   return s;
 }
