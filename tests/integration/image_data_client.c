@@ -111,14 +111,14 @@ static void *alloc(hsa_amd_memory_pool_t pool, size_t size) {
 
 /* "raw NAME POOL STEP size=N fnv=H": the FNV-1a hash of an image's bytes in memory (its layout
  * as the runtime wrote it: image_vs_rocr.sh compares ours with ROCR's) */
-static void raw_hash(const struct fmt_case *c, hsa_amd_memory_pool_t pool, const char *step,
+static void raw_hash(const char *name, hsa_amd_memory_pool_t pool, const char *step,
                      const void *mem, size_t size) {
   uint8_t *raw = malloc(size);
   OK(hsa_memory_copy(raw, mem, size));
   uint64_t h = 0xcbf29ce484222325ull;
   for (size_t i = 0; i < size; i++) h = (h ^ raw[i]) * 0x100000001b3ull;
   free(raw);
-  printf("raw %s %s %s size=%zu fnv=%016llx\n", c->name, pool.handle == vram.handle ? "vram" : "sys",
+  printf("raw %s %s %s size=%zu fnv=%016llx\n", name, pool.handle == vram.handle ? "vram" : "sys",
          step, size, (unsigned long long)h);
 }
 
@@ -174,7 +174,7 @@ static void run(const struct fmt_case *c, hsa_amd_memory_pool_t pool, bool linea
   OK(hsa_ext_image_export(gpu, img[0], out, 0, 0, &all));
   if (memcmp(out, pattern, n)) FAIL("%s: export after import differs", c->name);
   checks++;
-  if (!linear) raw_hash(c, pool, "import", mem[0], info.size);
+  if (!linear) raw_hash(c->name, pool, "import", mem[0], info.size);
 
   if (linear) {
     /* the bytes in memory, at the layout's pitches */
@@ -219,8 +219,8 @@ static void run(const struct fmt_case *c, hsa_amd_memory_pool_t pool, bool linea
   if (memcmp(out, expect1, n)) FAIL("%s: after copy image 1 differs", c->name);
   checks++;
   if (!linear) {
-    raw_hash(c, pool, "clear", mem[0], info.size);
-    raw_hash(c, pool, "copy", mem[1], info.size);
+    raw_hash(c->name, pool, "clear", mem[0], info.size);
+    raw_hash(c->name, pool, "copy", mem[1], info.size);
   }
 
   /* export of a sub-box with explicit pitches: gaps keep their bytes */
@@ -296,6 +296,37 @@ static void amd_template(void) {
   OK(hsa_ext_image_export(gpu, b, out, 0, 0, &all));
   if (memcmp(out, pattern, n)) FAIL("amd image: export after import differs");
   checks += 2;
+  /* a tiled template: an OPAQUE image's T# (gfx9: ROCR's SW_MODE and PITCH) over other
+   * memory; import/export through it, its raw bytes compared with ROCR's (raw lines) */
+  hsa_ext_image_descriptor_t dt = d;
+  dt.width = 70;
+  dt.height = 33;
+  size_t nt = 70 * 33 * 4;
+  hsa_ext_image_data_info_t ti;
+  OK(hsa_ext_image_data_get_info(gpu, &dt, HSA_ACCESS_PERMISSION_RW, &ti));
+  void *m3 = alloc(vram, ti.size), *m4 = alloc(vram, ti.size);
+  if ((uintptr_t)m3 % ti.alignment || (uintptr_t)m4 % ti.alignment)
+    FAIL("amd image: pool memory not aligned to %zu", ti.alignment);
+  uint8_t *zero = calloc(1, ti.size), *pt = alloc(sysmem, nt), *ot = alloc(sysmem, nt);
+  OK(hsa_memory_copy(m4, zero, ti.size));
+  free(zero);
+  hsa_ext_image_t c3, e4;
+  OK(hsa_ext_image_create(gpu, &dt, m3, HSA_ACCESS_PERMISSION_RW, &c3));
+  memcpy(&layout.words[2], (const void *)(uintptr_t)c3.handle, 32);
+  OK(hsa_amd_image_create(gpu, &dt, &layout.d, m4, HSA_ACCESS_PERMISSION_RW, &e4));
+  for (size_t i = 0; i < nt; i++) pt[i] = (uint8_t)(i * 5 + 7 + (i >> 9));
+  hsa_ext_image_region_t allt = {{0, 0, 0}, {70, 33, 1}};
+  OK(hsa_ext_image_import(gpu, pt, 0, 0, e4, &allt));
+  OK(hsa_ext_image_export(gpu, e4, ot, 0, 0, &allt));
+  if (memcmp(ot, pt, nt)) FAIL("amd image: export after import through an opaque template differs");
+  raw_hash("template 2D RGBA uint8", vram, "import", m4, ti.size);
+  checks++;
+  OK(hsa_ext_image_destroy(gpu, c3));
+  OK(hsa_ext_image_destroy(gpu, e4));
+  OK(hsa_amd_memory_pool_free(m3));
+  OK(hsa_amd_memory_pool_free(m4));
+  OK(hsa_amd_memory_pool_free(pt));
+  OK(hsa_amd_memory_pool_free(ot));
   OK(hsa_ext_image_destroy(gpu, a));
   OK(hsa_ext_image_destroy(gpu, b));
   OK(hsa_amd_memory_pool_free(m1));
