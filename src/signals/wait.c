@@ -3,8 +3,9 @@
  * behind them (groups and the async handler use it too).
  *
  * The loop spins for 200 us (a few null-kernel latencies, as ROCR; a BLOCKED wait yields the
- * CPU at each turn after the first 2 us, so a producer thread sharing it, such as a copy
- * engine that is a CPU thread, is not held off for the whole spin) and then, unless the hint
+ * CPU at its first turn and then at each turn while other threads want the CPU, so a producer
+ * thread sharing it, such as a copy engine that is a CPU thread, is not held off for the whole
+ * spin; with the CPU to itself it spins without system calls) and then, unless the hint
  * says ACTIVE: blocks in WAIT_EVENTS when every signal has a KFD event, else sleeps 20 us at
  * a time. WAIT_EVENTS takes whole milliseconds, so it gets the remaining time rounded down
  * and the last fraction is slept in small steps: a wait never returns before its deadline
@@ -36,12 +37,19 @@
 #include "hsa_ext_amd.h"
 
 #define SPIN_NS 200000ull
-/* A BLOCKED wait's spin yields the CPU after this long. 20 us held a producer that shares the
- * CPU off for all of it: hsa-sim's SDMA engine started a 1 MiB copy 22.5 us after its doorbell
- * (bench/README.md, copy_bandwidth, third pass); with 2 us, 1 MiB copies ran 1.5x faster and
- * the interrupt-wait round trip of an empty kernel moved from 5.9-32.6 to 6.0-14.8 us
- * (medians, load 5-6). */
-#define YIELD_AFTER_NS 2000ull
+/* A BLOCKED wait's spin yields the CPU at its first turn, and again at every turn while
+ * other threads want the CPU: a producer that shares it (hsa-sim's SDMA engine, a host thread
+ * storing the signal) then runs at once. Spinning 20 us first held such a producer off for all
+ * of it: hsa-sim's SDMA engine started a 1 MiB copy 22.5 us after its doorbell (bench/README.md,
+ * copy_bandwidth, third pass). A yield that comes back within SOLO_YIELD_NS ran nothing else
+ * (a bare sched_yield takes ~1.4 us on the 2-vCPU VM, one that lets a polling thread run one
+ * round ~4.5 us): no other thread wants this CPU, so the wait spins without system calls for
+ * SOLO_SPIN_NS before it looks again. Each yield is a system call during which a store goes
+ * unseen: yielding at every turn, a copy's waiter saw its signal 0.2-3.6 us late where ROCR's
+ * (which spins without yielding) saw it in 0.1 us (bench/README.md, copy_bandwidth, fourth
+ * pass). */
+#define SOLO_YIELD_NS 3000ull
+#define SOLO_SPIN_NS 20000ull
 #define WAIT_SLICE_MS 10u   /* longest single WAIT_EVENTS: see the lost wake-up below */
 #define NAP_NS 20000ull
 #define SMALL 16
@@ -187,7 +195,7 @@ static uint32_t wait_objs(uint32_t n, const hsa_signal_t *handles,
   if (lone && !aged && can_block && atomic_load_explicit(&objs[0]->has_event, memory_order_relaxed))
     own = atomic_load_explicit(&objs[0]->event_id, memory_order_relaxed);
 
-  uint64_t start = sig_now_ns();
+  uint64_t start = sig_now_ns(), quiet_until = 0;
   uint64_t deadline = timeout_ns >= UINT64_MAX - start ? UINT64_MAX : start + timeout_ns;
   for (;;) {
     for (uint32_t i = 0; i < n; i++) {
@@ -217,10 +225,14 @@ static uint32_t wait_objs(uint32_t n, const hsa_signal_t *handles,
        * shares this CPU (the producer of the value when it is a CPU thread: a copy engine,
        * a simulated GPU, a host thread's store) gets to run at once instead of after our
        * time slice. ACTIVE asked to spin: it keeps the CPU. */
-      if (hint == HSA_WAIT_STATE_ACTIVE || now - start < YIELD_AFTER_NS)
+      if (hint == HSA_WAIT_STATE_ACTIVE || now < quiet_until) {
         cpu_relax();
-      else
+      } else {
         sched_yield();
+        uint64_t back = sig_now_ns();
+        if (back - now < SOLO_YIELD_NS)
+          quiet_until = back + SOLO_SPIN_NS;
+      }
       continue;
     }
     uint64_t left = deadline - now;
