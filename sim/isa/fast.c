@@ -417,27 +417,21 @@ FAST_FN static int f_v_ashrrev_i64(struct isa_wave *w, const struct isa_inst *in
 FAST_FN static int f_v_lshl_add_u64(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned n = full_lanes(w);
-  if (!n)
+  if (!n || in->src[1] >= ISA_OP_VGPR0)   /* a per-lane shift: the reference */
     return in->exec(w, in);
   uint32_t b1[VALU_N], alo_b[VALU_N], ahi_b[VALU_N], clo_b[VALU_N], chi_b[VALU_N];
   uint32_t rlo[VALU_N], rhi[VALU_N];
-  const uint32_t *alo, *ahi, *clo, *chi, *s = src32(w, in, 1, B32, b1);
+  const uint32_t *alo, *ahi, *clo, *chi;
+  unsigned sh = src32(w, in, 1, B32, b1)[0] & 7;
   src64(w, in, 0, ISA_T_B64, &alo, &ahi, alo_b, ahi_b);
   src64(w, in, 2, ISA_T_B64, &clo, &chi, clo_b, chi_b);
-  if (in->src[1] < ISA_OP_VGPR0) {   /* a constant shift (the usual case): vectorises */
-    unsigned sh = s[0] & 7;
-    for (unsigned l = 0; l < n; l++) {
-      uint64_t v = ((alo[l] | (uint64_t)ahi[l] << 32) << sh) + (clo[l] | (uint64_t)chi[l] << 32);
-      rlo[l] = (uint32_t)v;
-      rhi[l] = (uint32_t)(v >> 32);
-    }
-  } else {
-    for (unsigned l = 0; l < n; l++) {
-      uint64_t v = ((alo[l] | (uint64_t)ahi[l] << 32) << (s[l] & 7)) +
-                   (clo[l] | (uint64_t)chi[l] << 32);
-      rlo[l] = (uint32_t)v;
-      rhi[l] = (uint32_t)(v >> 32);
-    }
+  /* in 32-bit halves, which vectorise 8 lanes a vector: the shifted low half, the bits it
+   * pushes into the high half ((x >> 1) >> (31 - sh) is 0 for sh 0), the carry */
+  for (unsigned l = 0; l < n; l++) {
+    uint32_t lo = alo[l] << sh, hi = ahi[l] << sh | (alo[l] >> 1) >> (31 - sh);
+    uint32_t r = lo + clo[l];
+    rlo[l] = r;
+    rhi[l] = hi + chi[l] + (r < lo);
   }
   unsigned r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
   memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
