@@ -93,11 +93,11 @@ if ! command -v clang-19 > /dev/null || ! command -v llvm-as-19 > /dev/null ||
 fi
 bitcode=$(for d in /usr/lib/*/amdgcn/bitcode; do [ -f "$d/ockl.bc" ] && echo "$d"; done | head -n 1)
 g=$work/gfx942
-mkdir -p "$g/devlibs"
-for f in "$bitcode"/*.bc; do ln -sf "$f" "$g/devlibs/"; done
-# Debian's device libraries stop at gfx90a: the ISA version constant (as kernels_gfx942.sh)
-sed -n '/^target datalayout/,/^@__oclc_ISA_version/p' "$src/tests/integration/kernels_gfx942.sh" > "$g/isa942.ll"
-llvm-as-19 "$g/isa942.ll" -o "$g/devlibs/oclc_isa_version_942.bc"
+fail() { echo "isa_throughput: $*"; exit 1; }
+# Debian's device libraries stop at gfx90a: the ISA version constant made as kernels_gfx942.sh
+# makes it
+. "$src/tests/integration/lib/devlibs19.sh"
+devlibs19_make "$g/devlibs" "$bitcode" gfx942
 for f in lds.cl bench.cl; do
   clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
     -mcpu=gfx942 -mcode-object-version=4 --rocm-device-lib-path="$g/devlibs" -O2 \
@@ -149,8 +149,6 @@ echo "wrote $json"
 
 # ---- gfx1100 / gfx1201, wave32 and wave64, on our runtime ----------------------------------
 r=$work/rdna
-fail() { echo "isa_throughput: $*"; exit 1; }
-. "$src/tests/integration/lib/devlibs19.sh"
 devlibs19_make "$r/devlibs" "$bitcode" gfx1100 gfx1201
 json=$src/bench/out/isa_throughput_rdna.json
 printf '\ngfx1100 (RX 7900 XTX) and gfx1201 (RX 9070 XT), our runtime\n'

@@ -412,6 +412,49 @@ FAST_FN static int f_v_lshlrev_b64(struct isa_wave *w, const struct isa_inst *in
 FAST_FN static int f_v_lshrrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 1); }
 FAST_FN static int f_v_ashrrev_i64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 2); }
 
+/* gfx942's 64-bit address forms (exec_v942.c): v_lshl_add_u64 (S0.u64 << S1[2:0]) + S2.u64,
+ * which clang-19 uses where gfx9 code has a v_add_co/v_addc pair, and v_mov_b64 */
+FAST_FN static int f_v_lshl_add_u64(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n || in->src[1] >= ISA_OP_VGPR0)   /* a per-lane shift: the reference */
+    return in->exec(w, in);
+  uint32_t b1[VALU_N], alo_b[VALU_N], ahi_b[VALU_N], clo_b[VALU_N], chi_b[VALU_N];
+  uint32_t rlo[VALU_N], rhi[VALU_N];
+  const uint32_t *alo, *ahi, *clo, *chi;
+  unsigned sh = src32(w, in, 1, B32, b1)[0] & 7;
+  src64(w, in, 0, ISA_T_B64, &alo, &ahi, alo_b, ahi_b);
+  src64(w, in, 2, ISA_T_B64, &clo, &chi, clo_b, chi_b);
+  /* in 32-bit halves, which vectorise 8 lanes a vector: the shifted low half, the bits it
+   * pushes into the high half ((x >> 1) >> (31 - sh) is 0 for sh 0), the carry */
+  for (unsigned l = 0; l < n; l++) {
+    uint32_t lo = alo[l] << sh, hi = ahi[l] << sh | (alo[l] >> 1) >> (31 - sh);
+    uint32_t r = lo + clo[l];
+    rlo[l] = r;
+    rhi[l] = hi + chi[l] + (r < lo);
+  }
+  unsigned r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
+  memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
+  memcpy(w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)], rhi, n * sizeof *rhi);
+  return next(w, in);
+}
+
+FAST_FN static int f_v_mov_b64(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  uint32_t blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
+  const uint32_t *lo, *hi;
+  src64(w, in, 0, ISA_T_B64, &lo, &hi, blo, bhi);
+  memcpy(rlo, lo, n * sizeof *rlo);   /* both rows read before either is written */
+  memcpy(rhi, hi, n * sizeof *rhi);
+  unsigned r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
+  memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
+  memcpy(w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)], rhi, n * sizeof *rhi);
+  return next(w, in);
+}
+
 /* integer compares (not v_cmpx): one bit per lane to VCC or sdst */
 #define CMPI32(fn, T, COND)                                                                   \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
@@ -779,6 +822,7 @@ static struct fast_op ops[] = {
   C(v_cmp_ne_i32), C(v_cmp_ge_i32), C(v_cmp_lt_u64), C(v_cmp_eq_u64), C(v_cmp_le_u64),
   C(v_cmp_gt_u64), C(v_cmp_ne_u64), C(v_cmp_ge_u64), C(v_cmp_lt_i64), C(v_cmp_eq_i64),
   C(v_cmp_le_i64), C(v_cmp_gt_i64), C(v_cmp_ne_i64), C(v_cmp_ge_i64),
+  P(v_lshl_add_u64, 3), P(v_mov_b64, 1),   /* gfx942 (valu_g942_ops) */
 };
 #undef P
 #undef S
@@ -807,6 +851,7 @@ static void ops_init(void)
   add_table(valu_f32_ops, valu_f32_count);
   add_table(valu_misc_ops, valu_misc_count);
   add_table(valu_cmp_ops, valu_cmp_count);
+  add_table(valu_g942_ops, valu_g942_count);
 }
 
 static bool vgpr_code(unsigned code) { return code >= ISA_OP_VGPR0 && code < ISA_OP_AGPR0; }

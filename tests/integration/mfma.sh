@@ -8,7 +8,8 @@
 # Debian's ROCR 5.2.3 (the peer); every D = A x B + C compared with the host's product
 # (mfma_ref.c: bitwise, the inputs being small integers whose sums are exact in f32). Then
 # the same file at -O0 for gfx90a, where clang spills VGPRs to AGPRs (v_accvgpr_write/read)
-# and must still compute the same. HSA_TEST_LIGHT=1: gfx942 on ours only.
+# and must still compute the same; five gfx942 forms also on gfx942-apu (MI300A).
+# HSA_TEST_LIGHT=1: gfx942 on ours only.
 # timeout: 300
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
@@ -70,6 +71,10 @@ if command -v clang-19 > /dev/null; then
   # shellcheck disable=SC2086
   run gfx942-ours gfx942 "$BUILD/lib" "$W/gfx942.co" $both mf_i8_16x16x32 mf_xf32_16x16x8 \
     mf_fp8_16x16x32 mf_bf8fp8_32x32x16 smf_f16_16x16x32
+  # MI300A (6 XCCs, memory the system's): a few forms of each kind
+  [ "$light" = 1 ] ||
+    run gfx942-apu-ours gfx942-apu "$BUILD/lib" "$W/gfx942.co" mf_f32_32x32x1 mf_i8_16x16x32 \
+      mf_xf32_16x16x8 mf_bf8fp8_32x32x16 smf_f16_16x16x32
 elif [ "$light" = 1 ]; then
   echo "clang-19 is not installed (apt install clang-19)"; exit 77
 else

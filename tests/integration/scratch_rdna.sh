@@ -6,7 +6,9 @@
 # created without scratch, every result against the host's; the simulator's trace shows the
 # CP asking for scratch twice (the queue had none, then too little), with code 0x400 for
 # wave32 and 0x1 for wave64, and the runtime grows it each time. Kernels from clang-19 with
-# the device libraries devlibs19.sh makes. HSA_TEST_LIGHT=1: gfx1201 alone.
+# the device libraries devlibs19.sh makes. Also gfx942 (MI300X, wave64): the same growth with
+# its scratch split over 8 XCCs (the runtime's WAVES count one XCC's share). HSA_TEST_LIGHT=1:
+# gfx1201 alone.
 # timeout: 300
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
@@ -25,16 +27,19 @@ work=$BUILD/tests/scratch_rdna
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 . "$SRCDIR/tests/integration/lib/devlibs19.sh"
-devlibs19_make "$work/devlibs" "$bitcode" gfx1100 gfx1201
+devlibs19_make "$work/devlibs" "$bitcode" gfx942 gfx1100 gfx1201
 ${CC:-cc} -std=gnu11 -I"$SRCDIR/include" -I"$SRCDIR/tests/integration" -o "$work/client" \
   "$SRCDIR/tests/integration/scratch_client.c" -L"$BUILD/lib" -lhsa-runtime64 \
   -Wl,-rpath,"$BUILD/lib" || fail "cannot build the client"
-gpus="gfx1100 gfx1201"
+gpus="gfx942 gfx1100 gfx1201"
 [ "${HSA_TEST_LIGHT:-0}" = 1 ] && gpus=gfx1201
 for gpu in $gpus; do
-  for wave in 32 64; do
+  waves="32 64"
+  [ $gpu = gfx942 ] && waves=64   # gfx9: wave64 only, without the flag
+  for wave in $waves; do
     flag="" code=0x400
     [ $wave = 64 ] && flag=-mwavefrontsize64 code=0x1
+    [ $gpu = gfx942 ] && flag=""
     co=$work/$gpu.w$wave.co
     # shellcheck disable=SC2086
     clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \

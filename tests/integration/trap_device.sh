@@ -10,15 +10,17 @@
 #  - ours names the kernel and the offset of the s_trap, as llvm-objdump gives them;
 #  - debugtrap (ours): __builtin_debugtrap with no debugger goes on (ROCR 5.2.3's handler
 #    halts the wave there and waits for a debugger, so it is not run as a peer for this);
-#  - illegal (gfx900, gfx90a; ours and ROCR 5.2.3): an encoding the hardware rejects enters
-#    the handler with TRAPSTS.ILLEGAL_INST: HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION, the
-#    dispatch never completes;
+#  - illegal (gfx900, gfx90a, gfx942; ours and ROCR 5.2.3 where it knows the chip): an
+#    encoding the hardware rejects enters the handler with TRAPSTS.ILLEGAL_INST:
+#    HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION, the dispatch never completes; ours names the
+#    kernel and the offset of the `.long 0xffffffff` as llvm-objdump gives them, and
+#    hsa-sim's trace the exception's address and the instruction's word;
 #  - a HIP device assert (Debian's HIP 5.2; ours on the three, ROCR on gfx900): the assertion
 #    is printed, HIP's queue callback gets HSA_STATUS_ERROR_EXCEPTION and aborts the process;
 #  - fpexcp (gfx900): a kernel built with the overflow exception enabled in COMPUTE_PGM_RSRC2
 #    enters the handler (TRAPSTS.EXCP); ours goes on to the end, ROCR 5.2.3's parks the wave;
 #  - gfx942 (MI300X, --gpu gfx942; ROCR 5.2.3 does not know it, HIP 5.2 cannot build for it):
-#    trap, abort and debugtrap on ours, kernels from clang-19 as kernels_gfx942.sh builds
+#    trap, abort, debugtrap, illegal and fault on ours, kernels from clang-19 as kernels_gfx942.sh builds
 #    them (our gfx942 handler comes from llvm-mc 17+, and the model's first level keeps
 #    IB_STS in ttmp13 there); skipped with a line when clang-19 is missing.
 #  - gfx1100 and gfx1201 (RDNA3/RDNA4, wave32; clang-19 with the device libraries as
@@ -26,7 +28,7 @@
 #    gfx11/gfx12 handler (trap_gfx11.s) behind the model's gfx10+/gfx12 first level: the
 #    statuses above, the message naming the kernel and the s_trap's offset as llvm-objdump-19
 #    gives it; abort in wave64 too; under HSA_TEST_LIGHT=1 gfx1201 alone.
-#  - fault (ours; gfx900, gfx1100, gfx1201): fill's output pointer at an address the GPU does
+#  - fault (ours; gfx900, gfx942, gfx1100, gfx1201): fill's output pointer at an address the GPU does
 #    not map: HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION, and a message naming `fill.kd`.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
@@ -59,10 +61,10 @@ fi
 
 # "kernel `K.kd` + 0xREL (offset 0xADDR": where llvm-objdump puts the s_trap N of kernel K
 where() {
-  set -- $("$objdump" -d --mcpu="$1" "$2" | awk -v k="<$3>:" -v t="s_trap $4" '
+  set -- $("$objdump" -d --mcpu="$1" "$2" | awk -v k="<$3>:" -v t="${5:-s_trap $4}" '
     $2 == k { base = $1; inside = 1; next }
     / <[^>]*>:$/ { inside = 0 }
-    inside && $1 == "s_trap" && index($0, t) { n = split($0, a, "// "); print base, substr(a[n], 1, 12); exit }') "$3"
+    inside && index($0, t) { n = split($0, a, "// "); print base, substr(a[n], 1, 12); exit }') "$3"
   [ $# = 3 ] || return 0
   printf 'kernel `%s.kd` + 0x%x (offset 0x%x ' "$3" $((0x$2 - 0x$1)) $((0x$2))
 }
@@ -101,14 +103,25 @@ for gpu in $gpus; do
     objdump=$objdump15
   fi
   modes="trap abort debugtrap"
-  case $gpu in gfx900|gfx90a) modes="$modes illegal" ;; gfx1100|gfx1201) modes="$modes illegal fault" ;; esac
+  case $gpu in gfx900|gfx90a) modes="$modes illegal" ;; gfx942|gfx1100|gfx1201) modes="$modes illegal fault" ;; esac
   [ $gpu = gfx900 ] && modes="$modes fault"
   for mode in $modes; do
     out=$work/$gpu.$mode.ours
-    timeout 120 "$sim" --gpu $gpu -- "$work/ours" $mode "$co" > "$out" 2>&1
+    trace=""
+    [ $mode = illegal ] && trace=--trace="$out.trace"
+    timeout 120 "$sim" --gpu $gpu $trace -- "$work/ours" $mode "$co" > "$out" 2>&1
     rc=$?
     cat "$out"
     [ $rc = 0 ] || fail "$mode on our runtime, $gpu (exit $rc)"
+    if [ $mode = illegal ]; then
+      want=$(where $gpu "$co" illegal_inst 0 ".long 0xffffffff")
+      [ -n "$want" ] || fail "no .long 0xffffffff in illegal_inst for $gpu in llvm-objdump's output"
+      grep -qF "a wave stopped at an illegal instruction at" "$out" && grep -qF "$want" "$out" ||
+        fail "illegal, $gpu: the message does not say $want"
+      addr=$(sed -n 's/.*illegal instruction at \(0x[0-9a-f]*\):.*/\1/p' "$out" | head -n 1)
+      grep -q "exception (TRAPSTS 0x800) at $addr, .*: 0xffffffff" "$out.trace" ||
+        fail "illegal, $gpu: hsa-sim's trace has no exception at $addr with the word 0xffffffff"
+    fi
     kernel=trap_all
     [ $mode = abort ] && kernel=check_abort
     if [ $mode = trap ] || [ $mode = abort ]; then

@@ -220,8 +220,18 @@ static unsigned pair_of(uint32_t r)
   return q[0] | (unsigned)q[1] << 2;
 }
 
+static uint16_t bf16_int(int v)   /* a small integer as a bf16: the float's high half */
+{
+  float f = (float)v;
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return (uint16_t)(u >> 16);
+}
+
+/* _i 0: v_smfmac_f32_16x16x32_f16; 1: the bf16 form, the same layout */
 START_TEST(smfmac_f16_16x16x32)
 {
+  uint16_t (*const enc)(int) = _i ? bf16_int : f16_int;
   fx_cfg.gpu_model = "gfx942";
   fx_open();
   uint32_t *in = isa_fx_mem(8 * 256 * 4), *out = isa_fx_mem(4 * 256);
@@ -235,10 +245,10 @@ START_TEST(smfmac_f16_16x16x32)
       bv[l][x] = (int)(lcg(&st) % 15) - 7;
     for (unsigned x = 0; x < 4; x++)
       cv[x][l] = (float)((int)(lcg(&st) % 200) - 100);
-    in[l] = f16_int(av[l][0]) | (uint32_t)f16_int(av[l][1]) << 16;
-    in[64 + l] = f16_int(av[l][2]) | (uint32_t)f16_int(av[l][3]) << 16;
+    in[l] = enc(av[l][0]) | (uint32_t)enc(av[l][1]) << 16;
+    in[64 + l] = enc(av[l][2]) | (uint32_t)enc(av[l][3]) << 16;
     for (unsigned x = 0; x < 4; x++)
-      in[128 + 64 * x + l] = f16_int(bv[l][2 * x]) | (uint32_t)f16_int(bv[l][2 * x + 1]) << 16;
+      in[128 + 64 * x + l] = enc(bv[l][2 * x]) | (uint32_t)enc(bv[l][2 * x + 1]) << 16;
     for (unsigned x = 0; x < 4; x++)
       memcpy(&in[384 + 64 * x + l], &cv[x][l], 4);
     /* indices: random bytes, byte 2 the set used (two valid pairs) */
@@ -252,13 +262,13 @@ START_TEST(smfmac_f16_16x16x32)
                   "global_load_dword v%u, v1, s[0:1] offset:%u\n", r == 10 ? 14 : 4 + r, r * 256);
   snprintf(src + n, sizeof src - (size_t)n,
            "s_waitcnt vmcnt(0)\n"
-           "v_smfmac_f32_16x16x32_f16 v[10:13], v[4:5], v[6:9], v14 abid:2\n"
+           "v_smfmac_f32_16x16x32_%s v[10:13], v[4:5], v[6:9], v14 abid:2\n"
            "s_nop 7\ns_nop 7\n"
            "global_store_dword v1, v10, s[2:3]\n"
            "global_store_dword v1, v11, s[2:3] offset:256\n"
            "global_store_dword v1, v12, s[2:3] offset:512\n"
            "global_store_dword v1, v13, s[2:3] offset:768\n"
-           "s_endpgm\n");
+           "s_endpgm\n", _i ? "bf16" : "f16");
   uint8_t *code = isa_fx_code_for("gfx940", src, NULL);
   NEED(code);
   struct isa_fx_run r;
@@ -283,7 +293,8 @@ START_TEST(smfmac_f16_16x16x32)
         sum += a[i][k] * b[k][j];
       float want = cv[reg][lane] + (float)sum, got;
       memcpy(&got, &out[64 * reg + lane], 4);
-      ck_assert_msg(got == want, "D[%u][%u] = %g, want %g", i, j, (double)got, (double)want);
+      ck_assert_msg(got == want, "%s: D[%u][%u] = %g, want %g", _i ? "bf16" : "f16", i, j,
+                    (double)got, (double)want);
     }
 }
 END_TEST
@@ -349,6 +360,97 @@ START_TEST(smfmac_i8_32x32x32_agpr)
       unsigned reg = 4 * (i / 8) + i % 4, lane = 32 * ((i / 4) % 2) + j;
       int32_t got = (int32_t)out[64 * reg + lane];
       ck_assert_msg(got == want, "D[%u][%u] = %d, want %d", i, j, got, want);
+    }
+}
+END_TEST
+
+/* |v| <= 7 as an 8-bit float with `mb` mantissa bits and exponent bias `bias` (gfx942's
+ * FNUZ formats: fp8 3, 8; bf8 2, 16): exact for these integers */
+static uint8_t f8_int(int v, unsigned mb, unsigned bias)
+{
+  if (!v)
+    return 0;
+  unsigned a = (unsigned)abs(v), e = 31 - (unsigned)__builtin_clz(a);
+  return (uint8_t)((v < 0 ? 0x80u : 0) | (e + bias) << mb | ((a << mb >> e) & ((1u << mb) - 1)));
+}
+
+/* The fp8/bf8 sparse forms v_smfmac_f32_32x32x32_{fp8,bf8}_{fp8,bf8}: the i8 form's layout
+ * (above) with 8-bit floats (A's format first), into AGPRs with CBSZ 1, C = -4.0; small
+ * integers, so the f32 sums are exact. */
+static const struct { const char *name; unsigned amb, abias, bmb, bbias; } smf8[] = {
+  { "v_smfmac_f32_32x32x32_fp8_fp8", 3, 8, 3, 8 },
+  { "v_smfmac_f32_32x32x32_bf8_fp8", 2, 16, 3, 8 },
+  { "v_smfmac_f32_32x32x32_fp8_bf8", 3, 8, 2, 16 },
+  { "v_smfmac_f32_32x32x32_bf8_bf8", 2, 16, 2, 16 },
+};
+
+START_TEST(smfmac_f8_32x32x32_agpr)
+{
+  fx_cfg.gpu_model = "gfx942";
+  fx_open();
+  uint32_t *in = isa_fx_mem(8 * 256 * 4), *out = isa_fx_mem(16 * 256);
+  int av[64][8], bv[64][16];
+  uint32_t st = 4242 + (uint32_t)_i, ixv[64];
+  for (unsigned l = 0; l < 64; l++) {
+    uint8_t ab[8], bb[16];
+    for (unsigned x = 0; x < 8; x++) {
+      av[l][x] = (int)(lcg(&st) % 15) - 7;
+      ab[x] = f8_int(av[l][x], smf8[_i].amb, smf8[_i].abias);
+    }
+    for (unsigned x = 0; x < 16; x++) {
+      bv[l][x] = (int)(lcg(&st) % 15) - 7;
+      bb[x] = f8_int(bv[l][x], smf8[_i].bmb, smf8[_i].bbias);
+    }
+    memcpy(&in[l], &ab[0], 4);
+    memcpy(&in[64 + l], &ab[4], 4);
+    for (unsigned x = 0; x < 4; x++)
+      memcpy(&in[128 + 64 * x + l], &bb[4 * x], 4);
+    ixv[l] = (lcg(&st) << 16);
+    for (unsigned q = 0; q < 4; q++)
+      ixv[l] |= pair_of(lcg(&st)) << (4 * q);
+    in[384 + l] = ixv[l];
+  }
+  char src[2048];
+  snprintf(src, sizeof src,
+    "global_load_dword v4, v1, s[0:1]\n"
+    "global_load_dword v5, v1, s[0:1] offset:256\n"
+    "global_load_dword v6, v1, s[0:1] offset:512\n"
+    "global_load_dword v7, v1, s[0:1] offset:768\n"
+    "global_load_dword v8, v1, s[0:1] offset:1024\n"
+    "global_load_dword v9, v1, s[0:1] offset:1280\n"
+    "global_load_dword v14, v1, s[0:1] offset:1536\n"
+    "s_waitcnt vmcnt(0)\n"
+    ".irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
+    "v_accvgpr_write_b32 a\\r, -4.0\n"
+    ".endr\n"
+    "%s a[0:15], v[4:5], v[6:9], v14 cbsz:1 abid:1\n"
+    "s_nop 7\ns_nop 7\ns_nop 7\n"
+    ".irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
+    "global_store_dword v1, a\\r, s[2:3] offset:\\r*256\n"
+    ".endr\n"
+    "s_endpgm\n", smf8[_i].name);
+  uint8_t *code = isa_fx_code_for("gfx940", src, NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  r.wg.vgpr_alloc = 128;
+  r.wg.rsrc3 = 3;   /* ACCUM_OFFSET 16: a0 is v16 */
+  ck_assert_msg(isa_fx_go(&r) == 0, "%s: fault: %s", smf8[_i].name, r.fault.text);
+  for (unsigned i = 0; i < 32; i++)
+    for (unsigned j = 0; j < 32; j++) {
+      int want = -4;
+      for (unsigned g = 0; g < 2; g++) {
+        unsigned la = i + 32 * g, lb = j + 32 * g;
+        for (unsigned c = 0; c < 8; c++) {
+          unsigned k = 4 * (c / 2) + (ixv[la] >> (2 * c) & 3);
+          want += av[la][c] * bv[lb][k];
+        }
+      }
+      unsigned reg = 4 * (i / 8) + i % 4, lane = 32 * ((i / 4) % 2) + j;
+      float got;
+      memcpy(&got, &out[64 * reg + lane], 4);
+      ck_assert_msg(got == (float)want, "%s: D[%u][%u] = %g, want %d", smf8[_i].name, i, j,
+                    (double)got, want);
     }
 }
 END_TEST
@@ -428,8 +530,9 @@ Suite *test_suite(void)
   tcase_add_test(t, mfma_f32_4x4x1_layout);
   tcase_add_test(t, mfma_i32_16x16x16_layout);
   tcase_add_test(t, fp8_conversions_gfx942);
-  tcase_add_test(t, smfmac_f16_16x16x32);
+  tcase_add_loop_test(t, smfmac_f16_16x16x32, 0, 2);
   tcase_add_test(t, smfmac_i8_32x32x32_agpr);
+  tcase_add_loop_test(t, smfmac_f8_32x32x32_agpr, 0, (int)(sizeof smf8 / sizeof smf8[0]));
   tcase_add_test(t, cvt_sr_fp8_bf8);
   suite_add_tcase(s, t);
   return s;
