@@ -34,10 +34,11 @@ CL
 boards="gfx900 gfx906 gfx90a gfx1100"
 if command -v clang-19 > /dev/null; then
   boards="$boards gfx942 gfx942-apu gfx1201"
+  [ "${HSA_TEST_LIGHT:-0}" = 1 ] && boards="gfx900 gfx1201"
 else
   echo "clang-19 is not installed: gfx942, gfx942-apu and gfx1201 are not checked"
+  [ "${HSA_TEST_LIGHT:-0}" = 1 ] && boards="gfx900 gfx1100"
 fi
-[ "${HSA_TEST_LIGHT:-0}" = 1 ] && boards="gfx900 gfx1201"
 for g in $boards; do
   cc=clang-15 cpu=$g
   case $g in gfx942*) cc=clang-19 cpu=gfx942 ;; gfx1201) cc=clang-19 ;; esac
