@@ -36,6 +36,8 @@ boards="gfx900 gfx90a"
 if command -v clang-19 > /dev/null && command -v llvm-as-19 > /dev/null; then
   . "$SRCDIR/tests/integration/lib/devlibs19.sh"
   devlibs19_make "$work/devlibs19" "$devlibs" gfx942 gfx1100 gfx1201
+  . "$SRCDIR/tests/integration/lib/kcache.sh"
+  KCACHE_TMP=$work
   boards="$boards gfx942 gfx942-apu gfx1100 gfx1201"
   [ "${HSA_TEST_LIGHT:-0}" = 1 ] && boards="gfx900 gfx90a gfx1201"
 else
@@ -49,9 +51,10 @@ for g in $boards; do
         -o "$work/twice.$g.co" "$work/twice.cl" || fail "cannot compile the kernel for $g"
       libs="rocr ours" ;;
     *)   # ROCR 5.2.3 does not know these: ours only
-      clang-19 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
-        -mcpu=${g%-apu} -mcode-object-version=4 --rocm-device-lib-path="$work/devlibs19" -O2 \
-        -Wno-linker-warnings -o "$work/twice.$g.co" "$work/twice.cl" || fail "cannot compile the kernel for $g"
+      kcache "$work/twice.$g.co" clang-19 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header \
+        -target amdgcn-amd-amdhsa -mcpu=${g%-apu} -mcode-object-version=4 \
+        --rocm-device-lib-path="$work/devlibs19" -O2 -Wno-linker-warnings -o "$work/twice.$g.co" \
+        "$work/twice.cl" || fail "cannot compile the kernel for $g"
       libs=ours ;;
   esac
   for lib in $libs; do

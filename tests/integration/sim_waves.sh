@@ -53,12 +53,16 @@ if command -v clang-19 > /dev/null && command -v llvm-as-19 > /dev/null; then
   devlibs19_make "$work/devlibs19" "$devlibs" gfx942 gfx1100 gfx1201
   more="gfx942 gfx942-apu gfx1100 gfx1201"
   [ "${HSA_TEST_LIGHT:-0}" = 1 ] && more="gfx1201"
+  . "$SRCDIR/tests/integration/lib/kcache.sh"
+  KCACHE_TMP=$work
   for g in $more; do
-    cpu=$g
-    [ $g = gfx942-apu ] && cpu=gfx942
-    clang-19 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
-      -mcpu=$cpu -mcode-object-version=4 --rocm-device-lib-path="$work/devlibs19" -O2 \
-      -Wno-linker-warnings -o "$work/waves.$g.co" "$work/waves.cl" || fail "cannot compile the kernels for $g"
+    cpu=${g%-apu}
+    [ -f "$work/waves.$cpu.co" ] ||
+      kcache "$work/waves.$cpu.co" clang-19 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header \
+        -target amdgcn-amd-amdhsa -mcpu=$cpu -mcode-object-version=4 \
+        --rocm-device-lib-path="$work/devlibs19" -O2 -Wno-linker-warnings -o "$work/waves.$cpu.co" \
+        "$work/waves.cl" || fail "cannot compile the kernels for $g"
+    [ -f "$work/waves.$g.co" ] || ln -s "waves.$cpu.co" "$work/waves.$g.co"
   done
 else
   echo "clang-19 or llvm-as-19 is not installed: gfx942, gfx1100 and gfx1201 are not checked"

@@ -48,14 +48,16 @@ done
 if command -v clang-19 > /dev/null && command -v llvm-as-19 > /dev/null; then
   . "$SRCDIR/tests/integration/lib/devlibs19.sh"
   devlibs19_make "$work/devlibs19" "$devlibs" gfx942 gfx1100 gfx1201
+  . "$SRCDIR/tests/integration/lib/kcache.sh"
+  KCACHE_TMP=$work
   more="gfx942 gfx942-apu gfx1100 gfx1201"
   [ "${HSA_TEST_LIGHT:-0}" = 1 ] && more=gfx1201
   for gpu in $more; do
     cpu=${gpu%-apu}
-    [ -f "$work/$cpu.co" ] || clang-19 -x cl -cl-std=CL2.0 -Xclang -finclude-default-header \
-      -target amdgcn-amd-amdhsa -mcpu=$cpu -mcode-object-version=4 -Wno-linker-warnings -O2 \
-      --rocm-device-lib-path="$work/devlibs19" -o "$work/$cpu.co" "$SRCDIR/tests/integration/svm_gpu.cl" \
-      || fail "cannot compile svm_gpu.cl for $gpu"
+    [ -f "$work/$cpu.co" ] || kcache "$work/$cpu.co" clang-19 -x cl -cl-std=CL2.0 \
+      -Xclang -finclude-default-header -target amdgcn-amd-amdhsa -mcpu=$cpu -mcode-object-version=4 \
+      -Wno-linker-warnings -O2 --rocm-device-lib-path="$work/devlibs19" -o "$work/$cpu.co" \
+      "$SRCDIR/tests/integration/svm_gpu.cl" || fail "cannot compile svm_gpu.cl for $gpu"
     [ -f "$work/$gpu.co" ] || ln -s "$cpu.co" "$work/$gpu.co"
     run "ours-$gpu" "$BUILD/lib" $gpu access
   done
