@@ -53,7 +53,9 @@ static void kio(unsigned long req, void *arg, const char *what)
  * VA of a reserved CPU range, then the render node's mapping of it is placed there). */
 static uint64_t last_handle;   /* of the latest gtt() buffer */
 
-static void *gpu_mem(size_t size, uint32_t domain)
+/* clear 0: the memory as the driver gave it (the CWSR area of an MI300 queue is tens of MiB
+ * that only the CP writes) */
+static void *gpu_mem(size_t size, uint32_t domain, int clear)
 {
   size = (size + 4095) & ~(size_t)4095;
   void *va = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -72,13 +74,14 @@ static void *gpu_mem(size_t size, uint32_t domain)
                                                 .n_devices = 1 };
   kio(AMDKFD_IOC_MAP_MEMORY_TO_GPU, &m, "map_memory");
   last_handle = a.handle;
-  memset(va, 0, size);
+  if (clear)
+    memset(va, 0, size);
   return va;
 }
 
 static void *gtt(size_t size, int exec)
 {
-  return gpu_mem(size, KFD_IOC_ALLOC_MEM_FLAGS_GTT | (exec ? KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE : 0));
+  return gpu_mem(size, KFD_IOC_ALLOC_MEM_FLAGS_GTT | (exec ? KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE : 0), 1);
 }
 
 /* A property of GPU node 1 in the KFD topology; 0 when it is not published. */
@@ -189,7 +192,7 @@ static void queue_buffers(struct kfd_ioctl_create_queue_args *c)
   uint64_t total = ((cwsr + debug) * (xcc ? xcc : 1) + 4095) & ~4095ull;
   c->eop_buffer_address = (uintptr_t)gtt(4096, 0);
   c->eop_buffer_size = 4096;
-  c->ctx_save_restore_address = (uintptr_t)gtt(total, 0);
+  c->ctx_save_restore_address = (uintptr_t)gpu_mem(total, KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0);
   c->ctx_save_restore_size = (uint32_t)cwsr;
   c->ctl_stack_size = (uint32_t)node_prop("ctl_stack_size");
 }
@@ -198,7 +201,7 @@ static void queue_create(struct pm4q *q)
 {
   q->ring = gtt(RING_DW * 4, 0);
   uint8_t *ptrs = node_prop("gfx_target_version") >= 110000
-                      ? gpu_mem(4096, KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC)
+                      ? gpu_mem(4096, KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC, 1)
                       : gtt(4096, 0);
   q->rptr = (volatile uint32_t *)ptrs;
   q->wptr = (volatile uint64_t *)(ptrs + 64);
