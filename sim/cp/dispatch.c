@@ -116,6 +116,7 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   unsigned nw = (items + ws - 1) / ws;
   struct sim_isa_workgroup wg = g->wg;
   wg.hw_id = cp_placement_hw_id(&g->place, item, &wg.xcc_id);
+  wg.hw_id2 = g->place.hw_id2;
   for (unsigned w = 0; w < nw; w++) {
     struct sim_isa_wave_init *wi = &waves[w];
     memset(wi, 0, sizeof *wi);

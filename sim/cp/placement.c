@@ -13,7 +13,13 @@
  * the driver writes the queue's MQD once per XCC, XCC k taking every num_xcc-th bit of the
  * mask from bit k, and the hardware hands a dispatch's work-groups to the XCCs in turn (one
  * each). A wave reads its XCC in HW_REG_XCC_ID. An XCC the mask leaves without a CU gets no
- * work-groups here (what the hardware does then is not modelled: the others take them). */
+ * work-groups here (what the hardware does then is not modelled: the others take them).
+ *
+ * gfx11 and gfx12 run compute in WGP mode: the driver enables CUs in pairs (a work-group
+ * processor), taking mask bits two at a time (either bit of a pair enables the WGP; pair k is
+ * the k-th WGP in the same (WGP, array, engine) order), and a wave finds its place in
+ * HW_REG_HW_ID1 (WAVE_ID 4:0, SIMD_ID 9:8, WGP_ID 13:10, SA_ID 16, SE_ID 20:18) and its
+ * queue in HW_REG_HW_ID2 (QUEUE_ID 3:0, PIPE_ID 5:4, ME_ID 9:8, VM_ID 27:24). */
 #include "cp/placement.h"
 
 #include <string.h>
@@ -26,21 +32,24 @@
 /* One XCC's CUs the mask enables: bit inst + k * stride names the k-th CU in the order of
  * (CU, array, engine); cus[se] CUs in each of nse engines' nsh arrays. Appends to pl. */
 static void map_xcc(struct cp_placement *pl, const uint32_t *mask, unsigned bits, unsigned inst,
-                    unsigned stride, unsigned nse, unsigned nsh, const unsigned *cus, uint32_t fixed)
+                    unsigned stride, unsigned nse, unsigned nsh, const unsigned *cus, uint32_t fixed,
+                    bool wgp)
 {
-  unsigned i = inst, most = 0;
+  unsigned i = inst, most = 0, step = wgp ? 2 : 1;
+  uint32_t en = wgp ? 3 : 1;
   for (unsigned se = 0; se < nse; se++)
     most = cus[se] > most ? cus[se] : most;
-  for (unsigned cu = 0; cu < most && cu < 16; cu++)
+  for (unsigned cu = 0; cu < most && cu < 16; cu += step)
     for (unsigned sh = 0; sh < nsh; sh++)
       for (unsigned se = 0; se < nse; se++) {
         if (cus[se] <= cu)
           continue;
         if (bits && i >= bits)
           return;
-        if ((!bits || (mask[i / 32] >> (i % 32) & 1)) && pl->count < CP_MAX_CUS)
-          pl->hw_id[pl->count++] = fixed | (se & 7) << 13 | (sh & 1) << 12 | cu << 8;
-        i += stride;
+        if ((!bits || (mask[i / 32] >> (i % 32) & en)) && pl->count < CP_MAX_CUS)
+          pl->hw_id[pl->count++] = wgp ? (se & 7) << 18 | (sh & 1) << 16 | (cu / 2) << 10
+                                       : fixed | (se & 7) << 13 | (sh & 1) << 12 | cu << 8;
+        i += stride * step;
       }
 }
 
@@ -73,6 +82,8 @@ void cp_placement_init(struct cp_placement *pl, struct cp_queue *cq)
 
   uint32_t slot = cq->mqd->queue_id % 32;
   uint32_t fixed = HW_ID_ME << 30 | (slot % 8) << 24 | HW_ID_VMID << 20 | (slot / 8) << 6;
+  bool wgp = sim_model_gfx_major(m) >= 10;
+  pl->hw_id2 = wgp ? HW_ID_VMID << 24 | HW_ID_ME << 8 | (slot / 8) << 4 | (slot % 8) : 0;
   pl->count = 0;
   pl->xccs = 0;
   /* GC 9.4.3 (gfx942): every XCC gets its own copy of the MQD; XCC `inst` takes the mask's
@@ -80,7 +91,7 @@ void cp_placement_init(struct cp_placement *pl, struct cp_queue *cq)
    * mqd_symmetrically_map_cu_mask with its inst argument) */
   for (unsigned x = 0; x < nxcc; x++) {
     unsigned first = pl->count;
-    map_xcc(pl, mask, bits, x, nxcc, nse, nsh, cus, fixed);
+    map_xcc(pl, mask, bits, x, nxcc, nse, nsh, cus, fixed, wgp);
     if (pl->count > first) {
       pl->xcc_id[pl->xccs] = x;
       pl->xcc_first[pl->xccs] = first;

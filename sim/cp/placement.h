@@ -12,7 +12,9 @@
 
 struct cp_placement {
   unsigned count;               /* CUs the queue may use; 0: none (the queue hangs) */
-  uint32_t hw_id[CP_MAX_CUS];   /* HW_REG_HW_ID of each, WAVE_ID and SIMD_ID 0, by XCC */
+  uint32_t hw_id[CP_MAX_CUS];   /* HW_REG_HW_ID of each, WAVE_ID and SIMD_ID 0, by XCC (gfx11+:
+                                 * HW_REG_HW_ID1's SE, SA and WGP of each WGP) */
+  uint32_t hw_id2;              /* gfx11+: HW_REG_HW_ID2 (queue, pipe, ME, VMID) */
   /* multi-XCC chips (gfx942): the XCCs that have CUs enabled, where each one's CUs start
    * in hw_id[], and how many it has */
   unsigned xccs, xcc_id[CP_MAX_XCCS], xcc_first[CP_MAX_XCCS], xcc_count[CP_MAX_XCCS];

@@ -64,6 +64,8 @@ struct sim_isa_workgroup {
   uint32_t rsrc3;            /* COMPUTE_PGM_RSRC3 (gfx90a, gfx942: ACCUM_OFFSET, where the AGPRs
                                 start in the unified VGPR file) */
   uint32_t xcc_id;           /* HW_REG_XCC_ID (gfx942): the XCC the group runs on */
+  uint32_t hw_id2;           /* gfx11+: HW_REG_HW_ID2 (queue, pipe, ME, VMID); hw_id is then
+                                HW_REG_HW_ID1's SE, SA and WGP fields */
 };
 
 enum sim_isa_fault_kind {

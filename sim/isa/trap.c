@@ -99,6 +99,13 @@ uint32_t isa_status_read(const struct isa_wave *w)
 
 bool isa_trap_hwreg_read(const struct isa_wave *w, unsigned id, uint32_t *v)
 {
+  if (family(w) >= 11 && (id == 23 || id == 24)) {
+    /* HW_ID1: where the wave runs (the work-group's SE, SA and WGP; run.c put the wave's slot
+     * in bits 3:0 and its SIMD in 5:4, which HW_ID1 has at 4:0 and 9:8); HW_ID2: its queue */
+    uint32_t h = w->hw_id;
+    *v = id == 24 ? w->group->wg->hw_id2 : (h & ~0x3ffu) | (h & 0xf) | (h >> 4 & 3) << 8;
+    return true;
+  }
   if (family(w) != 12)
     return false;
   switch (id) {

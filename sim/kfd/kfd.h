@@ -34,6 +34,7 @@
 #define SIM_DOORBELL_SIZE 8u
 #define SIM_DOORBELLS_PER_PROCESS 1024u
 #define SIM_DOORBELL_SLICE (SIM_DOORBELL_SIZE * SIM_DOORBELLS_PER_PROCESS)
+#define SIM_SDMA_SLOTS 128u    /* KFD_MAX_SDMA_QUEUES: slots of a device's SDMA (or xGMI) bitmap */
 #define SIM_MAX_QUEUES 1024u
 
 #define SIM_UNSIGNALED_SLOT UINT64_MAX
@@ -109,8 +110,8 @@ struct sim_pdd {
   uint64_t doorbell_bitmap[SIM_DOORBELLS_PER_PROCESS / 64];
   void *mmio;                /* the MMIO remap page (HDP flush registers) */
   uint64_t mmio_off;
-  uint32_t sdma_used;        /* bit per (engine * queues_per_engine + queue) */
-  uint32_t sdma_xgmi_used;
+  uint64_t sdma_used[SIM_SDMA_SLOTS / 64];   /* bit per (queue * engines + engine) */
+  uint64_t sdma_xgmi_used[SIM_SDMA_SLOTS / 64];
   uint64_t scratch_va;
   uint32_t default_policy, alt_policy;
   uint64_t alt_base, alt_size;

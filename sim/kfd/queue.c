@@ -16,6 +16,18 @@
  * second doorbell page (KFD's allocate_doorbell); the ranges are the chip's (catalog). */
 #define DOORBELL_MIRROR (SIM_DOORBELLS_PER_PROCESS / 2)
 
+/* SDMA v6 and v7 (gfx11, gfx12) keep the first two queues of every engine for amdgpu's own
+ * gfx and paging rings: KFD clears the first engines x 2 slots of its SDMA bitmap, and the
+ * topology's num_sdma_queues_per_engine (the catalogue's) counts only the others. */
+static unsigned sdma_reserved_per_engine(const struct sim_gpu_model *m)
+{
+  return sim_model_sdma_major(m) >= 6 ? 2 : 0;
+}
+
+static bool slot_test(const uint64_t *map, unsigned i) { return map[i / 64] >> (i % 64) & 1; }
+static void slot_set(uint64_t *map, unsigned i) { map[i / 64] |= 1ull << (i % 64); }
+static void slot_clear(uint64_t *map, unsigned i) { map[i / 64] &= ~(1ull << (i % 64)); }
+
 static bool is_pow2(uint32_t v)
 {
   return v && !(v & (v - 1));
@@ -57,8 +69,7 @@ static void queue_release_slot(struct sim_queue *q)
     bool xgmi = q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
     unsigned engines = xgmi ? m->num_sdma_xgmi_engines : m->num_sdma_engines;
     unsigned e = q->sdma_engine - (xgmi ? m->num_sdma_engines : 0);
-    uint32_t *used = xgmi ? &q->pdd->sdma_xgmi_used : &q->pdd->sdma_used;
-    *used &= ~(1u << (q->sdma_queue * engines + e));
+    slot_clear(xgmi ? q->pdd->sdma_xgmi_used : q->pdd->sdma_used, q->sdma_queue * engines + e);
   } else {
     sim_doorbell_free(q->pdd, q->doorbell_id);
   }
@@ -124,24 +135,26 @@ int sim_kfd_create_queue(struct sim_kfd_process *p, void *data)
                                               : KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
   if (q->type == KFD_IOC_QUEUE_TYPE_SDMA || q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
     bool xgmi = q->type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI;
-    unsigned per = m->num_sdma_queues_per_engine;
     unsigned engines = xgmi ? m->num_sdma_xgmi_engines : m->num_sdma_engines;
-    uint32_t *used = xgmi ? &pdd->sdma_xgmi_used : &pdd->sdma_used;
-    unsigned slot = 0, n = engines * per, step = 1;
-    if (n > 32)
-      n = 32;
+    /* the engine's hardware queues: those KFD may use and the reserved ones before them */
+    unsigned reserved = xgmi ? 0 : sdma_reserved_per_engine(m);
+    unsigned per = m->num_sdma_queues_per_engine + reserved;
+    uint64_t *used = xgmi ? pdd->sdma_xgmi_used : pdd->sdma_used;
+    unsigned slot = reserved * engines, n = engines * per, step = 1;
+    if (n > SIM_SDMA_SLOTS)
+      n = SIM_SDMA_SLOTS;   /* KFD_MAX_SDMA_QUEUES */
     if (by_engine) {   /* that engine's slots only: engine, engine + engines, ... */
-      slot = engine_id - (xgmi ? m->num_sdma_engines : 0);
+      slot += engine_id - (xgmi ? m->num_sdma_engines : 0);
       step = engines;
     }
-    while (slot < n && (*used & (1u << slot)))
+    while (slot < n && slot_test(used, slot))
       slot += step;
     if (slot >= n) {
       free(q);
       r = -ENOMEM;   /* no SDMA queue left on the device (or on that engine) */
       goto out;
     }
-    *used |= 1u << slot;
+    slot_set(used, slot);
     /* slots are handed out engine-major: queue k of every engine before queue k+1 */
     q->sdma_engine = slot % engines + (xgmi ? m->num_sdma_engines : 0);
     q->sdma_queue = slot / engines;

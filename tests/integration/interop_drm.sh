@@ -4,7 +4,9 @@
 # libdrm_amdgpu allocates it on the simulated render node (AMDGPU_GEM_CREATE), maps it for
 # the CPU (GEM_MMAP), exports it as a dma-buf (PRIME); hsa_amd_interop_map_buffer imports it
 # through KFD (GET_DMABUF_INFO, IMPORT_DMABUF), a kernel rewrites it and the CPU mapping sees
-# the result; AMDGPU_CTX contexts. On Debian's ROCR 5.2.3 and on ours, 1x gfx900 and 1x gfx90a.
+# the result; AMDGPU_CTX contexts. On Debian's ROCR 5.2.3 and on ours, 1x gfx900 and 1x gfx90a;
+# on ours also gfx942, gfx942-apu, gfx1100 and gfx1201 (kernels from clang-19; gfx1201 alone
+# of these under HSA_TEST_LIGHT=1).
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 . "$SRCDIR/tests/integration/lib/peer.sh"
@@ -30,11 +32,32 @@ checks="device_initialize ctx_create ctx_free ctx_high_priority gem_bad_flags ge
 for t in vram gtt; do
   checks="$checks ${t}_bo_alloc ${t}_cpu_map ${t}_export ${t}_interop_map ${t}_gpu_wrote_cpu_sees ${t}_interop_unmap ${t}_bo_free"
 done
-for g in gfx900 gfx90a; do
-  clang-15 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
-    -mcpu=$g -mcode-object-version=4 --rocm-device-lib-path="$devlibs" -O2 \
-    -o "$work/twice.$g.co" "$work/twice.cl" || fail "cannot compile the kernel for $g"
-  for lib in rocr ours; do
+boards="gfx900 gfx90a"
+if command -v clang-19 > /dev/null && command -v llvm-as-19 > /dev/null; then
+  . "$SRCDIR/tests/integration/lib/devlibs19.sh"
+  devlibs19_make "$work/devlibs19" "$devlibs" gfx942 gfx1100 gfx1201
+  . "$SRCDIR/tests/integration/lib/kcache.sh"
+  KCACHE_TMP=$work
+  boards="$boards gfx942 gfx942-apu gfx1100 gfx1201"
+  [ "${HSA_TEST_LIGHT:-0}" = 1 ] && boards="gfx900 gfx90a gfx1201"
+else
+  echo "clang-19 or llvm-as-19 is not installed: gfx942, gfx1100 and gfx1201 are not checked"
+fi
+for g in $boards; do
+  case $g in
+    gfx900|gfx906|gfx90a)
+      clang-15 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target amdgcn-amd-amdhsa \
+        -mcpu=$g -mcode-object-version=4 --rocm-device-lib-path="$devlibs" -O2 \
+        -o "$work/twice.$g.co" "$work/twice.cl" || fail "cannot compile the kernel for $g"
+      libs="rocr ours" ;;
+    *)   # ROCR 5.2.3 does not know these: ours only
+      kcache "$work/twice.$g.co" clang-19 -x cl -cl-std=CL1.2 -Xclang -finclude-default-header \
+        -target amdgcn-amd-amdhsa -mcpu=${g%-apu} -mcode-object-version=4 \
+        --rocm-device-lib-path="$work/devlibs19" -O2 -Wno-linker-warnings -o "$work/twice.$g.co" \
+        "$work/twice.cl" || fail "cannot compile the kernel for $g"
+      libs=ours ;;
+  esac
+  for lib in $libs; do
     if [ $lib = rocr ]; then libdir=$rocr_lib; else libdir=$BUILD/lib; fi
     out=$work/$lib.$g
     LD_LIBRARY_PATH=$libdir timeout 120 "$sim" --gpu $g --trace="$out.trace" -- "$work/client" \
@@ -47,5 +70,5 @@ for g in gfx900 gfx90a; do
     grep -q 'IMPORT_DMABUF.* = 0' "$out.trace" || { echo "$lib $g: no KFD dma-buf import traced"; status=1; }
   done
 done
-[ $status -eq 0 ] && echo "ok: render-node buffers imported by ROCR 5.2.3 and ours, written by a kernel, seen by the CPU"
+[ $status -eq 0 ] && echo "ok: render-node buffers imported by ROCR 5.2.3 and ours, written by a kernel, seen by the CPU ($boards)"
 exit $status

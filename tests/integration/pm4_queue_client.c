@@ -53,7 +53,9 @@ static void kio(unsigned long req, void *arg, const char *what)
  * VA of a reserved CPU range, then the render node's mapping of it is placed there). */
 static uint64_t last_handle;   /* of the latest gtt() buffer */
 
-static void *gtt(size_t size, int exec)
+/* clear 0: the memory as the driver gave it (the CWSR area of an MI300 queue is tens of MiB
+ * that only the CP writes) */
+static void *gpu_mem(size_t size, uint32_t domain, int clear)
 {
   size = (size + 4095) & ~(size_t)4095;
   void *va = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -61,8 +63,7 @@ static void *gtt(size_t size, int exec)
     client_die("reserve");
   struct kfd_ioctl_alloc_memory_of_gpu_args a = {
     .va_addr = (uintptr_t)va, .size = size, .gpu_id = gpu_id,
-    .flags = KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
-             (exec ? KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE : 0) };
+    .flags = domain | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE };
   kio(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a, "alloc_memory");
   if (mmap(va, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, drm, (off_t)a.mmap_offset) !=
       va)
@@ -73,8 +74,29 @@ static void *gtt(size_t size, int exec)
                                                 .n_devices = 1 };
   kio(AMDKFD_IOC_MAP_MEMORY_TO_GPU, &m, "map_memory");
   last_handle = a.handle;
-  memset(va, 0, size);
+  if (clear)
+    memset(va, 0, size);
   return va;
+}
+
+static void *gtt(size_t size, int exec)
+{
+  return gpu_mem(size, KFD_IOC_ALLOC_MEM_FLAGS_GTT | (exec ? KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE : 0), 1);
+}
+
+/* A property of GPU node 1 in the KFD topology; 0 when it is not published. */
+static uint64_t node_prop(const char *key)
+{
+  FILE *f = fopen("/sys/class/kfd/kfd/topology/nodes/1/properties", "r");
+  if (!f)
+    client_die("topology");
+  char name[64];
+  unsigned long long v, found = 0;
+  while (fscanf(f, "%63s %llu", name, &v) == 2)
+    if (strcmp(name, key) == 0)
+      found = v;
+  fclose(f);
+  return found;
 }
 
 /* ---- the kernel: PT_LOAD segments copied to GPU memory, the descriptor found by name ---- */
@@ -147,10 +169,40 @@ struct pm4q {
   uint64_t w;                    /* dwords written, not wrapped */
 };
 
+/* Kernels that publish cwsr_size (6.12+, kfd_queue.c) want a compute queue's EOP buffer and
+ * CWSR area as whole buffer objects of the node's sizes, the area holding every XCC's save
+ * area and debugger bytes (32 per wave: 40 waves per CU on gfx9, at most 512 per shader
+ * engine; 32 per CU from gfx10.1), as libhsakmt sizes them. With MES (gfx11+) the write
+ * pointer must be in the GPU's own memory. */
+static void queue_buffers(struct kfd_ioctl_create_queue_args *c)
+{
+  uint64_t cwsr = node_prop("cwsr_size");
+  if (!cwsr)
+    return;
+  uint64_t gfxv = node_prop("gfx_target_version"), xcc = node_prop("num_xcc");
+  uint64_t cu = node_prop("simd_count") / node_prop("simd_per_cu") / (xcc ? xcc : 1);
+  uint64_t waves = cu * 32;
+  if (gfxv < 100100) {
+    waves = cu * 40;
+    uint64_t se = node_prop("array_count") / node_prop("simd_arrays_per_engine");
+    if (se * 512 < waves)
+      waves = se * 512;
+  }
+  uint64_t debug = (waves * 32 + 63) & ~63ull;
+  uint64_t total = ((cwsr + debug) * (xcc ? xcc : 1) + 4095) & ~4095ull;
+  c->eop_buffer_address = (uintptr_t)gtt(4096, 0);
+  c->eop_buffer_size = 4096;
+  c->ctx_save_restore_address = (uintptr_t)gpu_mem(total, KFD_IOC_ALLOC_MEM_FLAGS_GTT, 0);
+  c->ctx_save_restore_size = (uint32_t)cwsr;
+  c->ctl_stack_size = (uint32_t)node_prop("ctl_stack_size");
+}
+
 static void queue_create(struct pm4q *q)
 {
   q->ring = gtt(RING_DW * 4, 0);
-  uint8_t *ptrs = gtt(4096, 0);
+  uint8_t *ptrs = node_prop("gfx_target_version") >= 110000
+                      ? gpu_mem(4096, KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC, 1)
+                      : gtt(4096, 0);
   q->rptr = (volatile uint32_t *)ptrs;
   q->wptr = (volatile uint64_t *)(ptrs + 64);
   q->w = 0;
@@ -158,6 +210,7 @@ static void queue_create(struct pm4q *q)
     .ring_base_address = (uintptr_t)q->ring, .ring_size = RING_DW * 4, .gpu_id = gpu_id,
     .read_pointer_address = (uintptr_t)q->rptr, .write_pointer_address = (uintptr_t)q->wptr,
     .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE, .queue_percentage = 100, .queue_priority = 7 };
+  queue_buffers(&c);
   kio(AMDKFD_IOC_CREATE_QUEUE, &c, "create_queue");
   q->id = c.queue_id;
   /* the process's doorbell slice (1024 doorbells of 8 bytes) and this queue's slot in it */
@@ -377,6 +430,9 @@ int main(int argc, char **argv)
   CHECK("kernel_load", load_kernel(argv[1], argv[2], &k) == 0, "no %s in %s", argv[2], argv[1]);
   if (failures)
     return 1;
+  /* gfx10+: a wave32 kernel (ENABLE_WAVEFRONT_SIZE32 in its descriptor) is launched with
+   * DISPATCH_INITIATOR.CS_W32_EN */
+  uint32_t w32 = k.props & 1u << 10 ? 1u << 15 : 0;
   uint64_t slot;
   uint32_t done = event_create(KFD_IOC_EVENT_SIGNAL, &slot);
   uint32_t hw = event_create(KFD_IOC_EVENT_HW_EXCEPTION, NULL);
@@ -387,7 +443,7 @@ int main(int argc, char **argv)
   queue_create(&q);
 
   /* 1. work-groups 3..15 of 64 work-items (the first three skipped by COMPUTE_START_X) */
-  struct job j1 = { .group = 64, .start = 3, .dim = 16, .initiator = 1, .salt = 0x5a5a0000 };
+  struct job j1 = { .group = 64, .start = 3, .dim = 16, .initiator = 1 | w32, .salt = 0x5a5a0000 };
   uint32_t *p = launch_regs(cmds, &k, &j1, out, kernarg);
   *p++ = hdr(0x15, 4);   /* DISPATCH_DIRECT */
   *p++ = j1.dim;
@@ -406,7 +462,7 @@ int main(int argc, char **argv)
   /* 2. a partial last group, in work-items (USE_THREAD_DIMENSIONS) and in groups
    *    (PARTIAL_TG_EN with NUM_THREAD_PARTIAL) */
   memset(out, 0, OUT_N * 4);
-  struct job j2 = { .group = 256, .start = 0, .dim = 1000, .initiator = 1 | 32, .salt = 7 };
+  struct job j2 = { .group = 256, .start = 0, .dim = 1000, .initiator = 1 | 32 | w32, .salt = 7 };
   p = launch_regs(cmds, &k, &j2, out, kernarg);
   *p++ = hdr(0x15, 4);
   *p++ = j2.dim;
@@ -419,7 +475,7 @@ int main(int argc, char **argv)
   CHECK("partial_event", event_wait(done, 10000), "no end-of-pipe event in 10 s");
   check_out("partial_threads_result", out, &j2);
   memset(out, 0, OUT_N * 4);
-  struct job j3 = { .group = 128, .start = 0, .dim = 5, .initiator = 1 | 2, .partial = 100,
+  struct job j3 = { .group = 128, .start = 0, .dim = 5, .initiator = 1 | 2 | w32, .partial = 100,
                     .salt = 0x1234 };
   p = launch_regs(cmds, &k, &j3, out, kernarg);
   *p++ = hdr(0x15, 4);
@@ -450,7 +506,7 @@ int main(int argc, char **argv)
 
   /* 4. the work in an indirect buffer: a WRITE_DATA and a DISPATCH_INDIRECT */
   memset(out, 0, OUT_N * 4);
-  struct job j4 = { .group = 64, .start = 0, .dim = 40, .initiator = 1, .salt = 0x77 };
+  struct job j4 = { .group = 64, .start = 0, .dim = 40, .initiator = 1 | w32, .salt = 0x77 };
   uint32_t *dims = ib + 8192;
   dims[0] = j4.dim;
   dims[1] = dims[2] = 1;

@@ -3,7 +3,8 @@
  * (built against Debian's ROCR 5.2.3 or ours). argv[1] is a code object with two kernels:
  *   spin(flag, started): every work-group counts itself in `started`, then waits for a flag
  *     nobody sets: a kernel that never ends;
- *   cuid(out): the first work-item of each work-group stores HW_REG_HW_ID.
+ *   cuid(out): the first work-item of each work-group stores HW_REG_HW_ID (HW_REG_HW_ID1 on
+ *     gfx11/gfx12, whose CU masks enable work-group processors: CU pairs).
  * Checks, one "name ok" / "name FAIL why" line each:
  *   - cuid under hsa_amd_queue_cu_set_mask with several masks: every recorded CU (SE, SH, CU
  *     fields of HW_ID, turned back into a mask bit as the driver spreads the mask over the
@@ -12,7 +13,8 @@
  *     a dispatch on a new queue afterwards completes.
  * argv[2] = "exit": dispatch spin and return from main without destroying anything (the
  * process must still end); "shutdown": dispatch spin and call hsa_shut_down with its queue
- * alive (it must return within a second). Exit 0 only if every check passed. */
+ * alive (it must return within a second); "nocu": the checks without the CU masks (gfx942,
+ * whose masks sim_xcc.sh checks per XCC). Exit 0 only if every check passed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,15 +80,30 @@ static void dispatch(hsa_queue_t *q, const struct client_kernel *k, uint32_t gro
 }
 
 static uint32_t n_se, n_sh, n_cu;   /* shader engines, arrays per engine, CUs on the GPU */
+static int wgp;                     /* gfx11+: CU masks and HW_ID1 in work-group processors */
 
 /* The CU-mask bit of the CU a HW_ID names: the driver spreads mask bits over the engines
- * first, then the arrays, then the CUs of an array (bit i: SE i % n_se, ...). */
+ * first, then the arrays, then the CUs of an array (bit i: SE i % n_se, ...). In WGP mode
+ * (gfx10+) a pair of bits names a WGP (HW_ID1: WGP_ID 13:10, SA_ID 16, SE_ID 20:18) in the
+ * same order: the first bit of its pair. */
 static int mask_bit(uint32_t hw_id)
 {
+  if (wgp) {
+    uint32_t w = hw_id >> 10 & 15, sa = hw_id >> 16 & 1, se = hw_id >> 18 & 7;
+    if (se >= n_se || sa >= n_sh || w >= n_cu / (n_se * n_sh) / 2)
+      return -1;
+    return (int)((w * n_sh + sa) * n_se + se) * 2;
+  }
   uint32_t cu = hw_id >> 8 & 15, sh = hw_id >> 12 & 1, se = hw_id >> 13 & 7;
   if (se >= n_se || sh >= n_sh || cu >= n_cu / (n_se * n_sh))
     return -1;
   return (int)((cu * n_sh + sh) * n_se + se);
+}
+
+static int mask_has(const uint32_t *mask, int b)
+{
+  uint32_t en = wgp ? 3 : 1;   /* either bit of a WGP's pair enables it */
+  return mask[b / 32] >> (b % 32) & en;
 }
 
 enum { GROUPS = 64 };
@@ -112,11 +129,11 @@ static void cu_mask_check(const char *name, const struct client_kernel *k, const
                                      HSA_WAIT_STATE_BLOCKED) == 0;
   int in_mask = 1, distinct = 0, wanted = 0, bad = -1;
   uint8_t seen[1024] = {0};
-  for (uint32_t i = 0; i < nbits; i++)
-    wanted += (int)(mask[i / 32] >> (i % 32) & 1);
+  for (uint32_t i = 0; i < nbits; i += wgp ? 2 : 1)
+    wanted += mask_has(mask, (int)i) != 0;
   for (int g = 0; ok && g < GROUPS; g++) {
     int b = mask_bit(out[g]);
-    if (b < 0 || (nbits && (b >= (int)nbits || !(mask[b / 32] >> (b % 32) & 1)))) {
+    if (b < 0 || (nbits && (b >= (int)nbits || !mask_has(mask, b)))) {
       in_mask = 0;
       bad = g;
       break;
@@ -182,17 +199,30 @@ int main(int argc, char **argv)
           (unsigned)st, t);
     return failures ? 1 : 0;
   }
+  int cu_checks = !(argc > 2 && !strcmp(argv[2], "nocu"));
+  char agent_name[64] = "";
+  hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, agent_name);
+  wgp = !strncmp(agent_name, "gfx1", 4);
   hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES, &n_se);
   hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE, &n_sh);
   hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT, &n_cu);
   printf("shape %u SE x %u SH, %u CUs\n", n_se, n_sh, n_cu);
 
-  cu_mask_check("cu_all", &cuid, NULL, 0);
-  cu_mask_check("cu_mask_one", &cuid, (uint32_t[]){ 0x1 }, 32);
-  cu_mask_check("cu_mask_se1", &cuid, (uint32_t[]){ 0x2 }, 32);
-  cu_mask_check("cu_mask_two", &cuid, (uint32_t[]){ 0x6 }, 32);
-  cu_mask_check("cu_mask_second_cus", &cuid, (uint32_t[]){ 0xf0 }, 32);
-  cu_mask_check("cu_mask_high", &cuid, (uint32_t[]){ 0x0, 0x30 }, 64);
+  if (cu_checks && !wgp) {
+    cu_mask_check("cu_all", &cuid, NULL, 0);
+    cu_mask_check("cu_mask_one", &cuid, (uint32_t[]){ 0x1 }, 32);
+    cu_mask_check("cu_mask_se1", &cuid, (uint32_t[]){ 0x2 }, 32);
+    cu_mask_check("cu_mask_two", &cuid, (uint32_t[]){ 0x6 }, 32);
+    cu_mask_check("cu_mask_second_cus", &cuid, (uint32_t[]){ 0xf0 }, 32);
+    cu_mask_check("cu_mask_high", &cuid, (uint32_t[]){ 0x0, 0x30 }, 64);
+  } else if (cu_checks) {   /* the same WGPs' pairs: runtimes refuse half a pair */
+    cu_mask_check("cu_all", &cuid, NULL, 0);
+    cu_mask_check("cu_mask_one", &cuid, (uint32_t[]){ 0x3 }, 32);
+    cu_mask_check("cu_mask_se1", &cuid, (uint32_t[]){ 0xc }, 32);
+    cu_mask_check("cu_mask_two", &cuid, (uint32_t[]){ 0x3c }, 32);
+    cu_mask_check("cu_mask_second_cus", &cuid, (uint32_t[]){ 0xff00 }, 32);
+    cu_mask_check("cu_mask_high", &cuid, (uint32_t[]){ 0x0, 0x30 }, 64);
+  }
 
   hsa_queue_t *q = start_spin(&spin, &started);
   CHECK("spin_started", q && *started >= 1, "no work-group started");
@@ -203,7 +233,8 @@ int main(int argc, char **argv)
     CHECK("destroy_prompt", st == HSA_STATUS_SUCCESS && t < 1.0, "status 0x%x after %.3f s",
           (unsigned)st, t);
   }
-  cu_mask_check("after_destroy", &cuid, NULL, 0);
+  if (cu_checks)
+    cu_mask_check("after_destroy", &cuid, NULL, 0);
   CHECK("shut_down", hsa_shut_down() == HSA_STATUS_SUCCESS, "failed");
   return failures ? 1 : 0;
 }

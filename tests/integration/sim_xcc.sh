@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# sim_xcc.sh — MI300X (hsa-sim --gpu gfx942, SPX: 8 XCCs) on our runtime: a dispatch's
+# sim_xcc.sh — MI300X (hsa-sim --gpu gfx942, SPX: 8 XCCs) and MI300A (--gpu gfx942-apu: 6
+# XCCs; not under HSA_TEST_LIGHT=1) on our runtime: a dispatch's
 # work-groups go round the XCCs one at a time, HW_REG_XCC_ID and HW_REG_HW_ID name where each
 # runs, and a queue's CU mask (hsa_amd_queue_cu_set_mask) is split over the XCCs as the
-# kernel's MQD manager for GC 9.4.3 does: XCC x takes the mask's bits x, x + 8, ...
+# kernel's MQD manager for GC 9.4.3 does: XCC x takes the mask's bits x, x + N, ... (N XCCs)
 # (sim_xcc_client.c says what is checked). ROCR 5.2.3 does not know gfx942: ours only.
 # Skipped (77) without clang-19.
 set -u
@@ -34,12 +35,17 @@ kernel void ids(global uint *out)
 CL
 clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -mcode-object-version=4 \
   -nogpulib -O2 -o "$work/ids.co" "$work/ids.cl" || fail "clang-19 cannot compile the kernel"
-rc=0
-LD_LIBRARY_PATH=$BUILD/lib timeout 120 "$sim" --gpu gfx942 -- "$work/client" "$work/ids.co" \
-  > "$work/out" 2> "$work/err" || rc=$?
-cat "$work/out"
-for c in xcc_all xcc_first_cu xcc_se1_cu0 xcc_cu0_all_se xcc_cu1_se0 xcc_odd_bits; do
-  grep -q "^$c ok" "$work/out" || { echo "FAIL: $c: $(grep "^$c " "$work/out" || echo missing)"; rc=1; }
+boards="gfx942:8 gfx942-apu:6"
+[ "${HSA_TEST_LIGHT:-0}" = 1 ] && boards="gfx942:8"
+for b in $boards; do
+  g=${b%:*} n=${b#*:}
+  rc=0
+  LD_LIBRARY_PATH=$BUILD/lib timeout 120 "$sim" --gpu $g -- "$work/client" "$work/ids.co" $n \
+    > "$work/out.$g" 2> "$work/err.$g" || rc=$?
+  cat "$work/out.$g"
+  for c in xcc_all xcc_first_cu xcc_se1_cu0 xcc_cu0_all_se xcc_cu1_se0 xcc_odd_bits; do
+    grep -q "^$c ok" "$work/out.$g" || { echo "FAIL: $g: $c: $(grep "^$c " "$work/out.$g" || echo missing)"; rc=1; }
+  done
+  [ $rc -eq 0 ] || { tail -n 5 "$work/err.$g"; exit 1; }
 done
-[ $rc -eq 0 ] || { tail -n 5 "$work/err"; exit 1; }
-echo "ok: 64 work-groups over 8 XCCs under 6 CU masks (gfx942, ours)"
+echo "ok: 64 work-groups over 8 XCCs (gfx942) and 6 (gfx942-apu) under 6 CU masks (ours)"

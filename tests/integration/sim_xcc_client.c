@@ -3,13 +3,14 @@
  * work-groups, through the HSA API. argv[1] is a code object whose kernel ids(out) stores,
  * from the first work-item of each work-group g, HW_REG_XCC_ID at out[2g] and HW_REG_HW_ID
  * at out[2g + 1]. 64 work-groups run under several masks of hsa_amd_queue_cu_set_mask; for
- * each, one "name ok" / "name FAIL why" line:
- *   - work-group g runs on XCC g % 8 (the hardware deals work-groups to the XCCs in turn;
+ * each, one "name ok" / "name FAIL why" line (N = argv[2], the XCC count: 8 by default, 6 for
+ * MI300A, gfx942-apu):
+ *   - work-group g runs on XCC g % N (the hardware deals work-groups to the XCCs in turn;
  *     every mask here leaves each XCC some CU);
- *   - its CU is in the mask: the driver gives XCC x the mask's bits x, x + 8, x + 16, ...,
+ *   - its CU is in the mask: the driver gives XCC x the mask's bits x, x + N, x + 2N, ...,
  *     and spreads each XCC's share as on one-XCC chips (engines first, then CUs), so CU c of
- *     engine e on XCC x is mask bit x + 8 * (4 c + e) (for c < 9, which every engine has);
- *   - the 8 work-groups of an XCC use min(8, its CUs in the mask) different CUs. */
+ *     engine e on XCC x is mask bit x + N * (4 c + e) (for c < 9, which every engine has);
+ *   - the work-groups of an XCC use min(their number, its CUs in the mask) different CUs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,8 @@
 #define CLIENT_CHECK_COUNTS
 #include "lib/client.h"
 
-enum { GROUPS = 64, XCCS = 8, SES = 4 };
+enum { GROUPS = 64, MAX_XCCS = 8, SES = 4 };
+static unsigned XCCS = 8;   /* argv[2]: 8 on MI300X (gfx942), 6 on MI300A (gfx942-apu) */
 
 static hsa_agent_t gpu;
 static int have_gpu;
@@ -80,12 +82,12 @@ static void xcc_check(const char *name, const struct client_kernel *k, const uin
   int ok = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, 30000000000ull,
                                      HSA_WAIT_STATE_BLOCKED) == 0;
   int bad = -1, why = 0;
-  unsigned distinct[XCCS] = {0}, want[XCCS] = {0};
-  uint8_t seen[XCCS][64] = {{0}};
+  unsigned distinct[MAX_XCCS] = {0}, want[MAX_XCCS] = {0};
+  uint8_t seen[MAX_XCCS][64] = {{0}};
   for (int g = 0; ok && g < GROUPS && bad < 0; g++) {
     uint32_t xcc = out[2 * g], hw = out[2 * g + 1];
     uint32_t cu = hw >> 8 & 15, sh = hw >> 12 & 1, se = hw >> 13 & 3;
-    int pos = (int)(cu * SES + se), b = (int)xcc + XCCS * pos;
+    int pos = (int)(cu * SES + se), b = (int)xcc + (int)XCCS * pos;
     if (xcc != (uint32_t)g % XCCS) { bad = g; why = 1; }
     else if (sh || cu >= 9 || !bit_set(mask, nbits, b)) { bad = g; why = 2; }
     else if (!seen[xcc][pos]) { seen[xcc][pos] = 1; distinct[xcc]++; }
@@ -95,7 +97,8 @@ static void xcc_check(const char *name, const struct client_kernel *k, const uin
     unsigned n = 0;
     for (uint32_t b = x; nbits && b < nbits; b += XCCS)
       n += mask[b / 32] >> (b % 32) & 1;
-    want[x] = !nbits || n > GROUPS / XCCS ? GROUPS / XCCS : n;
+    unsigned groups = (GROUPS - x + XCCS - 1) / XCCS;   /* work-groups x, x + XCCS, ... */
+    want[x] = !nbits || n > groups ? groups : n;
     spread &= distinct[x] == want[x];
   }
   CHECK(name, st == HSA_STATUS_SUCCESS && ok && bad < 0 && spread,
@@ -121,11 +124,22 @@ int main(int argc, char **argv)
     printf("load FAIL\n");
     return 1;
   }
+  if (argc > 2)
+    XCCS = (unsigned)atoi(argv[2]);
+  if (XCCS < 1 || XCCS > MAX_XCCS) {
+    printf("xcc count FAIL %u\n", XCCS);
+    return 1;
+  }
+  /* bit b names position b / XCCS (CU c of engine e: 4 c + e) of XCC b % XCCS */
+  uint32_t n = XCCS, all = (1u << n) - 1;
+  uint64_t cu0_all = (1ull << (4 * n)) - 1, cu1_se0 = (uint64_t)all << (4 * n);
   xcc_check("xcc_all", &ids, NULL, 0);
-  xcc_check("xcc_first_cu", &ids, (uint32_t[]){ 0xff }, 32);          /* CU 0 of engine 0 */
-  xcc_check("xcc_se1_cu0", &ids, (uint32_t[]){ 0xff00 }, 32);         /* CU 0 of engine 1 */
-  xcc_check("xcc_cu0_all_se", &ids, (uint32_t[]){ 0xffffffff }, 32);  /* CU 0 everywhere */
-  xcc_check("xcc_cu1_se0", &ids, (uint32_t[]){ 0, 0xff }, 64);        /* CU 1 of engine 0 */
+  xcc_check("xcc_first_cu", &ids, (uint32_t[]){ all }, 32);           /* CU 0 of engine 0 */
+  xcc_check("xcc_se1_cu0", &ids, (uint32_t[]){ all << n }, 32);       /* CU 0 of engine 1 */
+  xcc_check("xcc_cu0_all_se", &ids, (uint32_t[]){ (uint32_t)cu0_all, (uint32_t)(cu0_all >> 32) },
+            64);                                                        /* CU 0 everywhere */
+  xcc_check("xcc_cu1_se0", &ids, (uint32_t[]){ (uint32_t)cu1_se0, (uint32_t)(cu1_se0 >> 32) },
+            64);                                                        /* CU 1 of engine 0 */
   xcc_check("xcc_odd_bits", &ids, (uint32_t[]){ 0xaaaaaaaa, 0x55555555, 0xffffffff }, 96);
   return failures ? 1 : 0;
 }

@@ -5,7 +5,10 @@
 # hsa_amd_svm_attributes_set, after set-attribute, after hsa_amd_svm_prefetch_async to the GPU
 # and back, and SDMA copies go from and to it (svm_gpu_client.c checks every result against
 # the host), on ours and on ROCR 5.2.3, on gfx900 and gfx90a; on gfx90a with HSA_XNACK=1 the
-# kernel reaches memory no attribute was set on (the driver services the retry faults).
+# kernel reaches memory no attribute was set on (the driver services the retry faults). The
+# access checks also run on ours on gfx942, gfx942-apu, gfx1100 and gfx1201 (kernels from
+# clang-19 with the device libraries as devlibs19.sh makes them; gfx1201 alone under
+# HSA_TEST_LIGHT=1).
 # Env: BUILD (absolute build dir), SRCDIR. Exit 0 pass, 77 skip, else fail.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
@@ -42,6 +45,25 @@ for gpu in gfx900 gfx90a; do
   run "ours-$gpu" "$BUILD/lib" $gpu access
   run "rocr-$gpu" "$rocr_lib" $gpu access
 done
+if command -v clang-19 > /dev/null && command -v llvm-as-19 > /dev/null; then
+  . "$SRCDIR/tests/integration/lib/devlibs19.sh"
+  devlibs19_make "$work/devlibs19" "$devlibs" gfx942 gfx1100 gfx1201
+  . "$SRCDIR/tests/integration/lib/kcache.sh"
+  KCACHE_TMP=$work
+  more="gfx942 gfx942-apu gfx1100 gfx1201"
+  [ "${HSA_TEST_LIGHT:-0}" = 1 ] && more=gfx1201
+  for gpu in $more; do
+    cpu=${gpu%-apu}
+    [ -f "$work/$cpu.co" ] || kcache "$work/$cpu.co" clang-19 -x cl -cl-std=CL2.0 \
+      -Xclang -finclude-default-header -target amdgcn-amd-amdhsa -mcpu=$cpu -mcode-object-version=4 \
+      -Wno-linker-warnings -O2 --rocm-device-lib-path="$work/devlibs19" -o "$work/$cpu.co" \
+      "$SRCDIR/tests/integration/svm_gpu.cl" || fail "cannot compile svm_gpu.cl for $gpu"
+    [ -f "$work/$gpu.co" ] || ln -s "$cpu.co" "$work/$gpu.co"
+    run "ours-$gpu" "$BUILD/lib" $gpu access
+  done
+else
+  echo "clang-19 or llvm-as-19 is not installed: gfx942, gfx1100 and gfx1201 are not checked"
+fi
 run ours-gfx90a-xnack "$BUILD/lib" gfx90a xnack HSA_XNACK=1
 run rocr-gfx90a-xnack "$rocr_lib" gfx90a xnack HSA_XNACK=1
 # GPU writes the pages do not allow: permission faults (READ_ONLY attribute, PROT_READ memory)

@@ -336,9 +336,13 @@ START_TEST(zero_workgroup_size_is_invalid_dimension)
 END_TEST
 
 /* The first failing check is reported, in the precedence of the error bits: dimension count,
- * sizes, group segment, code object, then work-group size. */
+ * sizes, group segment, code object, then work-group size; on every board. */
+static const char *const check_boards[] = { "gfx900", "gfx906", "gfx90a", "gfx942", "gfx942-apu",
+                                            "gfx1100", "gfx1201" };
+
 START_TEST(dispatch_checks_run_in_error_bit_order)
 {
+  fx_cfg.gpu_model = check_boards[_i];   /* each iteration is a fresh (forked) process */
   static const struct { uint16_t setup, wgx; uint32_t group; bool no_code; int64_t want; } c[] = {
     { 0, 64, 0, false, 2 },            /* no dimensions */
     { 0, 2048, 1u << 17, true, 2 },    /* no dimensions before everything else */
@@ -802,7 +806,8 @@ Suite *test_suite(void)
   tcase_add_test(t, profiling_queue_stamps_the_completion_signal);
   tcase_add_test(t, undefined_packet_type_is_a_queue_error);
   tcase_add_test(t, zero_workgroup_size_is_invalid_dimension);
-  tcase_add_test(t, dispatch_checks_run_in_error_bit_order);
+  tcase_add_loop_test(t, dispatch_checks_run_in_error_bit_order, 0,
+                      (int)(sizeof check_boards / sizeof check_boards[0]));
   tcase_add_test(t, dispatch_asks_for_scratch_then_runs);
   tcase_add_test(t, unmapped_signal_is_a_vm_fault);
   tcase_add_test(t, kernel_memory_fault_raises_memory_event);

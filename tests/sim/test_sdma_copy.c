@@ -65,9 +65,14 @@ START_TEST(copy_across_buffers_and_ring_wrap)
 END_TEST
 
 /* COPY_LINEAR with the broadcast bit: 9 dwords, the same bytes to two destinations; the
- * packets after it still run (a 7-dword framing would run its destinations as packets). */
+ * packets after it still run (a 7-dword framing would run its destinations as packets). On
+ * every board (SDMA v4.0, v4.2, v4.4, v6 and v7 all have the broadcast form). */
+static const char *const bcast_boards[] = { "gfx900", "gfx906", "gfx90a", "gfx942", "gfx942-apu",
+                                            "gfx1100", "gfx1201" };
+
 START_TEST(broadcast_copy_writes_both_destinations)
 {
+  fx_cfg.gpu_model = bcast_boards[_i];   /* each iteration is a fresh (forked) process */
   struct sdmaq s;
   sq_setup(&s);
   struct buf src = cpx_gtt(8192), d1 = cpx_gtt(8192), d2 = cpx_gtt(8192), d3 = cpx_gtt(4096);
@@ -226,7 +231,8 @@ Suite *test_suite(void)
   tcase_set_timeout(t, 30);
   tcase_add_test(t, copy_fill_fence);
   tcase_add_test(t, copy_across_buffers_and_ring_wrap);
-  tcase_add_test(t, broadcast_copy_writes_both_destinations);
+  tcase_add_loop_test(t, broadcast_copy_writes_both_destinations, 0,
+                      (int)(sizeof bcast_boards / sizeof bcast_boards[0]));
   tcase_add_test(t, poll_atomic_timestamp_trap);
   tcase_add_test(t, hdp_flushes_and_both_fill_counts);
   tcase_add_test(t, unmapped_copy_source_raises_memory_event);

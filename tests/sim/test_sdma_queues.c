@@ -1,19 +1,40 @@
 /* SPDX-License-Identifier: MIT */
-/* test_sdma_queues.c — every SDMA queue a board has, copying at once through the KFD ABI. Each
- * queue's doorbell must be the one amdgpu's doorbell layout gives its engine and queue (Vega 10:
- * engines at 0xf0 and 0xf2; Vega 20 and Aldebaran: 0x100 + 10 * engine; queue q at
- * (q & 1) * 512 + q / 2 from there), no two queues may share one, and every queue's copy must
+/* test_sdma_queues.c — every SDMA queue a board has, copying at once through the KFD ABI, on
+ * every modelled board. Each queue's doorbell must be the one amdgpu's doorbell layout gives its
+ * engine and queue (Vega 10: engines at 0xf0 and 0xf2; Vega 20, Aldebaran, MI300 (layout 1,
+ * sixteen engines) and Navi 10 onwards (soc21/soc24: two engines): 0x100 + 10 * engine;
+ * hardware queue q at (q & 1) * 512 + q / 2 from there; on SDMA v6/v7 (gfx11, gfx12) KFD's
+ * queues start at hardware queue 2, the first two of each engine being amdgpu's gfx and paging
+ * rings), no two queues may share one, and every queue's copy must
  * land whole: queue i's packets are i dwords longer than queue 0's, so two queues answering
  * one doorbell would each see the other's write pointer and stop short or run past their
  * packets. */
+#include <stdlib.h>
+
 #include "kfd_fixture.h"
 #include "cp_fixture.h"
 #include "sdma_fixture.h"
 
-#define MAXQ 40u
+#define MAXQ 128u
 #define BYTES 5000u
 
-static const char *const boards[] = { "gfx900", "gfx906", "gfx90a" };
+static const char *const boards[] = { "gfx900", "gfx906", "gfx90a", "gfx1201", "gfx942",
+                                      "gfx942-apu", "gfx1100" };
+
+/* The sanitizer and clang configurations (HSA_TEST_SANITIZED, HSA_TEST_LIGHT) take the first
+ * four boards: gfx942's 128 queues (and as many engine threads) are the slow case. */
+static int boards_to_run(void)
+{
+  const char *san = getenv("HSA_TEST_SANITIZED"), *light = getenv("HSA_TEST_LIGHT");
+  if ((san && strcmp(san, "1") == 0) || (light && strcmp(light, "1") == 0))
+    return 4;
+  return (int)(sizeof boards / sizeof boards[0]);
+}
+
+static bool rdna(const char *board)
+{
+  return strncmp(board, "gfx1", 4) == 0;
+}
 
 /* amdgpu's first doorbell of each SDMA engine (xGMI engines after the PCIe ones) */
 static uint32_t engine_doorbell(const char *board, unsigned e)
@@ -46,8 +67,10 @@ START_TEST(every_sdma_queue_copies_at_once)
   unsigned per = m->num_sdma_queues_per_engine;
   unsigned n_pcie = m->num_sdma_engines * per, n = n_pcie + m->num_sdma_xgmi_engines * per;
   ck_assert_uint_le(n, MAXQ);
-  if (strcmp(board, "gfx900") != 0)
-    ck_assert_uint_ge(n_pcie, 16);   /* 2 engines x 8 queues on Vega 20 and Aldebaran */
+  if (strcmp(board, "gfx900") != 0)   /* 2 engines x 8 queues on Vega 20, Aldebaran, MI300; */
+    ck_assert_uint_ge(n_pcie, rdna(board) ? 12 : 16);   /* x 6 beside amdgpu's 2 on gfx11/12 */
+  if (strncmp(board, "gfx942", 6) == 0)
+    ck_assert_uint_eq(n, 128);   /* 2 PCIe and 14 xGMI engines */
   static struct q qs[MAXQ];
   struct buf done = cpx_gtt(4096);
   volatile uint64_t *bells = NULL;
@@ -73,6 +96,8 @@ START_TEST(every_sdma_queue_copies_at_once)
     unsigned engines = xgmi ? m->num_sdma_xgmi_engines : m->num_sdma_engines;
     unsigned slot = xgmi ? i - n_pcie : i;
     unsigned e = slot % engines + (xgmi ? m->num_sdma_engines : 0), k = slot / engines;
+    if (rdna(board))
+      k += 2;   /* hardware queues 0 and 1 are amdgpu's */
     uint32_t want = engine_doorbell(board, e) + (k & 1) * 512 + k / 2;
     ck_assert_msg(q->doorbell == want, "%s queue %u (engine %u, queue %u): doorbell 0x%x, not 0x%x",
                   board, i, e, k, q->doorbell, want);
@@ -193,7 +218,8 @@ START_TEST(catalogue_doorbell_layouts)
 END_TEST
 
 /* KFD's doorbell bitmap: a CP queue's doorbell is any of the process's 1024 but those the chip
- * routes elsewhere (0x100-0x18f on Vega 20, 0xf0-0xff on Vega 10, in both pages). */
+ * routes elsewhere (0x100-0x18f on Vega 20 and Navi 10 onwards, 0xf0-0xff on Vega 10,
+ * 0x100-0x1e8 on MI300, in both pages). */
 START_TEST(cp_doorbells_avoid_the_non_cp_range)
 {
   const char *board = boards[_i];
@@ -205,6 +231,8 @@ START_TEST(cp_doorbells_avoid_the_non_cp_range)
   ck_assert_ptr_nonnull(pdd);
   unsigned lo = strcmp(board, "gfx900") == 0 ? 0xf0 : 0x100;
   unsigned hi = strcmp(board, "gfx900") == 0 ? 0xff : 0x18f;
+  if (strncmp(board, "gfx942", 6) == 0)
+    hi = 0x1e8;   /* MI300's layout 1: SDMA, IH and VCN up to 0x1e8 */
   unsigned n = 0;
   uint32_t id;
   pthread_mutex_lock(&p->lock);
@@ -223,12 +251,10 @@ Suite *test_suite(void)
   Suite *s = suite_create("sdma_queues");
   TCase *t = tcase_create("sdma");
   tcase_set_timeout(t, 60);
-  tcase_add_loop_test(t, every_sdma_queue_copies_at_once, 0,
-                      (int)(sizeof boards / sizeof boards[0]));
+  tcase_add_loop_test(t, every_sdma_queue_copies_at_once, 0, boards_to_run());
   tcase_add_test(t, catalogue_doorbell_layouts);
   tcase_add_test(t, poll_waits_for_another_engines_fence);
-  tcase_add_loop_test(t, cp_doorbells_avoid_the_non_cp_range, 0,
-                      (int)(sizeof boards / sizeof boards[0]));
+  tcase_add_loop_test(t, cp_doorbells_avoid_the_non_cp_range, 0, boards_to_run());
   suite_add_tcase(s, t);
   return s;
 }

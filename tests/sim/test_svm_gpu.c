@@ -77,8 +77,13 @@ static void expect_fault(uint64_t src)
   ck_assert_uint_eq(*(uint32_t *)done.host, 0);
 }
 
+static const char *const boards[] = { "gfx900", "gfx906", "gfx90a", "gfx942", "gfx942-apu",
+                                      "gfx1100", "gfx1201" };
+
+/* on every board (each loop iteration is a forked child of its own) */
 START_TEST(access_maps_the_range_for_sdma)
 {
+  fx_cfg.gpu_model = boards[_i];
   fx_open();
   uint8_t *m = user_pages(N);
   for (unsigned i = 0; i < N; i++)
@@ -229,7 +234,7 @@ Suite *test_suite(void)
   Suite *s = suite_create("svm_gpu");
   TCase *t = tcase_create("svm");
   tcase_set_timeout(t, 30);
-  tcase_add_test(t, access_maps_the_range_for_sdma);
+  tcase_add_loop_test(t, access_maps_the_range_for_sdma, 0, (int)(sizeof boards / sizeof boards[0]));
   tcase_add_test(t, no_access_is_a_vm_fault);
   tcase_add_test(t, no_access_after_access_unmaps);
   tcase_add_test(t, gpu_ro_and_read_only_memory_refuse_writes);
