@@ -28,6 +28,7 @@
 #include "kfd/gem.h"
 #include "kfd/memory.h"
 #include "mem/internal.h"
+#include "mem/mem.h"
 
 #define VMEM_MAX 256u
 #define GRANTS_MAX 16u
@@ -122,6 +123,13 @@ static struct reservation *reservation_of(uintptr_t va, size_t size) {
         size <= res[i].size - (va - res[i].va))
       return &res[i];
   return NULL;
+}
+
+bool mem_vmem_reserved(const void *ptr, size_t size) {
+  pthread_mutex_lock(&lock);
+  bool in = reservation_of((uintptr_t)ptr, size) != NULL;
+  pthread_mutex_unlock(&lock);
+  return in;
 }
 
 static struct mapping *mapping_at(uintptr_t va) {

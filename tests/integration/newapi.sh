@@ -10,6 +10,7 @@
 #   (counted in the simulator's ioctl trace, the client making no copy), at KFD 1.18 each on
 #   its own engine (SDMA_BY_ENG_ID); an application queue asked for on engine 1 is there at
 #   1.18 and wherever the kernel puts it at 1.16, and copies bytes either way;
+# - hsa_amd_svm_discard_batch_async with XNACK on (gfx942): ranges go back to system memory;
 # - hsa_amd_async_function, the one of them ROCR 5.2.3 has, gives the same answers on
 #   Debian's ROCR and on ours.
 set -u
@@ -82,6 +83,14 @@ grep -q 'SDMA_BY_ENG_ID' "$work/engine.16.trace" && fail "1.16: SDMA_BY_ENG_ID a
 grep -q 'kfd: queue [0-9]* is queue 0 of SDMA engine 0$' "$work/engine.16.trace" ||
   fail "1.16: the kernel's first free slot is engine 0's: $(grep 'SDMA engine' "$work/engine.16.trace")"
 
+# hsa_amd_svm_discard_batch_async with XNACK (gfx942, HSA_XNACK=1): reserved ranges the GPU
+# holds go back to system memory once the dependency is 0 (their prefetch location is then
+# the CPU, as ROCR's own test requires); a stack buffer is refused; a destroyed dependency
+# drops the discard. The main run above has XNACK off: XNACK_DISABLED there.
+HSA_XNACK=1 LD_LIBRARY_PATH=$BUILD/lib timeout 60 "$sim" --gpu gfx942 -- "$work/client" discard \
+  > "$work/discard.out" 2>&1 || fail "discard: $(grep -v ' ok$' "$work/discard.out")"
+[ "$(grep -c ' ok$' "$work/discard.out")" -eq 3 ] || fail "discard: $(cat "$work/discard.out")"
+
 # hsa_amd_async_function on ROCR 5.2.3 and on ours
 rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
 [ -n "$rocr" ] || fail "Debian's ROCR (libhsa-runtime64-1) is not installed"
@@ -94,4 +103,4 @@ grep -q '^async_function 0 ran 42 other_thread 1 ' "$work/peer-rocr.out" ||
   fail "ROCR's answer is unexpected: $(cat "$work/peer-rocr.out")"
 diff -u "$work/peer-rocr.out" "$work/peer-ours.out" > "$work/peer.diff" ||
   fail "hsa_amd_async_function differs from ROCR: $(cat "$work/peer.diff")"
-echo "ok: $checks checks on $gpus, $scratch; preload made $made SDMA queues, one per engine; a queue on engine 1 at 1.18; async_function as ROCR's"
+echo "ok: $checks checks on $gpus, $scratch; preload made $made SDMA queues, one per engine; a queue on engine 1 at 1.18; discard with XNACK; async_function as ROCR's"

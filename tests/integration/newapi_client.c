@@ -636,36 +636,113 @@ static int engine_mode(void)
 }
 
 /* ---- hsa_amd_svm_discard_batch_async ------------------------------------------------ */
+/* Without XNACK (the main run): the pointer and count checks first, then XNACK_DISABLED, as
+ * the newest ROCR answers. */
 static void test_discard(void)
 {
   size_t n = 8192;
   uint8_t *a = sys_alloc(n), *b = sys_alloc(n);
-  fill(a, n, 3);
   hsa_signal_t dep, done;
   hsa_signal_create(1, 0, NULL, &dep);
   hsa_signal_create(1, 0, NULL, &done);
   void *ptrs[2] = {a, b};
   size_t sizes[2] = {n, n};
+  bool xnack = true;
+  hsa_system_get_info(HSA_AMD_SYSTEM_INFO_XNACK_ENABLED, &xnack);
   hsa_status_t st = hsa_amd_svm_discard_batch_async(ptrs, sizes, 2, 1, &dep, done);
-  sleep_ms(20);
-  hsa_signal_value_t before = hsa_signal_load_scacquire(done);
-  hsa_signal_store_screlease(dep, 0);
-  bool ok = wait_zero(done, 5000);
-  CHECK("discard_ordered", st == 0 && before == 1 && ok, "st %x before %ld done %d", st,
-        (long)before, ok);
-  void *nullp[1] = {NULL};
-  hsa_signal_destroy(dep);
+  CHECK("discard_ordered", !xnack && st == (hsa_status_t)HSA_STATUS_ERROR_XNACK_DISABLED &&
+        hsa_signal_load_scacquire(done) == 1, "xnack %d st 0x%x", xnack, st);
   CHECK("discard_statuses",
         hsa_amd_svm_discard_batch_async(ptrs, sizes, 0, 0, NULL, done) ==
                 HSA_STATUS_ERROR_INVALID_ARGUMENT &&
-            hsa_amd_svm_discard_batch_async(nullp, sizes, 1, 0, NULL, done) ==
+            hsa_amd_svm_discard_batch_async(NULL, sizes, 1, 0, NULL, done) ==
                 HSA_STATUS_ERROR_INVALID_ARGUMENT &&
-            hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 1, &dep, done) ==
-                HSA_STATUS_ERROR_INVALID_SIGNAL,
+            hsa_amd_svm_discard_batch_async(ptrs, NULL, 1, 0, NULL, done) ==
+                HSA_STATUS_ERROR_INVALID_ARGUMENT &&
+            hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 0, NULL, done) ==
+                (hsa_status_t)HSA_STATUS_ERROR_XNACK_DISABLED,
         "accepted");
+  hsa_signal_destroy(dep);
   hsa_signal_destroy(done);
   hsa_amd_memory_pool_free(a);
   hsa_amd_memory_pool_free(b);
+}
+
+/* With XNACK (newapi.sh: gfx942, HSA_XNACK=1), as ROCR's own test of it: reserved ranges
+ * prefetched to the GPU stay there until the dependencies are 0, then their prefetch
+ * location is system memory (the CPU agent); a stack buffer is INVALID_ARGUMENT; a destroyed
+ * dependency drops the discard, leaving the completion signal as it is. */
+static uint64_t prefetch_loc(void *p, size_t n)
+{
+  hsa_amd_svm_attribute_pair_t at = {HSA_AMD_SVM_ATTRIB_PREFETCH_LOCATION, 0};
+  return hsa_amd_svm_attributes_get(p, n, &at, 1) == HSA_STATUS_SUCCESS ? at.value : 1;
+}
+
+static int discard_mode(void)
+{
+  bool xnack = false;
+  hsa_system_get_info(HSA_AMD_SYSTEM_INFO_XNACK_ENABLED, &xnack);
+  CHECK("discard_xnack", xnack, "XNACK is off");
+  enum { R = 3, N = 2 * 4096 };
+  void *ptrs[R];
+  size_t sizes[R];
+  bool set = true, on_gpu = true;
+  hsa_signal_t sig, dep, done;
+  hsa_signal_create(1, 0, NULL, &sig);
+  hsa_signal_create(1, 0, NULL, &dep);
+  hsa_signal_create(1, 0, NULL, &done);
+  for (int i = 0; i < R; i++) {
+    ptrs[i] = NULL;
+    sizes[i] = N;
+    set = set && hsa_amd_vmem_address_reserve(&ptrs[i], N, 0, HSA_AMD_VMEM_ADDRESS_NO_REGISTER) ==
+                     HSA_STATUS_SUCCESS;
+    if (!set) break;
+    hsa_amd_svm_attribute_pair_t at[2] = {{HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION, ag.gpu.handle},
+                                          {HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE, ag.gpu.handle}};
+    set = set && hsa_amd_svm_attributes_set(ptrs[i], N, at, 2) == HSA_STATUS_SUCCESS;
+    memset(ptrs[i], 0x5a, N);
+    hsa_signal_store_relaxed(sig, 1);
+    set = set && hsa_amd_svm_prefetch_async(ptrs[i], N, ag.gpu, 0, NULL, sig) == 0 &&
+          wait_zero(sig, 5000);
+    on_gpu = on_gpu && prefetch_loc(ptrs[i], N) == ag.gpu.handle;
+  }
+  hsa_status_t st = set ? hsa_amd_svm_discard_batch_async(ptrs, sizes, R, 1, &dep, done)
+                        : HSA_STATUS_ERROR;
+  sleep_ms(20);
+  hsa_signal_value_t before = hsa_signal_load_scacquire(done);
+  bool still = true;
+  for (int i = 0; i < R; i++) still = still && prefetch_loc(ptrs[i], N) == ag.gpu.handle;
+  hsa_signal_store_screlease(dep, 0);
+  bool ok = wait_zero(done, 5000), sys = true;
+  for (int i = 0; i < R; i++) sys = sys && prefetch_loc(ptrs[i], N) == ag.cpu.handle;
+  CHECK("discard_to_system", set && on_gpu && st == 0 && before == 1 && still && ok && sys,
+        "set %d on_gpu %d st 0x%x before %ld still %d done %d sys %d", set, on_gpu, st,
+        (long)before, still, ok, sys);
+
+  char stack[4096];
+  void *sp[1] = {stack};
+  size_t ss[1] = {sizeof stack};
+  hsa_signal_t gone;
+  hsa_signal_create(1, 0, NULL, &gone);
+  hsa_signal_store_relaxed(done, 1);
+  hsa_status_t s2 = hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 1, &gone, done);
+  hsa_signal_destroy(gone);   /* before it reached 0: the discard is dropped */
+  sleep_ms(50);
+  CHECK("discard_refusals",
+        hsa_amd_svm_discard_batch_async(sp, ss, 1, 0, NULL, done) ==
+                HSA_STATUS_ERROR_INVALID_ARGUMENT &&
+            hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 1, NULL, done) ==
+                HSA_STATUS_ERROR_INVALID_ARGUMENT &&
+            hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 0, &dep, done) ==
+                HSA_STATUS_ERROR_INVALID_ARGUMENT &&
+            s2 == 0 && hsa_signal_load_scacquire(done) == 1,
+        "s2 0x%x done %ld", s2, (long)hsa_signal_load_scacquire(done));
+  for (int i = 0; i < R; i++)
+    if (ptrs[i]) hsa_amd_vmem_address_free(ptrs[i], N);
+  hsa_signal_destroy(sig);
+  hsa_signal_destroy(dep);
+  hsa_signal_destroy(done);
+  return failures != 0;
 }
 
 /* ---- AIS file read/write ------------------------------------------------------------- */
@@ -890,6 +967,12 @@ int main(int argc, char **argv)
   if (argc > 1 && strcmp(argv[1], "engine") == 0) {
     hsa_amd_agent_iterate_memory_pools(ag.cpu, pick_pool, &sys_pool);
     int rc = engine_mode();
+    hsa_shut_down();
+    return rc;
+  }
+  if (argc > 1 && strcmp(argv[1], "discard") == 0) {   /* under HSA_XNACK=1 */
+    hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &tick_hz);
+    int rc = discard_mode();
     hsa_shut_down();
     return rc;
   }
