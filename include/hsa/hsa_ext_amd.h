@@ -501,9 +501,23 @@ typedef enum {
   HSA_EXT_POINTER_TYPE_HSA = 1,
   HSA_EXT_POINTER_TYPE_LOCKED = 2,
   HSA_EXT_POINTER_TYPE_GRAPHICS = 3,
-  HSA_EXT_POINTER_TYPE_IPC = 4
+  HSA_EXT_POINTER_TYPE_IPC = 4,
+  HSA_EXT_POINTER_TYPE_RESERVED_ADDR = 5,   /* an address range with no memory behind it */
+  HSA_EXT_POINTER_TYPE_HSA_VMEM = 6         /* memory of the virtual memory API */
 } hsa_amd_pointer_type_t;
 
+/* Bits of hsa_amd_pointer_info_t::alloc_flags (interface 1.18) */
+typedef enum hsa_amd_pointer_info_alloc_flag_s {
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_EXECUTABLE = 1 << 0,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_CONTIGUOUS = 1 << 1,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_NONPAGED = 1 << 2,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_READONLY = 1 << 3,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_HOST_ACCESS = 1 << 4,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_ATOMIC_FULL = 1 << 5,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_ATOMIC_PARTIAL = 1 << 6,
+} hsa_amd_pointer_info_alloc_flag_t;
+
+/* Grows only: callers set size to what they know, the runtime fills that much. */
 typedef struct hsa_amd_pointer_info_s {
   uint32_t size;
   hsa_amd_pointer_type_t type;
@@ -513,6 +527,8 @@ typedef struct hsa_amd_pointer_info_s {
   void* userData;
   hsa_agent_t agentOwner;
   uint32_t global_flags;
+  bool registered;          /* 1.13: the allocation is known to the kernel driver */
+  uint32_t alloc_flags;     /* 1.18: hsa_amd_pointer_info_alloc_flag_t bits */
 } hsa_amd_pointer_info_t;
 
 hsa_status_t HSA_API hsa_amd_pointer_info(const void* ptr, hsa_amd_pointer_info_t* info,

@@ -132,6 +132,31 @@ bool mem_vmem_reserved(const void *ptr, size_t size) {
   return in;
 }
 
+static struct mapping *mapping_holding(uintptr_t va);
+
+bool mem_vmem_describe(uintptr_t p, struct mem_vmem_desc *out) {
+  memset(out, 0, sizeof(*out));
+  pthread_mutex_lock(&lock);
+  struct mapping *m = mapping_holding(p);
+  struct reservation *r = m ? NULL : reservation_of(p, 1);
+  if (m) {
+    const struct handle *h = &handles[m->h];
+    *out = (struct mem_vmem_desc){.mapped = true, .base = m->va, .size = m->size, .gpu = h->gpu,
+                                  .kfd_flags = h->bo ? h->bo->kfd_flags : 0};
+    for (unsigned i = 0; i < m->ngrants; i++) {
+      const struct grant *g = &m->grants[i];
+      if (g->perm == HSA_ACCESS_PERMISSION_NONE) continue;
+      if (g->agent->kind == CORE_AGENT_GPU) out->gpus |= 1ull << g->agent->gpu_index;
+      else out->cpu_access = true;
+    }
+  } else if (r) {
+    out->base = r->va;
+    out->size = r->size;
+  }
+  pthread_mutex_unlock(&lock);
+  return m || r;
+}
+
 static struct mapping *mapping_at(uintptr_t va) {
   for (unsigned i = 0; i < VMEM_MAX; i++)
     if (maps[i].live && maps[i].va == va) return &maps[i];

@@ -714,7 +714,12 @@ static int discard_mode(void)
   for (int i = 0; i < R; i++) still = still && prefetch_loc(ptrs[i], N) == ag.gpu.handle;
   hsa_signal_store_screlease(dep, 0);
   bool ok = wait_zero(done, 5000), sys = true;
-  for (int i = 0; i < R; i++) sys = sys && prefetch_loc(ptrs[i], N) == ag.cpu.handle;
+  for (int i = 0; i < R; i++) {   /* ROCR's test: still a reserved range afterwards */
+    hsa_amd_pointer_info_t pi = {.size = sizeof pi};
+    sys = sys && prefetch_loc(ptrs[i], N) == ag.cpu.handle &&
+          hsa_amd_pointer_info(ptrs[i], &pi, NULL, NULL, NULL) == 0 &&
+          pi.type == HSA_EXT_POINTER_TYPE_RESERVED_ADDR;
+  }
   CHECK("discard_to_system", set && on_gpu && st == 0 && before == 1 && still && ok && sys,
         "set %d on_gpu %d st 0x%x before %ld still %d done %d sys %d", set, on_gpu, st,
         (long)before, still, ok, sys);

@@ -118,17 +118,37 @@ int main(int argc, char **argv)
         "reserve 0x%x create 0x%x", rs, hs);
   if (rs || hs) return 1;
   char *v = va;
+  /* pointer info (interface 1.12/1.13): a reserved range alone is RESERVED_ADDR */
+  hsa_amd_pointer_info_t pi0 = {.size = sizeof pi0};
+  hsa_status_t pq0 = hsa_amd_pointer_info(v + 100, &pi0, NULL, NULL, NULL);
   hsa_status_t m1 = hsa_amd_vmem_map(v, S, 0, h, 0);
   hsa_status_t m2 = hsa_amd_vmem_map(v + S, S, 0, h, 0);
   hsa_access_permission_t p = HSA_ACCESS_PERMISSION_RW;
   hsa_status_t g0 = hsa_amd_vmem_get_access(v, &p, gpu);
-  CHECK("map_twice", m1 == 0 && m2 == 0 && g0 == 0 && p == HSA_ACCESS_PERMISSION_NONE,
-        "map 0x%x 0x%x get 0x%x perm %d", m1, m2, g0, p);
+  CHECK("map_twice", m1 == 0 && m2 == 0 && g0 == 0 && p == HSA_ACCESS_PERMISSION_NONE &&
+        pq0 == 0 && pi0.type == HSA_EXT_POINTER_TYPE_RESERVED_ADDR && pi0.agentBaseAddress == va &&
+        !pi0.registered,
+        "map 0x%x 0x%x get 0x%x perm %d; pointer info 0x%x type %d base %p", m1, m2, g0, p, pq0,
+        pi0.type, pi0.agentBaseAddress);
   hsa_amd_memory_access_desc_t rw[2] = {desc(cpu, HSA_ACCESS_PERMISSION_RW),
                                         desc(gpu, HSA_ACCESS_PERMISSION_RW)};
   st = hsa_amd_vmem_set_access(v, 2 * S, rw, 2);
   hsa_amd_vmem_get_access(v + S + 8, &p, gpu);
-  CHECK("set_access", st == 0 && p == HSA_ACCESS_PERMISSION_RW, "status 0x%x perm %d", st, p);
+  /* a mapping of a handle is HSA_VMEM: its own range, known to the driver, GPU and CPU access */
+  hsa_amd_pointer_info_t pi = {.size = sizeof pi};
+  uint32_t nacc = 0;
+  hsa_agent_t *acc = NULL;
+  hsa_status_t pq = hsa_amd_pointer_info(v + S + 8, &pi, malloc, &nacc, &acc);
+  CHECK("set_access", st == 0 && p == HSA_ACCESS_PERMISSION_RW && pq == 0 &&
+        pi.type == HSA_EXT_POINTER_TYPE_HSA_VMEM && pi.agentBaseAddress == v + S &&
+        pi.hostBaseAddress == v + S && pi.sizeInBytes == S && pi.registered &&
+        pi.agentOwner.handle == gpu.handle &&
+        (pi.alloc_flags & HSA_AMD_POINTER_INFO_ALLOC_FLAG_HOST_ACCESS) && nacc == 1 &&
+        acc[0].handle == gpu.handle,
+        "status 0x%x perm %d; pointer info 0x%x type %d base %p size %zu reg %d flags 0x%x "
+        "agents %u", st, p, pq, pi.type, pi.agentBaseAddress, pi.sizeInBytes, pi.registered,
+        pi.alloc_flags, nacc);
+  free(acc);
   if (st) return 1;
   /* the CPU writes through one mapping and reads through the other */
   uint32_t *a = (uint32_t *)v, *b = (uint32_t *)(v + S);
