@@ -604,13 +604,20 @@ static void test_sdma_queue(void)
 }
 
 /* "engine": an application SDMA queue asked for on engine 1 (USE_ENGINE_ID), made before
- * the runtime has any SDMA queue of its own, copies host bytes through its ring; newapi.sh
- * reads from the simulator's trace which engine the queue is on. */
+ * the runtime has any SDMA queue of its own, copies host bytes through its ring, then two
+ * queues without an engine (round-robin: engines 0 and 1); newapi.sh reads from the
+ * simulator's trace which engine each queue is on. Below KFD 1.17 (no SDMA_BY_ENG_ID) the
+ * newest ROCR refuses the call: "engine_queue refused". */
 static int engine_mode(void)
 {
   hsa_amd_sdma_queue_t q;
   hsa_status_t st = hsa_amd_sdma_queue_create(ag.gpu, HSA_AMD_SDMA_QUEUE_FLAG_USE_ENGINE_ID,
                                               HSA_AMD_SDMA_ENGINE_1, 0, &q);
+  if (st == HSA_STATUS_ERROR_INVALID_QUEUE_CREATION) {
+    hsa_status_t st0 = hsa_amd_sdma_queue_create(ag.gpu, 0, (hsa_amd_sdma_engine_id_t)0, 0, &q);
+    printf("engine_queue refused 0x%x\n", st0);
+    return st0 != HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
+  }
   if (st) {
     printf("engine_queue FAIL create 0x%x\n", st);
     return 1;
@@ -628,7 +635,13 @@ static int engine_mode(void)
   hsa_status_t rd = hsa_amd_sdma_queue_ring_doorbell(q, wp);
   bool c = rd == 0 && consumed(&r, wp);
   size_t b = mismatch(back, n, 9, 0);
-  CHECK("engine_queue", c && b == n, "rung 0x%x consumed %d first bad %zu", rd, c, b);
+  hsa_amd_sdma_queue_t q0, q1;
+  hsa_status_t a0 = hsa_amd_sdma_queue_create(ag.gpu, 0, (hsa_amd_sdma_engine_id_t)0, 0, &q0);
+  hsa_status_t a1 = hsa_amd_sdma_queue_create(ag.gpu, 0, (hsa_amd_sdma_engine_id_t)0, 0, &q1);
+  CHECK("engine_queue", c && b == n && a0 == 0 && a1 == 0,
+        "rung 0x%x consumed %d first bad %zu auto 0x%x 0x%x", rd, c, b, a0, a1);
+  hsa_amd_sdma_queue_destroy(q1);
+  hsa_amd_sdma_queue_destroy(q0);
   hsa_amd_sdma_queue_destroy(q);
   hsa_amd_memory_pool_free(src);
   hsa_amd_memory_pool_free(back);
