@@ -30,7 +30,7 @@
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t vram, sysmem;
 static struct client_regions regions;
-static hsa_queue_t *queue;
+static hsa_queue_t *queue, *first_queue;
 static struct client_kernel kcopy, kfill;
 static uint32_t *kernarg;
 
@@ -73,6 +73,80 @@ static hsa_amd_memory_access_desc_t desc(hsa_agent_t a, hsa_access_permission_t 
   return d;
 }
 
+/* "peer" (two GPUs): a handle of the first GPU's VRAM mapped once and given to both GPUs
+ * and the CPU is one memory for all three: the second GPU takes the object in on its own
+ * render node (another device's dma-buf becomes an object of its own over the same pages) */
+static hsa_agent_t gpu2;
+static hsa_status_t second_gpu(hsa_agent_t a, void *data)
+{
+  hsa_device_type_t t;
+  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
+  if (t == HSA_DEVICE_TYPE_GPU && a.handle != gpu.handle && !gpu2.handle) gpu2 = a;
+  (void)data;
+  return HSA_STATUS_SUCCESS;
+}
+
+static int peer_mode(const char *co)
+{
+  hsa_iterate_agents(second_gpu, NULL);
+  hsa_executable_t ex2;
+  struct client_kernel c2, f2;
+  hsa_queue_t *q2 = NULL;
+  if (!gpu2.handle || client_load_file(gpu2, co, HSA_PROFILE_FULL, &ex2) != HSA_STATUS_SUCCESS ||
+      client_kernel(ex2, gpu2, "copy.kd", &c2) != HSA_STATUS_SUCCESS ||
+      client_kernel(ex2, gpu2, "fill.kd", &f2) != HSA_STATUS_SUCCESS ||
+      hsa_queue_create(gpu2, 256, HSA_QUEUE_TYPE_MULTI, on_error, NULL, UINT32_MAX, UINT32_MAX,
+                       &q2) != HSA_STATUS_SUCCESS) {
+    printf("peer_setup FAIL\n");
+    return 1;
+  }
+  void *va = NULL;
+  hsa_amd_vmem_alloc_handle_t h = {0};
+  uint32_t *out = NULL;
+  hsa_agent_t both[2] = {gpu, gpu2};
+  bool set = hsa_amd_vmem_address_reserve(&va, S, 0, 0) == 0 &&
+             hsa_amd_vmem_handle_create(vram, S, MEMORY_TYPE_NONE, 0, &h) == 0 &&
+             hsa_amd_vmem_map(va, S, 0, h, 0) == 0 &&
+             hsa_amd_memory_pool_allocate(sysmem, S, 0, (void **)&out) == 0 &&
+             hsa_amd_agents_allow_access(2, both, NULL, out) == 0;
+  hsa_amd_memory_access_desc_t rw[3] = {desc(cpu, HSA_ACCESS_PERMISSION_RW),
+                                        desc(gpu, HSA_ACCESS_PERMISSION_RW),
+                                        desc(gpu2, HSA_ACCESS_PERMISSION_RW)};
+  hsa_status_t sa = set ? hsa_amd_vmem_set_access(va, S, rw, 3) : HSA_STATUS_ERROR;
+  hsa_access_permission_t p2 = HSA_ACCESS_PERMISSION_NONE;
+  hsa_amd_vmem_get_access(va, &p2, gpu2);
+  uint32_t nacc = 0;
+  hsa_agent_t *acc = NULL;
+  hsa_amd_pointer_info_t pi = {.size = sizeof pi};
+  hsa_amd_pointer_info(va, &pi, malloc, &nacc, &acc);
+  free(acc);
+  CHECK("peer_access", set && sa == 0 && p2 == HSA_ACCESS_PERMISSION_RW && nacc == 2,
+        "set %d set_access 0x%x perm %d agents %u", set, sa, p2, nacc);
+  if (!set || sa) return 1;
+  /* the CPU writes, the second GPU reads; the second GPU writes, the CPU and the first GPU
+   * read */
+  fill_host(va, 3);
+  memset(out, 0, S);
+  struct client_kernel c1 = kcopy, f1 = kfill;   /* run() tells the kernels apart by address */
+  queue = q2, kcopy = c2, kfill = f2;
+  bool r1 = run(&kcopy, out, va, 0);
+  size_t b1 = first_bad(out, 3);
+  bool r2 = run(&kfill, va, NULL, 5);
+  size_t b2 = first_bad(va, 5);
+  memset(out, 0, S);
+  queue = first_queue, kcopy = c1, kfill = f1;
+  bool r3 = run(&kcopy, out, va, 0);
+  size_t b3 = first_bad(out, 5);
+  CHECK("peer_one_memory", r1 && r2 && r3 && b1 == N && b2 == N && b3 == N,
+        "ran %d %d %d first bad %zu %zu %zu", r1, r2, r3, b1, b2, b3);
+  hsa_amd_vmem_unmap(va, S);
+  hsa_amd_vmem_handle_release(h);
+  hsa_amd_vmem_address_free(va, S);
+  hsa_amd_memory_pool_free(out);
+  hsa_queue_destroy(q2);
+  return failures != 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 3) return 2;
@@ -94,6 +168,12 @@ int main(int argc, char **argv)
                        &queue) != HSA_STATUS_SUCCESS) {
     printf("setup FAIL\n");
     return 1;
+  }
+  first_queue = queue;
+  if (argc > 3 && strcmp(argv[3], "peer") == 0) {
+    int rc = peer_mode(argv[1]);
+    hsa_shut_down();
+    return rc;
   }
   bool supported = true;
   hsa_system_get_info(HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED, &supported);
