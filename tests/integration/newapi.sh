@@ -28,7 +28,7 @@ unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES GPU_MAX_HW_Q
 ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/include" -o "$work/client" \
   "$SRCDIR/tests/integration/newapi_client.c" -L"$BUILD/lib" -lhsa-runtime64 -lpthread \
   || fail "cannot build the client"
-checks=39
+checks=40
 gpus="gfx900 gfx942"
 [ "${HSA_TEST_LIGHT:-0}" = 1 ] && gpus=gfx900
 for g in $gpus; do

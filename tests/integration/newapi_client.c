@@ -452,6 +452,18 @@ static bool queue_runs(hsa_queue_t *q)
   return ok;
 }
 
+static _Atomic int counted_errors;
+static _Atomic hsa_status_t counted_status;
+static void *_Atomic counted_data;
+static hsa_queue_t *_Atomic counted_source;
+static void on_counted_error(hsa_status_t status, hsa_queue_t *source, void *data)
+{
+  atomic_store(&counted_status, status);
+  atomic_store(&counted_source, source);
+  atomic_store(&counted_data, data);
+  atomic_fetch_add(&counted_errors, 1);
+}
+
 static void test_counted(void)
 {
   setenv("GPU_MAX_HW_QUEUES", "2", 1);
@@ -507,6 +519,41 @@ static void test_counted(void)
                 HSA_STATUS_ERROR_INVALID_ARGUMENT &&
             hsa_amd_counted_queue_release(NULL) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
         "accepted");
+
+  /* A queue error, as in the newest ROCR: the hardware queue was made with its first
+   * acquirer's callback and data, and names itself (not an acquire's handle) */
+  setenv("GPU_MAX_HW_QUEUES", "1", 1);
+  static int first_data, second_data;
+  hsa_queue_t *qa = NULL, *qb = NULL;
+  hsa_status_t sa = hsa_amd_counted_queue_acquire(ag.gpu, HSA_QUEUE_TYPE_MULTI,
+                                                  HSA_AMD_QUEUE_PRIORITY_HIGH, on_counted_error,
+                                                  &first_data, 0, &qa);
+  hsa_status_t sb = hsa_amd_counted_queue_acquire(ag.gpu, HSA_QUEUE_TYPE_MULTI,
+                                                  HSA_AMD_QUEUE_PRIORITY_HIGH, on_counted_error,
+                                                  &second_data, 0, &qb);
+  if (sa == 0 && sb == 0) {   /* a dispatch of no dimensions: the CP's first queue error */
+    uint64_t idx = hsa_queue_add_write_index_scacq_screl(qb, 1);
+    hsa_kernel_dispatch_packet_t *p =
+        (hsa_kernel_dispatch_packet_t *)qb->base_address + (idx & (qb->size - 1));
+    memset((uint8_t *)p + 4, 0, sizeof *p - 4);
+    p->workgroup_size_x = p->workgroup_size_y = p->workgroup_size_z = 1;
+    p->grid_size_x = p->grid_size_y = p->grid_size_z = 1;
+    uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE;
+    __atomic_store_n((uint32_t *)p, header, __ATOMIC_RELEASE);   /* setup 0: no dimensions */
+    hsa_signal_store_screlease(qb->doorbell_signal, (hsa_signal_value_t)idx);
+    for (int i = 0; i < 500 && !atomic_load(&counted_errors); i++) sleep_ms(10);
+  }
+  const hsa_queue_t *src = atomic_load(&counted_source);
+  CHECK("counted_error", sa == 0 && sb == 0 && atomic_load(&counted_errors) == 1 &&
+        atomic_load(&counted_status) == HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS &&
+        atomic_load(&counted_data) == &first_data && src && src != qa && src != qb &&
+        src->id == qa->id && src->base_address == qa->base_address,
+        "acquire 0x%x 0x%x errors %d status 0x%x first %d source %p (acquires %p %p)", sa, sb,
+        atomic_load(&counted_errors), atomic_load(&counted_status),
+        atomic_load(&counted_data) == &first_data, (const void *)src, (void *)qa, (void *)qb);
+  if (qa) hsa_amd_counted_queue_release(qa);
+  if (qb) hsa_amd_counted_queue_release(qb);
+  unsetenv("GPU_MAX_HW_QUEUES");
 }
 
 /* ---- application SDMA queues -------------------------------------------------------- */
