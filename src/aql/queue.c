@@ -452,6 +452,7 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
                                             void *value) {
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!queue || !value) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (aql_share_released(queue)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* as ROCR */
   struct aql_queue *q = aql_lookup(queue);
   if (!q) return HSA_STATUS_ERROR_INVALID_QUEUE;
   hsa_status_t st = HSA_STATUS_SUCCESS;
