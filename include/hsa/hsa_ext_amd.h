@@ -774,6 +774,13 @@ typedef enum {
   HSA_AMD_QUEUE_INFO_DOORBELL_ID,
   HSA_QUEUE_INFO_USE_COUNT,   /* uint32_t: sharers of a counted queue (-1: not counted) */
   HSA_QUEUE_INFO_HW_ID,       /* uint32_t: equal for queues on one hardware queue */
+  /* uint8_t: versions of the metadata prefetch packets, 0xFF when not supported */
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MAJOR,
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MINOR,
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MAJOR,
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR,
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_RING_BUFFER,   /* uint64_t, where the hardware has one */
+  HSA_AMD_QUEUE_INFO_PROPERTIES,                      /* uint8_t[8] bit mask */
 } hsa_queue_info_attribute_t;
 
 hsa_status_t HSA_API hsa_amd_queue_get_info(hsa_queue_t* queue,

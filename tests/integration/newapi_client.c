@@ -493,7 +493,21 @@ static void test_counted(void)
   hsa_queue_t *plain = NULL;
   hsa_queue_create(ag.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &plain);
   hsa_amd_queue_get_info(plain, HSA_QUEUE_INFO_USE_COUNT, &unc);
-  CHECK("counted_plain_queue", unc == -1, "use count %d", unc);
+  uint8_t vmaj = 0, vmin = 0, props[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  uint64_t ring = 0;
+  hsa_status_t sv = hsa_amd_queue_get_info(
+      q[0], HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MAJOR, &vmaj);
+  hsa_amd_queue_get_info(plain, HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR,
+                         &vmin);
+  hsa_status_t sp = hsa_amd_queue_get_info(plain, HSA_AMD_QUEUE_INFO_PROPERTIES, props);
+  hsa_status_t sr = hsa_amd_queue_get_info(plain, HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_RING_BUFFER,
+                                           &ring);
+  bool no_props = true;
+  for (int i = 0; i < 8; i++) no_props = no_props && props[i] == 0;
+  CHECK("counted_plain_queue", unc == -1 && sv == 0 && vmaj == 0xff && vmin == 0xff && sp == 0 &&
+        no_props && sr == HSA_STATUS_ERROR_INVALID_ARGUMENT,
+        "use count %d; metadata versions 0x%x %x (0x%x), properties 0x%x, ring 0x%x", unc, vmaj,
+        vmin, sv, sp, sr);
   hsa_queue_destroy(plain);
   hsa_queue_t *mate = q[2] && q[0] && q[2]->base_address == q[0]->base_address ? q[0] : q[1];
   hsa_status_t r2 = hsa_amd_counted_queue_release(q[2]);
