@@ -207,8 +207,41 @@ typedef enum hsa_amd_agent_info_s {
   HSA_AMD_AGENT_INFO_DRIVER_UID = 0xA112,
   HSA_AMD_AGENT_INFO_NEAREST_CPU = 0xA113,
   HSA_AMD_AGENT_INFO_MEMORY_PROPERTIES = 0xA114,
-  HSA_AMD_AGENT_INFO_AQL_EXTENSIONS = 0xA115
+  HSA_AMD_AGENT_INFO_AQL_EXTENSIONS = 0xA115,
+  HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_MAX = 0xA116,      /* uint64_t */
+  HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_CURRENT = 0xA117,  /* uint64_t */
+  HSA_AMD_AGENT_INFO_CLOCK_COUNTERS = 0xA118,         /* hsa_amd_clock_counters_t (1.11) */
+  HSA_AMD_AGENT_INFO_PM4_EMULATION = 0xA119,          /* bool */
+  HSA_AMD_AGENT_INFO_LUID = 0xA11A,                   /* Windows only */
+  HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE = 0xA11B,  /* bool */
+  HSA_AMD_AGENT_INFO_CUID = 0xA11C,                   /* uint8_t[16] */
+  HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE = 0xA11D,     /* uint64_t */
+  HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM = 0xA11E, /* hsa_amd_dim3_t */
+  HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_SIZE = 0xA11F,/* uint64_t */
+  HSA_AMD_AGENT_INFO_CLUSTER_MAX_DIM = 0xA120,        /* hsa_amd_dim3_t */
+  HSA_AMD_AGENT_INFO_CLUSTER_MAX_SIZE = 0xA121,       /* uint64_t */
+  HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_DIM = 0xA122       /* hsa_amd_dim3_t */
 } hsa_amd_agent_info_t;
+
+/* HSA_AMD_AGENT_INFO_CLOCK_COUNTERS: the driver's clocks read together */
+typedef struct hsa_amd_clock_counters_s {
+  uint64_t gpu_clock_counter;
+  uint64_t cpu_clock_counter;
+  uint64_t system_clock_counter;
+  uint64_t system_clock_frequency;
+} hsa_amd_clock_counters_t;
+
+/* Dispatch dimension limits */
+typedef struct hsa_amd_dim3_s {
+  uint64_t x;
+  uint64_t y;
+  uint64_t z;
+} hsa_amd_dim3_t;
+
+/* Bits of HSA_AMD_AGENT_INFO_AQL_EXTENSIONS */
+typedef enum hsa_amd_agent_aql_properties_s {
+  HSA_AMD_AQL_PROPERTY_EXT_DISPATCH = (1 << 0),
+} hsa_amd_agent_aql_properties_t;
 
 /* Bits of HSA_AMD_AGENT_INFO_MEMORY_PROPERTIES */
 typedef enum hsa_amd_agent_memory_properties_s {
@@ -901,7 +934,12 @@ hsa_status_t HSA_API hsa_amd_memory_async_batch_copy(const hsa_amd_memory_copy_o
                                                      uint32_t num_dep_signals,
                                                      const hsa_signal_t* dep_signals);
 
-/* Set up an agent's internal resources ahead of first use */
+/* Set up an agent's internal resources ahead of first use; flags skip some of them */
+typedef enum hsa_amd_agent_preload_flag_s {
+  HSA_AMD_AGENT_PRELOAD_SKIP_CLOCK_SYNC = (1 << 0),
+  HSA_AMD_AGENT_PRELOAD_SKIP_BLITS = (1 << 1)
+} hsa_amd_agent_preload_flag_t;
+
 hsa_status_t HSA_API hsa_amd_agent_preload(hsa_agent_t agent, uint64_t flags);
 
 /* Queues shared with a use count */

@@ -425,9 +425,28 @@ static void test_preload(void)
   hsa_status_t g = hsa_amd_agent_preload(ag.gpu, 0);
   hsa_status_t c = hsa_amd_agent_preload(ag.cpu, 0);
   hsa_status_t b = hsa_amd_agent_preload((hsa_agent_t){0x77}, 0);
+  /* the newest agent attributes: clock counters (1.11) move forward with the system clock's
+   * frequency, no PM4 emulation, no expert scheduling mode */
+  hsa_amd_clock_counters_t k0 = {0}, k1 = {0};
+  uint64_t hz = 0;
+  bool pm4 = true, expert = true;
+  hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &hz);
+  hsa_status_t ck = hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CLOCK_COUNTERS,
+                                       &k0);
+  sleep_ms(2);
+  hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CLOCK_COUNTERS, &k1);
+  hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_PM4_EMULATION, &pm4);
+  hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE, &expert);
   CHECK("preload", g == HSA_STATUS_SUCCESS && c == HSA_STATUS_ERROR_INVALID_AGENT &&
-                       b == HSA_STATUS_ERROR_INVALID_AGENT,
-        "gpu 0x%x cpu 0x%x bogus 0x%x", g, c, b);
+                       b == HSA_STATUS_ERROR_INVALID_AGENT && ck == 0 &&
+                       k1.gpu_clock_counter > k0.gpu_clock_counter &&
+                       k1.system_clock_counter > k0.system_clock_counter &&
+                       k0.system_clock_frequency == hz && !pm4 && !expert,
+        "gpu 0x%x cpu 0x%x bogus 0x%x; clocks 0x%x gpu %llu->%llu sys %llu->%llu freq %llu/%llu "
+        "pm4 %d expert %d", g, c, b, ck, (unsigned long long)k0.gpu_clock_counter,
+        (unsigned long long)k1.gpu_clock_counter, (unsigned long long)k0.system_clock_counter,
+        (unsigned long long)k1.system_clock_counter,
+        (unsigned long long)k0.system_clock_frequency, (unsigned long long)hz, pm4, expert);
   fprintf(stderr, "newapi: preloaded\n");
 }
 
