@@ -12,7 +12,9 @@
  * Below 1.15: reserving a registered range and creating a handle are INVALID_ARGUMENT and
  * HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED is false; a NO_REGISTER range still works.
  * One "name ok" / "name FAIL why" line each. */
+#define _GNU_SOURCE   /* memfd_create */
 #include <signal.h>
+#include <sys/mman.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,6 +297,11 @@ int main(int argc, char **argv)
   hsa_status_t e14 = hsa_amd_vmem_set_access(v + 3 * S, S, rw, 2);  /* nothing mapped */
   hsa_status_t e15 = hsa_amd_vmem_import_shareable_handle(-1, &sys_h);
   hsa_status_t e16 = hsa_amd_vmem_address_reserve(&sysva, 1000, 0, 0);   /* not pages */
+  int notours = memfd_create("not-a-dmabuf", MFD_CLOEXEC);   /* a descriptor, not a dma-buf */
+  hsa_status_t e17 = notours >= 0 && ftruncate(notours, S) == 0
+                         ? hsa_amd_vmem_import_shareable_handle(notours, &sys_h)
+                         : HSA_STATUS_ERROR;
+  if (notours >= 0) close(notours);
   CHECK("statuses", e1 == HSA_STATUS_ERROR_RESOURCE_FREE && e2 == HSA_STATUS_ERROR_INVALID_ARGUMENT &&
         e3 == HSA_STATUS_ERROR_INVALID_ALLOCATION && e4 == HSA_STATUS_ERROR_INVALID_ARGUMENT &&
         e5 == HSA_STATUS_ERROR_INVALID_ARGUMENT && e6 == HSA_STATUS_ERROR_INVALID_ARGUMENT &&
@@ -302,9 +309,10 @@ int main(int argc, char **argv)
         e9 == HSA_STATUS_ERROR_INVALID_ARGUMENT && e10 == HSA_STATUS_ERROR_INVALID_ARGUMENT &&
         e11 == HSA_STATUS_ERROR_INVALID_ALLOCATION && e12 == HSA_STATUS_ERROR_INVALID_ALLOCATION &&
         e13 == HSA_STATUS_ERROR_INVALID_AGENT && e14 == HSA_STATUS_ERROR_INVALID_ALLOCATION &&
-        e15 == HSA_STATUS_ERROR_INVALID_ARGUMENT && e16 == HSA_STATUS_ERROR_OUT_OF_RESOURCES,
-        "%x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x", e1, e2, e3, e4, e5, e6, e7, e8, e9,
-        e10, e11, e12, e13, e14, e15, e16);
+        e15 == HSA_STATUS_ERROR_INVALID_ARGUMENT && e16 == HSA_STATUS_ERROR_OUT_OF_RESOURCES &&
+        e17 == HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS,
+        "%x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x", e1, e2, e3, e4, e5, e6, e7, e8, e9,
+        e10, e11, e12, e13, e14, e15, e16, e17);
   /* no CPU access: a child that reads there dies of SIGSEGV */
   hsa_amd_memory_access_desc_t cpu_none = desc(cpu, HSA_ACCESS_PERMISSION_NONE);
   hsa_status_t sn = hsa_amd_vmem_set_access(v + S, S, &cpu_none, 1);
