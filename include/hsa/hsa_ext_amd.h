@@ -162,6 +162,8 @@ enum {
   HSA_STATUS_CU_MASK_REDUCED = 44,
   HSA_STATUS_ERROR_OUT_OF_REGISTERS = 45,
   HSA_STATUS_ERROR_RESOURCE_BUSY = 46,
+  HSA_STATUS_ERROR_NOT_SUPPORTED = 47,
+  HSA_STATUS_ERROR_XNACK_DISABLED = 48,
 };
 
 /* Values of HSA_AMD_AGENT_INFO_IOMMU_SUPPORT */
@@ -205,8 +207,41 @@ typedef enum hsa_amd_agent_info_s {
   HSA_AMD_AGENT_INFO_DRIVER_UID = 0xA112,
   HSA_AMD_AGENT_INFO_NEAREST_CPU = 0xA113,
   HSA_AMD_AGENT_INFO_MEMORY_PROPERTIES = 0xA114,
-  HSA_AMD_AGENT_INFO_AQL_EXTENSIONS = 0xA115
+  HSA_AMD_AGENT_INFO_AQL_EXTENSIONS = 0xA115,
+  HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_MAX = 0xA116,      /* uint64_t */
+  HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_CURRENT = 0xA117,  /* uint64_t */
+  HSA_AMD_AGENT_INFO_CLOCK_COUNTERS = 0xA118,         /* hsa_amd_clock_counters_t (1.11) */
+  HSA_AMD_AGENT_INFO_PM4_EMULATION = 0xA119,          /* bool */
+  HSA_AMD_AGENT_INFO_LUID = 0xA11A,                   /* Windows only */
+  HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE = 0xA11B,  /* bool */
+  HSA_AMD_AGENT_INFO_CUID = 0xA11C,                   /* uint8_t[16] */
+  HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE = 0xA11D,     /* uint64_t */
+  HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM = 0xA11E, /* hsa_amd_dim3_t */
+  HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_SIZE = 0xA11F,/* uint64_t */
+  HSA_AMD_AGENT_INFO_CLUSTER_MAX_DIM = 0xA120,        /* hsa_amd_dim3_t */
+  HSA_AMD_AGENT_INFO_CLUSTER_MAX_SIZE = 0xA121,       /* uint64_t */
+  HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_DIM = 0xA122       /* hsa_amd_dim3_t */
 } hsa_amd_agent_info_t;
+
+/* HSA_AMD_AGENT_INFO_CLOCK_COUNTERS: the driver's clocks read together */
+typedef struct hsa_amd_clock_counters_s {
+  uint64_t gpu_clock_counter;
+  uint64_t cpu_clock_counter;
+  uint64_t system_clock_counter;
+  uint64_t system_clock_frequency;
+} hsa_amd_clock_counters_t;
+
+/* Dispatch dimension limits */
+typedef struct hsa_amd_dim3_s {
+  uint64_t x;
+  uint64_t y;
+  uint64_t z;
+} hsa_amd_dim3_t;
+
+/* Bits of HSA_AMD_AGENT_INFO_AQL_EXTENSIONS */
+typedef enum hsa_amd_agent_aql_properties_s {
+  HSA_AMD_AQL_PROPERTY_EXT_DISPATCH = (1 << 0),
+} hsa_amd_agent_aql_properties_t;
 
 /* Bits of HSA_AMD_AGENT_INFO_MEMORY_PROPERTIES */
 typedef enum hsa_amd_agent_memory_properties_s {
@@ -499,9 +534,23 @@ typedef enum {
   HSA_EXT_POINTER_TYPE_HSA = 1,
   HSA_EXT_POINTER_TYPE_LOCKED = 2,
   HSA_EXT_POINTER_TYPE_GRAPHICS = 3,
-  HSA_EXT_POINTER_TYPE_IPC = 4
+  HSA_EXT_POINTER_TYPE_IPC = 4,
+  HSA_EXT_POINTER_TYPE_RESERVED_ADDR = 5,   /* an address range with no memory behind it */
+  HSA_EXT_POINTER_TYPE_HSA_VMEM = 6         /* memory of the virtual memory API */
 } hsa_amd_pointer_type_t;
 
+/* Bits of hsa_amd_pointer_info_t::alloc_flags (interface 1.18) */
+typedef enum hsa_amd_pointer_info_alloc_flag_s {
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_EXECUTABLE = 1 << 0,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_CONTIGUOUS = 1 << 1,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_NONPAGED = 1 << 2,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_READONLY = 1 << 3,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_HOST_ACCESS = 1 << 4,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_ATOMIC_FULL = 1 << 5,
+  HSA_AMD_POINTER_INFO_ALLOC_FLAG_ATOMIC_PARTIAL = 1 << 6,
+} hsa_amd_pointer_info_alloc_flag_t;
+
+/* Grows only: callers set size to what they know, the runtime fills that much. */
 typedef struct hsa_amd_pointer_info_s {
   uint32_t size;
   hsa_amd_pointer_type_t type;
@@ -511,6 +560,8 @@ typedef struct hsa_amd_pointer_info_s {
   void* userData;
   hsa_agent_t agentOwner;
   uint32_t global_flags;
+  bool registered;          /* 1.13: the allocation is known to the kernel driver */
+  uint32_t alloc_flags;     /* 1.18: hsa_amd_pointer_info_alloc_flag_t bits */
 } hsa_amd_pointer_info_t;
 
 hsa_status_t HSA_API hsa_amd_pointer_info(const void* ptr, hsa_amd_pointer_info_t* info,
@@ -756,6 +807,13 @@ typedef enum {
   HSA_AMD_QUEUE_INFO_DOORBELL_ID,
   HSA_QUEUE_INFO_USE_COUNT,   /* uint32_t: sharers of a counted queue (-1: not counted) */
   HSA_QUEUE_INFO_HW_ID,       /* uint32_t: equal for queues on one hardware queue */
+  /* uint8_t: versions of the metadata prefetch packets, 0xFF when not supported */
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MAJOR,
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MINOR,
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MAJOR,
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR,
+  HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_RING_BUFFER,   /* uint64_t, where the hardware has one */
+  HSA_AMD_QUEUE_INFO_PROPERTIES,                      /* uint8_t[8] bit mask */
 } hsa_queue_info_attribute_t;
 
 hsa_status_t HSA_API hsa_amd_queue_get_info(hsa_queue_t* queue,
@@ -876,7 +934,12 @@ hsa_status_t HSA_API hsa_amd_memory_async_batch_copy(const hsa_amd_memory_copy_o
                                                      uint32_t num_dep_signals,
                                                      const hsa_signal_t* dep_signals);
 
-/* Set up an agent's internal resources ahead of first use */
+/* Set up an agent's internal resources ahead of first use; flags skip some of them */
+typedef enum hsa_amd_agent_preload_flag_s {
+  HSA_AMD_AGENT_PRELOAD_SKIP_CLOCK_SYNC = (1 << 0),
+  HSA_AMD_AGENT_PRELOAD_SKIP_BLITS = (1 << 1)
+} hsa_amd_agent_preload_flag_t;
+
 hsa_status_t HSA_API hsa_amd_agent_preload(hsa_agent_t agent, uint64_t flags);
 
 /* Queues shared with a use count */

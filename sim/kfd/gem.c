@@ -50,6 +50,8 @@ struct gem_obj {
   uint64_t tiling, meta_flags;   /* AMDGPU_GEM_METADATA: kept in this process only */
   uint32_t meta_size;
   uint32_t meta[64];
+  bool foreign;              /* another device's dma-buf taken in here (an SG object in GTT,
+                              * as amdgpu_dma_buf_create_obj makes): never the dma-buf's own */
   int fd;                    /* its memory file; -1 once closed */
   dev_t dev;                 /* the file's identity: what dma-buf descriptors refer to */
   ino_t ino;
@@ -132,12 +134,23 @@ static struct gem_obj *adopt(int fd, dev_t dev, ino_t ino)
   return o;
 }
 
+/* The object a dma-buf descriptor is of: its exporter's (imports on other devices are not). */
 static struct gem_obj *by_file(int fd, dev_t dev, ino_t ino)
 {
   for (struct gem_obj *o = objs; o; o = o->next)
-    if (o->dev == dev && o->ino == ino)
+    if (o->dev == dev && o->ino == ino && !o->foreign)
       return o;
   return adopt(fd, dev, ino);
+}
+
+/* This device's import of another device's dma-buf, made once per device as the DRM core
+ * keeps one GEM object per dma-buf and device (drm_prime's lookup), or NULL. */
+static struct gem_obj *foreign_on(struct sim_gpu *gpu, dev_t dev, ino_t ino)
+{
+  for (struct gem_obj *o = objs; o; o = o->next)
+    if (o->foreign && o->gpu == gpu && o->dev == dev && o->ino == ino)
+      return o;
+  return NULL;
 }
 
 int sim_gem_memfd(struct sim_gpu *gpu, uint64_t size, uint32_t domains, uint64_t flags)
@@ -228,7 +241,8 @@ int sim_gem_create(struct sim_gpu *gpu, void *data)
 /* DRM_IOCTL_AMDGPU_GEM_OP as amdgpu_gem_op_ioctl: the creation parameters of an object
  * (its size, page alignment, preferred domains and its AMDGPU_GEM_CREATE_* flags, KFD's
  * objects included: VRAM_CONTIGUOUS shows a contiguous one), or a new preferred placement
- * (no object here is a user-pointer or foreign import, so nothing refuses it). */
+ * (refused, EINVAL, only for VRAM of another device's import: no object here is a user
+ * pointer). */
 int sim_gem_op(struct sim_gpu *gpu, void *data)
 {
   struct drm_amdgpu_gem_op *a = data;
@@ -242,6 +256,10 @@ int sim_gem_op(struct sim_gpu *gpu, void *data)
     info.domains = o->domains;
     info.domain_flags = o->flags;
   } else if (o && a->op == AMDGPU_GEM_OP_SET_PLACEMENT) {
+    if (o->foreign && (a->value & AMDGPU_GEM_DOMAIN_VRAM)) {   /* an import cannot move in */
+      pthread_mutex_unlock(&gem_lock);
+      return -EINVAL;
+    }
     o->domains = (uint32_t)a->value &
                  (AMDGPU_GEM_DOMAIN_VRAM | AMDGPU_GEM_DOMAIN_GTT | AMDGPU_GEM_DOMAIN_CPU);
   } else if (o) {
@@ -364,6 +382,28 @@ int sim_gem_import(struct sim_gpu *gpu, void *data)
   r = -EINVAL;   /* not a dma-buf this device can take */
   pthread_mutex_lock(&gem_lock);
   struct gem_obj *o = by_file(a->fd, dev, ino);
+  if (o && o->gpu != gpu && (o->domains & (AMDGPU_GEM_DOMAIN_VRAM | AMDGPU_GEM_DOMAIN_GTT))) {
+    /* another amdgpu's buffer: amdgpu_gem_prime_import gives this device an object of its
+     * own over the same pages (GTT domain, the exporter's USWC flag kept), through which
+     * this device's VM and CPU mappings reach the one memory */
+    struct gem_obj *f = foreign_on(gpu, dev, ino);
+    if (!f && (f = calloc(1, sizeof *f)) != NULL) {
+      f->gpu = gpu;
+      f->foreign = true;
+      f->size = o->size;
+      f->domains = AMDGPU_GEM_DOMAIN_GTT;
+      f->flags = o->flags & AMDGPU_GEM_CREATE_CPU_GTT_USWC;
+      f->alignment = SIM_PAGE;
+      f->fd = -1;
+      f->dev = dev;
+      f->ino = ino;
+      f->mmap_offset = next_offset;
+      next_offset += f->size;
+      f->next = objs;
+      objs = f;
+    }
+    o = f;
+  }
   if (o && o->gpu == gpu) {
     if (!o->handle) {   /* closed here (or never open), alive through the dma-buf */
       o->fd = (int)syscall(SYS_fcntl, a->fd, F_DUPFD_CLOEXEC, 3);

@@ -8,7 +8,10 @@
  * handle of its own, as in ROCR: an aql_share (internal.h) whose amd_queue_t is a copy of
  * the shared queue's (same ring, doorbell signal, size and id), on which the index
  * operations and the queue API act on the shared queue; it is released once (the second
- * release is INVALID_ARGUMENT) and hsa_queue_destroy refuses it. hsa_amd_queue_get_info
+ * release is INVALID_ARGUMENT, as is hsa_amd_queue_get_info of it afterwards, as the newest
+ * ROCR answers) and hsa_queue_destroy refuses it. A queue error reaches the callback and data
+ * the hardware queue was made with (its first acquirer's), naming the hardware queue: the
+ * newest ROCR keeps no callback per acquire either. hsa_amd_queue_get_info
  * reads HSA_QUEUE_INFO_USE_COUNT (-1 for a queue not acquired here) and HSA_QUEUE_INFO_HW_ID
  * (the shared queue's id) through aql_counted_use_count. */
 #include "aql/internal.h"
@@ -61,6 +64,16 @@ int64_t aql_counted_use_count(const hsa_queue_t *queue) {
     if (table[i].queue == queue) n = table[i].uses;
   pthread_mutex_unlock(&lock);
   return n;
+}
+
+bool aql_share_released(const hsa_queue_t *handle) {
+  if (!aql_is_share(handle)) return false;
+  pthread_mutex_lock(&lock);
+  const struct aql_share *sh =
+      &aql_shares[((uintptr_t)handle - (uintptr_t)aql_shares) / sizeof(aql_shares[0])];
+  bool released = handle != &sh->amd.hsa_queue || !sh->live;
+  pthread_mutex_unlock(&lock);
+  return released;
 }
 
 void aql_counted_drop(const hsa_queue_t *queue) {

@@ -165,6 +165,8 @@ static inline const hsa_queue_t *aql_share_target(const hsa_queue_t *handle) {
 static inline bool aql_is_share(const hsa_queue_t *handle) {
   return (uintptr_t)handle - (uintptr_t)aql_shares < sizeof(aql_shares);
 }
+/* a counted handle its acquirer released (hsa_amd_queue_get_info refuses it, as ROCR) */
+bool aql_share_released(const hsa_queue_t *handle);
 void aql_counted_forget(void);
 void aql_counted_drop(const hsa_queue_t *queue);   /* hsa_queue_destroy of one */
 /* scratch_limit.c: bytes of scratch a queue of `gpu` may keep (larger grows are single-use). */

@@ -452,6 +452,7 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
                                             void *value) {
   if (!core_runtime_is_open()) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   if (!queue || !value) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  if (aql_share_released(queue)) return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* as ROCR */
   struct aql_queue *q = aql_lookup(queue);
   if (!q) return HSA_STATUS_ERROR_INVALID_QUEUE;
   hsa_status_t st = HSA_STATUS_SUCCESS;
@@ -472,6 +473,17 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
   }
   case HSA_QUEUE_INFO_HW_ID:
     *(uint32_t *)value = (uint32_t)q->amd->hsa_queue.id;
+    break;
+  /* no metadata prefetch packets here: their versions read 0xFF, as ROCR documents for
+   * hardware without them; no queue property bit is set; there is no metadata ring */
+  case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MAJOR:
+  case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MINOR:
+  case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MAJOR:
+  case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR:
+    *(uint8_t *)value = 0xff;
+    break;
+  case HSA_AMD_QUEUE_INFO_PROPERTIES:
+    memset(value, 0, 8);
     break;
   default:
     st = HSA_STATUS_ERROR_INVALID_ARGUMENT;

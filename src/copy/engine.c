@@ -54,6 +54,12 @@ bool copy_job_ready(const struct copy_job *j) {
   return true;
 }
 
+/* frees j and, if the op did not take it, its own data */
+static void copy_job_free(struct copy_job *j) {
+  if (j->ctx && j->ctx_free) j->ctx_free(j->ctx);
+  free(j);
+}
+
 void copy_job_finish(struct copy_job *j) {
   struct copy_split *sp = j->split;
   amd_signal_t *timed = j->timed ? sig_from_handle(j->completion) : NULL;
@@ -75,7 +81,7 @@ void copy_job_finish(struct copy_job *j) {
     if (ok && j->completion.handle) hsa_signal_subtract_screlease(j->completion, 1);
     free(sp);
   }
-  free(j);
+  copy_job_free(j);
 }
 
 /* engine lock held: unlinks and returns the first job whose dependencies are met. */
@@ -113,7 +119,7 @@ static bool drop_dead(struct engine *e) {
       atomic_store(&j->split->failed, true);
       if (atomic_fetch_sub(&j->split->left, 1) == 1) free(j->split);
     }
-    free(j);
+    copy_job_free(j);
     dropped = true;
   }
   return dropped;
@@ -184,7 +190,7 @@ static hsa_status_t submit(struct engine *e, struct copy_job *j) {
   hsa_status_t st = start(e);
   if (st != HSA_STATUS_SUCCESS) {
     pthread_mutex_unlock(&e->lock);
-    free(j);
+    copy_job_free(j);
     return st;
   }
   j->next = NULL;
@@ -230,7 +236,7 @@ static void stop(struct engine *e) {
     struct copy_job *j = e->head;
     e->head = j->next;
     if (j->split && atomic_fetch_sub(&j->split->left, 1) == 1) free(j->split);
-    free(j);
+    copy_job_free(j);
   }
   e->tail = NULL;
   sig_destroy_internal(e->doorbell);

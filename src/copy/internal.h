@@ -41,6 +41,7 @@ struct copy_job {
   bool timed;                       /* write the completion's start_ts/end_ts (profiling.c) */
   struct copy_split *split;         /* NULL unless spread over several engines */
   void *ctx;                        /* the op's own data (batch.c), freed by the op */
+  void (*ctx_free)(void *);         /* if set: frees ctx when the job is dropped unrun */
   uint32_t ndeps;
   hsa_signal_t deps[];
 };

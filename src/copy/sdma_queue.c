@@ -10,10 +10,11 @@
  * runtime's own copies never use them.
  *
  * A handle is slot + 1 with a generation in the upper half, so a destroyed queue's handle is
- * refused (INVALID_QUEUE) rather than reaching a newer queue. HSA_AMD_SDMA_QUEUE_FLAG_USE_ENGINE_ID
- * checks the engine bit against the GPU's engines (PCIe and xGMI) and, from KFD 1.17, makes
- * the queue on that engine (SDMA_BY_ENG_ID); below 1.17 the queue goes where the kernel puts
- * it. An engine with no free queue slot left is OUT_OF_RESOURCES. */
+ * refused (INVALID_QUEUE) rather than reaching a newer queue. As in the newest ROCR, every
+ * such queue is made on a named engine (KFD queue type SDMA_BY_ENG_ID, KFD 1.17), so an older
+ * kernel gets INVALID_QUEUE_CREATION; HSA_AMD_SDMA_QUEUE_FLAG_USE_ENGINE_ID names the engine
+ * (its bit checked against the GPU's PCIe and xGMI engines), without it the engines are taken
+ * round-robin from engine 0. An engine with no free queue slot left is OUT_OF_RESOURCES. */
 #include <pthread.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@ struct user_sdma {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct user_sdma queues[MAX_QUEUES];
+static unsigned next_engine[CORE_MAX_GPUS];   /* round-robin choice per GPU, lock held */
 
 /* lock held */
 static struct user_sdma *lookup(hsa_amd_sdma_queue_t h) {
@@ -86,6 +88,9 @@ hsa_status_t hsa_amd_sdma_queue_create(hsa_agent_t agent, uint32_t flags,
   if (!ring_size) ring_size = DEFAULT_RING;
   if (ring_size < MIN_RING || ring_size > MAX_RING || (ring_size & (ring_size - 1)))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  uint32_t engines = engines_of(a);
+  if (!kfd_has_sdma_by_engine(&core_rt()->kfd) || !engines)
+    return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;   /* no queues by engine id before 1.17 */
   pthread_mutex_lock(&lock);
   struct user_sdma *q = NULL;
   for (unsigned i = 0; i < MAX_QUEUES && !q; i++)
@@ -104,14 +109,16 @@ hsa_status_t hsa_amd_sdma_queue_create(hsa_agent_t agent, uint32_t flags,
     struct kfd_queue_sizes sz;
     kfd_queue_sizes(&a->node->props, gfx_version(a), &sz);
     struct kfd_queue_args args = {
-        .gpu_id = a->gpu_id, .type = KFD_QUEUE_SDMA, .percentage = 100,
+        .gpu_id = a->gpu_id, .percentage = 100,
         .priority = kfd_queue_priority(0), .ring = (uint64_t)(uintptr_t)q->ring,
         .ring_size = ring_size, .read_ptr = &q->ptrs[0], .write_ptr = &q->ptrs[1],
-        .doorbell_slice = sz.doorbell_slice};
-    if ((flags & HSA_AMD_SDMA_QUEUE_FLAG_USE_ENGINE_ID) &&
-        kfd_has_sdma_by_engine(&core_rt()->kfd)) {   /* on that engine (KFD 1.17) */
-      args.type = KFD_QUEUE_SDMA_BY_ENG_ID;
+        .doorbell_slice = sz.doorbell_slice, .type = KFD_QUEUE_SDMA_BY_ENG_ID};
+    if (flags & HSA_AMD_SDMA_QUEUE_FLAG_USE_ENGINE_ID) {
       args.sdma_engine_id = (uint32_t)__builtin_ctz((uint32_t)engine_id);
+    } else {
+      unsigned n = (unsigned)__builtin_popcount(engines), *next = &next_engine[a->gpu_index % CORE_MAX_GPUS];
+      args.sdma_engine_id = *next % n;
+      *next = (*next + 1) % n;
     }
     if (kfd_queue_create(&core_rt()->kfd, &args, &q->kq) != 0)
       st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;

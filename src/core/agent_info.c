@@ -410,6 +410,20 @@ static hsa_status_t gpu_info(const struct core_agent *a, uint32_t attr, void *va
   case HSA_AMD_AGENT_INFO_AQL_EXTENSIONS:
     memset(value, 0, 8);
     break;
+  case HSA_AMD_AGENT_INFO_CLOCK_COUNTERS: {   /* the driver's GET_CLOCK_COUNTERS, as ROCR */
+    struct core_runtime *rt = core_rt();
+    struct kfd_clock_counters c;
+    if (rt->kfd.fd < 0 || kfd_get_clock_counters(&rt->kfd, a->gpu_id, &c) != 0)
+      return HSA_STATUS_ERROR;
+    hsa_amd_clock_counters_t out = {c.gpu_clock_counter, c.cpu_clock_counter,
+                                    c.system_clock_counter, c.system_clock_freq};
+    memcpy(value, &out, sizeof out);
+    break;
+  }
+  case HSA_AMD_AGENT_INFO_PM4_EMULATION:          /* a real CP runs PM4 */
+  case HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE:  /* needs KFD 1.20, not used here */
+    *(bool *)value = false;
+    break;
   default:
     return common_info(a, attr, value) ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
   }

@@ -146,6 +146,12 @@ static const struct status_text status_texts[] = {
    "provide for the requested launch."},
   {HSA_STATUS_ERROR_RESOURCE_BUSY,
    "HSA_STATUS_ERROR_RESOURCE_BUSY: the resource is busy; retry later."},
+  {HSA_STATUS_ERROR_NOT_SUPPORTED,
+   "HSA_STATUS_ERROR_NOT_SUPPORTED: this system (GPU, driver or configuration) does not "
+   "support the request."},
+  {HSA_STATUS_ERROR_XNACK_DISABLED,
+   "HSA_STATUS_ERROR_XNACK_DISABLED: the request needs XNACK (GPU page-fault retry), which is "
+   "off in this process (set HSA_XNACK=1 on a GPU that supports it)."},
 };
 
 hsa_status_t hsa_status_string(hsa_status_t status, const char **status_string) {

@@ -79,6 +79,19 @@ struct mem_rec *mem_table_find_base(uintptr_t p);  /* starting at p exactly */
  * at p, taken out of the table, or NULL (and the table unchanged). */
 struct mem_rec *mem_table_take_base(uintptr_t p, enum mem_kind kind);
 struct mem_rec *mem_table_find_host(uintptr_t p);  /* locked memory by host address */
+
+/* vmem.c, for hsa_amd_pointer_info: the mapping of a memory handle holding p (HSA_VMEM: its
+ * range, the handle's GPU, whether the CPU was given access, the object's KFD flags), else the
+ * reservation holding p (RESERVED_ADDR: its range, gpu NULL). false when p is in neither. */
+struct mem_vmem_desc {
+  bool mapped, cpu_access;
+  uintptr_t base;
+  size_t size;
+  const struct core_agent *gpu;
+  uint32_t kfd_flags;
+  uint64_t gpus;                     /* bit per gpu_index: GPUs given access */
+};
+bool mem_vmem_describe(uintptr_t p, struct mem_vmem_desc *out);
 struct mem_rec *mem_table_first(void);
 void mem_table_reset(void);
 

@@ -67,6 +67,9 @@ struct mem_block {
 };
 bool mem_lookup(const void *ptr, struct mem_block *out);
 
+/* Whether [ptr, ptr+size) lies inside one live hsa_amd_vmem_address_reserve range. */
+bool mem_vmem_reserved(const void *ptr, size_t size);
+
 /* Maps the allocation containing `ptr` on `gpu` too (allow_access and internal users). */
 hsa_status_t mem_map_on(const void *ptr, const struct core_agent *gpu);
 

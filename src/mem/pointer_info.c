@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* pointer_info.c — hsa_amd_pointer_info and its user data, and deallocation callbacks. Any
  * address inside an allocation of ours (HSA), inside locked memory by its host or agent
- * address (LOCKED), or anything else (UNKNOWN, still success, as ROCR answers). The agents
+ * address (LOCKED), a virtual-memory mapping (HSA_VMEM) or a reserved range without one
+ * (RESERVED_ADDR), or anything else (UNKNOWN, still success, as ROCR answers). registered
+ * (1.13) says the kernel knows the memory; alloc_flags (1.18) come from the flags the KFD
+ * object was made with. The agents
  * listed as accessible are the GPUs whose VM maps the memory, as libhsakmt reports them. */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +14,18 @@
 #include "hsa_ext_amd.h"
 #include "kfd/memory.h"
 #include "mem/internal.h"
+
+/* The 1.18 alloc_flags of a KFD object, from the flags it was made with. */
+static uint32_t alloc_flags(uint32_t kfd, bool cpu_visible) {
+  uint32_t f = 0;
+  if (kfd & KFD_MEM_EXECUTABLE) f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_EXECUTABLE;
+  if (kfd & KFD_MEM_CONTIGUOUS) f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_CONTIGUOUS;
+  if (!(kfd & KFD_MEM_USERPTR)) f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_NONPAGED;
+  if (!(kfd & KFD_MEM_WRITABLE)) f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_READONLY;
+  if (cpu_visible) f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_HOST_ACCESS;
+  if (kfd & KFD_MEM_COHERENT) f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_ATOMIC_FULL;
+  return f;
+}
 
 hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
                                   void *(*alloc)(size_t), uint32_t *num_agents_accessible,
@@ -47,8 +62,21 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
     if (r->bo && (r->bo->kfd_flags & KFD_MEM_UNCACHED))
       out.global_flags |= HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT;
     mapped = r->bo ? r->bo->mapped : 0;
+    out.registered = true;   /* every record is a KFD object (or locked through one) */
+    out.alloc_flags = r->bo ? alloc_flags(r->bo->kfd_flags, r->bo->cpu_visible) : 0;
   }
   pthread_mutex_unlock(&mem_mutex);
+  struct mem_vmem_desc v;
+  if (!r && mem_vmem_describe((uintptr_t)ptr, &v)) {
+    out.type = v.mapped ? HSA_EXT_POINTER_TYPE_HSA_VMEM : HSA_EXT_POINTER_TYPE_RESERVED_ADDR;
+    out.agentBaseAddress = (void *)v.base;
+    out.hostBaseAddress = v.cpu_access ? (void *)v.base : NULL;
+    out.sizeInBytes = v.size;
+    out.agentOwner = core_agent_handle(v.gpu ? v.gpu : mem_first_cpu());
+    out.registered = v.mapped;
+    out.alloc_flags = v.mapped ? alloc_flags(v.kfd_flags, v.cpu_access) : 0;
+    mapped = v.gpus;
+  }
 
   /* The caller's struct may be older (shorter) than ours: fill what it has room for. */
   size_t n = info->size < sizeof(out) ? info->size : sizeof(out);

@@ -28,6 +28,7 @@
 #include "kfd/gem.h"
 #include "kfd/memory.h"
 #include "mem/internal.h"
+#include "mem/mem.h"
 
 #define VMEM_MAX 256u
 #define GRANTS_MAX 16u
@@ -122,6 +123,38 @@ static struct reservation *reservation_of(uintptr_t va, size_t size) {
         size <= res[i].size - (va - res[i].va))
       return &res[i];
   return NULL;
+}
+
+bool mem_vmem_reserved(const void *ptr, size_t size) {
+  pthread_mutex_lock(&lock);
+  bool in = reservation_of((uintptr_t)ptr, size) != NULL;
+  pthread_mutex_unlock(&lock);
+  return in;
+}
+
+static struct mapping *mapping_holding(uintptr_t va);
+
+bool mem_vmem_describe(uintptr_t p, struct mem_vmem_desc *out) {
+  memset(out, 0, sizeof(*out));
+  pthread_mutex_lock(&lock);
+  struct mapping *m = mapping_holding(p);
+  struct reservation *r = m ? NULL : reservation_of(p, 1);
+  if (m) {
+    const struct handle *h = &handles[m->h];
+    *out = (struct mem_vmem_desc){.mapped = true, .base = m->va, .size = m->size, .gpu = h->gpu,
+                                  .kfd_flags = h->bo ? h->bo->kfd_flags : 0};
+    for (unsigned i = 0; i < m->ngrants; i++) {
+      const struct grant *g = &m->grants[i];
+      if (g->perm == HSA_ACCESS_PERMISSION_NONE) continue;
+      if (g->agent->kind == CORE_AGENT_GPU) out->gpus |= 1ull << g->agent->gpu_index;
+      else out->cpu_access = true;
+    }
+  } else if (r) {
+    out->base = r->va;
+    out->size = r->size;
+  }
+  pthread_mutex_unlock(&lock);
+  return m || r;
 }
 
 static struct mapping *mapping_at(uintptr_t va) {

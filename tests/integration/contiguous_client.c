@@ -95,14 +95,20 @@ int main(int argc, char **argv)
   uint64_t flags = 0;
   uint32_t heap = 0;
   int r = gem_flags(dev, p, SIZE, &flags, &heap);
+  hsa_amd_pointer_info_t pi = {.size = sizeof pi};
+  hsa_amd_pointer_info(p, &pi, NULL, NULL, NULL);   /* alloc_flags: interface 1.18 */
   CHECK("contiguous_bo", r == 0 && (flags & AMDGPU_GEM_CREATE_VRAM_CONTIGUOUS) &&
-        heap == AMDGPU_GEM_DOMAIN_VRAM, "query %d flags 0x%llx heap %u", r,
-        (unsigned long long)flags, heap);
+        heap == AMDGPU_GEM_DOMAIN_VRAM && pi.registered &&
+        (pi.alloc_flags & HSA_AMD_POINTER_INFO_ALLOC_FLAG_CONTIGUOUS),
+        "query %d flags 0x%llx heap %u alloc_flags 0x%x", r, (unsigned long long)flags, heap,
+        pi.alloc_flags);
   void *q = NULL;
   st = hsa_amd_memory_pool_allocate(vram, SIZE, 0, &q);
   r = st == HSA_STATUS_SUCCESS ? gem_flags(dev, q, SIZE, &flags, &heap) : -1;
-  CHECK("ordinary_bo", r == 0 && !(flags & AMDGPU_GEM_CREATE_VRAM_CONTIGUOUS),
-        "query %d flags 0x%llx", r, (unsigned long long)flags);
+  hsa_amd_pointer_info(q, &pi, NULL, NULL, NULL);
+  CHECK("ordinary_bo", r == 0 && !(flags & AMDGPU_GEM_CREATE_VRAM_CONTIGUOUS) &&
+        !(pi.alloc_flags & HSA_AMD_POINTER_INFO_ALLOC_FLAG_CONTIGUOUS),
+        "query %d flags 0x%llx alloc_flags 0x%x", r, (unsigned long long)flags, pi.alloc_flags);
 
   /* it is memory like any other: bytes in, bytes out */
   uint32_t *in = NULL, *out = NULL;

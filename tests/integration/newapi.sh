@@ -9,7 +9,9 @@
 # - hsa_amd_agent_preload makes one KFD SDMA queue per SDMA engine the topology reports
 #   (counted in the simulator's ioctl trace, the client making no copy), at KFD 1.18 each on
 #   its own engine (SDMA_BY_ENG_ID); an application queue asked for on engine 1 is there at
-#   1.18 and wherever the kernel puts it at 1.16, and copies bytes either way;
+#   1.18 and copies bytes, queues without an engine go round-robin, and at 1.16 (no
+#   SDMA_BY_ENG_ID) the call is refused as the newest ROCR refuses it;
+# - hsa_amd_svm_discard_batch_async with XNACK on (gfx942): ranges go back to system memory;
 # - hsa_amd_async_function, the one of them ROCR 5.2.3 has, gives the same answers on
 #   Debian's ROCR and on ours.
 set -u
@@ -26,7 +28,7 @@ unset LD_LIBRARY_PATH HSA_OVERRIDE_GFX_VERSION ROCR_VISIBLE_DEVICES GPU_MAX_HW_Q
 ${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$SRCDIR/include" -o "$work/client" \
   "$SRCDIR/tests/integration/newapi_client.c" -L"$BUILD/lib" -lhsa-runtime64 -lpthread \
   || fail "cannot build the client"
-checks=39
+checks=40
 gpus="gfx900 gfx942"
 [ "${HSA_TEST_LIGHT:-0}" = 1 ] && gpus=gfx900
 for g in $gpus; do
@@ -67,20 +69,32 @@ while [ $k -lt "$engines" ]; do
   k=$((k + 1))
 done
 
-# an application SDMA queue on engine 1 (USE_ENGINE_ID): there from 1.17 (SDMA_BY_ENG_ID),
-# wherever the kernel puts it at 1.16; bytes copied through its ring either way
+# an application SDMA queue on engine 1 (USE_ENGINE_ID) copies bytes through its ring at
+# 1.18 (SDMA_BY_ENG_ID on engine 1), then two without an engine go round-robin (engines 0, 1);
+# at 1.16 the newest ROCR refuses every such queue (INVALID_QUEUE_CREATION), none is made
 for m in 16 18; do
   LD_LIBRARY_PATH=$BUILD/lib "$sim" --kfd-version 1.$m --trace="$work/engine.$m.trace" -- \
     "$work/client" engine > "$work/engine.$m.out" 2>&1 ||
     fail "engine at 1.$m: $(cat "$work/engine.$m.out")"
-  grep -q '^engine_queue ok$' "$work/engine.$m.out" || fail "engine at 1.$m: $(cat "$work/engine.$m.out")"
 done
-grep -q 'CREATE_QUEUE(.*queue_type=SDMA_BY_ENG_ID,.*) = 0' "$work/engine.18.trace" &&
-  grep -q 'kfd: queue [0-9]* is queue 0 of SDMA engine 1$' "$work/engine.18.trace" ||
-  fail "1.18: the queue is not on engine 1: $(grep 'SDMA engine' "$work/engine.18.trace")"
-grep -q 'SDMA_BY_ENG_ID' "$work/engine.16.trace" && fail "1.16: SDMA_BY_ENG_ID asked of a 1.16 kernel"
-grep -q 'kfd: queue [0-9]* is queue 0 of SDMA engine 0$' "$work/engine.16.trace" ||
-  fail "1.16: the kernel's first free slot is engine 0's: $(grep 'SDMA engine' "$work/engine.16.trace")"
+grep -q '^engine_queue ok$' "$work/engine.18.out" || fail "engine at 1.18: $(cat "$work/engine.18.out")"
+[ "$(grep -c 'CREATE_QUEUE(.*queue_type=SDMA_BY_ENG_ID,.*) = 0' "$work/engine.18.trace")" -eq 3 ] &&
+  grep -q 'kfd: queue [0-9]* is queue 0 of SDMA engine 1$' "$work/engine.18.trace" &&
+  grep -q 'kfd: queue [0-9]* is queue 0 of SDMA engine 0$' "$work/engine.18.trace" &&
+  grep -q 'kfd: queue [0-9]* is queue 1 of SDMA engine 1$' "$work/engine.18.trace" ||
+  fail "1.18: queues not on engines 1, then 0 and 1: $(grep 'SDMA engine' "$work/engine.18.trace")"
+grep -q '^engine_queue refused 0x1002$' "$work/engine.16.out" ||
+  fail "1.16: not refused: $(cat "$work/engine.16.out")"
+grep -q 'CREATE_QUEUE(.*queue_type=SDMA' "$work/engine.16.trace" &&
+  fail "1.16: an SDMA queue was made: $(grep 'CREATE_QUEUE' "$work/engine.16.trace")"
+
+# hsa_amd_svm_discard_batch_async with XNACK (gfx942, HSA_XNACK=1): reserved ranges the GPU
+# holds go back to system memory once the dependency is 0 (their prefetch location is then
+# the CPU, as ROCR's own test requires); a stack buffer is refused; a destroyed dependency
+# drops the discard. The main run above has XNACK off: XNACK_DISABLED there.
+HSA_XNACK=1 LD_LIBRARY_PATH=$BUILD/lib timeout 60 "$sim" --gpu gfx942 -- "$work/client" discard \
+  > "$work/discard.out" 2>&1 || fail "discard: $(grep -v ' ok$' "$work/discard.out")"
+[ "$(grep -c ' ok$' "$work/discard.out")" -eq 3 ] || fail "discard: $(cat "$work/discard.out")"
 
 # hsa_amd_async_function on ROCR 5.2.3 and on ours
 rocr=$(ls /usr/lib/*/libhsa-runtime64.so.1 2>/dev/null | head -n 1)
@@ -94,4 +108,4 @@ grep -q '^async_function 0 ran 42 other_thread 1 ' "$work/peer-rocr.out" ||
   fail "ROCR's answer is unexpected: $(cat "$work/peer-rocr.out")"
 diff -u "$work/peer-rocr.out" "$work/peer-ours.out" > "$work/peer.diff" ||
   fail "hsa_amd_async_function differs from ROCR: $(cat "$work/peer.diff")"
-echo "ok: $checks checks on $gpus, $scratch; preload made $made SDMA queues, one per engine; a queue on engine 1 at 1.18; async_function as ROCR's"
+echo "ok: $checks checks on $gpus, $scratch; preload made $made SDMA queues, one per engine; a queue on engine 1 at 1.18; discard with XNACK; async_function as ROCR's"

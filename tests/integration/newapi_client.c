@@ -425,9 +425,28 @@ static void test_preload(void)
   hsa_status_t g = hsa_amd_agent_preload(ag.gpu, 0);
   hsa_status_t c = hsa_amd_agent_preload(ag.cpu, 0);
   hsa_status_t b = hsa_amd_agent_preload((hsa_agent_t){0x77}, 0);
+  /* the newest agent attributes: clock counters (1.11) move forward with the system clock's
+   * frequency, no PM4 emulation, no expert scheduling mode */
+  hsa_amd_clock_counters_t k0 = {0}, k1 = {0};
+  uint64_t hz = 0;
+  bool pm4 = true, expert = true;
+  hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &hz);
+  hsa_status_t ck = hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CLOCK_COUNTERS,
+                                       &k0);
+  sleep_ms(2);
+  hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CLOCK_COUNTERS, &k1);
+  hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_PM4_EMULATION, &pm4);
+  hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE, &expert);
   CHECK("preload", g == HSA_STATUS_SUCCESS && c == HSA_STATUS_ERROR_INVALID_AGENT &&
-                       b == HSA_STATUS_ERROR_INVALID_AGENT,
-        "gpu 0x%x cpu 0x%x bogus 0x%x", g, c, b);
+                       b == HSA_STATUS_ERROR_INVALID_AGENT && ck == 0 &&
+                       k1.gpu_clock_counter > k0.gpu_clock_counter &&
+                       k1.system_clock_counter > k0.system_clock_counter &&
+                       k0.system_clock_frequency == hz && !pm4 && !expert,
+        "gpu 0x%x cpu 0x%x bogus 0x%x; clocks 0x%x gpu %llu->%llu sys %llu->%llu freq %llu/%llu "
+        "pm4 %d expert %d", g, c, b, ck, (unsigned long long)k0.gpu_clock_counter,
+        (unsigned long long)k1.gpu_clock_counter, (unsigned long long)k0.system_clock_counter,
+        (unsigned long long)k1.system_clock_counter,
+        (unsigned long long)k0.system_clock_frequency, (unsigned long long)hz, pm4, expert);
   fprintf(stderr, "newapi: preloaded\n");
 }
 
@@ -450,6 +469,18 @@ static bool queue_runs(hsa_queue_t *q)
   bool ok = wait_zero(s, 10000);
   hsa_signal_destroy(s);
   return ok;
+}
+
+static _Atomic int counted_errors;
+static _Atomic hsa_status_t counted_status;
+static void *_Atomic counted_data;
+static hsa_queue_t *_Atomic counted_source;
+static void on_counted_error(hsa_status_t status, hsa_queue_t *source, void *data)
+{
+  atomic_store(&counted_status, status);
+  atomic_store(&counted_source, source);
+  atomic_store(&counted_data, data);
+  atomic_fetch_add(&counted_errors, 1);
 }
 
 static void test_counted(void)
@@ -481,17 +512,36 @@ static void test_counted(void)
   hsa_queue_t *plain = NULL;
   hsa_queue_create(ag.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX, UINT32_MAX, &plain);
   hsa_amd_queue_get_info(plain, HSA_QUEUE_INFO_USE_COUNT, &unc);
-  CHECK("counted_plain_queue", unc == -1, "use count %d", unc);
+  uint8_t vmaj = 0, vmin = 0, props[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  uint64_t ring = 0;
+  hsa_status_t sv = hsa_amd_queue_get_info(
+      q[0], HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MAJOR, &vmaj);
+  hsa_amd_queue_get_info(plain, HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR,
+                         &vmin);
+  hsa_status_t sp = hsa_amd_queue_get_info(plain, HSA_AMD_QUEUE_INFO_PROPERTIES, props);
+  hsa_status_t sr = hsa_amd_queue_get_info(plain, HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_RING_BUFFER,
+                                           &ring);
+  bool no_props = true;
+  for (int i = 0; i < 8; i++) no_props = no_props && props[i] == 0;
+  CHECK("counted_plain_queue", unc == -1 && sv == 0 && vmaj == 0xff && vmin == 0xff && sp == 0 &&
+        no_props && sr == HSA_STATUS_ERROR_INVALID_ARGUMENT,
+        "use count %d; metadata versions 0x%x %x (0x%x), properties 0x%x, ring 0x%x", unc, vmaj,
+        vmin, sv, sp, sr);
   hsa_queue_destroy(plain);
+  hsa_queue_t *mate = q[2] && q[0] && q[2]->base_address == q[0]->base_address ? q[0] : q[1];
   hsa_status_t r2 = hsa_amd_counted_queue_release(q[2]);
   int32_t after = 0;
-  hsa_amd_queue_get_info(q[2], HSA_QUEUE_INFO_USE_COUNT, &after);
+  hsa_amd_queue_get_info(mate, HSA_QUEUE_INFO_USE_COUNT, &after);   /* q[2]'s queue's users */
   hsa_status_t r0 = hsa_amd_counted_queue_release(q[0]);
   hsa_status_t r1 = hsa_amd_counted_queue_release(q[1]);
   hsa_status_t again = hsa_amd_counted_queue_release(q[1]);
+  int32_t gone_count = 5;   /* a released handle is refused, as ROCR's own test requires */
+  hsa_status_t gone = hsa_amd_queue_get_info(q[1], HSA_QUEUE_INFO_USE_COUNT, &gone_count);
   CHECK("counted_release", r2 == 0 && after == 1 && r0 == 0 && r1 == 0 &&
-                               again == HSA_STATUS_ERROR_INVALID_ARGUMENT,
-        "release %x use count after %d, %x %x, again %x", r2, after, r0, r1, again);
+                               again == HSA_STATUS_ERROR_INVALID_ARGUMENT &&
+                               gone == HSA_STATUS_ERROR_INVALID_ARGUMENT && gone_count == 5,
+        "release %x use count after %d, %x %x, again %x, info after %x", r2, after, r0, r1,
+        again, gone);
   hsa_queue_t *x = NULL;
   CHECK("counted_statuses",
         hsa_amd_counted_queue_acquire(ag.cpu, HSA_QUEUE_TYPE_MULTI, HSA_AMD_QUEUE_PRIORITY_NORMAL,
@@ -507,6 +557,41 @@ static void test_counted(void)
                 HSA_STATUS_ERROR_INVALID_ARGUMENT &&
             hsa_amd_counted_queue_release(NULL) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
         "accepted");
+
+  /* A queue error, as in the newest ROCR: the hardware queue was made with its first
+   * acquirer's callback and data, and names itself (not an acquire's handle) */
+  setenv("GPU_MAX_HW_QUEUES", "1", 1);
+  static int first_data, second_data;
+  hsa_queue_t *qa = NULL, *qb = NULL;
+  hsa_status_t sa = hsa_amd_counted_queue_acquire(ag.gpu, HSA_QUEUE_TYPE_MULTI,
+                                                  HSA_AMD_QUEUE_PRIORITY_HIGH, on_counted_error,
+                                                  &first_data, 0, &qa);
+  hsa_status_t sb = hsa_amd_counted_queue_acquire(ag.gpu, HSA_QUEUE_TYPE_MULTI,
+                                                  HSA_AMD_QUEUE_PRIORITY_HIGH, on_counted_error,
+                                                  &second_data, 0, &qb);
+  if (sa == 0 && sb == 0) {   /* a dispatch of no dimensions: the CP's first queue error */
+    uint64_t idx = hsa_queue_add_write_index_scacq_screl(qb, 1);
+    hsa_kernel_dispatch_packet_t *p =
+        (hsa_kernel_dispatch_packet_t *)qb->base_address + (idx & (qb->size - 1));
+    memset((uint8_t *)p + 4, 0, sizeof *p - 4);
+    p->workgroup_size_x = p->workgroup_size_y = p->workgroup_size_z = 1;
+    p->grid_size_x = p->grid_size_y = p->grid_size_z = 1;
+    uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE;
+    __atomic_store_n((uint32_t *)p, header, __ATOMIC_RELEASE);   /* setup 0: no dimensions */
+    hsa_signal_store_screlease(qb->doorbell_signal, (hsa_signal_value_t)idx);
+    for (int i = 0; i < 500 && !atomic_load(&counted_errors); i++) sleep_ms(10);
+  }
+  const hsa_queue_t *src = atomic_load(&counted_source);
+  CHECK("counted_error", sa == 0 && sb == 0 && atomic_load(&counted_errors) == 1 &&
+        atomic_load(&counted_status) == HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS &&
+        atomic_load(&counted_data) == &first_data && src && src != qa && src != qb &&
+        src->id == qa->id && src->base_address == qa->base_address,
+        "acquire 0x%x 0x%x errors %d status 0x%x first %d source %p (acquires %p %p)", sa, sb,
+        atomic_load(&counted_errors), atomic_load(&counted_status),
+        atomic_load(&counted_data) == &first_data, (const void *)src, (void *)qa, (void *)qb);
+  if (qa) hsa_amd_counted_queue_release(qa);
+  if (qb) hsa_amd_counted_queue_release(qb);
+  unsetenv("GPU_MAX_HW_QUEUES");
 }
 
 /* ---- application SDMA queues -------------------------------------------------------- */
@@ -604,13 +689,20 @@ static void test_sdma_queue(void)
 }
 
 /* "engine": an application SDMA queue asked for on engine 1 (USE_ENGINE_ID), made before
- * the runtime has any SDMA queue of its own, copies host bytes through its ring; newapi.sh
- * reads from the simulator's trace which engine the queue is on. */
+ * the runtime has any SDMA queue of its own, copies host bytes through its ring, then two
+ * queues without an engine (round-robin: engines 0 and 1); newapi.sh reads from the
+ * simulator's trace which engine each queue is on. Below KFD 1.17 (no SDMA_BY_ENG_ID) the
+ * newest ROCR refuses the call: "engine_queue refused". */
 static int engine_mode(void)
 {
   hsa_amd_sdma_queue_t q;
   hsa_status_t st = hsa_amd_sdma_queue_create(ag.gpu, HSA_AMD_SDMA_QUEUE_FLAG_USE_ENGINE_ID,
                                               HSA_AMD_SDMA_ENGINE_1, 0, &q);
+  if (st == HSA_STATUS_ERROR_INVALID_QUEUE_CREATION) {
+    hsa_status_t st0 = hsa_amd_sdma_queue_create(ag.gpu, 0, (hsa_amd_sdma_engine_id_t)0, 0, &q);
+    printf("engine_queue refused 0x%x\n", st0);
+    return st0 != HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
+  }
   if (st) {
     printf("engine_queue FAIL create 0x%x\n", st);
     return 1;
@@ -628,7 +720,13 @@ static int engine_mode(void)
   hsa_status_t rd = hsa_amd_sdma_queue_ring_doorbell(q, wp);
   bool c = rd == 0 && consumed(&r, wp);
   size_t b = mismatch(back, n, 9, 0);
-  CHECK("engine_queue", c && b == n, "rung 0x%x consumed %d first bad %zu", rd, c, b);
+  hsa_amd_sdma_queue_t q0, q1;
+  hsa_status_t a0 = hsa_amd_sdma_queue_create(ag.gpu, 0, (hsa_amd_sdma_engine_id_t)0, 0, &q0);
+  hsa_status_t a1 = hsa_amd_sdma_queue_create(ag.gpu, 0, (hsa_amd_sdma_engine_id_t)0, 0, &q1);
+  CHECK("engine_queue", c && b == n && a0 == 0 && a1 == 0,
+        "rung 0x%x consumed %d first bad %zu auto 0x%x 0x%x", rd, c, b, a0, a1);
+  hsa_amd_sdma_queue_destroy(q1);
+  hsa_amd_sdma_queue_destroy(q0);
   hsa_amd_sdma_queue_destroy(q);
   hsa_amd_memory_pool_free(src);
   hsa_amd_memory_pool_free(back);
@@ -636,36 +734,118 @@ static int engine_mode(void)
 }
 
 /* ---- hsa_amd_svm_discard_batch_async ------------------------------------------------ */
+/* Without XNACK (the main run): the pointer and count checks first, then XNACK_DISABLED, as
+ * the newest ROCR answers. */
 static void test_discard(void)
 {
   size_t n = 8192;
   uint8_t *a = sys_alloc(n), *b = sys_alloc(n);
-  fill(a, n, 3);
   hsa_signal_t dep, done;
   hsa_signal_create(1, 0, NULL, &dep);
   hsa_signal_create(1, 0, NULL, &done);
   void *ptrs[2] = {a, b};
   size_t sizes[2] = {n, n};
+  bool xnack = true;
+  hsa_system_get_info(HSA_AMD_SYSTEM_INFO_XNACK_ENABLED, &xnack);
   hsa_status_t st = hsa_amd_svm_discard_batch_async(ptrs, sizes, 2, 1, &dep, done);
-  sleep_ms(20);
-  hsa_signal_value_t before = hsa_signal_load_scacquire(done);
-  hsa_signal_store_screlease(dep, 0);
-  bool ok = wait_zero(done, 5000);
-  CHECK("discard_ordered", st == 0 && before == 1 && ok, "st %x before %ld done %d", st,
-        (long)before, ok);
-  void *nullp[1] = {NULL};
-  hsa_signal_destroy(dep);
+  CHECK("discard_ordered", !xnack && st == (hsa_status_t)HSA_STATUS_ERROR_XNACK_DISABLED &&
+        hsa_signal_load_scacquire(done) == 1, "xnack %d st 0x%x", xnack, st);
   CHECK("discard_statuses",
         hsa_amd_svm_discard_batch_async(ptrs, sizes, 0, 0, NULL, done) ==
                 HSA_STATUS_ERROR_INVALID_ARGUMENT &&
-            hsa_amd_svm_discard_batch_async(nullp, sizes, 1, 0, NULL, done) ==
+            hsa_amd_svm_discard_batch_async(NULL, sizes, 1, 0, NULL, done) ==
                 HSA_STATUS_ERROR_INVALID_ARGUMENT &&
-            hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 1, &dep, done) ==
-                HSA_STATUS_ERROR_INVALID_SIGNAL,
+            hsa_amd_svm_discard_batch_async(ptrs, NULL, 1, 0, NULL, done) ==
+                HSA_STATUS_ERROR_INVALID_ARGUMENT &&
+            hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 0, NULL, done) ==
+                (hsa_status_t)HSA_STATUS_ERROR_XNACK_DISABLED,
         "accepted");
+  hsa_signal_destroy(dep);
   hsa_signal_destroy(done);
   hsa_amd_memory_pool_free(a);
   hsa_amd_memory_pool_free(b);
+}
+
+/* With XNACK (newapi.sh: gfx942, HSA_XNACK=1), as ROCR's own test of it: reserved ranges
+ * prefetched to the GPU stay there until the dependencies are 0, then their prefetch
+ * location is system memory (the CPU agent); a stack buffer is INVALID_ARGUMENT; a destroyed
+ * dependency drops the discard, leaving the completion signal as it is. */
+static uint64_t prefetch_loc(void *p, size_t n)
+{
+  hsa_amd_svm_attribute_pair_t at = {HSA_AMD_SVM_ATTRIB_PREFETCH_LOCATION, 0};
+  return hsa_amd_svm_attributes_get(p, n, &at, 1) == HSA_STATUS_SUCCESS ? at.value : 1;
+}
+
+static int discard_mode(void)
+{
+  bool xnack = false;
+  hsa_system_get_info(HSA_AMD_SYSTEM_INFO_XNACK_ENABLED, &xnack);
+  CHECK("discard_xnack", xnack, "XNACK is off");
+  enum { R = 3, N = 2 * 4096 };
+  void *ptrs[R];
+  size_t sizes[R];
+  bool set = true, on_gpu = true;
+  hsa_signal_t sig, dep, done;
+  hsa_signal_create(1, 0, NULL, &sig);
+  hsa_signal_create(1, 0, NULL, &dep);
+  hsa_signal_create(1, 0, NULL, &done);
+  for (int i = 0; i < R; i++) {
+    ptrs[i] = NULL;
+    sizes[i] = N;
+    set = set && hsa_amd_vmem_address_reserve(&ptrs[i], N, 0, HSA_AMD_VMEM_ADDRESS_NO_REGISTER) ==
+                     HSA_STATUS_SUCCESS;
+    if (!set) break;
+    hsa_amd_svm_attribute_pair_t at[2] = {{HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION, ag.gpu.handle},
+                                          {HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE, ag.gpu.handle}};
+    set = set && hsa_amd_svm_attributes_set(ptrs[i], N, at, 2) == HSA_STATUS_SUCCESS;
+    memset(ptrs[i], 0x5a, N);
+    hsa_signal_store_relaxed(sig, 1);
+    set = set && hsa_amd_svm_prefetch_async(ptrs[i], N, ag.gpu, 0, NULL, sig) == 0 &&
+          wait_zero(sig, 5000);
+    on_gpu = on_gpu && prefetch_loc(ptrs[i], N) == ag.gpu.handle;
+  }
+  hsa_status_t st = set ? hsa_amd_svm_discard_batch_async(ptrs, sizes, R, 1, &dep, done)
+                        : HSA_STATUS_ERROR;
+  sleep_ms(20);
+  hsa_signal_value_t before = hsa_signal_load_scacquire(done);
+  bool still = true;
+  for (int i = 0; i < R; i++) still = still && prefetch_loc(ptrs[i], N) == ag.gpu.handle;
+  hsa_signal_store_screlease(dep, 0);
+  bool ok = wait_zero(done, 5000), sys = true;
+  for (int i = 0; i < R; i++) {   /* ROCR's test: still a reserved range afterwards */
+    hsa_amd_pointer_info_t pi = {.size = sizeof pi};
+    sys = sys && prefetch_loc(ptrs[i], N) == ag.cpu.handle &&
+          hsa_amd_pointer_info(ptrs[i], &pi, NULL, NULL, NULL) == 0 &&
+          pi.type == HSA_EXT_POINTER_TYPE_RESERVED_ADDR;
+  }
+  CHECK("discard_to_system", set && on_gpu && st == 0 && before == 1 && still && ok && sys,
+        "set %d on_gpu %d st 0x%x before %ld still %d done %d sys %d", set, on_gpu, st,
+        (long)before, still, ok, sys);
+
+  char stack[4096];
+  void *sp[1] = {stack};
+  size_t ss[1] = {sizeof stack};
+  hsa_signal_t gone;
+  hsa_signal_create(1, 0, NULL, &gone);
+  hsa_signal_store_relaxed(done, 1);
+  hsa_status_t s2 = hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 1, &gone, done);
+  hsa_signal_destroy(gone);   /* before it reached 0: the discard is dropped */
+  sleep_ms(50);
+  CHECK("discard_refusals",
+        hsa_amd_svm_discard_batch_async(sp, ss, 1, 0, NULL, done) ==
+                HSA_STATUS_ERROR_INVALID_ARGUMENT &&
+            hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 1, NULL, done) ==
+                HSA_STATUS_ERROR_INVALID_ARGUMENT &&
+            hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 0, &dep, done) ==
+                HSA_STATUS_ERROR_INVALID_ARGUMENT &&
+            s2 == 0 && hsa_signal_load_scacquire(done) == 1,
+        "s2 0x%x done %ld", s2, (long)hsa_signal_load_scacquire(done));
+  for (int i = 0; i < R; i++)
+    if (ptrs[i]) hsa_amd_vmem_address_free(ptrs[i], N);
+  hsa_signal_destroy(sig);
+  hsa_signal_destroy(dep);
+  hsa_signal_destroy(done);
+  return failures != 0;
 }
 
 /* ---- AIS file read/write ------------------------------------------------------------- */
@@ -890,6 +1070,12 @@ int main(int argc, char **argv)
   if (argc > 1 && strcmp(argv[1], "engine") == 0) {
     hsa_amd_agent_iterate_memory_pools(ag.cpu, pick_pool, &sys_pool);
     int rc = engine_mode();
+    hsa_shut_down();
+    return rc;
+  }
+  if (argc > 1 && strcmp(argv[1], "discard") == 0) {   /* under HSA_XNACK=1 */
+    hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &tick_hz);
+    int rc = discard_mode();
     hsa_shut_down();
     return rc;
   }

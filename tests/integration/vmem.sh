@@ -6,7 +6,8 @@
 # of it maps from an offset, an exported and imported handle shows the same bytes, a kernel
 # writing where the GPU may only read faults and writes nothing, a process reading where the
 # CPU has no access dies of SIGSEGV, and the calls answer ROCR's statuses; at 1.14 the API is
-# refused but for NO_REGISTER ranges. About 15 s.
+# refused but for NO_REGISTER ranges; with two GPUs, a handle given to both is one memory for
+# the CPU and both GPUs. About 20 s.
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
 . "$SRCDIR/tests/integration/lib/sim.sh"
@@ -41,4 +42,9 @@ for m in 14 15 18; do
     fail "1.$m: $(grep -c ' ok$' "$work/out.$m") checks passed, want $want: $(cat "$work/out.$m")"
 done
 grep -q 'needs KFD interface 1.15' "$work/err.14" || fail "no message at 1.14: $(cat "$work/err.14")"
-echo "ok: virtual memory at KFD 1.15 and 1.18 (aliases, offsets, export/import, rights enforced); refused at 1.14"
+# two GPUs: the first GPU's handle given to both is one memory for the CPU and both GPUs (the
+# second takes the dma-buf in on its own render node: another device's buffer)
+timeout 60 "$sim" --gpus 2 -- "$work/client" "$work/k.co" 18 peer > "$work/out.peer" \
+  2> "$work/err.peer" || fail "peer: $(grep -v ' ok$' "$work/out.peer") $(tail -n 3 "$work/err.peer")"
+[ "$(grep -c ' ok$' "$work/out.peer")" -eq 2 ] || fail "peer: $(cat "$work/out.peer")"
+echo "ok: virtual memory at KFD 1.15 and 1.18 (aliases, offsets, export/import, rights enforced, a second GPU's access); refused at 1.14"

@@ -12,7 +12,9 @@
  * Below 1.15: reserving a registered range and creating a handle are INVALID_ARGUMENT and
  * HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED is false; a NO_REGISTER range still works.
  * One "name ok" / "name FAIL why" line each. */
+#define _GNU_SOURCE   /* memfd_create */
 #include <signal.h>
+#include <sys/mman.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,7 @@
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t vram, sysmem;
 static struct client_regions regions;
-static hsa_queue_t *queue;
+static hsa_queue_t *queue, *first_queue;
 static struct client_kernel kcopy, kfill;
 static uint32_t *kernarg;
 
@@ -73,6 +75,80 @@ static hsa_amd_memory_access_desc_t desc(hsa_agent_t a, hsa_access_permission_t 
   return d;
 }
 
+/* "peer" (two GPUs): a handle of the first GPU's VRAM mapped once and given to both GPUs
+ * and the CPU is one memory for all three: the second GPU takes the object in on its own
+ * render node (another device's dma-buf becomes an object of its own over the same pages) */
+static hsa_agent_t gpu2;
+static hsa_status_t second_gpu(hsa_agent_t a, void *data)
+{
+  hsa_device_type_t t;
+  hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
+  if (t == HSA_DEVICE_TYPE_GPU && a.handle != gpu.handle && !gpu2.handle) gpu2 = a;
+  (void)data;
+  return HSA_STATUS_SUCCESS;
+}
+
+static int peer_mode(const char *co)
+{
+  hsa_iterate_agents(second_gpu, NULL);
+  hsa_executable_t ex2;
+  struct client_kernel c2, f2;
+  hsa_queue_t *q2 = NULL;
+  if (!gpu2.handle || client_load_file(gpu2, co, HSA_PROFILE_FULL, &ex2) != HSA_STATUS_SUCCESS ||
+      client_kernel(ex2, gpu2, "copy.kd", &c2) != HSA_STATUS_SUCCESS ||
+      client_kernel(ex2, gpu2, "fill.kd", &f2) != HSA_STATUS_SUCCESS ||
+      hsa_queue_create(gpu2, 256, HSA_QUEUE_TYPE_MULTI, on_error, NULL, UINT32_MAX, UINT32_MAX,
+                       &q2) != HSA_STATUS_SUCCESS) {
+    printf("peer_setup FAIL\n");
+    return 1;
+  }
+  void *va = NULL;
+  hsa_amd_vmem_alloc_handle_t h = {0};
+  uint32_t *out = NULL;
+  hsa_agent_t both[2] = {gpu, gpu2};
+  bool set = hsa_amd_vmem_address_reserve(&va, S, 0, 0) == 0 &&
+             hsa_amd_vmem_handle_create(vram, S, MEMORY_TYPE_NONE, 0, &h) == 0 &&
+             hsa_amd_vmem_map(va, S, 0, h, 0) == 0 &&
+             hsa_amd_memory_pool_allocate(sysmem, S, 0, (void **)&out) == 0 &&
+             hsa_amd_agents_allow_access(2, both, NULL, out) == 0;
+  hsa_amd_memory_access_desc_t rw[3] = {desc(cpu, HSA_ACCESS_PERMISSION_RW),
+                                        desc(gpu, HSA_ACCESS_PERMISSION_RW),
+                                        desc(gpu2, HSA_ACCESS_PERMISSION_RW)};
+  hsa_status_t sa = set ? hsa_amd_vmem_set_access(va, S, rw, 3) : HSA_STATUS_ERROR;
+  hsa_access_permission_t p2 = HSA_ACCESS_PERMISSION_NONE;
+  hsa_amd_vmem_get_access(va, &p2, gpu2);
+  uint32_t nacc = 0;
+  hsa_agent_t *acc = NULL;
+  hsa_amd_pointer_info_t pi = {.size = sizeof pi};
+  hsa_amd_pointer_info(va, &pi, malloc, &nacc, &acc);
+  free(acc);
+  CHECK("peer_access", set && sa == 0 && p2 == HSA_ACCESS_PERMISSION_RW && nacc == 2,
+        "set %d set_access 0x%x perm %d agents %u", set, sa, p2, nacc);
+  if (!set || sa) return 1;
+  /* the CPU writes, the second GPU reads; the second GPU writes, the CPU and the first GPU
+   * read */
+  fill_host(va, 3);
+  memset(out, 0, S);
+  struct client_kernel c1 = kcopy, f1 = kfill;   /* run() tells the kernels apart by address */
+  queue = q2, kcopy = c2, kfill = f2;
+  bool r1 = run(&kcopy, out, va, 0);
+  size_t b1 = first_bad(out, 3);
+  bool r2 = run(&kfill, va, NULL, 5);
+  size_t b2 = first_bad(va, 5);
+  memset(out, 0, S);
+  queue = first_queue, kcopy = c1, kfill = f1;
+  bool r3 = run(&kcopy, out, va, 0);
+  size_t b3 = first_bad(out, 5);
+  CHECK("peer_one_memory", r1 && r2 && r3 && b1 == N && b2 == N && b3 == N,
+        "ran %d %d %d first bad %zu %zu %zu", r1, r2, r3, b1, b2, b3);
+  hsa_amd_vmem_unmap(va, S);
+  hsa_amd_vmem_handle_release(h);
+  hsa_amd_vmem_address_free(va, S);
+  hsa_amd_memory_pool_free(out);
+  hsa_queue_destroy(q2);
+  return failures != 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 3) return 2;
@@ -94,6 +170,12 @@ int main(int argc, char **argv)
                        &queue) != HSA_STATUS_SUCCESS) {
     printf("setup FAIL\n");
     return 1;
+  }
+  first_queue = queue;
+  if (argc > 3 && strcmp(argv[3], "peer") == 0) {
+    int rc = peer_mode(argv[1]);
+    hsa_shut_down();
+    return rc;
   }
   bool supported = true;
   hsa_system_get_info(HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED, &supported);
@@ -118,17 +200,37 @@ int main(int argc, char **argv)
         "reserve 0x%x create 0x%x", rs, hs);
   if (rs || hs) return 1;
   char *v = va;
+  /* pointer info (interface 1.12/1.13): a reserved range alone is RESERVED_ADDR */
+  hsa_amd_pointer_info_t pi0 = {.size = sizeof pi0};
+  hsa_status_t pq0 = hsa_amd_pointer_info(v + 100, &pi0, NULL, NULL, NULL);
   hsa_status_t m1 = hsa_amd_vmem_map(v, S, 0, h, 0);
   hsa_status_t m2 = hsa_amd_vmem_map(v + S, S, 0, h, 0);
   hsa_access_permission_t p = HSA_ACCESS_PERMISSION_RW;
   hsa_status_t g0 = hsa_amd_vmem_get_access(v, &p, gpu);
-  CHECK("map_twice", m1 == 0 && m2 == 0 && g0 == 0 && p == HSA_ACCESS_PERMISSION_NONE,
-        "map 0x%x 0x%x get 0x%x perm %d", m1, m2, g0, p);
+  CHECK("map_twice", m1 == 0 && m2 == 0 && g0 == 0 && p == HSA_ACCESS_PERMISSION_NONE &&
+        pq0 == 0 && pi0.type == HSA_EXT_POINTER_TYPE_RESERVED_ADDR && pi0.agentBaseAddress == va &&
+        !pi0.registered,
+        "map 0x%x 0x%x get 0x%x perm %d; pointer info 0x%x type %d base %p", m1, m2, g0, p, pq0,
+        pi0.type, pi0.agentBaseAddress);
   hsa_amd_memory_access_desc_t rw[2] = {desc(cpu, HSA_ACCESS_PERMISSION_RW),
                                         desc(gpu, HSA_ACCESS_PERMISSION_RW)};
   st = hsa_amd_vmem_set_access(v, 2 * S, rw, 2);
   hsa_amd_vmem_get_access(v + S + 8, &p, gpu);
-  CHECK("set_access", st == 0 && p == HSA_ACCESS_PERMISSION_RW, "status 0x%x perm %d", st, p);
+  /* a mapping of a handle is HSA_VMEM: its own range, known to the driver, GPU and CPU access */
+  hsa_amd_pointer_info_t pi = {.size = sizeof pi};
+  uint32_t nacc = 0;
+  hsa_agent_t *acc = NULL;
+  hsa_status_t pq = hsa_amd_pointer_info(v + S + 8, &pi, malloc, &nacc, &acc);
+  CHECK("set_access", st == 0 && p == HSA_ACCESS_PERMISSION_RW && pq == 0 &&
+        pi.type == HSA_EXT_POINTER_TYPE_HSA_VMEM && pi.agentBaseAddress == v + S &&
+        pi.hostBaseAddress == v + S && pi.sizeInBytes == S && pi.registered &&
+        pi.agentOwner.handle == gpu.handle &&
+        (pi.alloc_flags & HSA_AMD_POINTER_INFO_ALLOC_FLAG_HOST_ACCESS) && nacc == 1 &&
+        acc[0].handle == gpu.handle,
+        "status 0x%x perm %d; pointer info 0x%x type %d base %p size %zu reg %d flags 0x%x "
+        "agents %u", st, p, pq, pi.type, pi.agentBaseAddress, pi.sizeInBytes, pi.registered,
+        pi.alloc_flags, nacc);
+  free(acc);
   if (st) return 1;
   /* the CPU writes through one mapping and reads through the other */
   uint32_t *a = (uint32_t *)v, *b = (uint32_t *)(v + S);
@@ -195,6 +297,11 @@ int main(int argc, char **argv)
   hsa_status_t e14 = hsa_amd_vmem_set_access(v + 3 * S, S, rw, 2);  /* nothing mapped */
   hsa_status_t e15 = hsa_amd_vmem_import_shareable_handle(-1, &sys_h);
   hsa_status_t e16 = hsa_amd_vmem_address_reserve(&sysva, 1000, 0, 0);   /* not pages */
+  int notours = memfd_create("not-a-dmabuf", MFD_CLOEXEC);   /* a descriptor, not a dma-buf */
+  hsa_status_t e17 = notours >= 0 && ftruncate(notours, S) == 0
+                         ? hsa_amd_vmem_import_shareable_handle(notours, &sys_h)
+                         : HSA_STATUS_ERROR;
+  if (notours >= 0) close(notours);
   CHECK("statuses", e1 == HSA_STATUS_ERROR_RESOURCE_FREE && e2 == HSA_STATUS_ERROR_INVALID_ARGUMENT &&
         e3 == HSA_STATUS_ERROR_INVALID_ALLOCATION && e4 == HSA_STATUS_ERROR_INVALID_ARGUMENT &&
         e5 == HSA_STATUS_ERROR_INVALID_ARGUMENT && e6 == HSA_STATUS_ERROR_INVALID_ARGUMENT &&
@@ -202,9 +309,10 @@ int main(int argc, char **argv)
         e9 == HSA_STATUS_ERROR_INVALID_ARGUMENT && e10 == HSA_STATUS_ERROR_INVALID_ARGUMENT &&
         e11 == HSA_STATUS_ERROR_INVALID_ALLOCATION && e12 == HSA_STATUS_ERROR_INVALID_ALLOCATION &&
         e13 == HSA_STATUS_ERROR_INVALID_AGENT && e14 == HSA_STATUS_ERROR_INVALID_ALLOCATION &&
-        e15 == HSA_STATUS_ERROR_INVALID_ARGUMENT && e16 == HSA_STATUS_ERROR_OUT_OF_RESOURCES,
-        "%x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x", e1, e2, e3, e4, e5, e6, e7, e8, e9,
-        e10, e11, e12, e13, e14, e15, e16);
+        e15 == HSA_STATUS_ERROR_INVALID_ARGUMENT && e16 == HSA_STATUS_ERROR_OUT_OF_RESOURCES &&
+        e17 == HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS,
+        "%x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x", e1, e2, e3, e4, e5, e6, e7, e8, e9,
+        e10, e11, e12, e13, e14, e15, e16, e17);
   /* no CPU access: a child that reads there dies of SIGSEGV */
   hsa_amd_memory_access_desc_t cpu_none = desc(cpu, HSA_ACCESS_PERMISSION_NONE);
   hsa_status_t sn = hsa_amd_vmem_set_access(v + S, S, &cpu_none, 1);
