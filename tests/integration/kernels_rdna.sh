@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # RDNA3 and RDNA4 on our runtime: the OpenCL C corpus (tests/kernels/*.cl) compiled now with
 # clang-19 for gfx1100 and gfx1201, wave32 (default) and -mwavefrontsize64, dispatched under
-# hsa-sim --gpu gfx1100 / gfx1201, every case against the host reference (the harness); a
-# gfx1100 code object is refused on gfx1201 with one line naming both targets.
+# hsa-sim --gpu gfx1100 / gfx1201, every case against the host reference (the harness); the
+# WMMA/SWMMAC builtins (wmma_rdna.cl, wmma_rdna_ref.c: every matrix variant against the host's
+# product, both wave sizes); a gfx1100 code object is refused on gfx1201 with one line naming
+# both targets.
 # timeout: 900
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
@@ -27,7 +29,7 @@ kdir=$SRCDIR/tests/kernels
 # Debian's rocm-device-libs 5.2.3 has no oclc_isa_version_1100/1201.bc: made here
 . "$SRCDIR/tests/integration/lib/devlibs19.sh"
 devlibs19_make "$work/devlibs" "$bitcode" gfx1100 gfx1201
-refs=$(ls "$kdir"/*_ref.c)
+refs="$(ls "$kdir"/*_ref.c) $SRCDIR/tests/integration/wmma_rdna_ref.c"
 # shellcheck disable=SC2086
 ${CC:-cc} -std=gnu11 -O2 -D_GNU_SOURCE -I"$kdir" -I"$SRCDIR/include/hsa" -o "$work/harness" \
   "$kdir/harness.c" "$kdir/kcase.c" $refs -L"$BUILD/lib" -lhsa-runtime64 -lm || fail "cannot build the harness"
@@ -45,7 +47,7 @@ gpus="gfx1100 gfx1201"
 [ "${HSA_TEST_LIGHT:-0}" = 1 ] && gpus=gfx1201
 n=0
 for t in $gpus; do
-  for f in "$kdir"/*.cl; do
+  for f in "$kdir"/*.cl "$SRCDIR/tests/integration/wmma_rdna.cl"; do
     b=${f##*/}
     for w in w32 w64; do
       wf=""; [ $w = w64 ] && wf=-mwavefrontsize64
@@ -76,7 +78,11 @@ run_case() { # gpu name source wave
 # int32_ops is left out as in kernels_gfx942.sh (Debian's abs_diff under clang-19).
 for gpu in $gpus; do
   while read -r name source _; do
-    case "$name" in int32_ops) continue ;; esac
+    case "$name" in
+      int32_ops) continue ;;
+      wmma_gfx11) [ $gpu = gfx1100 ] || continue ;;
+      wmma_gfx12) [ $gpu = gfx1201 ] || continue ;;
+    esac
     case "$source" in *.cl) run_case $gpu "$name" "$source" w32; run_case $gpu "$name" "$source" w64 ;; esac
   done < "$work/cases"
 done
