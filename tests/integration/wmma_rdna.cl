@@ -254,5 +254,24 @@ kernel void wmma_all(global const int *a, global const int *b, global const int 
 #else
   di.v = SW(i32_16x16x32_iu8)(true, sa8.e[0], false, sb8.v, ci.v, (int)ix8, false); STORE(11, di.e[g])
 #endif
+  // ---- v_dot4_f32_*8_*8: C[i][j] + the 16 products in four chained dot4s, one per form
+  for (int x = l; x < 256; x += WS) {
+    int i = x / 16, j = x % 16;
+    uint p[4][2];
+    for (int q = 0; q < 4; q++) {
+      p[q][0] = p[q][1] = 0;
+      for (int t = 0; t < 4; t++) {
+        int k = 4 * q + t;
+        p[q][0] |= f8(AT(i, k), q == 1 || q == 3) << (8 * t);
+        p[q][1] |= f8(BT(k, j), q == 0 || q == 3) << (8 * t);
+      }
+    }
+    float acc = (float)CT(i, j);
+    acc = __builtin_amdgcn_dot4_f32_fp8_bf8((int)p[0][0], (int)p[0][1], acc);
+    acc = __builtin_amdgcn_dot4_f32_bf8_fp8((int)p[1][0], (int)p[1][1], acc);
+    acc = __builtin_amdgcn_dot4_f32_fp8_fp8((int)p[2][0], (int)p[2][1], acc);
+    acc = __builtin_amdgcn_dot4_f32_bf8_bf8((int)p[3][0], (int)p[3][1], acc);
+    out[12 * 256 + x] = (int)acc;
+  }
 }
 #endif

@@ -8,7 +8,8 @@
  *   4 bf16_bf16, 5 iu8 signed x unsigned, 6 iu8 signed x signed, 7 iu4 signed x unsigned.
  * wmma_gfx12 (gfx1201): 0-3 as gfx11's 0, 1, 2, 4; 4-6 as gfx11's 5-7; 7 i32_16x16x32_iu4
  *   (signed x unsigned); 8 f32 fp8 x fp8, 9 f32 fp8 x bf8; 10 swmmac f32_16x16x32_f16,
- *   11 swmmac i32_16x16x32_iu8 (signed x unsigned). */
+ *   11 swmmac i32_16x16x32_iu8 (signed x unsigned); 12 four chained v_dot4_f32_{fp8,bf8}_{fp8,bf8}
+ *   (K 0-3 fp8 x bf8, 4-7 bf8 x fp8, 8-11 fp8 x fp8, 12-15 bf8 x bf8). */
 #include "kcase.h"
 
 enum { PLAIN, U8B, U4B, SPARSE, SPARSE_U8B };
@@ -45,11 +46,11 @@ static void ref_gfx11(const struct kcase *c, void *const *b)
 
 static void ref_gfx12(const struct kcase *c, void *const *b)
 {
-  static const int kind[12] = {PLAIN, PLAIN, PLAIN, PLAIN, U8B, PLAIN, U4B, U4B, PLAIN, PLAIN,
-                               SPARSE, SPARSE_U8B};
-  static const unsigned kk[12] = {16, 16, 16, 16, 16, 16, 16, 32, 16, 16, 32, 32};
+  static const int kind[13] = {PLAIN, PLAIN, PLAIN, PLAIN, U8B, PLAIN, U4B, U4B, PLAIN, PLAIN,
+                               SPARSE, SPARSE_U8B, PLAIN};
+  static const unsigned kk[13] = {16, 16, 16, 16, 16, 16, 16, 32, 16, 16, 32, 32, 16};
   int32_t *out = b[4];
-  for (unsigned v = 0; v < 12; v++)
+  for (unsigned v = 0; v < 13; v++)
     product(b[0], b[1], b[2], b[3], kind[v], kk[v], out + 256 * v);
   (void)c;
 }
@@ -65,6 +66,6 @@ static void ref_gfx12(const struct kcase *c, void *const *b)
 
 static const struct kcase wmma_cases[] = {
   WMMA_CASE("wmma_gfx11", ref_gfx11, 8),
-  WMMA_CASE("wmma_gfx12", ref_gfx12, 12),
+  WMMA_CASE("wmma_gfx12", ref_gfx12, 13),
 };
 KC_REGISTER(wmma_cases)
