@@ -95,6 +95,16 @@ timeout 60 "$sim" --gpu gfx1201 -- "$work/harness" --timeout 30 vadd "$work/co/v
 grep -v '^\[hsa-sim' "$work/wrong.log" | grep 'gfx1100' | grep -q 'gfx1201' ||
   fail "no line names both gfx1100 and gfx1201: $(grep -v '^\[hsa-sim' "$work/wrong.log" | head -n 5)"
 echo "PASS  gfx1100 code object refused on gfx1201"
+# a wave64-only code object (gfx900: no wave32 there) on gfx1100, whose kernels default to
+# wave32: refused the same way, naming both
+cl gfx900 "$kdir/$s" "$work/co/vadd.gfx900.co" || fail "clang-19 cannot compile for gfx900"
+rc=0
+timeout 60 "$sim" --gpu gfx1100 -- "$work/harness" --timeout 30 vadd "$work/co/vadd.gfx900.co" \
+  > "$work/wrong9.log" 2>&1 || rc=$?
+[ $rc -ne 0 ] || fail "a gfx900 code object ran on gfx1100"
+grep -v '^\[hsa-sim' "$work/wrong9.log" | grep 'gfx900' | grep -q 'gfx1100' ||
+  fail "no line names both gfx900 and gfx1100: $(grep -v '^\[hsa-sim' "$work/wrong9.log" | head -n 5)"
+echo "PASS  gfx900 (wave64-only) code object refused on gfx1100"
 echo "RDNA kernels on our runtime: $pass passed, $nfail failed"
 [ $nfail -eq 0 ] || { echo "failed:$failed"; exit 1; }
 exit 0
