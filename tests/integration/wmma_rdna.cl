@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // RDNA3/RDNA4 matrix instructions through clang-19's builtins (kernels_rdna.sh, with
 // wmma_rdna_ref.c): one kernel, wmma_all, built for gfx1100 or gfx1201 in wave32 or wave64.
-// Every lane fills its fragments of A (16x16 or 16x32), B and C from plain row-major ints
+// Every lane fills its fragments of A (16xK, K = 16, 32 or 64), B and C from plain row-major ints
 // with the lane/register -> matrix element formulas of AMD's matrix instruction calculator
 // (the direction opposite to the simulator's), runs one builtin per variant and stores D
 // the same way, as ints, 256 a variant; the host reference is the plain matrix product.
@@ -21,7 +21,7 @@ typedef int v2i __attribute__((ext_vector_type(2)));
 typedef int v4i __attribute__((ext_vector_type(4)));
 typedef int v8i __attribute__((ext_vector_type(8)));
 
-#define AT(i, k) a[(i) * 32 + (k)]
+#define AT(i, k) a[(i) * 64 + (k)]
 #define BT(k, j) b[(k) * 16 + (j)]
 #define CT(i, j) c[(i) * 16 + (j)]
 static ushort bf(int v) { return (ushort)(as_uint((float)v) >> 16); }
@@ -36,7 +36,7 @@ static uint u4b(int v) { return (uint)(v + 3) * 2; }    // unsigned B of the iu4
 static int2 pick(global const uint *s, int i, int g)
 {
   const int p0[6] = {0, 0, 0, 1, 1, 2}, p1[6] = {1, 2, 3, 2, 3, 3};
-  uint x = s[i * 8 + g] % 6;
+  uint x = s[i * 16 + g] % 6;
   return (int2)(p0[x], p1[x]);
 }
 
@@ -115,7 +115,7 @@ kernel void wmma_all(global const int *a, global const int *b, global const int 
 #define HROW(e, l) (8 * ((l) / 16) + (e))          // 16-bit D: element e of the lane
 typedef v8f vcf; typedef v8i vci; typedef v8h vch; typedef v8s vcs;
 typedef v8h vah; typedef v8s vas; typedef v2i va8; typedef int va4; typedef v2i va4k;
-typedef v16h vbh; typedef v4i vb8;
+typedef v16h vbh; typedef v16s vbs; typedef v4i vb8;
 #define AK16(e, l) (8 * ((e) / 4) + 4 * ((l) / 16) + (e) % 4)   // 16-bit A/B, element e
 #define AK8(e, l) (8 * ((l) / 16) + (e))                        // 8-bit A/B, byte e
 #define AK4(e, l) (8 * ((l) / 16) + (e))                        // 4-bit K=16, nibble e
@@ -132,6 +132,16 @@ typedef v16h vbh; typedef v4i vb8;
 #define NA8 8
 #define NP16 4
 #define NP8 4
+// 4-bit swmmac: pair p in byte p; K=32: B nibble e; K=64 likewise
+#define SG4(p, l) (16 * ((l) / 16) + 4 * (p))
+#define SB4(e, l) (16 * ((l) / 16) + (e))
+#define SG4L(p, l) (32 * ((l) / 16) + 4 * (p))
+#define SB4L(e, l) (32 * ((l) / 16) + (e))
+#define NP4 4
+#define NB4 16
+#define NP4L 8
+#define NB4L 32
+typedef int vs4a; typedef v2i vs4b; typedef v2i vs4la; typedef v4i vs4lb;
 #define W(x) __builtin_amdgcn_wmma_##x##_w32_gfx12
 #define SW(x) __builtin_amdgcn_swmmac_##x##_w32
 #else
@@ -140,7 +150,7 @@ typedef v16h vbh; typedef v4i vb8;
 #define HROW(e, l) (8 * (((l) / 16) % 2) + 4 * ((l) / 32) + (e))
 typedef v4f vcf; typedef v4i vci; typedef v4h vch; typedef v4s vcs;
 typedef v4h vah; typedef v4s vas; typedef int va8; typedef int va4; typedef int va4k;
-typedef v8h vbh; typedef v2i vb8;
+typedef v8h vbh; typedef v8s vbs; typedef v2i vb8;
 #define AK16(e, l) (4 * ((l) / 16) + (e))
 #define AK8(e, l) (8 * (((l) / 16) % 2) + 4 * ((l) / 32) + (e))
 #define AK4(e, l) (8 * (((l) / 16) % 2) + (e))   // lanes 32-63 are not read
@@ -155,6 +165,15 @@ typedef v8h vbh; typedef v2i vb8;
 #define NA8 4
 #define NP16 2
 #define NP8 2
+#define SG4(p, l) (16 * (((l) / 16) % 2) + 4 * (p))   // lanes 32-63 are not read
+#define SB4(e, l) (16 * (((l) / 16) % 2) + 8 * ((l) / 32) + (e))
+#define SG4L(p, l) (32 * (((l) / 16) % 2) + 16 * ((l) / 32) + 4 * (p))
+#define SB4L(e, l) (32 * (((l) / 16) % 2) + 16 * ((l) / 32) + (e))
+#define NP4 4
+#define NB4 8
+#define NP4L 4
+#define NB4L 16
+typedef int vs4a; typedef int vs4b; typedef int vs4la; typedef v2i vs4lb;
 #define W(x) __builtin_amdgcn_wmma_##x##_w64_gfx12
 #define SW(x) __builtin_amdgcn_swmmac_##x##_w64
 #endif
@@ -254,6 +273,57 @@ kernel void wmma_all(global const int *a, global const int *b, global const int 
 #else
   di.v = SW(i32_16x16x32_iu8)(true, sa8.e[0], false, sb8.v, ci.v, (int)ix8, false); STORE(11, di.e[g])
 #endif
+  // the other 16-bit forms: bf16 in, f16/bf16 out (packed two rows a VGPR, as dense)
+  union { vas v; short e[NA16]; } sas;
+  union { vbh v; half e[2 * NA16]; } sbh2;
+  union { vbs v; short e[2 * NA16]; } sbs;
+  for (int e = 0; e < NA16; e++) sas.e[e] = (short)bf((int)sa.e[e]);
+  for (int e = 0; e < 2 * NA16; e++) sbs.e[e] = (short)bf(BT(SB16(e, l), m));
+  df.v = SW(f32_16x16x32_bf16)(sas.v, sbs.v, cf.v, (int)ix16); STORE(12, (int)df.e[g])
+  dh.v = SW(f16_16x16x32_f16)(sa.v, sb.v, chh.v, (int)ix16); STOREH(13, (int)dh.e[g])
+  db.v = SW(bf16_16x16x32_bf16)(sas.v, sbs.v, cbs.v, (int)ix16);
+  STOREH(14, (int)as_float((uint)db.e[g] << 16))
+  // fp8 A x bf8 B, the 8-bit layout
+  union { va8 v; uint e[NA8 / 4]; } sf8;
+  union { vb8 v; uint e[NA8 / 2]; } sbf8;
+  for (int r = 0; r < NA8 / 4; r++) sf8.e[r] = 0;
+  for (int p = 0; p < NP8; p++) {
+    int g = SG8(p, l);
+    int2 k = pick(s, m, g / 4);
+    sf8.e[p / 2] |= (f8(AT(m, g + k.x), 0) | f8(AT(m, g + k.y), 0) << 8) << (16 * (p % 2));
+  }
+  for (int r = 0; r < NA8 / 2; r++) sbf8.e[r] = 0;
+  for (int e = 0; e < 2 * NA8; e++) sbf8.e[e / 4] |= f8(BT(SB8(e, l), m), 1) << (8 * (e % 4));
+  df.v = SW(f32_16x16x32_fp8_bf8)(sf8.v, sbf8.v, cf.v, (int)ix8); STORE(15, (int)df.e[g])
+  // 4-bit, K = 32 and 64 (signed A, unsigned B). clang-19 passes the K=64 form's indices as
+  // 16 bits (its builtin takes a short), so wave32's groups 4-7 of a lane (K % 32 >= 16)
+  // have no defined index: A is 0 there
+#define A64(i, k) ((k) % 32 >= 16 ? 0 : AT(i, k))
+  union { vs4a v; uint e[1]; } s4a;
+  union { vs4b v; uint e[NB4 / 8]; } s4b;
+  union { vs4la v; uint e[NP4L / 4]; } s4la;
+  union { vs4lb v; uint e[NB4L / 8]; } s4lb;
+  uint ix4 = 0, ix4l = 0;
+  s4a.e[0] = 0;
+  for (int p = 0; p < NP4; p++) {
+    int g = SG4(p, l);
+    int2 k = pick(s, m, g / 4);
+    s4a.e[0] |= (((uint)AT(m, g + k.x) & 15) | ((uint)AT(m, g + k.y) & 15) << 4) << (8 * p);
+    ix4 |= (uint)(k.x | k.y << 2) << (4 * p);
+  }
+  for (int r = 0; r < NB4 / 8; r++) s4b.e[r] = 0;
+  for (int e = 0; e < NB4; e++) s4b.e[e / 8] |= u4b(BT(SB4(e, l), m)) << (4 * (e % 8));
+  for (int r = 0; r < NP4L / 4; r++) s4la.e[r] = 0;
+  for (int p = 0; p < NP4L; p++) {
+    int g = SG4L(p, l);
+    int2 k = pick(s, m, g / 4);
+    s4la.e[p / 4] |= (((uint)A64(m, g + k.x) & 15) | ((uint)A64(m, g + k.y) & 15) << 4) << (8 * (p % 4));
+    ix4l |= (uint)(k.x | k.y << 2) << (4 * p);
+  }
+  for (int r = 0; r < NB4L / 8; r++) s4lb.e[r] = 0;
+  for (int e = 0; e < NB4L; e++) s4lb.e[e / 8] |= u4b(BT(SB4L(e, l), m)) << (4 * (e % 8));
+  di.v = SW(i32_16x16x32_iu4)(true, s4a.v, false, s4b.v, ci.v, (int)ix4, false); STORE(16, di.e[g])
+  di.v = SW(i32_16x16x64_iu4)(true, s4la.v, false, s4lb.v, ci.v, (int)ix4l, false); STORE(17, di.e[g])
   // ---- v_dot4_f32_*8_*8: C[i][j] + the 16 products in four chained dot4s, one per form
   for (int x = l; x < 256; x += WS) {
     int i = x / 16, j = x % 16;
@@ -271,7 +341,7 @@ kernel void wmma_all(global const int *a, global const int *b, global const int 
     acc = __builtin_amdgcn_dot4_f32_bf8_fp8((int)p[1][0], (int)p[1][1], acc);
     acc = __builtin_amdgcn_dot4_f32_fp8_fp8((int)p[2][0], (int)p[2][1], acc);
     acc = __builtin_amdgcn_dot4_f32_bf8_bf8((int)p[3][0], (int)p[3][1], acc);
-    out[12 * 256 + x] = (int)acc;
+    out[18 * 256 + x] = (int)acc;
   }
 }
 #endif
