@@ -56,6 +56,9 @@ static const struct valu_desc *valu_named(const char *gfx11, const char *gfx9)
   for (unsigned i = 0; i < g11_rdna_count; i++)
     if (!strncmp(g11_rdna_ops[i].name, gfx11, n) && !g11_rdna_ops[i].name[n])
       return &g11_rdna_ops[i];
+  for (unsigned i = 0; i < g11_wmma_count; i++)   /* exec_wmma.c */
+    if (!strcmp(g11_wmma_ops[i].name, gfx11))
+      return &g11_wmma_ops[i];
   return gfx9 ? valu_find(gfx9) : NULL;
 }
 

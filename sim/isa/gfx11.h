@@ -57,6 +57,9 @@ extern const struct valu_desc g11_valu_ops[];
 extern const unsigned g11_valu_count;
 extern const struct valu_desc g11_rdna_ops[];
 extern const unsigned g11_rdna_count;
+/* WMMA/SWMMAC and gfx12's fp8 dot products (exec_wmma.c) */
+extern const struct valu_desc g11_wmma_ops[];
+extern const unsigned g11_wmma_count;
 /* tbuffer_* with gfx10+'s unified FORMAT (exec_rdna.c) */
 isa_exec_fn g11_exec_tbuffer;
 /* A unified FORMAT 1..63 as gfx9's DFMT/NFMT pair (exec_rdna.c; 0 and 0 for others) */

@@ -174,6 +174,7 @@ if command -v clang-19 >/dev/null && command -v llvm-objdump-19 >/dev/null; then
       case $src in
         */image.cl|*/image_kernels.cl) continue ;;   # gfx9 image forms only (need the device libraries)
         */isa_corpus/*) opts="-O0 -O2"; [ $light = 1 ] && opts=-O2 ;;
+        */wmma_rdna.cl) opts=-O2 ;;   # the WMMA/SWMMAC forms: both chips, each its own
         *) opts=-O2   # the kernels the runtime tests dispatch: gfx1100 (gfx1201 shares the VALU)
            { [ $light = 1 ] || [ $cpu = gfx1201 ]; } && continue ;;
       esac

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # RDNA3 and RDNA4 on our runtime: the OpenCL C corpus (tests/kernels/*.cl) compiled now with
 # clang-19 for gfx1100 and gfx1201, wave32 (default) and -mwavefrontsize64, dispatched under
-# hsa-sim --gpu gfx1100 / gfx1201, every case against the host reference (the harness); a
-# gfx1100 code object is refused on gfx1201 with one line naming both targets.
+# hsa-sim --gpu gfx1100 / gfx1201, every case against the host reference (the harness); the
+# WMMA/SWMMAC builtins (wmma_rdna.cl, wmma_rdna_ref.c: every matrix variant against the host's
+# product, both wave sizes); a gfx1100 code object is refused on gfx1201 with one line naming
+# both targets.
 # timeout: 900
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
@@ -27,7 +29,7 @@ kdir=$SRCDIR/tests/kernels
 # Debian's rocm-device-libs 5.2.3 has no oclc_isa_version_1100/1201.bc: made here
 . "$SRCDIR/tests/integration/lib/devlibs19.sh"
 devlibs19_make "$work/devlibs" "$bitcode" gfx1100 gfx1201
-refs=$(ls "$kdir"/*_ref.c)
+refs="$(ls "$kdir"/*_ref.c) $SRCDIR/tests/integration/wmma_rdna_ref.c"
 # shellcheck disable=SC2086
 ${CC:-cc} -std=gnu11 -O2 -D_GNU_SOURCE -I"$kdir" -I"$SRCDIR/include/hsa" -o "$work/harness" \
   "$kdir/harness.c" "$kdir/kcase.c" $refs -L"$BUILD/lib" -lhsa-runtime64 -lm || fail "cannot build the harness"
@@ -45,7 +47,7 @@ gpus="gfx1100 gfx1201"
 [ "${HSA_TEST_LIGHT:-0}" = 1 ] && gpus=gfx1201
 n=0
 for t in $gpus; do
-  for f in "$kdir"/*.cl; do
+  for f in "$kdir"/*.cl "$SRCDIR/tests/integration/wmma_rdna.cl"; do
     b=${f##*/}
     for w in w32 w64; do
       wf=""; [ $w = w64 ] && wf=-mwavefrontsize64
@@ -76,7 +78,11 @@ run_case() { # gpu name source wave
 # int32_ops is left out as in kernels_gfx942.sh (Debian's abs_diff under clang-19).
 for gpu in $gpus; do
   while read -r name source _; do
-    case "$name" in int32_ops) continue ;; esac
+    case "$name" in
+      int32_ops) continue ;;
+      wmma_gfx11) [ $gpu = gfx1100 ] || continue ;;
+      wmma_gfx12) [ $gpu = gfx1201 ] || continue ;;
+    esac
     case "$source" in *.cl) run_case $gpu "$name" "$source" w32; run_case $gpu "$name" "$source" w64 ;; esac
   done < "$work/cases"
 done
@@ -89,6 +95,16 @@ timeout 60 "$sim" --gpu gfx1201 -- "$work/harness" --timeout 30 vadd "$work/co/v
 grep -v '^\[hsa-sim' "$work/wrong.log" | grep 'gfx1100' | grep -q 'gfx1201' ||
   fail "no line names both gfx1100 and gfx1201: $(grep -v '^\[hsa-sim' "$work/wrong.log" | head -n 5)"
 echo "PASS  gfx1100 code object refused on gfx1201"
+# a wave64-only code object (gfx900: no wave32 there) on gfx1100, whose kernels default to
+# wave32: refused the same way, naming both
+cl gfx900 "$kdir/$s" "$work/co/vadd.gfx900.co" || fail "clang-19 cannot compile for gfx900"
+rc=0
+timeout 60 "$sim" --gpu gfx1100 -- "$work/harness" --timeout 30 vadd "$work/co/vadd.gfx900.co" \
+  > "$work/wrong9.log" 2>&1 || rc=$?
+[ $rc -ne 0 ] || fail "a gfx900 code object ran on gfx1100"
+grep -v '^\[hsa-sim' "$work/wrong9.log" | grep 'gfx900' | grep -q 'gfx1100' ||
+  fail "no line names both gfx900 and gfx1100: $(grep -v '^\[hsa-sim' "$work/wrong9.log" | head -n 5)"
+echo "PASS  gfx900 (wave64-only) code object refused on gfx1100"
 echo "RDNA kernels on our runtime: $pass passed, $nfail failed"
 [ $nfail -eq 0 ] || { echo "failed:$failed"; exit 1; }
 exit 0

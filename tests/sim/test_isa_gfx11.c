@@ -8,13 +8,17 @@
  * wave32, two in wave64), v_cmpx writing EXEC only, saveexec, global/scratch/LDS memory
  * (scratch's lane swizzle by wave size), ds_bpermute wrapping at the wave size, gfx10+'s DPP
  * row_xmask/row_share; gfx12's split
- * wait counters, s_barrier_signal/wait, SALU float and 64-bit SALU arithmetic, v_s_rcp_f32. */
+ * wait counters, s_barrier_signal/wait, SALU float and 64-bit SALU arithmetic, v_s_rcp_f32;
+ * WMMA/SWMMAC modifiers (NEG/NEG_HI, an inline-constant C, index_key) by exact relations. */
 #include "kfd_fixture.h"
 #define ISA_FX_MC "/usr/bin/llvm-mc-19"
 #include "isa_fixture.h"
 
 #include "dev/catalog.h"
 #include "isa/exec.h"
+#include "isa/fp.h"
+
+#include <math.h>
 
 #define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc-19 missing: skipped\n"); return; } } while (0)
 
@@ -266,6 +270,100 @@ static void rdna_case(bool w32, unsigned version)
     }
   }
 }
+
+/* ---- WMMA modifiers (exec_wmma.c), by relations that hold whatever the layout: with
+ * integer f16 inputs every sum is exact, so (-A)(-B) + C = D, -(A)B - C = -D,
+ * AB + |C| = D - C + |C|, AB + 1.0 (an inline-constant C) = D - C + 1; SWMMAC's index_key:1
+ * reads the upper 16 bits of the index VGPR as index_key:0 reads them shifted down. (The
+ * layouts and every form are kernels_rdna.sh's, against the host's product.) One wave32. */
+static void wmma_mods_case(unsigned version)
+{
+  as_target(version);
+  bool g12 = gfx12;
+  uint32_t *out = isa_fx_mem(32 * 256), *in = isa_fx_mem(32 * 128);
+  memset(out, 0xee, 32 * 256);
+  uint32_t seed = 2024;
+  for (unsigned l = 0; l < 32; l++) {
+    uint32_t *p = in + l * 32;
+    for (unsigned d = 0; d < 32; d++) {
+      seed = seed * 1103515245u + 12345u;
+      int a = (int)((seed >> 16) % 7) - 3, b = (int)((seed >> 8) % 7) - 3;
+      p[d] = fp_f32_to_f16((float)a) | fp_f32_to_f16((float)b) << 16;   /* A, B halves */
+    }
+    for (unsigned r = 0; r < 8; r++) {   /* C: f32 integers in [-8, 8] */
+      seed = seed * 1103515245u + 12345u;
+      float c = (float)((int)((seed >> 16) % 17) - 8);
+      memcpy(&p[(g12 ? 8 : 16) + r], &c, 4);
+    }
+    seed = seed * 1103515245u + 12345u;
+    p[16] = g12 ? seed : p[16];        /* gfx12: the SWMMAC indices */
+  }
+  const char *ld11 =
+    "global_load_b128 v[8:11], v1, s[2:3]\nglobal_load_b128 v[12:15], v1, s[2:3] offset:16\n"
+    "global_load_b128 v[16:19], v1, s[2:3] offset:32\nglobal_load_b128 v[20:23], v1, s[2:3] offset:48\n"
+    "global_load_b128 v[24:27], v1, s[2:3] offset:64\nglobal_load_b128 v[28:31], v1, s[2:3] offset:80\n"
+    "s_waitcnt vmcnt(0)\n";
+  const char *ld12 =
+    "global_load_b128 v[8:11], v1, s[2:3]\nglobal_load_b128 v[12:15], v1, s[2:3] offset:16\n"
+    "global_load_b128 v[16:19], v1, s[2:3] offset:32\nglobal_load_b128 v[20:23], v1, s[2:3] offset:48\n"
+    "global_load_b32 v24, v1, s[2:3] offset:64\nglobal_load_b128 v[32:35], v1, s[2:3] offset:80\n"
+    "global_load_b128 v[36:39], v1, s[2:3] offset:96\ns_wait_loadcnt 0x0\n";
+  const char *ab = g12 ? "v[8:11], v[12:15]" : "v[8:15], v[16:23]", *c = g12 ? "v[16:23]" : "v[24:31]";
+  char src[4096];
+  int n = snprintf(src, sizeof src, "v_lshlrev_b32_e32 v1, 7, v0\nv_lshlrev_b32_e32 v2, 8, v0\n%s",
+                   g12 ? ld12 : ld11);
+  static const char *const mods[5] = {"", " neg_lo:[1,1,0] neg_hi:[1,1,0]", " neg_lo:[1,0,1] neg_hi:[1,0,0]",
+                                      " neg_hi:[0,0,1]", ""};
+  for (unsigned v = 0; v < 5; v++)
+    n += snprintf(src + n, sizeof src - (size_t)n,
+                  "v_wmma_f32_16x16x16_f16 v[40:47], %s, %s%s\n"
+                  "global_store_b128 v2, v[40:43], s[0:1] offset:%u\n"
+                  "global_store_b128 v2, v[44:47], s[0:1] offset:%u\n",
+                  ab, v == 4 ? "1.0" : c, mods[v], 32 * v, 32 * v + 16);
+  if (g12) {
+    const char *copy = "v_mov_b32_e32 v48, v16\nv_mov_b32_e32 v49, v17\nv_mov_b32_e32 v50, v18\n"
+                       "v_mov_b32_e32 v51, v19\nv_mov_b32_e32 v52, v20\nv_mov_b32_e32 v53, v21\n"
+                       "v_mov_b32_e32 v54, v22\nv_mov_b32_e32 v55, v23\n";
+    n += snprintf(src + n, sizeof src - (size_t)n,
+                  "%sv_swmmac_f32_16x16x32_f16 v[48:55], v[8:11], v[32:39], v24 index_key:1\n"
+                  "global_store_b128 v2, v[48:51], s[0:1] offset:160\n"
+                  "global_store_b128 v2, v[52:55], s[0:1] offset:176\n"
+                  "v_lshrrev_b32_e32 v25, 16, v24\n"
+                  "%sv_swmmac_f32_16x16x32_f16 v[48:55], v[8:11], v[32:39], v25\n"
+                  "global_store_b128 v2, v[48:51], s[0:1] offset:192\n"
+                  "global_store_b128 v2, v[52:55], s[0:1] offset:208\n", copy, copy);
+  }
+  snprintf(src + n, sizeof src - (size_t)n, "s_endpgm\n");
+  void *code = code_for(true, src);
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, in);
+  r.wg.vgpr_alloc = 64;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  unsigned same = 0;
+  for (unsigned l = 0; l < 32; l++) {
+    const float *o = (const float *)(out + l * 64), *cin = (const float *)(in + l * 32 + (g12 ? 8 : 16));
+    for (unsigned k = 0; k < 8; k++) {
+      float d = o[k], cc = cin[k];
+      ck_assert_msg(d == d && fabsf(d) < 1000, "lane %u D[%u] = %g", l, k, d);
+      ck_assert_msg(o[8 + k] == d, "lane %u: (-A)(-B) + C = %g, not %g", l, o[8 + k], d);
+      ck_assert_msg(o[16 + k] == -d, "lane %u: -AB - C = %g, not %g", l, o[16 + k], -d);
+      ck_assert_msg(o[24 + k] == d - cc + fabsf(cc), "lane %u: AB + |C| = %g", l, o[24 + k]);
+      ck_assert_msg(o[32 + k] == d - cc + 1, "lane %u: AB + 1.0 = %g", l, o[32 + k]);
+      if (g12) {
+        ck_assert_msg(o[40 + k] == o[48 + k], "lane %u: index_key:1 gives %g, the shifted indices %g",
+                      l, o[40 + k], o[48 + k]);
+        same += o[40 + k] == cc;
+      }
+    }
+  }
+  ck_assert_uint_lt(same, 64);   /* the SWMMAC did add something */
+}
+
+START_TEST(wmma_modifiers) { wmma_mods_case(110000); }
+END_TEST
+START_TEST(gfx12_wmma_modifiers) { wmma_mods_case(120001); }
+END_TEST
 
 START_TEST(rdna_ops_wave32) { rdna_case(true, 110000); }
 END_TEST
@@ -856,6 +954,8 @@ Suite *test_suite(void)
   tcase_add_test(t, rdna_ops_wave64);
   tcase_add_test(t, gfx12_rdna_ops_wave32);
   tcase_add_test(t, gfx12_rdna_ops_wave64);
+  tcase_add_test(t, wmma_modifiers);
+  tcase_add_test(t, gfx12_wmma_modifiers);
   suite_add_tcase(s, t);
   return s;
 }
