@@ -26,8 +26,8 @@
  * VIMAGE/VSAMPLE (decode_gfx12_image.c) likewise: four listed address VGPRs, the fourth
  * continuing with the rest, gfx12's T#/S# (img_tsharp_decode_gfx12).
  * gfx11's mip chains are gfx10+'s LINEAR chain (img_level_select: the smallest level first,
- * each at its own pitch). Not modelled (fault as ILLEGAL): gfx12's mip chains (addrlib's gfx12
- * linear chain is not pinned down: src/image/README.md), a16, gfx90a's acc bit, gfx10+'s r128, the depth-compare (_c), get_lod and
+ * each at its own pitch; gfx12's the same with 128-byte row pitches). Not modelled (fault as
+ * ILLEGAL): a16, gfx90a's acc bit, gfx10+'s r128, the depth-compare (_c), get_lod and
  * the _pck forms. */
 #include "isa/exec.h"
 #include "isa/hostmem.h"
@@ -339,8 +339,6 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
     return not_modelled(w, in, "a cube or multisampled image");
   if (!t.pitch)   /* gfx11's 3D and arrays: addrlib's linear pitch, rows of 256-byte multiples */
     t.pitch = img_linear_pitch(t.width, f.bytes);
-  if (m.gfx12 && (t.max_mip || t.last_level) && !fm.resinfo)
-    return not_modelled(w, in, "a gfx12 mipmapped image (MAX_MIP or LAST_LEVEL above 0)");
   struct img_swizzle swz;
   if (!m.gfx11 && !m.gfx12 && t.sw_mode && !fm.resinfo) {   /* gfx9's tiled layouts */
     const struct sim_gpu *g = w->group && w->group->wg ? w->group->wg->gpu : NULL;

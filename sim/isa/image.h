@@ -30,6 +30,8 @@ struct img_tsharp {
   unsigned max_mip;          /* word5[31:28]: the resource's last level (gfx11: word1[19:16]) */
   bool rdna_chain;           /* gfx10+ (the gfx11/gfx12 decoders): a LINEAR mip chain is laid
                               * out smallest level first, each level at its own pitch */
+  bool gfx12_rows;           /* gfx12: a level's rows are 128-byte multiples, its slice of
+                              * rows rounded up to 256 bytes (img_level_select) */
   uint64_t slice_bytes;      /* bytes from one slice (3D) or layer to the next: the mip
                               * chain's (img_level_select); 0 until selected */
   const struct img_swizzle *swz;   /* gfx9 tiled SW_MODE (exec_mimg.c sets it): the texel
@@ -73,14 +75,19 @@ void img_ssharp_decode_gfx11(const uint32_t d[4], struct img_ssharp *s);
  * (ceil(W / 2^i) elements rounded up to 256-byte rows, which t->pitch becomes) and
  * ceil(H / 2^i) rows, so level i starts after levels last..i+1. WIDTH, HEIGHT and a 3D DEPTH
  * become the level's (max(1, n >> i)), BASE the level's first texel, slice_bytes the chain's
- * size. Level 0 of a one-level chain is the plain linear layout (the T#'s pitch kept). */
+ * size. Level 0 of a one-level chain is the plain linear layout (the T#'s pitch kept).
+ * gfx12 (t->gfx12_rows, Gfx12Lib's LINEAR layout): as gfx10+, but a level's pitch is
+ * ceil(W / 2^i) elements rounded up to 128-byte rows while its share of the chain stays rows
+ * rounded up to 256 bytes; so even one level of 3D or an array has slices of 256-byte rows
+ * (1D/2D with one level keep the T#'s PITCH). */
 void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level);
 /* gfx12 (RDNA4) layouts (image_gfx12.c, from Mesa's gfx12 descriptor fields): T# word1
  * BASE_ADDRESS_HI [7:0], MAX_MIP [16:12], FORMAT [24:17] (gfx11's unified numbers),
  * BASE_LEVEL [29:25], WIDTH[1:0] [31:30]; word2 WIDTH[15:2] [13:0], HEIGHT [29:14]; word3
  * DST_SEL [11:0], LAST_LEVEL [19:15], SW_MODE [24:20], BC_SWIZZLE [27:25], TYPE [31:28];
  * word4 DEPTH [13:0] (1D/2D: PITCH - 1 with PITCH_MSB [15:14] above it), BASE_ARRAY [29:16].
- * 3D and arrays have the hardware's linear pitch: rows of 128-byte multiples. S#: gfx9's
+ * 3D and arrays have the hardware's linear pitch: rows of 128-byte multiples (slices of
+ * 256-byte multiples: img_level_select). S#: gfx9's
  * word0, MIN_LOD [12:0] and MAX_LOD [25:13] of word1, LOD_BIAS word2[13:0], gfx9's filters
  * and BORDER_COLOR_TYPE. */
 void img_tsharp_decode_gfx12(const uint32_t d[8], struct img_tsharp *t);

@@ -75,6 +75,16 @@ size_t img_level_pitch_gfx11(const hsa_ext_image_descriptor_t *desc, const struc
                              unsigned level);
 size_t img_level_offset_gfx11(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
                               unsigned levels, unsigned level);
+/* gfx12's LINEAR layout (addrlib's Gfx12Lib, newest ROCR's copy; tests/fixtures/image/
+ * gfx12_mips.txt): a level's row pitch is ceil(W / 2^i) texels rounded up to 128 bytes, its
+ * size in the chain rows of that width rounded up to 256 bytes, except level 0 when the image
+ * is neither 3D nor layered (one slice): rows of its 128-byte pitch. The offsets are gfx11's
+ * (img_level_offset_gfx11). Layout: row_pitch level 0's, slice_pitch a slice's or layer's (the
+ * chain; one level too), size all slices or layers. */
+void img_layout_mips_gfx12(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                           unsigned levels, struct img_layout *out);
+size_t img_level_pitch_gfx12(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                             unsigned level);
 /* The most levels an image of `desc` can have: floor(log2(largest dimension)) + 1, where the
  * dimensions are the ones the levels halve (width; height of 2D kinds; depth of 3D). */
 unsigned img_max_levels(const hsa_ext_image_descriptor_t *desc);

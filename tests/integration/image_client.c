@@ -21,7 +21,8 @@
  * (image_load) and _export. gfx1100: the same through create_v2 alone (no templates there) on a
  * 100x6 image in gfx10+'s LINEAR chain (Gfx11Lib::HwlComputeSurfaceInfoLinear: the smallest
  * level first, each level at its own 256-byte-multiple pitch: 512, 256, 256), its T#'s level
- * fields checked; gfx1201: more than one level refused (gfx12's chain is not pinned down).
+ * fields checked; gfx1201: the same in gfx12's LINEAR chain (the newest ROCR's addrlib: the
+ * same offsets, each level's pitch a 128-byte multiple: 512, 256, 128).
  *
  * Runs on either runtime (link it against either libhsa-runtime64). Exit 0: all passed; 1: a
  * mismatch or an API failure; 3: the runtime says it has no image extension. `--probe`: only
@@ -682,33 +683,18 @@ static void test_mip(const char *cpu)
 {
   enum { H = 6, L = 3 };
   const enum fmt f = F_RGBA8;
-  bool gfx9 = !strncmp(cpu, "gfx9", 4);
+  bool gfx9 = !strncmp(cpu, "gfx9", 4), gfx12 = !strncmp(cpu, "gfx12", 5);
   /* gfx9: 13 texels, every level at the level-0 pitch (one 256-byte row), rows 6, 3, 2 in
    * order. gfx11 (gfx10+'s chain, Gfx11Lib::HwlComputeSurfaceInfoLinear): 100 texels, level i
    * ceil(100 / 2^i) texels at its own 256-byte-multiple pitch (512, 256, 256), rows 6, 3, 2,
-   * the smallest level first: level 2 at 0, level 1 at 2 x 256, level 0 at 5 x 256. */
+   * the smallest level first: level 2 at 0, level 1 at 2 x 256, level 0 at 5 x 256. gfx12
+   * (the newest ROCR's addrlib, tests/fixtures/image/gfx12_mips.txt): the same offsets, but
+   * each level's pitch is rounded up to 128 bytes only (512, 256, 128). */
   const unsigned W = gfx9 ? 13 : 100, maxl = gfx9 ? 4 : 7;
   const unsigned lw[L] = {W, W / 2, W / 4}, lh[L] = {6, 3, 1};
-  const size_t lpitch[L] = {gfx9 ? 256 : 512, 256, 256};
+  const size_t lpitch[L] = {gfx9 ? 256 : 512, 256, gfx12 ? 128 : 256};
   const size_t off[L] = {gfx9 ? 0 : 5 * 256, gfx9 ? 6 * 256 : 2 * 256, gfx9 ? 9 * 256 : 0};
   const size_t size = gfx9 ? 11 * 256 : 17 * 256;
-  if (!strncmp(cpu, "gfx12", 5)) {   /* gfx12's LINEAR chain is not pinned down: refused */
-    typedef hsa_status_t (*info_fn)(hsa_agent_t, const hsa_ext_image_descriptor_v2_t *,
-                                    hsa_access_permission_t, hsa_ext_image_data_info_t *);
-    info_fn info_v2 = (info_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "hsa_ext_image_data_get_info_v2");
-    if (info_v2) {
-      hsa_ext_image_descriptor_v2_t d2 = {HSA_EXT_IMAGE_GEOMETRY_2D, W, H, 0, 0, {fmts[f].type, fmts[f].order}, L};
-      hsa_ext_image_data_info_t info;
-      note(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
-           "mip levels refused", 0, "3 levels accepted on %s", cpu);
-      d2.mipmap_levels = 1;
-      hsa_status_t st1 = info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info);
-      note(st1 == HSA_STATUS_SUCCESS && info.size == (size_t)H * ((W * 4 + 255) / 256 * 256),
-           "mip one level", 0, "status 0x%x size %zu", (unsigned)st1, st1 == HSA_STATUS_SUCCESS ? info.size : 0);
-    }
-    printf("ok mip: more than one level refused on %s (gfx9's and gfx11's LINEAR mip chains only)\n", cpu);
-    return;
-  }
   if (!gfx9 && !dlsym(RTLD_DEFAULT, "hsa_ext_image_create_v2")) {   /* no templates on gfx11 */
     printf("ok mip: skipped on %s (no hsa_ext_image_create_v2)\n", cpu);
     return;
@@ -767,7 +753,7 @@ static void test_mip(const char *cpu)
            info.size, other[i].size);
     }
     /* a 2DA level: import into level 1 (2x2 x 2 layers) lands at rows 5..6 of each layer
-     * (gfx11: rows 2..3, after level 2's two) */
+     * (gfx11: rows 2..3, after level 2's two; gfx12: there, in 128-byte rows) */
     {
       hsa_ext_image_descriptor_v2_t o = {HSA_EXT_IMAGE_GEOMETRY_2DA, 5, 5, 0, 2, {fmts[f].type, fmts[f].order}, 3};
       uint8_t *amem = fine_alloc(5120 + 256), *src = fine_alloc(16 * 2);
@@ -779,10 +765,12 @@ static void test_mip(const char *cpu)
       hsa_ext_image_region_t r = {{0, 0, 0}, {2, 2, 2}};
       CHECK(hsa_ext_image_import(gpu, src, 8, 16, lvl, &r));
       for (unsigned z = 0; z < 2; z++)
-        for (unsigned y = 0; y < 2; y++)
-          note(!memcmp(abase + z * 2560 + ((gfx9 ? 5 : 2) + y) * 256, src + z * 16 + y * 8, 8) &&
-               abase[z * 2560 + ((gfx9 ? 5 : 2) + y) * 256 + 8] == 0, "mip 2da level 1 import", z * 2 + y,
-               "row %u of layer %u not at the chain's offset", y, z);
+        for (unsigned y = 0; y < 2; y++) {
+          size_t o1 = z * 2560 + (gfx9 ? 5 * 256 : 2 * 256) + y * (gfx12 ? 128 : 256);
+          note(!memcmp(abase + o1, src + z * 16 + y * 8, 8) && abase[o1 + 8] == 0,
+               "mip 2da level 1 import", z * 2 + y, "row %u of layer %u not at the chain's offset",
+               y, z);
+        }
       CHECK(hsa_ext_image_destroy(gpu, lvl));
       CHECK(hsa_ext_image_destroy(gpu, arr));
       hsa_memory_free(src);
@@ -800,7 +788,13 @@ static void test_mip(const char *cpu)
     }
     /* gfx11 (the RDNA3 ISA's table): the chain's address, MAX_MIP word1[19:16] 2, BASE_LEVEL
      * word3[15:12] 0, LAST_LEVEL [19:16] 2, word4 0 (no PITCH: each level has the hardware's) */
-    if (!gfx9)
+    /* gfx12 (Mesa's gfx12 fields): MAX_MIP word1[16:12], BASE_LEVEL [29:25], LAST_LEVEL
+     * word3[19:15], word4 0 */
+    if (gfx12)
+      note(b[0] == (uint32_t)((uintptr_t)base >> 8) && ((b[1] >> 12) & 31) == L - 1 &&
+           ((b[1] >> 25) & 31) == 0 && ((b[3] >> 15) & 31) == L - 1 && b[4] == 0,
+           "mip create_v2 gfx12 T#", 0, "words 0x%08x 0x%08x 0x%08x 0x%08x", b[0], b[1], b[3], b[4]);
+    else if (!gfx9)
       note(b[0] == (uint32_t)((uintptr_t)base >> 8) && ((b[1] >> 16) & 15) == L - 1 &&
            ((b[3] >> 12) & 0xff) == (L - 1) << 4 && b[4] == 0, "mip create_v2 gfx11 T#", 0,
            "words 0x%08x 0x%08x 0x%08x 0x%08x", b[0], b[1], b[3], b[4]);
@@ -811,7 +805,7 @@ static void test_mip(const char *cpu)
   /* S#: clamp to the last texel, normalized, point filters, MIP_FILTER point, MAX_LOD 15.99 */
   uint32_t *samp = fine_alloc(16);
   samp[0] = 2 | 2 << 3 | 2 << 6;
-  samp[1] = 4095u << 12;
+  samp[1] = gfx12 ? 4095u << 13 : 4095u << 12;   /* gfx12: MAX_LOD word1[25:13] */
   samp[2] = 1u << 26;
   uint8_t *ref = malloc(size);
   memset(ref, 0, size);
