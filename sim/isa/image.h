@@ -36,6 +36,13 @@ struct img_tsharp {
                               * chain's (img_level_select); 0 until selected */
   const struct img_swizzle *swz;   /* gfx9 tiled SW_MODE (exec_mimg.c sets it): the texel
                               * addresses of image_swizzle.c; NULL: LINEAR */
+  bool swz_chain;            /* a tiled mip chain: the level's place in it is swl
+                              * (img_level_select) */
+  struct img_swizzle_level {
+    unsigned pitch, height;  /* the chain's rectangle of blocks, in elements */
+    unsigned pos_w, pos_h, pos_d;   /* the level's first block in it */
+    unsigned tail;           /* its offset in the mip tail's block (0: not in the tail) */
+  } swl;
   unsigned coords;           /* address components of the type: 1, 2 or 3 */
   bool array;                /* 1D/2D arrays: the last coordinate is a slice */
 };
@@ -117,6 +124,16 @@ bool img_swizzle_init(struct img_swizzle *s, uint32_t gb_addr_config, unsigned s
  * `height` rows (rounded up to the block height here). */
 uint64_t img_swizzle_offset(const struct img_swizzle *s, unsigned x, unsigned y, unsigned z,
                             unsigned pitch, unsigned height);
+/* gfx9's tiled mip chains (addrlib's Gfx9Lib layout; tests/fixtures/image/gfx9_mips.txt):
+ * where level `level` of a chain of `levels` levels of a w x h image of n slices (3D depth
+ * or layers) lies: the levels share a rectangle of blocks (level 1 beside level 0 across the
+ * major direction, later levels stacked along it) and the small ones one block (the mip
+ * tail), each at its own offset in it (image_swizzle.c says how). */
+void img_swizzle_chain(const struct img_swizzle *s, unsigned w, unsigned h, unsigned n,
+                       bool tex3d, unsigned levels, unsigned level, struct img_swizzle_level *out);
+/* Byte offset of element (x, y, z) of that level from the chain's base */
+uint64_t img_swizzle_offset_level(const struct img_swizzle *s, const struct img_swizzle_level *lv,
+                                  unsigned x, unsigned y, unsigned z);
 /* hsa-sim's GB_ADDR_CONFIG of a GPU model (sim/kfd/devcfg.c) */
 struct sim_gpu_model;
 uint32_t sim_gb_addr_config(const struct sim_gpu_model *m);

@@ -132,6 +132,16 @@ static void level_select_rdna(struct img_tsharp *t, unsigned bytes, unsigned lev
 void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level)
 {
   unsigned last = t->max_mip > t->last_level ? t->max_mip : t->last_level;
+  if (t->swz && last) {   /* gfx9 tiled chain: the level's blocks in the chain (image_swizzle.c) */
+    img_swizzle_chain(t->swz, t->width, t->height, t->depth, t->type == IMG_TYPE_3D, last + 1,
+                      level, &t->swl);
+    t->swz_chain = true;
+    t->width = t->width >> level ? t->width >> level : 1;
+    t->height = t->height >> level ? t->height >> level : 1;
+    if (t->type == IMG_TYPE_3D)
+      t->depth = t->depth >> level ? t->depth >> level : 1;
+    return;
+  }
   bool custom_pitch = t->type == IMG_TYPE_1D || t->type == IMG_TYPE_2D || t->type == IMG_TYPE_2D_MSAA;
   if (t->rdna_chain && (last || (t->gfx12_rows && !custom_pitch))) {
     level_select_rdna(t, bytes, level, last);

@@ -72,11 +72,17 @@ static bool levels_ok(const struct core_agent *a, const hsa_ext_image_descriptor
 static bool opaque_tiled(const struct core_agent *a, const hsa_ext_image_descriptor_t *d,
                          const struct img_format *f, unsigned levels, struct img_tile *t,
                          struct img_layout *l) {
-  if (a->isa->major != 9 || levels > 1 || a->profile != HSA_PROFILE_BASE) return false;
+  if (a->isa->major != 9 || a->profile != HSA_PROFILE_BASE) return false;
   struct core_runtime *rt = core_rt();
   uint32_t gb;
   if (rt->kfd.fd < 0 || kfd_get_gb_addr_config(&rt->kfd, a->gpu_id, &gb) != 0) return false;
-  return img_tile_choose(d, f, gb, t, l);
+  if (!img_tile_choose(d, f, gb, t, l)) return false;
+  if (levels > 1) {   /* a mip chain: ROCR's mode for the image, addrlib's chain in it */
+    struct img_extent e = img_extent_of(d);
+    img_tile_chain(t, e.w, e.h, e.d, d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D, levels, 0, l,
+                   f->elem_size);
+  }
+  return true;
 }
 
 /* What data_info and create check first, in ROCR's order: the agent, the arguments (the
@@ -394,6 +400,11 @@ hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
       im->row_pitch = src->agent->isa->major >= 12
                           ? img_level_pitch_gfx12(&src->desc, &src->fmt, mip_level)
                           : img_level_pitch_gfx11(&src->desc, &src->fmt, mip_level);
+  } else if (src->tile.block_log2) {   /* gfx9 tiled chain: the level's blocks in the chain */
+    struct img_layout l;
+    img_tile_chain(&im->tile, src->ext.w, src->ext.h, src->ext.d,
+                   src->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_3D, src->levels, mip_level, &l,
+                   src->fmt.elem_size);
   } else {
     size_t row = src->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA
                      ? src->row_pitch / src->levels   /* the layers' stride holds every level's row */

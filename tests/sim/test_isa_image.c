@@ -809,6 +809,57 @@ START_TEST(bad_resource_faults)
 }
 END_TEST
 
+/* gfx9 tiled mip chains against addrlib (tests/fixtures/image/gfx9_mips.txt): every level's
+ * place (img_swizzle_chain) and every sample's byte offset (img_swizzle_offset_level) */
+START_TEST(swizzle_mips_vs_addrlib)
+{
+  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
+  ck_assert_msg(fp, "the fixture tests/fixtures/image/gfx9_mips.txt");
+  char line[512], chip[8], type[4];
+  unsigned bpp = 0, w = 0, h = 0, sl = 0, levels = 0, mode = 0, cp = 0, chh = 0, samples = 0;
+  unsigned pitch, ph, ps, cs, ep, it, first, al, bw, bh, bd;
+  unsigned long long size, slice;
+  uint32_t gb = 0;
+  bool tex3d = false;
+  struct img_swizzle swz;
+  struct img_swizzle_level lv;
+  memset(&swz, 0, sizeof swz);
+  memset(&lv, 0, sizeof lv);
+  while (fgets(line, sizeof line, fp)) {
+    if (line[0] == '#')
+      continue;
+    if (line[0] == 'S') {
+      ck_assert_int_eq(sscanf(line, "S %7s %u %3s %u %u %u %u mode=%u pitch=%u height=%u slices=%u "
+                              "chain=%ux%ux%u epitchIsHeight=%u intail=%u first=%u size=%llu "
+                              "slice=%llu align=%u block=%ux%ux%u", chip, &bpp, type, &w, &h, &sl,
+                              &levels, &mode, &pitch, &ph, &ps, &cp, &chh, &cs, &ep, &it, &first,
+                              &size, &slice, &al, &bw, &bh, &bd), 23);
+      gb = strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;
+      tex3d = !strcmp(type, "3D");
+      ck_assert(img_swizzle_init(&swz, gb, mode, tex3d, bpp / 8));
+      continue;
+    }
+    unsigned i, x, y, z, tail;
+    unsigned long long off, blk;
+    if (line[0] == 'L') {
+      ck_assert_int_eq(sscanf(line, "L %u block=%llu tail=%u", &i, &blk, &tail), 3);
+      img_swizzle_chain(&swz, w, h, sl, tex3d, levels, i, &lv);
+      ck_assert_msg(lv.pitch == cp && lv.height == chh && lv.tail == tail,
+                    "level %u: chain %ux%u tail %u (%s %u %s %ux%ux%u, %u levels)", i, lv.pitch,
+                    lv.height, lv.tail, chip, bpp, type, w, h, sl, levels);
+      continue;
+    }
+    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
+    uint64_t got = img_swizzle_offset_level(&swz, &lv, x, y, z);
+    ck_assert_msg(got == off, "level %u (%u,%u,%u): %llu, addrlib %llu (%s %u %s %ux%ux%u, %u levels)",
+                  i, x, y, z, (unsigned long long)got, off, chip, bpp, type, w, h, sl, levels);
+    samples++;
+  }
+  fclose(fp);
+  ck_assert_uint_ge(samples, 7000);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_image");
@@ -824,6 +875,7 @@ Suite *test_suite(void)
   tcase_add_test(t, bad_resource_faults);
   tcase_add_test(t, swizzle_vs_addrlib);
   tcase_add_test(t, tiled_store_load);
+  tcase_add_test(t, swizzle_mips_vs_addrlib);
   suite_add_tcase(s, t);
   return s;
 }

@@ -461,6 +461,62 @@ START_TEST(t_gfx12_vs_addrlib) {
 }
 END_TEST
 
+/* gfx9's tiled mip chains against addrlib (tests/fixtures/image/gfx9_mips.txt, ROCR 5.2.3's
+ * addrlib with the mode ROCR gives the image): per level img_tile_chain's chain rectangle,
+ * size and alignment, and every sample's byte offset through img_tile_offset. */
+START_TEST(t_tiled_mips_vs_addrlib) {
+  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
+  ck_assert_msg(fp != NULL, "the fixture");
+  char line[512], chip[8], type[4];
+  unsigned bpp = 0, w = 0, h = 0, sl = 0, levels = 0, mode = 0, pitch, ph, ps, cp = 0, chh = 0, cs, ep,
+           it, first, al = 0, bw, bh, bd;
+  unsigned long long size = 0, slice = 0;
+  unsigned surfaces = 0, samples = 0;
+  uint32_t gb = 0;
+  bool tex3d = false;
+  struct img_tile t;
+  memset(&t, 0, sizeof(t));
+  while (fgets(line, sizeof(line), fp)) {
+    if (line[0] == '#') continue;
+    if (line[0] == 'S') {
+      ck_assert_int_eq(sscanf(line, "S %7s %u %3s %u %u %u %u mode=%u pitch=%u height=%u slices=%u "
+                              "chain=%ux%ux%u epitchIsHeight=%u intail=%u first=%u size=%llu "
+                              "slice=%llu align=%u block=%ux%ux%u", chip, &bpp, type, &w, &h, &sl,
+                              &levels, &mode, &pitch, &ph, &ps, &cp, &chh, &cs, &ep, &it, &first,
+                              &size, &slice, &al, &bw, &bh, &bd), 23);
+      gb = strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;
+      tex3d = !strcmp(type, "3D");
+      surfaces++;
+      continue;
+    }
+    unsigned i, x, y, z;
+    unsigned long long off, blk;
+    if (line[0] == 'L') {
+      unsigned tail;
+      ck_assert_int_eq(sscanf(line, "L %u block=%llu tail=%u", &i, &blk, &tail), 3);
+      ck_assert_msg(img_tile_init(&t, gb, mode, tex3d, bpp / 8), "refused: mode %u", mode);
+      struct img_layout l;
+      img_tile_chain(&t, w, h, sl, tex3d, levels, i, &l, bpp / 8);
+      ck_assert_msg(t.pitch == cp && t.height == chh && l.size == size && l.slice_pitch == slice &&
+                    l.alignment == al && t.tail == tail,
+                    "level %u: chain %ux%u size %zu slice %zu tail %u (%s %u %s %ux%ux%u, %u levels, "
+                    "mode %u)", i, t.pitch, t.height, l.size, l.slice_pitch, t.tail, chip, bpp, type, w,
+                    h, sl, levels, mode);
+      continue;
+    }
+    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
+    size_t got = img_tile_offset(&t, x, y, z);
+    ck_assert_msg(got == off, "level %u (%u,%u,%u) at %zu, addrlib %llu (%s %u %s %ux%ux%u, %u levels, "
+                  "mode %u, block at %u,%u,%u)", i, x, y, z, got, off, chip, bpp, type, w, h, sl, levels,
+                  mode, t.pos_w, t.pos_h, t.pos_d);
+    samples++;
+  }
+  fclose(fp);
+  ck_assert_uint_ge(surfaces, 150);
+  ck_assert_uint_ge(samples, 7000);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("image_srd");
   TCase *tc = tcase_create("gfx9");
@@ -475,6 +531,7 @@ Suite *test_suite(void) {
   tcase_add_test(tc, t_formats);
   tcase_add_test(tc, t_tiled_vs_addrlib);
   tcase_add_test(tc, t_gfx12_vs_addrlib);
+  tcase_add_test(tc, t_tiled_mips_vs_addrlib);
   suite_add_tcase(s, tc);
   return s;
 }
