@@ -860,6 +860,112 @@ START_TEST(swizzle_mips_vs_addrlib)
 }
 END_TEST
 
+/* image_store_mip then image_load_mip through tiled mip chains (gfx900, 32-bit texels): for a
+ * few chains of tests/fixtures/image/gfx9_mips.txt, lanes store their number at up to 9
+ * samples of every level; each lands at addrlib's offset and loads back */
+START_TEST(tiled_mip_store_load)
+{
+  fx_open();
+  static const struct { unsigned w, h, s, levels; const char *type; } pick[] = {
+    {100, 37, 1, 7, "2D"}, {16, 300, 1, 9, "2D"}, {100, 37, 3, 7, "2D"}, {40, 30, 20, 6, "3D"},
+    {300, 10, 3, 9, "3D"},
+  };
+  unsigned tested = 0;
+  for (unsigned p = 0; p < sizeof pick / sizeof pick[0]; p++) {
+    FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
+    ck_assert(fp);
+    char line[512], chip[8], type[4];
+    unsigned bpp, w, h, sl, levels, mode = 0, found = 0, n = 0, per = 0, cur = 99;
+    unsigned long long size = 0;
+    unsigned x[64], y[64], z[64], lv[64];
+    unsigned long long off[64];
+    while (fgets(line, sizeof line, fp)) {
+      if (line[0] == 'S') {
+        if (found)
+          break;
+        unsigned m = 0;
+        unsigned long long sz = 0;
+        const char *q = strstr(line, "mode="), *r = strstr(line, "size=");
+        if (sscanf(line, "S %7s %u %3s %u %u %u %u", chip, &bpp, type, &w, &h, &sl, &levels) == 7 &&
+            q && r && sscanf(q, "mode=%u", &m) == 1 && sscanf(r, "size=%llu", &sz) == 1 &&
+            !strcmp(chip, "gfx900") && bpp == 32 && w == pick[p].w && h == pick[p].h &&
+            sl == pick[p].s && levels == pick[p].levels && !strcmp(type, pick[p].type)) {
+          found = 1;
+          mode = m;
+          size = sz;
+        }
+        continue;
+      }
+      unsigned i, a, b, c;
+      unsigned long long o;
+      if (found && line[0] == 'A' && sscanf(line, "A %u %u %u %u %llu", &i, &a, &b, &c, &o) == 5) {
+        if (i != cur) {
+          cur = i;
+          per = 0;
+        }
+        if (per++ < 9 && n < 64) {
+          x[n] = a, y[n] = b, z[n] = c, lv[n] = i, off[n] = o;
+          n++;
+        }
+      }
+    }
+    fclose(fp);
+    ck_assert_msg(found && n, "fixture chain %u", p);
+    bool is3d = !strcmp(pick[p].type, "3D"), arr = !is3d && pick[p].s > 1;
+    bool four = is3d || arr;
+    struct job st, ld;
+    job_init(&st, four ? (arr ? "image_store_mip v12, v[4:7], s[8:15] dmask:0x1 unorm da"
+                              : "image_store_mip v12, v[4:7], s[8:15] dmask:0x1 unorm")
+                       : "image_store_mip v12, v[4:6], s[8:15] dmask:0x1 unorm", false);
+    NEED(st.code);
+    job_init(&ld, four ? (arr ? "image_load_mip v8, v[4:7], s[8:15] dmask:0x1 unorm da"
+                              : "image_load_mip v8, v[4:7], s[8:15] dmask:0x1 unorm")
+                       : "image_load_mip v8, v[4:6], s[8:15] dmask:0x1 unorm", false);
+    NEED(ld.code);
+    uint8_t *img = isa_fx_mem(size);
+    memset(img, 0, size);
+    unsigned rtype = is3d ? 10 : arr ? 13 : 9;
+    /* 32 UINT; PITCH: the chain's (hsa-sim derives the chain from the sizes and levels) */
+    struct tdesc t = {(uintptr_t)img, 4, 4, pick[p].w, pick[p].h, pick[p].s, 1, rtype, SEL_XYZW,
+                      pick[p].levels - 1, 0};
+    tsharp(st.desc, &t);
+    st.desc[3] |= mode << 20;
+    st.desc[5] |= (pick[p].levels - 1) << 28;   /* MAX_MIP */
+    memset(st.desc + 64, 0, 64 * 16);
+    for (unsigned l = 0; l < 64; l++) {
+      unsigned j = l % n;
+      st.desc[64 + 4 * l] = x[j], st.desc[64 + 4 * l + 1] = y[j];
+      st.desc[64 + 4 * l + 2] = four ? z[j] : lv[j];
+      st.desc[64 + 4 * l + 3] = four ? lv[j] : 0;
+      st.desc[320 + 4 * l] = j + 1;
+    }
+    job_run(&st);
+    for (unsigned j = 0; j < n; j++, tested++) {
+      uint32_t got;
+      memcpy(&got, img + off[j], 4);
+      unsigned win = j;   /* a texel sampled twice holds the last lane's number */
+      for (unsigned k = 0; k < n; k++)
+        if (off[k] == off[j])
+          win = k;
+      ck_assert_msg(got == win + 1, "mode %u %s %ux%ux%u level %u (%u,%u,%u) at %llu holds %u",
+                    mode, pick[p].type, pick[p].w, pick[p].h, pick[p].s, lv[j], x[j], y[j], z[j],
+                    off[j], got);
+    }
+    memcpy(ld.desc, st.desc, 4096);
+    job_run(&ld);
+    for (unsigned l = 0; l < n; l++) {
+      unsigned win = l;
+      for (unsigned k = 0; k < n; k++)
+        if (off[k] == off[l])
+          win = k;
+      ck_assert_msg(ld.out[4 * l] == win + 1, "load level %u (%u,%u,%u) = %u", lv[l], x[l], y[l],
+                    z[l], ld.out[4 * l]);
+    }
+  }
+  ck_assert_uint_ge(tested, 150);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_image");
@@ -876,6 +982,7 @@ Suite *test_suite(void)
   tcase_add_test(t, swizzle_vs_addrlib);
   tcase_add_test(t, tiled_store_load);
   tcase_add_test(t, swizzle_mips_vs_addrlib);
+  tcase_add_test(t, tiled_mip_store_load);
   suite_add_tcase(s, t);
   return s;
 }
