@@ -16,7 +16,7 @@
  * from img_level_select (addrlib's LINEAR mip chain, gfx9's or gfx10+'s; one level: base + ((z * height + y) *
  * pitch + x) * bytes); every access goes through the VM (isa_mem_fast). That is the hardware's
  * LINEAR swizzle mode; gfx9's tiled modes (SW_MODE 4-6, 8-10, 20-22, 24-26) are addressed by
- * image_swizzle.c's equations (one level; other modes fault). Levels: _mip's
+ * image_swizzle.c's equations (mip chains in addrlib's gfx9 chain and tail; other modes fault). Levels: _mip's
  * VGPR plus BASE_LEVEL for loads and stores; for samples BASE_LEVEL, or with the S#'s
  * MIP_FILTER point/linear the LOD's nearest level or the two around it (clamped to
  * LAST_LEVEL). Loads out of range read a zero texel; stores out of range are dropped.
@@ -26,8 +26,8 @@
  * VIMAGE/VSAMPLE (decode_gfx12_image.c) likewise: four listed address VGPRs, the fourth
  * continuing with the rest, gfx12's T#/S# (img_tsharp_decode_gfx12).
  * gfx11's mip chains are gfx10+'s LINEAR chain (img_level_select: the smallest level first,
- * each at its own pitch). Not modelled (fault as ILLEGAL): gfx12's mip chains (addrlib's gfx12
- * linear chain is not pinned down: src/image/README.md), a16, gfx90a's acc bit, gfx10+'s r128, the depth-compare (_c), get_lod and
+ * each at its own pitch; gfx12's the same with 128-byte row pitches). Not modelled (fault as
+ * ILLEGAL): a16, gfx90a's acc bit, gfx10+'s r128, the depth-compare (_c), get_lod and
  * the _pck forms. */
 #include "isa/exec.h"
 #include "isa/hostmem.h"
@@ -48,6 +48,8 @@ struct fetch_ctx {
 static uint64_t texel_addr(const struct img_tsharp *t, const struct img_fmt *f, unsigned x,
                            unsigned y, unsigned z)
 {
+  if (t->swz && t->swz_chain)
+    return t->base + img_swizzle_offset_level(t->swz, &t->swl, x, y, z);
   if (t->swz)
     return t->base + img_swizzle_offset(t->swz, x, y, z, t->pitch, t->height);
   return t->base + (uint64_t)z * t->slice_bytes + ((uint64_t)y * t->pitch + x) * f->bytes;
@@ -339,8 +341,6 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
     return not_modelled(w, in, "a cube or multisampled image");
   if (!t.pitch)   /* gfx11's 3D and arrays: addrlib's linear pitch, rows of 256-byte multiples */
     t.pitch = img_linear_pitch(t.width, f.bytes);
-  if (m.gfx12 && (t.max_mip || t.last_level) && !fm.resinfo)
-    return not_modelled(w, in, "a gfx12 mipmapped image (MAX_MIP or LAST_LEVEL above 0)");
   struct img_swizzle swz;
   if (!m.gfx11 && !m.gfx12 && t.sw_mode && !fm.resinfo) {   /* gfx9's tiled layouts */
     const struct sim_gpu *g = w->group && w->group->wg ? w->group->wg->gpu : NULL;
@@ -350,9 +350,7 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
                        "%s at 0x%llx: SW_MODE %u of %u-byte texels is not modelled by hsa-sim "
                        "(gfx9 tiled images: SW_4KB/64KB_Z/S/D and their _X forms)", in->name,
                        (unsigned long long)in->pc, t.sw_mode, f.bytes);
-    if (t.max_mip || t.last_level)
-      return not_modelled(w, in, "a tiled mip chain (MAX_MIP or LAST_LEVEL above 0)");
-    t.swz = &swz;
+    t.swz = &swz;   /* a mip chain: img_level_select places each level (image_swizzle.c) */
   }
   const struct img_tsharp t0 = t;   /* the resource from level 0 */
   if (!fm.resinfo)                  /* t: the base level, whose size the LOD is measured in */

@@ -30,10 +30,19 @@ struct img_tsharp {
   unsigned max_mip;          /* word5[31:28]: the resource's last level (gfx11: word1[19:16]) */
   bool rdna_chain;           /* gfx10+ (the gfx11/gfx12 decoders): a LINEAR mip chain is laid
                               * out smallest level first, each level at its own pitch */
+  bool gfx12_rows;           /* gfx12: a level's rows are 128-byte multiples, its slice of
+                              * rows rounded up to 256 bytes (img_level_select) */
   uint64_t slice_bytes;      /* bytes from one slice (3D) or layer to the next: the mip
                               * chain's (img_level_select); 0 until selected */
   const struct img_swizzle *swz;   /* gfx9 tiled SW_MODE (exec_mimg.c sets it): the texel
                               * addresses of image_swizzle.c; NULL: LINEAR */
+  bool swz_chain;            /* a tiled mip chain: the level's place in it is swl
+                              * (img_level_select) */
+  struct img_swizzle_level {
+    unsigned pitch, height;  /* the chain's rectangle of blocks, in elements */
+    unsigned pos_w, pos_h, pos_d;   /* the level's first block in it */
+    unsigned tail;           /* its offset in the mip tail's block (0: not in the tail) */
+  } swl;
   unsigned coords;           /* address components of the type: 1, 2 or 3 */
   bool array;                /* 1D/2D arrays: the last coordinate is a slice */
 };
@@ -73,14 +82,19 @@ void img_ssharp_decode_gfx11(const uint32_t d[4], struct img_ssharp *s);
  * (ceil(W / 2^i) elements rounded up to 256-byte rows, which t->pitch becomes) and
  * ceil(H / 2^i) rows, so level i starts after levels last..i+1. WIDTH, HEIGHT and a 3D DEPTH
  * become the level's (max(1, n >> i)), BASE the level's first texel, slice_bytes the chain's
- * size. Level 0 of a one-level chain is the plain linear layout (the T#'s pitch kept). */
+ * size. Level 0 of a one-level chain is the plain linear layout (the T#'s pitch kept).
+ * gfx12 (t->gfx12_rows, Gfx12Lib's LINEAR layout): as gfx10+, but a level's pitch is
+ * ceil(W / 2^i) elements rounded up to 128-byte rows while its share of the chain stays rows
+ * rounded up to 256 bytes; so even one level of 3D or an array has slices of 256-byte rows
+ * (1D/2D with one level keep the T#'s PITCH). */
 void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level);
 /* gfx12 (RDNA4) layouts (image_gfx12.c, from Mesa's gfx12 descriptor fields): T# word1
  * BASE_ADDRESS_HI [7:0], MAX_MIP [16:12], FORMAT [24:17] (gfx11's unified numbers),
  * BASE_LEVEL [29:25], WIDTH[1:0] [31:30]; word2 WIDTH[15:2] [13:0], HEIGHT [29:14]; word3
  * DST_SEL [11:0], LAST_LEVEL [19:15], SW_MODE [24:20], BC_SWIZZLE [27:25], TYPE [31:28];
  * word4 DEPTH [13:0] (1D/2D: PITCH - 1 with PITCH_MSB [15:14] above it), BASE_ARRAY [29:16].
- * 3D and arrays have the hardware's linear pitch: rows of 128-byte multiples. S#: gfx9's
+ * 3D and arrays have the hardware's linear pitch: rows of 128-byte multiples (slices of
+ * 256-byte multiples: img_level_select). S#: gfx9's
  * word0, MIN_LOD [12:0] and MAX_LOD [25:13] of word1, LOD_BIAS word2[13:0], gfx9's filters
  * and BORDER_COLOR_TYPE. */
 void img_tsharp_decode_gfx12(const uint32_t d[8], struct img_tsharp *t);
@@ -110,6 +124,16 @@ bool img_swizzle_init(struct img_swizzle *s, uint32_t gb_addr_config, unsigned s
  * `height` rows (rounded up to the block height here). */
 uint64_t img_swizzle_offset(const struct img_swizzle *s, unsigned x, unsigned y, unsigned z,
                             unsigned pitch, unsigned height);
+/* gfx9's tiled mip chains (addrlib's Gfx9Lib layout; tests/fixtures/image/gfx9_mips.txt):
+ * where level `level` of a chain of `levels` levels of a w x h image of n slices (3D depth
+ * or layers) lies: the levels share a rectangle of blocks (level 1 beside level 0 across the
+ * major direction, later levels stacked along it) and the small ones one block (the mip
+ * tail), each at its own offset in it (image_swizzle.c says how). */
+void img_swizzle_chain(const struct img_swizzle *s, unsigned w, unsigned h, unsigned n,
+                       bool tex3d, unsigned levels, unsigned level, struct img_swizzle_level *out);
+/* Byte offset of element (x, y, z) of that level from the chain's base */
+uint64_t img_swizzle_offset_level(const struct img_swizzle *s, const struct img_swizzle_level *lv,
+                                  unsigned x, unsigned y, unsigned z);
 /* hsa-sim's GB_ADDR_CONFIG of a GPU model (sim/kfd/devcfg.c) */
 struct sim_gpu_model;
 uint32_t sim_gb_addr_config(const struct sim_gpu_model *m);

@@ -100,6 +100,17 @@ static uint64_t level_bytes_rdna(const struct img_tsharp *t, unsigned bytes, uns
   return (uint64_t)img_linear_pitch(w, bytes) * bytes * h;
 }
 
+/* width in elements rounded up so that a row is a multiple of 128 bytes (gfx12's pitch) */
+static unsigned pitch_128(unsigned width, unsigned bytes)
+{
+  unsigned a = 128;
+  while (a > 1 && bytes % 2 == 0) {
+    bytes /= 2;
+    a /= 2;
+  }
+  return (width + a - 1) / a * a;
+}
+
 static void level_select_rdna(struct img_tsharp *t, unsigned bytes, unsigned level, unsigned last)
 {
   uint64_t chain = 0, before = 0;
@@ -110,7 +121,8 @@ static void level_select_rdna(struct img_tsharp *t, unsigned bytes, unsigned lev
   }
   t->slice_bytes = chain;
   t->base += before;
-  t->pitch = img_linear_pitch((t->width + (1u << level) - 1) >> level, bytes);
+  unsigned w = (t->width + (1u << level) - 1) >> level;
+  t->pitch = t->gfx12_rows ? pitch_128(w, bytes) : img_linear_pitch(w, bytes);
   t->width = t->width >> level ? t->width >> level : 1;
   t->height = t->height >> level ? t->height >> level : 1;
   if (t->type == IMG_TYPE_3D)
@@ -120,7 +132,18 @@ static void level_select_rdna(struct img_tsharp *t, unsigned bytes, unsigned lev
 void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level)
 {
   unsigned last = t->max_mip > t->last_level ? t->max_mip : t->last_level;
-  if (t->rdna_chain && last) {
+  if (t->swz && last) {   /* gfx9 tiled chain: the level's blocks in the chain (image_swizzle.c) */
+    img_swizzle_chain(t->swz, t->width, t->height, t->depth, t->type == IMG_TYPE_3D, last + 1,
+                      level, &t->swl);
+    t->swz_chain = true;
+    t->width = t->width >> level ? t->width >> level : 1;
+    t->height = t->height >> level ? t->height >> level : 1;
+    if (t->type == IMG_TYPE_3D)
+      t->depth = t->depth >> level ? t->depth >> level : 1;
+    return;
+  }
+  bool custom_pitch = t->type == IMG_TYPE_1D || t->type == IMG_TYPE_2D || t->type == IMG_TYPE_2D_MSAA;
+  if (t->rdna_chain && (last || (t->gfx12_rows && !custom_pitch))) {
     level_select_rdna(t, bytes, level, last);
     return;
   }

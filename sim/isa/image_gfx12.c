@@ -36,6 +36,7 @@ void img_tsharp_decode_gfx12(const uint32_t d[8], struct img_tsharp *t)
   t->depth = bits(d[4], 0, 14) + 1;
   t->base_array = bits(d[4], 16, 14);
   t->pitch = 0;
+  t->gfx12_rows = true;
   if (t->type == IMG_TYPE_1D || t->type == IMG_TYPE_1D_ARRAY)
     t->height = 1;
   if (t->type == IMG_TYPE_1D || t->type == IMG_TYPE_2D || t->type == IMG_TYPE_2D_MSAA) {

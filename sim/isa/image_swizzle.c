@@ -171,15 +171,130 @@ static unsigned bit_of(uint8_t code, unsigned x, unsigned y, unsigned z)
 uint64_t img_swizzle_offset(const struct img_swizzle *s, unsigned x, unsigned y, unsigned z,
                             unsigned pitch, unsigned height)
 {
+  const struct img_swizzle_level lv = {pitch, height, 0, 0, 0, 0};
+  return img_swizzle_offset_level(s, &lv, x, y, z);
+}
+
+static unsigned up_to(unsigned v, unsigned log2)
+{
+  return (v + (1u << log2) - 1) >> log2 << log2;
+}
+
+static unsigned half_up(unsigned v) { return (v >> 1) + (v & 1); }
+static unsigned half_1(unsigned v) { return v > 1 ? v >> 1 : 1; }
+
+/* The chain (facts from addrlib's numbers):
+ * - the mip tail holds the first level that fits in it (thin: half the block width by the
+ *   block height; thick: the block halved in height for 4 KiB blocks, in width for 64 KiB)
+ *   and every later one, in one block; the fit is tested on level 0's own size, then on the
+ *   sizes rounded up to blocks and halved. A chain whose level 0 fits is that one block.
+ * - otherwise level 0's extent in blocks W x H x D picks the major direction: Y when W < H,
+ *   else X (thick blocks: Y also needs H >= D and X W >= D, else Z). Level 1 lies across it
+ *   (Y major: right of level 0, else below), the rectangle growing by level 1's blocks (half
+ *   of level 0's, rounded up; 2 when that is 1 and the tail begins after level 2); levels
+ *   2, 4, 5, ... follow along the major direction, level 3 across again, each step the size
+ *   of the level before (halved, rounded up, per level). The level after one of 1 x 1..2
+ *   blocks (thin 4/64 KiB; thick: by block size) begins the tail where it would lie.
+ * - level k of the tail (0 its first) sits at byte blocksize / 2^(k+1) of the block while
+ *   that is 2 KiB or more, then at 6, 5, 4, 3, 2, 1, 0 x 256: its own coordinates through the
+ *   block's equation, that offset XORed in. */
+void img_swizzle_chain(const struct img_swizzle *s, unsigned w, unsigned h, unsigned n,
+                       bool tex3d, unsigned levels, unsigned level, struct img_swizzle_level *out)
+{
+  unsigned bw = 1u << s->bw_log2, bh = 1u << s->bh_log2, bd = 1u << s->bd_log2;
+  unsigned tw = bw, th = bh, td = bd;
+  if (!s->thick)
+    tw >>= 1;
+  else if (s->block_log2 % 3 == 0)
+    th >>= 1;
+  else if (s->block_log2 % 3 == 1)
+    tw >>= 1;
+  else
+    td >>= 1;
+  unsigned p0 = up_to(w, s->bw_log2), h0 = up_to(h, s->bh_log2);
+  unsigned slices = s->thick ? up_to(n, s->bd_log2) : n;
+  unsigned first = levels, mw = w, mh = h, md = tex3d ? n : 1;
+  for (unsigned i = 0; i < levels; i++) {
+    if (mw <= tw && mh <= th && (!s->thick || md <= td)) {
+      first = i;
+      break;
+    }
+    mw = half_1(up_to(mw, s->bw_log2));
+    mh = half_1(up_to(mh, s->bh_log2));
+    md = tex3d ? half_1(s->thick ? up_to(md, s->bd_log2) : md) : 1;
+  }
+  unsigned ending = first < levels - 1 ? first : levels - 1;
+  memset(out, 0, sizeof *out);
+  out->pitch = p0;
+  out->height = h0;
+  unsigned tail_from = levels;
+  if (levels > 1 && ending == 0) {
+    tail_from = 0;
+  } else if (levels > 1) {
+    unsigned wb = p0 / bw, hb = h0 / bh, db = slices / bd;
+    bool ymaj = wb < hb, xmaj = !ymaj;
+    if (s->thick) {
+      ymaj = ymaj && hb >= db;
+      xmaj = xmaj && wb >= db;
+    }
+    unsigned m1 = half_up(ymaj ? wb : hb);
+    if (m1 == 1 && ending > 2)
+      m1++;
+    if (ymaj)
+      out->pitch += m1 * bw;
+    else
+      out->height += m1 * bh;
+    for (unsigned i = 1; i <= level; i++) {
+      if (i == 1 || i == 3) {
+        if (ymaj)
+          out->pos_w += wb;
+        else
+          out->pos_h += hb;
+      } else if (xmaj) {
+        out->pos_w += wb;
+      } else if (ymaj) {
+        out->pos_h += hb;
+      } else {
+        out->pos_d += db;
+      }
+      bool in_tail;
+      if (s->thick) {
+        unsigned dim = s->block_log2 % 3;
+        in_tail = dim == 0 ? wb <= 2 && hb == 1 && db <= 2
+                : dim == 1 ? wb == 1 && hb <= 2 && db <= 2
+                           : wb <= 2 && hb <= 2 && db == 1;
+      } else {
+        in_tail = (s->block_log2 & 1) ? wb <= 2 && hb == 1 : wb == 1 && hb <= 2;
+      }
+      if (in_tail) {
+        tail_from = i;
+        break;
+      }
+      wb = half_up(wb);
+      hb = half_up(hb);
+      db = half_up(db);
+    }
+  }
+  if (levels > 1 && level >= tail_from) {
+    unsigned v = level - tail_from + 20 - s->block_log2;
+    out->tail = (v <= 8 ? 2048u >> v : v <= 15 ? 15u - v : 0) << 8;
+  }
+}
+
+uint64_t img_swizzle_offset_level(const struct img_swizzle *s, const struct img_swizzle_level *lv,
+                                  unsigned x, unsigned y, unsigned z)
+{
+  unsigned pitch = lv->pitch, height = lv->height;
   uint64_t in_block = 0;
   for (unsigned i = 0; i < s->block_log2; i++) {
     unsigned b = bit_of(s->src[i], x, y, z) ^ bit_of(s->xa[i], x, y, z) ^
                  bit_of(s->xb[i], x, y, z);
     in_block |= (uint64_t)b << i;
   }
+  in_block = (in_block ^ lv->tail) & ((1ull << s->block_log2) - 1);
   uint64_t bw = 1u << s->bw_log2, bh = 1u << s->bh_log2;
   uint64_t row = (pitch + bw - 1) / bw, rows = (height + bh - 1) / bh;
-  uint64_t zb = s->thick ? z >> s->bd_log2 : z;
-  uint64_t block = (zb * rows + (y >> s->bh_log2)) * row + (x >> s->bw_log2);
+  uint64_t zb = (s->thick ? z >> s->bd_log2 : z) + lv->pos_d;
+  uint64_t block = (zb * rows + (y >> s->bh_log2) + lv->pos_h) * row + (x >> s->bw_log2) + lv->pos_w;
   return (block << s->block_log2) | in_block;
 }

@@ -59,13 +59,11 @@ static bool access_ok(hsa_access_permission_t p) {
   return p >= HSA_ACCESS_PERMISSION_RO && p <= HSA_ACCESS_PERMISSION_RW;
 }
 
-/* Whether `levels` mip levels suit the image on agent `a` (0 counts as 1): gfx9 and gfx11
- * (whose LINEAR chains layout.c lays out; gfx12's is not pinned down, README) and not 1DB, at
- * most img_max_levels. */
+/* Whether `levels` mip levels suit the image on agent `a` (0 counts as 1): not 1DB, at most
+ * img_max_levels (layout.c lays out gfx9's, gfx11's and gfx12's LINEAR chains). */
 static bool levels_ok(const struct core_agent *a, const hsa_ext_image_descriptor_t *d, size_t levels) {
   if (levels <= 1) return true;
-  return a->isa->major < 12 && d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB &&
-         levels <= img_max_levels(d);
+  return d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB && levels <= img_max_levels(d);
 }
 
 /* ROCR 5.2.3's opaque layout on gfx9 (a base-profile agent, one level): addrlib's preferred
@@ -74,11 +72,17 @@ static bool levels_ok(const struct core_agent *a, const hsa_ext_image_descriptor
 static bool opaque_tiled(const struct core_agent *a, const hsa_ext_image_descriptor_t *d,
                          const struct img_format *f, unsigned levels, struct img_tile *t,
                          struct img_layout *l) {
-  if (a->isa->major != 9 || levels > 1 || a->profile != HSA_PROFILE_BASE) return false;
+  if (a->isa->major != 9 || a->profile != HSA_PROFILE_BASE) return false;
   struct core_runtime *rt = core_rt();
   uint32_t gb;
   if (rt->kfd.fd < 0 || kfd_get_gb_addr_config(&rt->kfd, a->gpu_id, &gb) != 0) return false;
-  return img_tile_choose(d, f, gb, t, l);
+  if (!img_tile_choose(d, f, gb, t, l)) return false;
+  if (levels > 1) {   /* a mip chain: ROCR's mode for the image, addrlib's chain in it */
+    struct img_extent e = img_extent_of(d);
+    img_tile_chain(t, e.w, e.h, e.d, d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D, levels, 0, l,
+                   f->elem_size);
+  }
+  return true;
 }
 
 /* What data_info and create check first, in ROCR's order: the agent, the arguments (the
@@ -111,7 +115,8 @@ static hsa_status_t data_info(hsa_agent_t agent, const hsa_ext_image_descriptor_
   st = a->isa->major >= 12 ? img_layout_gfx12(desc, &f, row_pitch, slice_pitch, &l)
                            : img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
-  if (levels > 1 && a->isa->major >= 10) img_layout_mips_gfx11(desc, &f, levels, &l);
+  if (levels > 1 && a->isa->major >= 12) img_layout_mips_gfx12(desc, &f, levels, &l);
+  else if (levels > 1 && a->isa->major >= 10) img_layout_mips_gfx11(desc, &f, levels, &l);
   else if (levels > 1) img_layout_mips(desc, &f, levels, &l);
   info->size = l.size;
   info->alignment = l.alignment;
@@ -157,7 +162,8 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
              : img_layout_linear(desc, &f, row_pitch, slice_pitch, &l);
   if (st != HSA_STATUS_SUCCESS) return st;
   bool gfx11 = a->isa->major >= 10;
-  if (levels > 1 && gfx11) img_layout_mips_gfx11(desc, &f, levels, &l);
+  if (levels > 1 && gfx12) img_layout_mips_gfx12(desc, &f, levels, &l);
+  else if (levels > 1 && gfx11) img_layout_mips_gfx11(desc, &f, levels, &l);
   else if (levels > 1) img_layout_mips(desc, &f, levels, &l);
   struct img_tile tile;
   bool tiled = opaque && !templ && opaque_tiled(a, desc, &f, levels, &tile, &l);
@@ -194,7 +200,10 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   im->levels = levels;
   im->size = l.size;
   if (tiled) im->tile = tile;
-  if (levels > 1) {   /* a slice or layer holds the chain (1DA: its layers are the "rows") */
+  if (levels > 1 || (gfx12 && !img_pitch_in_srd_gfx11(desc->geometry) &&
+                     desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB)) {
+    /* a slice or layer holds the chain (1DA: its layers are the "rows"); gfx12's layers and
+     * slices are of 256-byte rows even with one level */
     im->slice_pitch = l.slice_pitch;
     if (desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA) im->row_pitch = l.slice_pitch;
   }
@@ -372,8 +381,13 @@ hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
   uint64_t magic = im->magic;
   memcpy(im, src, sizeof(*im));
   im->magic = magic;
-  img_put(&im->srd[3], 12, 4, mip_level);               /* BASE_LEVEL */
-  img_put(&im->srd[3], 16, 4, mip_level);               /* LAST_LEVEL */
+  if (src->agent->isa->major >= 12) {
+    img_put(&im->srd[1], 25, 5, mip_level);             /* gfx12 BASE_LEVEL */
+    img_put(&im->srd[3], 15, 5, mip_level);             /* gfx12 LAST_LEVEL */
+  } else {
+    img_put(&im->srd[3], 12, 4, mip_level);             /* BASE_LEVEL */
+    img_put(&im->srd[3], 16, 4, mip_level);             /* LAST_LEVEL */
+  }
   uint32_t s = mip_level;
   struct img_extent e = src->ext;
   e.w = e.w >> s ? e.w >> s : 1;
@@ -383,7 +397,14 @@ hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
   if (src->agent->isa->major >= 10) {   /* gfx11: the level at its own pitch (1DA: rows are layers) */
     im->data = src->base + img_level_offset_gfx11(&src->desc, &src->fmt, src->levels, mip_level);
     if (src->desc.geometry != HSA_EXT_IMAGE_GEOMETRY_1DA)
-      im->row_pitch = img_level_pitch_gfx11(&src->desc, &src->fmt, mip_level);
+      im->row_pitch = src->agent->isa->major >= 12
+                          ? img_level_pitch_gfx12(&src->desc, &src->fmt, mip_level)
+                          : img_level_pitch_gfx11(&src->desc, &src->fmt, mip_level);
+  } else if (src->tile.block_log2) {   /* gfx9 tiled chain: the level's blocks in the chain */
+    struct img_layout l;
+    img_tile_chain(&im->tile, src->ext.w, src->ext.h, src->ext.d,
+                   src->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_3D, src->levels, mip_level, &l,
+                   src->fmt.elem_size);
   } else {
     size_t row = src->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA
                      ? src->row_pitch / src->levels   /* the layers' stride holds every level's row */

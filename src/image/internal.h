@@ -75,6 +75,16 @@ size_t img_level_pitch_gfx11(const hsa_ext_image_descriptor_t *desc, const struc
                              unsigned level);
 size_t img_level_offset_gfx11(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
                               unsigned levels, unsigned level);
+/* gfx12's LINEAR layout (addrlib's Gfx12Lib, newest ROCR's copy; tests/fixtures/image/
+ * gfx12_mips.txt): a level's row pitch is ceil(W / 2^i) texels rounded up to 128 bytes, its
+ * size in the chain rows of that width rounded up to 256 bytes, except level 0 when the image
+ * is neither 3D nor layered (one slice): rows of its 128-byte pitch. The offsets are gfx11's
+ * (img_level_offset_gfx11). Layout: row_pitch level 0's, slice_pitch a slice's or layer's (the
+ * chain; one level too), size all slices or layers. */
+void img_layout_mips_gfx12(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                           unsigned levels, struct img_layout *out);
+size_t img_level_pitch_gfx12(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                             unsigned level);
 /* The most levels an image of `desc` can have: floor(log2(largest dimension)) + 1, where the
  * dimensions are the ones the levels halve (width; height of 2D kinds; depth of 3D). */
 unsigned img_max_levels(const hsa_ext_image_descriptor_t *desc);
@@ -89,6 +99,10 @@ struct img_tile {
   bool thick;                       /* 3D blocks: slices step by the block depth */
   uint8_t src[16], xa[16], xb[16];
   uint32_t pitch, height;
+  /* a mip chain (img_tile_chain; all 0 for one level): the level addressed, its first block
+   * (x, y, z in blocks) in the chain's rectangle of blocks (pitch x height texels a slice),
+   * and its offset in the mip tail's block (XORed into the in-block bits) */
+  uint32_t pos_w, pos_h, pos_d, tail;
 };
 /* Modes 4/5/6 SW_4KB_Z/S/D, 8/9/10 SW_64KB_Z/S/D and their _X forms 20..22, 24..26 of
  * `bytes`-byte texels (1..16); false for others (the caller keeps its refusal). pitch and
@@ -97,6 +111,12 @@ bool img_tile_init(struct img_tile *t, uint32_t gb_addr_config, unsigned sw_mode
                    unsigned bytes);
 /* Byte offset of texel (x, y, z) (z the 3D slice or the layer) from the surface's base. */
 size_t img_tile_offset(const struct img_tile *t, uint32_t x, uint32_t y, uint32_t z);
+/* gfx9's tiled mip chain (addrlib's Gfx9Lib layout, tests/fixtures/image/gfx9_mips.txt) of
+ * `levels` levels of a w x h image of n layers or 3D depth, in t's mode (img_tile_init'ed):
+ * sets t's pitch and height to the chain's rectangle and addresses level `level` (0 ..
+ * levels - 1); *l the chain's sizes (row_pitch the chain's, slice_pitch a slice's). */
+void img_tile_chain(struct img_tile *t, uint32_t w, uint32_t h, uint32_t n, bool tex3d,
+                    unsigned levels, unsigned level, struct img_layout *l, size_t bytes);
 /* ROCR 5.2.3's opaque layout of a gfx9 image (2D kinds, arrays and 3D; 1D kinds and 12-byte
  * texels stay linear: false): the swizzle mode addrlib prefers, the surface's pitch, size and
  * alignment (the block). */

@@ -133,6 +133,29 @@ void img_layout_mips_gfx11(const hsa_ext_image_descriptor_t *d, const struct img
   out->size = chain * slices;
 }
 
+size_t img_level_pitch_gfx12(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
+                             unsigned level) {
+  struct img_extent e = img_extent_of(d);
+  size_t w = level_rows(e.w, level);
+  return (w * f->elem_size + 127) / 128 * 128;
+}
+
+void img_layout_mips_gfx12(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
+                           unsigned levels, struct img_layout *out) {
+  struct img_extent e = img_extent_of(d);
+  bool a1 = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA;
+  size_t slices = a1 ? e.h : e.d;
+  size_t rows0 = is_1d_kind(d->geometry) ? 1 : e.h;
+  bool trim = d->geometry != HSA_EXT_IMAGE_GEOMETRY_3D && slices <= 1;
+  if (levels == 0) levels = 1;
+  size_t chain = img_level_offset_gfx11(d, f, levels, 0) +
+                 (trim ? img_level_pitch_gfx12(d, f, 0) : img_level_pitch_gfx11(d, f, 0)) * rows0;
+  out->row_pitch = img_level_pitch_gfx12(d, f, 0);
+  out->slice_pitch = chain;
+  out->size = chain * slices;
+  out->alignment = ROW_ALIGN;
+}
+
 void img_limits_of(const struct core_agent *a, struct img_limits *out) {
   (void)a;
   /* gfx9 to gfx12 descriptors: 14-bit width/height minus one, 13-bit depth/layers minus one;

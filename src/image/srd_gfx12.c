@@ -10,8 +10,6 @@
  * are (lsb, width). */
 #include "image/internal.h"
 
-#define ROW_ALIGN_GFX12 128u
-
 void img_srd_gfx12(const struct img_srd_in *in, uint32_t srd[8]) {
   const struct img_format *f = in->fmt;
   if (in->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
@@ -22,18 +20,19 @@ void img_srd_gfx12(const struct img_srd_in *in, uint32_t srd[8]) {
   for (int i = 0; i < 8; i++) srd[i] = 0;
   srd[0] = (uint32_t)(in->va >> 8);                  /* BASE_ADDRESS: 256-byte units */
   img_put(&srd[1], 0, 8, in->va >> 40);                  /* BASE_ADDRESS_HI */
-  img_put(&srd[1], 12, 5, 0);                            /* MAX_MIP: one level */
+  img_put(&srd[1], 12, 5, in->max_mip);                  /* MAX_MIP */
   img_put(&srd[1], 17, 8, u);                            /* FORMAT */
-  img_put(&srd[1], 25, 5, 0);                            /* BASE_LEVEL */
+  img_put(&srd[1], 25, 5, in->base_level);               /* BASE_LEVEL */
   img_put(&srd[1], 30, 2, in->width - 1);                /* WIDTH[1:0] */
   img_put(&srd[2], 0, 14, (in->width - 1) >> 2);         /* WIDTH[15:2] */
   img_put(&srd[2], 14, 16, in->height - 1);              /* HEIGHT */
   for (int c = 0; c < 4; c++) img_put(&srd[3], 3u * c, 3, f->sel[c]); /* DST_SEL_X..W */
-  img_put(&srd[3], 15, 5, 0);                            /* LAST_LEVEL */
+  img_put(&srd[3], 15, 5, in->last_level);               /* LAST_LEVEL */
   img_put(&srd[3], 20, 5, in->swizzle_mode);             /* SW_MODE */
   img_put(&srd[3], 25, 3, img_bc_swizzle(f->sel));       /* BC_SWIZZLE */
   img_put(&srd[3], 28, 4, img_rsrc_type(in->geometry));  /* TYPE */
-  if (img_pitch_in_srd_gfx11(in->geometry)) {
+  /* a mip chain's levels each have the hardware's pitch (as on gfx11): no PITCH then */
+  if (img_pitch_in_srd_gfx11(in->geometry) && !in->max_mip) {
     img_put(&srd[4], 0, 14, in->pitch - 1);              /* PITCH - 1 in DEPTH ... */
     img_put(&srd[4], 14, 2, (in->pitch - 1) >> 14);      /* ... and PITCH_MSB */
   } else {
@@ -45,17 +44,13 @@ hsa_status_t img_layout_gfx12(const hsa_ext_image_descriptor_t *d, const struct 
                               size_t row_pitch, size_t slice_pitch, struct img_layout *out) {
   if (img_pitch_in_srd_gfx11(d->geometry) || d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB)
     return img_layout_linear(d, f, row_pitch, slice_pitch, out);
-  /* 3D and arrays: the hardware's rows only (the T# has no pitch) */
-  struct img_extent e = img_extent_of(d);
-  size_t row = ((size_t)e.w * f->elem_size + ROW_ALIGN_GFX12 - 1) / ROW_ALIGN_GFX12 * ROW_ALIGN_GFX12;
-  if (row_pitch && row_pitch != row) return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED;
-  bool a1 = d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA;
-  size_t slice = a1 ? row : row * e.h;
-  if (slice_pitch && slice_pitch != slice) return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED;
-  out->row_pitch = row;
-  out->slice_pitch = slice;
-  out->size = slice * (a1 ? e.h : e.d);
-  out->alignment = 256;   /* the T#'s address is in 256-byte units */
+  /* 3D and arrays: the hardware's rows only (the T# has no pitch): addrlib's gfx12 LINEAR
+   * layout of one level (128-byte rows; a layer or slice of rows rounded up to 256 bytes) */
+  struct img_layout l;
+  img_layout_mips_gfx12(d, f, 1, &l);
+  if (row_pitch && row_pitch != l.row_pitch) return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED;
+  if (slice_pitch && slice_pitch != l.slice_pitch) return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED;
+  *out = l;   /* alignment 256: the T#'s address is in 256-byte units */
   return HSA_STATUS_SUCCESS;
 }
 

@@ -138,14 +138,115 @@ size_t img_tile_offset(const struct img_tile *t, uint32_t x, uint32_t y, uint32_
   for (unsigned i = 0; i < t->block_log2; i++)
     in_block |= (size_t)(coord_bit(t->src[i], x, y, z) ^ coord_bit(t->xa[i], x, y, z) ^
                          coord_bit(t->xb[i], x, y, z)) << i;
+  in_block = (in_block ^ t->tail) & (((size_t)1 << t->block_log2) - 1);
   size_t row = t->pitch >> t->bw_log2, rows = (t->height + (1u << t->bh_log2) - 1) >> t->bh_log2;
-  size_t zb = t->thick ? z >> t->bd_log2 : z;
-  size_t block = (zb * rows + (y >> t->bh_log2)) * row + (x >> t->bw_log2);
+  size_t zb = (t->thick ? z >> t->bd_log2 : z) + t->pos_d;
+  size_t block = (zb * rows + (y >> t->bh_log2) + t->pos_h) * row + (x >> t->bw_log2) + t->pos_w;
   return (block << t->block_log2) | in_block;
 }
 
 static uint64_t align_up(uint64_t v, unsigned log2) {
   return (v + (1u << log2) - 1) >> log2 << log2;
+}
+
+static uint32_t half_up(uint32_t v) { return (v >> 1) + (v & 1); }
+static uint32_t half_1(uint32_t v) { return v > 1 ? v >> 1 : 1; }
+
+/* The chain as addrlib lays it out (facts from its numbers, tests/fixtures/image/
+ * gfx9_mips.txt):
+ * - the mip tail: a level whose size is within the tail (thin blocks: half the block width by
+ *   the block height; thick: the block halved in height for 4 KiB, in width for 64 KiB) and
+ *   every later level share one block; the first such level is found on the sizes rounded up
+ *   to blocks and halved (level 0: its own size). A chain starting in the tail is one block.
+ * - otherwise level 0's blocks (W x H x D in blocks) fix a major direction: Y when W < H, else
+ *   X (thick: Y needs H >= D, X needs W >= D, else Z). Level 1 sits beside level 0 across the
+ *   major direction (Y: to the right, else below), making the chain's rectangle wider or taller
+ *   by level 1's blocks (half of level 0's, rounded up; 2 if that is 1 and the tail starts
+ *   after level 2); level 2 and later are stacked along the major direction, level 3 again
+ *   across. Each step moves by the previous level's blocks, halved (rounded up) each level;
+ *   the level after one of 1 x <= 2 blocks (thin 4/64 KiB; thick by block size) starts the
+ *   tail there.
+ * - in the tail, level k (0 the first) lies at byte blocksize / 2^(k+1) of the block while that
+ *   is at least 2 KiB, then at 6, 5, 4, 3, 2, 1, 0 x 256 bytes: its texels are the in-block
+ *   equation of its own coordinates with that offset XORed in. */
+void img_tile_chain(struct img_tile *t, uint32_t w, uint32_t h, uint32_t n, bool tex3d,
+                    unsigned levels, unsigned level, struct img_layout *l, size_t bytes) {
+  uint32_t bw = 1u << t->bw_log2, bh = 1u << t->bh_log2, bd = 1u << t->bd_log2;
+  uint32_t tw = bw, th = bh, td = bd;
+  if (!t->thick) tw >>= 1;
+  else if (t->block_log2 % 3 == 0) th >>= 1;
+  else if (t->block_log2 % 3 == 1) tw >>= 1;
+  else td >>= 1;
+  uint32_t p0 = (uint32_t)align_up(w, t->bw_log2), h0 = (uint32_t)align_up(h, t->bh_log2);
+  uint32_t slices = t->thick ? (uint32_t)align_up(n, t->bd_log2) : n;
+  /* the first level in the tail */
+  unsigned first = levels;
+  uint32_t mw = w, mh = h, md = tex3d ? n : 1;
+  for (unsigned i = 0; i < levels; i++) {
+    if (mw <= tw && mh <= th && (!t->thick || md <= td)) {
+      first = i;
+      break;
+    }
+    mw = half_1((uint32_t)align_up(mw, t->bw_log2));
+    mh = half_1((uint32_t)align_up(mh, t->bh_log2));
+    md = tex3d ? half_1(t->thick ? (uint32_t)align_up(md, t->bd_log2) : md) : 1;
+  }
+  unsigned ending = first < levels - 1 ? first : levels - 1;
+  uint32_t cp = p0, ch = h0;
+  t->pos_w = t->pos_h = t->pos_d = t->tail = 0;
+  unsigned in_tail = levels;   /* the level whose start begins the tail, as positioned */
+  if (levels > 1 && ending == 0) {
+    in_tail = 0;
+  } else if (levels > 1) {
+    uint32_t wb = p0 / bw, hb = h0 / bh, db = slices / bd;
+    bool ymaj = wb < hb, xmaj = !ymaj;
+    if (t->thick) {
+      ymaj = ymaj && hb >= db;
+      xmaj = xmaj && wb >= db;
+    }
+    uint32_t m1 = half_up(ymaj ? wb : hb);
+    if (m1 == 1 && ending > 2) m1++;
+    if (ymaj) cp += m1 * bw;
+    else ch += m1 * bh;
+    for (unsigned i = 1; i <= level; i++) {
+      if (i == 1 || i == 3) {
+        if (ymaj) t->pos_w += wb;
+        else t->pos_h += hb;
+      } else if (xmaj) {
+        t->pos_w += wb;
+      } else if (ymaj) {
+        t->pos_h += hb;
+      } else {
+        t->pos_d += db;
+      }
+      bool tail;
+      if (t->thick) {
+        unsigned dim = t->block_log2 % 3;
+        tail = dim == 0 ? wb <= 2 && hb == 1 && db <= 2
+             : dim == 1 ? wb == 1 && hb <= 2 && db <= 2
+                        : wb <= 2 && hb <= 2 && db == 1;
+      } else {
+        tail = (t->block_log2 & 1) ? wb <= 2 && hb == 1 : wb == 1 && hb <= 2;
+      }
+      if (tail) {
+        in_tail = i;
+        break;
+      }
+      wb = half_up(wb);
+      hb = half_up(hb);
+      db = half_up(db);
+    }
+  }
+  if (levels > 1 && level >= in_tail) {
+    unsigned v = level - in_tail + 20 - t->block_log2;
+    t->tail = (v <= 8 ? 2048u >> v : v <= 15 ? 15u - v : 0) << 8;
+  }
+  t->pitch = cp;
+  t->height = ch;
+  l->row_pitch = (size_t)cp * bytes;
+  l->slice_pitch = (size_t)cp * ch * bytes;
+  l->size = l->slice_pitch * (t->thick ? slices / bd * bd : slices);
+  l->alignment = (size_t)1 << t->block_log2;
 }
 
 bool img_tile_choose(const hsa_ext_image_descriptor_t *d, const struct img_format *f,

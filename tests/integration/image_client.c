@@ -21,7 +21,8 @@
  * (image_load) and _export. gfx1100: the same through create_v2 alone (no templates there) on a
  * 100x6 image in gfx10+'s LINEAR chain (Gfx11Lib::HwlComputeSurfaceInfoLinear: the smallest
  * level first, each level at its own 256-byte-multiple pitch: 512, 256, 256), its T#'s level
- * fields checked; gfx1201: more than one level refused (gfx12's chain is not pinned down).
+ * fields checked; gfx1201: the same in gfx12's LINEAR chain (the newest ROCR's addrlib: the
+ * same offsets, each level's pitch a 128-byte multiple: 512, 256, 128).
  *
  * Runs on either runtime (link it against either libhsa-runtime64). Exit 0: all passed; 1: a
  * mismatch or an API failure; 3: the runtime says it has no image extension. `--probe`: only
@@ -682,33 +683,18 @@ static void test_mip(const char *cpu)
 {
   enum { H = 6, L = 3 };
   const enum fmt f = F_RGBA8;
-  bool gfx9 = !strncmp(cpu, "gfx9", 4);
+  bool gfx9 = !strncmp(cpu, "gfx9", 4), gfx12 = !strncmp(cpu, "gfx12", 5);
   /* gfx9: 13 texels, every level at the level-0 pitch (one 256-byte row), rows 6, 3, 2 in
    * order. gfx11 (gfx10+'s chain, Gfx11Lib::HwlComputeSurfaceInfoLinear): 100 texels, level i
    * ceil(100 / 2^i) texels at its own 256-byte-multiple pitch (512, 256, 256), rows 6, 3, 2,
-   * the smallest level first: level 2 at 0, level 1 at 2 x 256, level 0 at 5 x 256. */
+   * the smallest level first: level 2 at 0, level 1 at 2 x 256, level 0 at 5 x 256. gfx12
+   * (the newest ROCR's addrlib, tests/fixtures/image/gfx12_mips.txt): the same offsets, but
+   * each level's pitch is rounded up to 128 bytes only (512, 256, 128). */
   const unsigned W = gfx9 ? 13 : 100, maxl = gfx9 ? 4 : 7;
   const unsigned lw[L] = {W, W / 2, W / 4}, lh[L] = {6, 3, 1};
-  const size_t lpitch[L] = {gfx9 ? 256 : 512, 256, 256};
+  const size_t lpitch[L] = {gfx9 ? 256 : 512, 256, gfx12 ? 128 : 256};
   const size_t off[L] = {gfx9 ? 0 : 5 * 256, gfx9 ? 6 * 256 : 2 * 256, gfx9 ? 9 * 256 : 0};
   const size_t size = gfx9 ? 11 * 256 : 17 * 256;
-  if (!strncmp(cpu, "gfx12", 5)) {   /* gfx12's LINEAR chain is not pinned down: refused */
-    typedef hsa_status_t (*info_fn)(hsa_agent_t, const hsa_ext_image_descriptor_v2_t *,
-                                    hsa_access_permission_t, hsa_ext_image_data_info_t *);
-    info_fn info_v2 = (info_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "hsa_ext_image_data_get_info_v2");
-    if (info_v2) {
-      hsa_ext_image_descriptor_v2_t d2 = {HSA_EXT_IMAGE_GEOMETRY_2D, W, H, 0, 0, {fmts[f].type, fmts[f].order}, L};
-      hsa_ext_image_data_info_t info;
-      note(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
-           "mip levels refused", 0, "3 levels accepted on %s", cpu);
-      d2.mipmap_levels = 1;
-      hsa_status_t st1 = info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info);
-      note(st1 == HSA_STATUS_SUCCESS && info.size == (size_t)H * ((W * 4 + 255) / 256 * 256),
-           "mip one level", 0, "status 0x%x size %zu", (unsigned)st1, st1 == HSA_STATUS_SUCCESS ? info.size : 0);
-    }
-    printf("ok mip: more than one level refused on %s (gfx9's and gfx11's LINEAR mip chains only)\n", cpu);
-    return;
-  }
   if (!gfx9 && !dlsym(RTLD_DEFAULT, "hsa_ext_image_create_v2")) {   /* no templates on gfx11 */
     printf("ok mip: skipped on %s (no hsa_ext_image_create_v2)\n", cpu);
     return;
@@ -743,17 +729,29 @@ static void test_mip(const char *cpu)
   create_v2_fn create_v2 = (create_v2_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "hsa_ext_image_create_v2");
   level_fn get_level = (level_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "hsa_ext_image_mipmap_array_get_level");
   hsa_ext_image_descriptor_v2_t d2 = {HSA_EXT_IMAGE_GEOMETRY_2D, W, H, 0, 0, {fmts[f].type, fmts[f].order}, L};
+  hsa_ext_image_t tiled_chain = {0};
+  uint8_t *tmem = NULL;
+  uint8_t *tbase = NULL;
+  if (info_v2 && create_v2 && get_level && gfx9) {   /* the tiled chain's own memory */
+    tmem = fine_alloc(8192);
+    tbase = (uint8_t *)(((uintptr_t)tmem + 4095) & ~(uintptr_t)4095);
+  }
   if (info_v2 && create_v2 && get_level) {
     hsa_ext_image_data_info_t info;
     CHECK(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info));
-    note(info.size == size && info.alignment == 256, "mip data_get_info_v2", 0,
-         "size %zu alignment %zu, want %zu 256", info.size, info.alignment, size);
+    /* gfx9: ours tiles the chain (the opaque layout) in ROCR's mode for the image, as addrlib's
+     * Gfx9Lib lays a chain out (tests/fixtures/image/gfx9_mips.txt): 13x6 rgba8, 3 levels in
+     * SW_4KB_D_X, all of it in one 4 KiB mip-tail block */
+    note(info.size == (gfx9 ? 4096 : size) && info.alignment == (gfx9 ? 4096 : 256),
+         "mip data_get_info_v2", 0, "size %zu alignment %zu, want %zu %u", info.size,
+         info.alignment, gfx9 ? (size_t)4096 : size, gfx9 ? 4096 : 256);
     d2.mipmap_levels = maxl + 1;   /* 13x6 has 4 levels at most, 100x6 7 */
     note(info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &info) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
          "mip data_get_info_v2 5 levels", 0, "accepted");
     /* other geometries' chains (rgba8, 256-byte rows): 3D 4x4x4 x 3 levels: 4 + 2 + 1 rows a
      * slice; 1DA 8 x 3 layers x 2 levels: 2 rows a layer; 2DA 5x5 x 2 layers x 3 levels:
-     * 5 + 3 + 2 rows a layer */
+     * 5 + 3 + 2 rows a layer. gfx9 tiles 3D (SW_4KB_Z_X: one 8x16x8 block) and 2DA (one
+     * 4 KiB block a layer), addrlib's sizes; 1D kinds stay linear. */
     static const struct { hsa_ext_image_geometry_t g; size_t w, h, dep, arr, lv, size; } other[] = {
       {HSA_EXT_IMAGE_GEOMETRY_3D, 4, 4, 4, 0, 3, 7 * 256 * 4},
       {HSA_EXT_IMAGE_GEOMETRY_1DA, 8, 0, 0, 3, 2, 2 * 256 * 3},
@@ -763,26 +761,46 @@ static void test_mip(const char *cpu)
       hsa_ext_image_descriptor_v2_t o = {other[i].g, other[i].w, other[i].h, other[i].dep, other[i].arr,
                                          {fmts[f].type, fmts[f].order}, other[i].lv};
       CHECK(info_v2(gpu, &o, HSA_ACCESS_PERMISSION_RW, &info));
-      note(info.size == other[i].size, "mip data_get_info_v2 geometries", i, "size %zu, want %zu",
-           info.size, other[i].size);
+      size_t want = gfx9 && i != 1 ? (i == 0 ? 4096 : 8192) : other[i].size;
+      note(info.size == want, "mip data_get_info_v2 geometries", i, "size %zu, want %zu",
+           info.size, want);
     }
     /* a 2DA level: import into level 1 (2x2 x 2 layers) lands at rows 5..6 of each layer
-     * (gfx11: rows 2..3, after level 2's two) */
+     * (gfx11: rows 2..3, after level 2's two; gfx12: there, in 128-byte rows) */
     {
       hsa_ext_image_descriptor_v2_t o = {HSA_EXT_IMAGE_GEOMETRY_2DA, 5, 5, 0, 2, {fmts[f].type, fmts[f].order}, 3};
-      uint8_t *amem = fine_alloc(5120 + 256), *src = fine_alloc(16 * 2);
-      uint8_t *abase = (uint8_t *)(((uintptr_t)amem + 255) & ~(uintptr_t)255);
+      uint8_t *amem = fine_alloc(8192 + 4096), *src = fine_alloc(16 * 2);
+      uint8_t *abase = (uint8_t *)(((uintptr_t)amem + 4095) & ~(uintptr_t)4095);
       for (int k = 0; k < 32; k++) src[k] = (uint8_t)(k + 1);
       hsa_ext_image_t arr, lvl;
       CHECK(create_v2(gpu, &o, abase, HSA_ACCESS_PERMISSION_RW, &arr));
       CHECK(get_level(gpu, &arr, 1, &o, &lvl));
       hsa_ext_image_region_t r = {{0, 0, 0}, {2, 2, 2}};
       CHECK(hsa_ext_image_import(gpu, src, 8, 16, lvl, &r));
-      for (unsigned z = 0; z < 2; z++)
-        for (unsigned y = 0; y < 2; y++)
-          note(!memcmp(abase + z * 2560 + ((gfx9 ? 5 : 2) + y) * 256, src + z * 16 + y * 8, 8) &&
-               abase[z * 2560 + ((gfx9 ? 5 : 2) + y) * 256 + 8] == 0, "mip 2da level 1 import", z * 2 + y,
-               "row %u of layer %u not at the chain's offset", y, z);
+      /* gfx9 (tiled): level 1's texels back through export, levels 0 and 2 still zero */
+      uint8_t back[32];
+      memset(back, 0xee, sizeof back);
+      CHECK(hsa_ext_image_export(gpu, lvl, back, 8, 16, &r));
+      note(!memcmp(back, src, 32), "mip 2da level 1 export", 0, "not what was imported");
+      for (unsigned lv = 0; gfx9 && lv < 3; lv += 2) {
+        hsa_ext_image_t other_lv;
+        uint8_t zero[5 * 5 * 4 * 2];
+        memset(zero, 0xee, sizeof zero);
+        hsa_ext_image_region_t rr = {{0, 0, 0}, {5u >> lv, 5u >> lv, 2}};
+        CHECK(get_level(gpu, &arr, lv, &o, &other_lv));
+        CHECK(hsa_ext_image_export(gpu, other_lv, zero, 0, 0, &rr));
+        size_t nz = (size_t)(5u >> lv) * (5u >> lv) * 4 * 2;
+        for (size_t k = 0; k < nz; k++)
+          note(zero[k] == 0, "mip 2da other levels untouched", lv * 1000 + k, "byte 0x%02x", zero[k]);
+        CHECK(hsa_ext_image_destroy(gpu, other_lv));
+      }
+      for (unsigned z = 0; !gfx9 && z < 2; z++)
+        for (unsigned y = 0; y < 2; y++) {
+          size_t o1 = z * 2560 + 2 * 256 + y * (gfx12 ? 128 : 256);
+          note(!memcmp(abase + o1, src + z * 16 + y * 8, 8) && abase[o1 + 8] == 0,
+               "mip 2da level 1 import", z * 2 + y, "row %u of layer %u not at the chain's offset",
+               y, z);
+        }
       CHECK(hsa_ext_image_destroy(gpu, lvl));
       CHECK(hsa_ext_image_destroy(gpu, arr));
       hsa_memory_free(src);
@@ -790,28 +808,42 @@ static void test_mip(const char *cpu)
     }
     d2.mipmap_levels = L;
     hsa_ext_image_t img2;
-    CHECK(create_v2(gpu, &d2, base, HSA_ACCESS_PERMISSION_RW, &img2));
+    CHECK(create_v2(gpu, &d2, gfx9 ? tbase : base, HSA_ACCESS_PERMISSION_RW, &img2));
     const uint32_t *a = (const uint32_t *)(uintptr_t)img.handle, *b = (const uint32_t *)(uintptr_t)img2.handle;
     /* words 0-4 and MAX_MIP (the template's words 5 and 7 also carry its metadata address) */
+    /* gfx9: the template's words but SW_MODE (22, SW_4KB_D_X) and PITCH (the chain's 32) */
     for (int i = 0; gfx9 && i < 6; i++) {
       uint32_t m = i == 5 ? 0xf0000000u : 0xffffffffu;
-      note((a[i] & m) == (b[i] & m), "mip create_v2 T#", (size_t)i, "word %d 0x%08x, template's 0x%08x",
-           i, b[i], a[i]);
+      uint32_t want = i == 0 ? (uint32_t)((uintptr_t)tbase >> 8)
+                    : i == 1 ? (a[1] & ~0xffu) | ((uint32_t)((uint64_t)(uintptr_t)tbase >> 40) & 0xffu)
+                    : i == 3 ? (a[3] & ~(0x1fu << 20)) | 22u << 20
+                    : i == 4 ? (a[4] & ~(0xffffu << 13)) | 31u << 13 : a[i];
+      note((want & m) == (b[i] & m), "mip create_v2 T#", (size_t)i, "word %d 0x%08x, want 0x%08x",
+           i, b[i], want);
     }
     /* gfx11 (the RDNA3 ISA's table): the chain's address, MAX_MIP word1[19:16] 2, BASE_LEVEL
      * word3[15:12] 0, LAST_LEVEL [19:16] 2, word4 0 (no PITCH: each level has the hardware's) */
-    if (!gfx9)
+    /* gfx12 (Mesa's gfx12 fields): MAX_MIP word1[16:12], BASE_LEVEL [29:25], LAST_LEVEL
+     * word3[19:15], word4 0 */
+    if (gfx12)
+      note(b[0] == (uint32_t)((uintptr_t)base >> 8) && ((b[1] >> 12) & 31) == L - 1 &&
+           ((b[1] >> 25) & 31) == 0 && ((b[3] >> 15) & 31) == L - 1 && b[4] == 0,
+           "mip create_v2 gfx12 T#", 0, "words 0x%08x 0x%08x 0x%08x 0x%08x", b[0], b[1], b[3], b[4]);
+    else if (!gfx9)
       note(b[0] == (uint32_t)((uintptr_t)base >> 8) && ((b[1] >> 16) & 15) == L - 1 &&
            ((b[3] >> 12) & 0xff) == (L - 1) << 4 && b[4] == 0, "mip create_v2 gfx11 T#", 0,
            "words 0x%08x 0x%08x 0x%08x 0x%08x", b[0], b[1], b[3], b[4]);
-    if (gfx9) CHECK(hsa_ext_image_destroy(gpu, img));
-    img = img2;
-    what = "mip create_v2";
+    if (gfx9) {   /* tiled: a round trip through each level below; the template carries on */
+      tiled_chain = img2;
+    } else {
+      img = img2;
+      what = "mip create_v2";
+    }
   }
   /* S#: clamp to the last texel, normalized, point filters, MIP_FILTER point, MAX_LOD 15.99 */
   uint32_t *samp = fine_alloc(16);
   samp[0] = 2 | 2 << 3 | 2 << 6;
-  samp[1] = 4095u << 12;
+  samp[1] = gfx12 ? 4095u << 13 : 4095u << 12;   /* gfx12: MAX_LOD word1[25:13] */
   samp[2] = 1u << 26;
   uint8_t *ref = malloc(size);
   memset(ref, 0, size);
@@ -857,8 +889,9 @@ static void test_mip(const char *cpu)
       }
       hsa_memory_free(o);
     }
-  if (info_v2 && create_v2 && get_level) {
-    /* level 1 as an image of its own: image_load through its T#, and _export */
+  if (info_v2 && create_v2 && get_level && !tiled_chain.handle) {
+    /* level 1 as an image of its own: image_load through its T#, and _export (gfx9's tiled
+     * chain: below) */
     hsa_ext_image_t l1;
     CHECK(get_level(gpu, &img, 1, &d2, &l1));
     size_t n = (size_t)lw[1] * lh[1];
@@ -887,6 +920,66 @@ static void test_mip(const char *cpu)
     CHECK(hsa_ext_image_destroy(gpu, l1));
     hsa_memory_free(ex);
     hsa_memory_free(o);
+  }
+  if (tiled_chain.handle) {
+    /* gfx9's tiled chain: each level written by store2d_mip (hsa-sim addresses the chain and
+     * its mip tail), read back by the host through the level image (export: the runtime's
+     * addressing of the same chain) and by sample2d_lod */
+    for (unsigned l = 0; l < L; l++) {
+      size_t n = (size_t)lw[l] * lh[l];
+      float *v = fine_alloc(n * 16);
+      uint8_t *want = malloc(n * 4), *ex = fine_alloc(n * 4);
+      for (size_t i = 0; i < n * 4; i++) v[i] = (float)(rnd() % 256) / 255.0f;
+      for (size_t i = 0; i < n; i++) {
+        int dummy[4] = {0, 0, 0, 0};
+        texel_encode(f, v + 4 * i, dummy, want + 4 * i);
+      }
+      struct args a = {{0}, 0};
+      arg64(&a, tiled_chain.handle);
+      arg64(&a, (uint64_t)(uintptr_t)v);
+      arg32(&a, (int)lw[l]);
+      arg32(&a, (int)l);
+      run("store2d_mip", &a, (uint32_t)n);
+      hsa_ext_image_t li;
+      CHECK(get_level(gpu, &tiled_chain, l, &d2, &li));
+      hsa_ext_image_region_t r = {{0, 0, 0}, {lw[l], lh[l], 1}};
+      CHECK(hsa_ext_image_export(gpu, li, ex, 0, 0, &r));
+      for (size_t i = 0; i < n; i++)
+        note(!memcmp(ex + 4 * i, want + 4 * i, 4), "mip tiled store2d_mip, export", l * 1000 + i,
+             "level %u texel %zu: %02x%02x%02x%02x", l, i, ex[4 * i], ex[4 * i + 1], ex[4 * i + 2],
+             ex[4 * i + 3]);
+      if (sample_l) {
+        float *o = fine_alloc(n * 16);
+        struct args b = {{0}, 0};
+        arg64(&b, tiled_chain.handle);
+        arg64(&b, (uint64_t)(uintptr_t)samp);
+        arg64(&b, (uint64_t)(uintptr_t)o);
+        arg32(&b, (int)lw[l]);
+        arg32(&b, (int)lh[l]);
+        float lod = (float)l;
+        arg(&b, &lod, 4);
+        run("sample2d_lod", &b, (uint32_t)n);
+        for (size_t i = 0; i < n; i++) {
+          float wv[4];
+          int iw[4];
+          texel_value(f, want + 4 * i, wv, iw);
+          note(!memcmp(o + 4 * i, wv, 16), "mip tiled sample2d_lod", l * 1000 + i,
+               "level %u got (%a %a %a %a)", l, o[4 * i], o[4 * i + 1], o[4 * i + 2], o[4 * i + 3]);
+        }
+        hsa_memory_free(o);
+      }
+      CHECK(hsa_ext_image_destroy(gpu, li));
+      hsa_memory_free(v);
+      hsa_memory_free(ex);
+      free(want);
+    }
+    hsa_ext_image_t beyond = {0};
+    note(get_level(gpu, &tiled_chain, L, &d2, &beyond) == HSA_STATUS_ERROR_INVALID_ARGUMENT,
+         "mip get_level beyond the last level", 0, "accepted");
+    CHECK(hsa_ext_image_destroy(gpu, tiled_chain));
+    hsa_memory_free(tmem);
+    printf("ok mip: gfx9 tiled chain (SW_4KB_D_X, mip tail) written by store2d_mip, read by export "
+           "and sample2d_lod\n");
   }
   printf("ok %s rgba8 %ux6, 3 levels (chain %zu bytes): store2d_mip at addrlib's offsets, "
          "%s%s\n", what, W, size, sample_l ? "sample2d_lod at lod i and i + 0.3" : "(no sample_l on gfx90a)",

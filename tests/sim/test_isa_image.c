@@ -809,6 +809,163 @@ START_TEST(bad_resource_faults)
 }
 END_TEST
 
+/* gfx9 tiled mip chains against addrlib (tests/fixtures/image/gfx9_mips.txt): every level's
+ * place (img_swizzle_chain) and every sample's byte offset (img_swizzle_offset_level) */
+START_TEST(swizzle_mips_vs_addrlib)
+{
+  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
+  ck_assert_msg(fp, "the fixture tests/fixtures/image/gfx9_mips.txt");
+  char line[512], chip[8], type[4];
+  unsigned bpp = 0, w = 0, h = 0, sl = 0, levels = 0, mode = 0, cp = 0, chh = 0, samples = 0;
+  unsigned pitch, ph, ps, cs, ep, it, first, al, bw, bh, bd;
+  unsigned long long size, slice;
+  uint32_t gb = 0;
+  bool tex3d = false;
+  struct img_swizzle swz;
+  struct img_swizzle_level lv;
+  memset(&swz, 0, sizeof swz);
+  memset(&lv, 0, sizeof lv);
+  while (fgets(line, sizeof line, fp)) {
+    if (line[0] == '#')
+      continue;
+    if (line[0] == 'S') {
+      ck_assert_int_eq(sscanf(line, "S %7s %u %3s %u %u %u %u mode=%u pitch=%u height=%u slices=%u "
+                              "chain=%ux%ux%u epitchIsHeight=%u intail=%u first=%u size=%llu "
+                              "slice=%llu align=%u block=%ux%ux%u", chip, &bpp, type, &w, &h, &sl,
+                              &levels, &mode, &pitch, &ph, &ps, &cp, &chh, &cs, &ep, &it, &first,
+                              &size, &slice, &al, &bw, &bh, &bd), 23);
+      gb = strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;
+      tex3d = !strcmp(type, "3D");
+      ck_assert(img_swizzle_init(&swz, gb, mode, tex3d, bpp / 8));
+      continue;
+    }
+    unsigned i, x, y, z, tail;
+    unsigned long long off, blk;
+    if (line[0] == 'L') {
+      ck_assert_int_eq(sscanf(line, "L %u block=%llu tail=%u", &i, &blk, &tail), 3);
+      img_swizzle_chain(&swz, w, h, sl, tex3d, levels, i, &lv);
+      ck_assert_msg(lv.pitch == cp && lv.height == chh && lv.tail == tail,
+                    "level %u: chain %ux%u tail %u (%s %u %s %ux%ux%u, %u levels)", i, lv.pitch,
+                    lv.height, lv.tail, chip, bpp, type, w, h, sl, levels);
+      continue;
+    }
+    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
+    uint64_t got = img_swizzle_offset_level(&swz, &lv, x, y, z);
+    ck_assert_msg(got == off, "level %u (%u,%u,%u): %llu, addrlib %llu (%s %u %s %ux%ux%u, %u levels)",
+                  i, x, y, z, (unsigned long long)got, off, chip, bpp, type, w, h, sl, levels);
+    samples++;
+  }
+  fclose(fp);
+  ck_assert_uint_ge(samples, 7000);
+}
+END_TEST
+
+/* image_store_mip then image_load_mip through tiled mip chains (gfx900, 32-bit texels): for a
+ * few chains of tests/fixtures/image/gfx9_mips.txt, lanes store their number at up to 9
+ * samples of every level; each lands at addrlib's offset and loads back */
+START_TEST(tiled_mip_store_load)
+{
+  fx_open();
+  static const struct { unsigned w, h, s, levels; const char *type; } pick[] = {
+    {100, 37, 1, 7, "2D"}, {16, 300, 1, 9, "2D"}, {100, 37, 3, 7, "2D"}, {40, 30, 20, 6, "3D"},
+    {300, 10, 3, 9, "3D"},
+  };
+  unsigned tested = 0;
+  for (unsigned p = 0; p < sizeof pick / sizeof pick[0]; p++) {
+    FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
+    ck_assert(fp);
+    char line[512], chip[8], type[4];
+    unsigned bpp, w, h, sl, levels, mode = 0, found = 0, n = 0, per = 0, cur = 99;
+    unsigned long long size = 0;
+    unsigned x[64], y[64], z[64], lv[64];
+    unsigned long long off[64];
+    while (fgets(line, sizeof line, fp)) {
+      if (line[0] == 'S') {
+        if (found)
+          break;
+        unsigned m = 0;
+        unsigned long long sz = 0;
+        const char *q = strstr(line, "mode="), *r = strstr(line, "size=");
+        if (sscanf(line, "S %7s %u %3s %u %u %u %u", chip, &bpp, type, &w, &h, &sl, &levels) == 7 &&
+            q && r && sscanf(q, "mode=%u", &m) == 1 && sscanf(r, "size=%llu", &sz) == 1 &&
+            !strcmp(chip, "gfx900") && bpp == 32 && w == pick[p].w && h == pick[p].h &&
+            sl == pick[p].s && levels == pick[p].levels && !strcmp(type, pick[p].type)) {
+          found = 1;
+          mode = m;
+          size = sz;
+        }
+        continue;
+      }
+      unsigned i, a, b, c;
+      unsigned long long o;
+      if (found && line[0] == 'A' && sscanf(line, "A %u %u %u %u %llu", &i, &a, &b, &c, &o) == 5) {
+        if (i != cur) {
+          cur = i;
+          per = 0;
+        }
+        if (per++ < 9 && n < 64) {
+          x[n] = a, y[n] = b, z[n] = c, lv[n] = i, off[n] = o;
+          n++;
+        }
+      }
+    }
+    fclose(fp);
+    ck_assert_msg(found && n, "fixture chain %u", p);
+    bool is3d = !strcmp(pick[p].type, "3D"), arr = !is3d && pick[p].s > 1;
+    bool four = is3d || arr;
+    struct job st, ld;
+    job_init(&st, four ? (arr ? "image_store_mip v12, v[4:7], s[8:15] dmask:0x1 unorm da"
+                              : "image_store_mip v12, v[4:7], s[8:15] dmask:0x1 unorm")
+                       : "image_store_mip v12, v[4:6], s[8:15] dmask:0x1 unorm", false);
+    NEED(st.code);
+    job_init(&ld, four ? (arr ? "image_load_mip v8, v[4:7], s[8:15] dmask:0x1 unorm da"
+                              : "image_load_mip v8, v[4:7], s[8:15] dmask:0x1 unorm")
+                       : "image_load_mip v8, v[4:6], s[8:15] dmask:0x1 unorm", false);
+    NEED(ld.code);
+    uint8_t *img = isa_fx_mem(size);
+    memset(img, 0, size);
+    unsigned rtype = is3d ? 10 : arr ? 13 : 9;
+    /* 32 UINT; PITCH: the chain's (hsa-sim derives the chain from the sizes and levels) */
+    struct tdesc t = {(uintptr_t)img, 4, 4, pick[p].w, pick[p].h, pick[p].s, 1, rtype, SEL_XYZW,
+                      pick[p].levels - 1, 0};
+    tsharp(st.desc, &t);
+    st.desc[3] |= mode << 20;
+    st.desc[5] |= (pick[p].levels - 1) << 28;   /* MAX_MIP */
+    memset(st.desc + 64, 0, 64 * 16);
+    for (unsigned l = 0; l < 64; l++) {
+      unsigned j = l % n;
+      st.desc[64 + 4 * l] = x[j], st.desc[64 + 4 * l + 1] = y[j];
+      st.desc[64 + 4 * l + 2] = four ? z[j] : lv[j];
+      st.desc[64 + 4 * l + 3] = four ? lv[j] : 0;
+      st.desc[320 + 4 * l] = j + 1;
+    }
+    job_run(&st);
+    for (unsigned j = 0; j < n; j++, tested++) {
+      uint32_t got;
+      memcpy(&got, img + off[j], 4);
+      unsigned win = j;   /* a texel sampled twice holds the last lane's number */
+      for (unsigned k = 0; k < n; k++)
+        if (off[k] == off[j])
+          win = k;
+      ck_assert_msg(got == win + 1, "mode %u %s %ux%ux%u level %u (%u,%u,%u) at %llu holds %u",
+                    mode, pick[p].type, pick[p].w, pick[p].h, pick[p].s, lv[j], x[j], y[j], z[j],
+                    off[j], got);
+    }
+    memcpy(ld.desc, st.desc, 4096);
+    job_run(&ld);
+    for (unsigned l = 0; l < n; l++) {
+      unsigned win = l;
+      for (unsigned k = 0; k < n; k++)
+        if (off[k] == off[l])
+          win = k;
+      ck_assert_msg(ld.out[4 * l] == win + 1, "load level %u (%u,%u,%u) = %u", lv[l], x[l], y[l],
+                    z[l], ld.out[4 * l]);
+    }
+  }
+  ck_assert_uint_ge(tested, 150);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("isa_image");
@@ -824,6 +981,8 @@ Suite *test_suite(void)
   tcase_add_test(t, bad_resource_faults);
   tcase_add_test(t, swizzle_vs_addrlib);
   tcase_add_test(t, tiled_store_load);
+  tcase_add_test(t, swizzle_mips_vs_addrlib);
+  tcase_add_test(t, tiled_mip_store_load);
   suite_add_tcase(s, t);
   return s;
 }

@@ -23,6 +23,7 @@
 
 #include "dev/catalog.h"
 #include "isa/exec.h"
+#include "isa/image.h"
 
 #define NEED(code) do { if (!(code)) { fprintf(stderr, "llvm-mc-19 missing: skipped\n"); return; } } while (0)
 
@@ -408,7 +409,8 @@ START_TEST(gfx12_load_pitch_msb)
 }
 END_TEST
 
-/* 3x2x2 32_UINT array: gfx12's rows are 32 texels (128 bytes) apart. Lane l stores l + 100 at
+/* 3x2x2 32_UINT array: gfx12's rows are 32 texels (128 bytes) apart, its layers 128 texels
+ * (two rows rounded up to 256 bytes each: addrlib's gfx12 LINEAR layout). Lane l stores l + 100 at
  * (l & 3, (l >> 2) & 1, l >> 3) (dropped outside), then adds l and returns the stored value */
 START_TEST(gfx12_store_atomic_array)
 {
@@ -434,13 +436,67 @@ START_TEST(gfx12_store_atomic_array)
       for (unsigned x = 0; x < 32; x++) {
         unsigned l = x | y << 2 | z << 3;
         uint32_t want = x < 3 && z < 2 ? 100 + 2 * l : 0xcdcdcdcdu;
-        ck_assert_msg(img[(z * 2 + y) * 32 + x] == want, "(%u, %u, %u): 0x%08x, want 0x%08x",
-                      x, y, z, img[(z * 2 + y) * 32 + x], want);
+        ck_assert_msg(img[z * 128 + y * 32 + x] == want, "(%u, %u, %u): 0x%08x, want 0x%08x",
+                      x, y, z, img[z * 128 + y * 32 + x], want);
       }
   for (unsigned l = 0; l < 32; l++) {
     uint32_t want = (l & 3) < 3 && (l >> 3) < 2 ? 100 + l : 0;   /* out of range: 0 */
     ck_assert_msg(out[l] == want, "lane %u returned %u, want %u", l, out[l], want);
   }
+}
+END_TEST
+
+/* gfx12's LINEAR layouts and mip chains against addrlib (tests/fixtures/image/gfx12_mips.txt,
+ * the newest ROCR's addrlib for gfx1201): for every surface a gfx12 T# (MAX_MIP and
+ * LAST_LEVEL levels - 1; one-level 1D/2D with addrlib's pitch as PITCH) decoded by hsa-sim,
+ * and for every sample the byte img_level_select's level base, slice size and pitch give. */
+START_TEST(gfx12_chain_vs_addrlib)
+{
+  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx12_mips.txt", "r");
+  ck_assert_msg(fp, "the fixture tests/fixtures/image/gfx12_mips.txt");
+  static const unsigned type[5] = {8, 12, T_2D, T_2D_ARRAY, 10};   /* 1D 1DA 2D 2DA 3D */
+  char line[256];
+  unsigned kind = 0, bpp = 0, w = 0, h = 0, sl = 0, levels = 0, samples = 0, surfaces = 0;
+  unsigned long long size, slice;
+  unsigned align, pitch0 = 0;
+  uint32_t d[8];
+  memset(d, 0, sizeof d);
+  while (fgets(line, sizeof line, fp)) {
+    if (line[0] == '#')
+      continue;
+    if (line[0] == 'S') {
+      ck_assert_int_eq(sscanf(line, "S %u %u %u %u %u %u %llu %llu %u", &kind, &bpp, &w, &h, &sl,
+                              &levels, &size, &slice, &align), 9);
+      surfaces++;
+      continue;
+    }
+    unsigned i, x, y, z;
+    unsigned long long off, p;
+    if (line[0] == 'L') {
+      ck_assert_int_eq(sscanf(line, "L %u %llu %llu", &i, &off, &p), 3);
+      if (i == 0)
+        pitch0 = (unsigned)p;
+      unsigned fmt = bpp == 8 ? 1 : bpp == 16 ? 7 : bpp == 32 ? 20 : bpp == 64 ? 48 : 61;
+      unsigned f4 = kind == 4 || kind == 1 || kind == 3 ? sl - 1 : levels > 1 ? 0 : pitch0 - 1;
+      tsharp12(d, 0x100000, fmt, w, kind < 2 ? 1 : h, type[kind], SEL_XYZW, f4);
+      d[1] |= (levels - 1) << 12;   /* MAX_MIP */
+      d[3] |= (levels - 1) << 15;   /* LAST_LEVEL */
+      continue;
+    }
+    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
+    struct img_tsharp t;
+    img_tsharp_decode_gfx12(d, &t);
+    img_level_select(&t, bpp / 8, i);
+    uint64_t got = t.base - 0x100000 + (uint64_t)z * t.slice_bytes +
+                   ((uint64_t)y * t.pitch + x) * (bpp / 8);
+    ck_assert_msg(got == off, "level %u (%u,%u,%u): %llu, addrlib %llu (%ux%ux%u kind %u bpp %u, "
+                  "%u levels)", i, x, y, z, (unsigned long long)got, off, w, h, sl, kind, bpp,
+                  levels);
+    samples++;
+  }
+  fclose(fp);
+  ck_assert_uint_ge(surfaces, 90);
+  ck_assert_uint_ge(samples, 1500);
 }
 END_TEST
 
@@ -523,6 +579,7 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_store_atomic_array);
   tcase_add_test(t, gfx12_sample_bilinear);
   tcase_add_test(t, gfx12_gather4_resinfo);
+  tcase_add_test(t, gfx12_chain_vs_addrlib);
   suite_add_tcase(s, t);
   return s;
 }

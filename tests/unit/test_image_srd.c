@@ -188,23 +188,25 @@ START_TEST(t_gfx12) {
   img_srd_gfx12(&inb, srd);
   img_srd_gfx11(&inb, g11);
   expect(srd, g11, 8);
-  /* layouts: a 9x7x5 R32F 3D image in 128-byte rows (36 -> 128), 2D ones in 256-byte rows;
-   * only the hardware's row pitch for 3D and arrays */
+  /* layouts: a 9x7x5 R32F 3D image in 128-byte rows (36 -> 128) whose slices are of 256-byte
+   * rows (addrlib's gfx12 LINEAR layout: 7 x 256), 2D ones in 256-byte rows; only the
+   * hardware's pitches for 3D and arrays */
   hsa_ext_image_descriptor_t d3 = {HSA_EXT_IMAGE_GEOMETRY_3D, 9, 7, 5, 0, {T(FLOAT), O(R)}};
   struct img_layout l;
   ck_assert_int_eq(img_layout_gfx12(&d3, &r, 0, 0, &l), HSA_STATUS_SUCCESS);
   ck_assert_uint_eq(l.row_pitch, 128);
-  ck_assert_uint_eq(l.slice_pitch, 896);
-  ck_assert_uint_eq(l.size, 4480);
+  ck_assert_uint_eq(l.slice_pitch, 1792);
+  ck_assert_uint_eq(l.size, 8960);
   ck_assert_uint_eq(l.alignment, 256);
-  ck_assert_int_eq(img_layout_gfx12(&d3, &r, 128, 896, &l), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(img_layout_gfx12(&d3, &r, 128, 1792, &l), HSA_STATUS_SUCCESS);
+  ck_assert_int_eq(img_layout_gfx12(&d3, &r, 128, 896, &l), HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
   ck_assert_int_eq(img_layout_gfx12(&d3, &r, 256, 0, &l), HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
   ck_assert_int_eq(img_layout_gfx12(&d3, &r, 0, 1024, &l), HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
   hsa_ext_image_descriptor_t d1a = {HSA_EXT_IMAGE_GEOMETRY_1DA, 10, 0, 0, 3, {T(FLOAT), O(R)}};
   ck_assert_int_eq(img_layout_gfx12(&d1a, &r, 0, 0, &l), HSA_STATUS_SUCCESS);
   ck_assert_uint_eq(l.row_pitch, 128);
-  ck_assert_uint_eq(l.slice_pitch, 128);
-  ck_assert_uint_eq(l.size, 384);
+  ck_assert_uint_eq(l.slice_pitch, 256);
+  ck_assert_uint_eq(l.size, 768);
   hsa_ext_image_descriptor_t d2 = {HSA_EXT_IMAGE_GEOMETRY_2D, 9, 7, 0, 0, {T(FLOAT), O(R)}};
   ck_assert_int_eq(img_layout_gfx12(&d2, &r, 0, 0, &l), HSA_STATUS_SUCCESS);
   ck_assert_uint_eq(l.row_pitch, 256);
@@ -392,6 +394,129 @@ START_TEST(t_tiled_vs_addrlib) {
 }
 END_TEST
 
+/* gfx12's LINEAR layouts and mip chains against addrlib (tests/fixtures/image/gfx12_mips.txt,
+ * made by the newest ROCR's addrlib, Addr3 for gfx1201): every surface's size and slice size
+ * (2D and 1D with one level excepted: their T# has a PITCH, ours the 256-byte rows), every
+ * level's offset and row pitch, and every sampled texel's byte offset. */
+START_TEST(t_gfx12_vs_addrlib) {
+  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx12_mips.txt", "r");
+  ck_assert_msg(fp != NULL, "the fixture");
+  static const hsa_ext_image_geometry_t geo[5] = {
+      HSA_EXT_IMAGE_GEOMETRY_1D, HSA_EXT_IMAGE_GEOMETRY_1DA, HSA_EXT_IMAGE_GEOMETRY_2D,
+      HSA_EXT_IMAGE_GEOMETRY_2DA, HSA_EXT_IMAGE_GEOMETRY_3D};
+  char line[256];
+  unsigned kind = 0, bpp = 0, w = 0, h = 0, sl = 0, levels = 0, align = 0;
+  unsigned long long size = 0, slice = 0;
+  unsigned surfaces = 0, lv = 0, samples = 0;
+  hsa_ext_image_descriptor_t d;
+  struct img_format f;
+  struct img_layout l;
+  memset(&d, 0, sizeof(d));
+  memset(&f, 0, sizeof(f));
+  memset(&l, 0, sizeof(l));
+  while (fgets(line, sizeof(line), fp)) {
+    if (line[0] == '#') continue;
+    if (line[0] == 'S') {
+      ck_assert_int_eq(sscanf(line, "S %u %u %u %u %u %u %llu %llu %u", &kind, &bpp, &w, &h, &sl,
+                              &levels, &size, &slice, &align), 9);
+      ck_assert_uint_lt(kind, 5);
+      hsa_ext_image_descriptor_t n = {geo[kind], w, kind >= 2 ? h : 0, kind == 4 ? sl : 0,
+                                      kind == 1 || kind == 3 ? sl : 0, {T(FLOAT), O(R)}};
+      d = n;
+      f.elem_size = (uint8_t)(bpp / 8);
+      if (levels > 1) {
+        img_layout_mips_gfx12(&d, &f, levels, &l);
+      } else {
+        ck_assert_int_eq(img_layout_gfx12(&d, &f, 0, 0, &l), HSA_STATUS_SUCCESS);
+        if (kind == 0 || kind == 2) img_layout_mips_gfx12(&d, &f, 1, &l);
+      }
+      ck_assert_msg(l.size == size && l.slice_pitch == slice && l.alignment == align,
+                    "size %zu slice %zu align %zu for %s", l.size, l.slice_pitch, l.alignment, line);
+      surfaces++;
+      continue;
+    }
+    unsigned i, x, y, z;
+    unsigned long long off, pitch;
+    if (line[0] == 'L') {
+      ck_assert_int_eq(sscanf(line, "L %u %llu %llu", &i, &off, &pitch), 3);
+      ck_assert_msg(img_level_offset_gfx11(&d, &f, levels, i) == off &&
+                    img_level_pitch_gfx12(&d, &f, i) == pitch * f.elem_size,
+                    "level %u: offset %zu pitch %zu (%ux%ux%u kind %u bpp %u, %u levels)", i,
+                    img_level_offset_gfx11(&d, &f, levels, i), img_level_pitch_gfx12(&d, &f, i), w,
+                    h, sl, kind, bpp, levels);
+      lv++;
+      continue;
+    }
+    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
+    size_t got = (size_t)z * l.slice_pitch + img_level_offset_gfx11(&d, &f, levels, i) +
+                 (size_t)y * img_level_pitch_gfx12(&d, &f, i) + (size_t)x * f.elem_size;
+    ck_assert_msg(got == off, "level %u (%u,%u,%u) at %zu, addrlib %llu (%ux%ux%u kind %u bpp %u)",
+                  i, x, y, z, got, off, w, h, sl, kind, bpp);
+    samples++;
+  }
+  fclose(fp);
+  ck_assert_uint_ge(surfaces, 90);
+  ck_assert_uint_ge(lv, 300);
+  ck_assert_uint_ge(samples, 1500);
+}
+END_TEST
+
+/* gfx9's tiled mip chains against addrlib (tests/fixtures/image/gfx9_mips.txt, ROCR 5.2.3's
+ * addrlib with the mode ROCR gives the image): per level img_tile_chain's chain rectangle,
+ * size and alignment, and every sample's byte offset through img_tile_offset. */
+START_TEST(t_tiled_mips_vs_addrlib) {
+  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
+  ck_assert_msg(fp != NULL, "the fixture");
+  char line[512], chip[8], type[4];
+  unsigned bpp = 0, w = 0, h = 0, sl = 0, levels = 0, mode = 0, pitch, ph, ps, cp = 0, chh = 0, cs, ep,
+           it, first, al = 0, bw, bh, bd;
+  unsigned long long size = 0, slice = 0;
+  unsigned surfaces = 0, samples = 0;
+  uint32_t gb = 0;
+  bool tex3d = false;
+  struct img_tile t;
+  memset(&t, 0, sizeof(t));
+  while (fgets(line, sizeof(line), fp)) {
+    if (line[0] == '#') continue;
+    if (line[0] == 'S') {
+      ck_assert_int_eq(sscanf(line, "S %7s %u %3s %u %u %u %u mode=%u pitch=%u height=%u slices=%u "
+                              "chain=%ux%ux%u epitchIsHeight=%u intail=%u first=%u size=%llu "
+                              "slice=%llu align=%u block=%ux%ux%u", chip, &bpp, type, &w, &h, &sl,
+                              &levels, &mode, &pitch, &ph, &ps, &cp, &chh, &cs, &ep, &it, &first,
+                              &size, &slice, &al, &bw, &bh, &bd), 23);
+      gb = strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;
+      tex3d = !strcmp(type, "3D");
+      surfaces++;
+      continue;
+    }
+    unsigned i, x, y, z;
+    unsigned long long off, blk;
+    if (line[0] == 'L') {
+      unsigned tail;
+      ck_assert_int_eq(sscanf(line, "L %u block=%llu tail=%u", &i, &blk, &tail), 3);
+      ck_assert_msg(img_tile_init(&t, gb, mode, tex3d, bpp / 8), "refused: mode %u", mode);
+      struct img_layout l;
+      img_tile_chain(&t, w, h, sl, tex3d, levels, i, &l, bpp / 8);
+      ck_assert_msg(t.pitch == cp && t.height == chh && l.size == size && l.slice_pitch == slice &&
+                    l.alignment == al && t.tail == tail,
+                    "level %u: chain %ux%u size %zu slice %zu tail %u (%s %u %s %ux%ux%u, %u levels, "
+                    "mode %u)", i, t.pitch, t.height, l.size, l.slice_pitch, t.tail, chip, bpp, type, w,
+                    h, sl, levels, mode);
+      continue;
+    }
+    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
+    size_t got = img_tile_offset(&t, x, y, z);
+    ck_assert_msg(got == off, "level %u (%u,%u,%u) at %zu, addrlib %llu (%s %u %s %ux%ux%u, %u levels, "
+                  "mode %u, block at %u,%u,%u)", i, x, y, z, got, off, chip, bpp, type, w, h, sl, levels,
+                  mode, t.pos_w, t.pos_h, t.pos_d);
+    samples++;
+  }
+  fclose(fp);
+  ck_assert_uint_ge(surfaces, 150);
+  ck_assert_uint_ge(samples, 7000);
+}
+END_TEST
+
 Suite *test_suite(void) {
   Suite *s = suite_create("image_srd");
   TCase *tc = tcase_create("gfx9");
@@ -405,6 +530,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, t_linear_layout);
   tcase_add_test(tc, t_formats);
   tcase_add_test(tc, t_tiled_vs_addrlib);
+  tcase_add_test(tc, t_gfx12_vs_addrlib);
+  tcase_add_test(tc, t_tiled_mips_vs_addrlib);
   suite_add_tcase(s, tc);
   return s;
 }
