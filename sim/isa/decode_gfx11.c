@@ -516,6 +516,8 @@ static int vopd(const uint32_t *w, unsigned avail, struct isa_inst *in)
 /* ---- memory ---------------------------------------------------------------------------- */
 static unsigned data_dwords(const char *n)
 {
+  if (strstr(n, "_d16") && strstr(n, "format_"))   /* packed halves: two per VGPR */
+    return (unsigned)(strlen(strstr(n, "format_") + 7) + 1) / 2;
   if (strstr(n, "_b128") || strstr(n, "_xyzw")) return 4;
   if (strstr(n, "_b96") || strstr(n, "_xyz")) return 3;
   if (strstr(n, "_b64") || strstr(n, "_u64") || strstr(n, "_i64") || strstr(n, "_f64") ||

@@ -218,9 +218,11 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
   uint32_t soff = isa_read_s32(w, in, in->soffset);
   unsigned va = in->addr - ISA_OP_VGPR0, vs = in->data - ISA_OP_VGPR0;
   uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
-  bool fmt_op = mtbuf ? op <= 7 : op <= 7;
-  if ((mtbuf && op > 7) || (!mtbuf && ((op >= 8 && op <= 15) || op == 38 || op == 39)))
-    return isa_unknown(w, in);   /* d16 format forms */
+  /* MTBUF 8-15 are the d16 forms of 0-7: components as packed halves, two per VGPR */
+  bool d16 = mtbuf && op >= 8 && op <= 15;
+  bool fmt_op = op <= 7 || d16;
+  if ((mtbuf && op > 15) || (!mtbuf && ((op >= 8 && op <= 15) || op == 38 || op == 39)))
+    return isa_unknown(w, in);   /* MUBUF's d16 format forms */
   bool oob;
   /* Atomics: op 64.. 32-bit, 96.. 64-bit; the f64 ones are 64-bit whatever their range. */
   bool wide = op >= 96;
@@ -252,8 +254,13 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       unsigned total = 0;
       for (unsigned c = 0; c < f.comps; c++) total += f.bits[c];
       unsigned bytes = (total + 7) / 8;
-      bool store = op >= 4;
-      uint32_t comp[4] = {0, 0, 0, nfmt == 4 || nfmt == 5 ? 1u : fbits(1.0f)};
+      bool store = (op & 7) >= 4, is_int = nfmt == 4 || nfmt == 5;
+      uint32_t comp[4] = {0, 0, 0, is_int ? 1u : fbits(1.0f)}, sd[4] = {0, 0, 0, 0};
+      for (unsigned c = 0; store && c < n; c++) {
+        uint32_t h = (v[vs + c / 2][l] >> (16 * (c & 1))) & 0xffff;   /* d16: a half */
+        sd[c] = !d16 ? v[vs + c][l] : !is_int ? fbits(half_to_float((uint16_t)h))
+                : nfmt == 5 ? (uint32_t)(int32_t)(int16_t)h : h;
+      }
       if (f.bits[0] != 32) {
         /* packed components in one element of `bytes` (<= 8) bytes: 16_16_16_16 is 8 bytes
          * of four halves, not four dwords */
@@ -272,7 +279,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
         for (unsigned c = 0; c < f.comps; c++) {
           uint64_t m = f.bits[c] == 32 ? 0xffffffffull : ((1ull << f.bits[c]) - 1);
           if (store) {
-            if (c < n) raw = (raw & ~(m << sh)) | ((uint64_t)pack(v[vs + c][l], f.bits[c], nfmt) & m) << sh;
+            if (c < n) raw = (raw & ~(m << sh)) | ((uint64_t)pack(sd[c], f.bits[c], nfmt) & m) << sh;
           } else {
             comp[c] = unpack((uint32_t)((raw >> sh) & m), f.bits[c], nfmt);
           }
@@ -287,7 +294,7 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
       } else if (store) {   /* 32-bit components: the first n of them */
         unsigned m = n < f.comps ? n : f.comps;
         for (unsigned c = 0; c < m; c++)
-          comp[c] = v[vs + c][l];
+          comp[c] = sd[c];
         if (buf_dwords(w, &r, in, ln, comp, m, true)) return -1;
       } else {
         if (buf_dwords(w, &r, in, ln, comp, f.comps, false)) return -1;
@@ -300,7 +307,12 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
             x = sel == 0 ? 0 : sel == 1 ? (nfmt == 4 || nfmt == 5 ? 1u : fbits(1.0f)) :
                 sel >= 4 ? comp[sel - 4] : 0;
           }
-          v[vs + c][l] = x;
+          if (d16) {   /* the low half clears the high one, as image d16 loads do */
+            uint32_t h = is_int ? x & 0xffff : float_to_half(ffrom(x)), *dst = &v[vs + c / 2][l];
+            *dst = (c & 1) ? (*dst & 0xffff) | h << 16 : h;
+          } else {
+            v[vs + c][l] = x;
+          }
         }
       }
       continue;

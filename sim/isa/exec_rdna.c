@@ -285,10 +285,11 @@ int g11_exec_tbuffer(struct isa_wave *w, const struct isa_inst *in)
   struct isa_inst c = *in;
   g11_unified_format(in->target == ISA_TARGET_GFX1201 ? in->nfmt : in->dfmt, &c.dfmt, &c.nfmt);
   /* gfx9's MTBUF opcode by name (gfx12's VBUFFER numbers tbuffer apart from MUBUF): loads
-   * 0-3, stores 4-7 by component count; d16 forms stay unknown (8+) */
+   * 0-3, stores 4-7 by component count, their d16 forms 8-15 */
   const char *x = strstr(in->name, "format_");
   c.fmt = ISA_MTBUF;
-  c.op = (uint16_t)(strstr(in->name, "_d16") || !x ? 8
-                    : (strstr(in->name, "store") ? 4 : 0) + strlen(x + 7) - 1);
+  c.op = (uint16_t)(!x ? 16
+                    : (strstr(in->name, "_d16") ? 8 : 0) + (strstr(in->name, "store") ? 4 : 0) +
+                      strlen(x + 7) - 1);
   return isa_exec_mubuf(w, &c);
 }

@@ -1134,14 +1134,14 @@ const struct g11_op g11_mtbuf[] = {
   { 0x5, "tbuffer_store_format_xy", "tbuffer_store_format_xy" },
   { 0x6, "tbuffer_store_format_xyz", "tbuffer_store_format_xyz" },
   { 0x7, "tbuffer_store_format_xyzw", "tbuffer_store_format_xyzw" },
-  { 0x8, "tbuffer_load_d16_format_x", NULL },
-  { 0x9, "tbuffer_load_d16_format_xy", NULL },
-  { 0xa, "tbuffer_load_d16_format_xyz", NULL },
-  { 0xb, "tbuffer_load_d16_format_xyzw", NULL },
-  { 0xc, "tbuffer_store_d16_format_x", NULL },
-  { 0xd, "tbuffer_store_d16_format_xy", NULL },
-  { 0xe, "tbuffer_store_d16_format_xyz", NULL },
-  { 0xf, "tbuffer_store_d16_format_xyzw", NULL },
+  { 0x8, "tbuffer_load_d16_format_x", "tbuffer_load_format_d16_x" },
+  { 0x9, "tbuffer_load_d16_format_xy", "tbuffer_load_format_d16_xy" },
+  { 0xa, "tbuffer_load_d16_format_xyz", "tbuffer_load_format_d16_xyz" },
+  { 0xb, "tbuffer_load_d16_format_xyzw", "tbuffer_load_format_d16_xyzw" },
+  { 0xc, "tbuffer_store_d16_format_x", "tbuffer_store_format_d16_x" },
+  { 0xd, "tbuffer_store_d16_format_xy", "tbuffer_store_format_d16_xy" },
+  { 0xe, "tbuffer_store_d16_format_xyz", "tbuffer_store_format_d16_xyz" },
+  { 0xf, "tbuffer_store_d16_format_xyzw", "tbuffer_store_format_d16_xyzw" },
 };
 const unsigned g11_mtbuf_count = sizeof g11_mtbuf / sizeof g11_mtbuf[0];
 

@@ -9,6 +9,7 @@
 #include "kfd/trace.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <libdrm/amdgpu_drm.h>
 #include <libdrm/drm.h>
 #include <stdio.h>
@@ -61,11 +62,22 @@ static void dev_info(const struct sim_gpu *gpu, struct drm_amdgpu_info_device *d
   d->max_engine_clock = (uint64_t)m->max_engine_clk_fcompute * 1000;
   d->max_memory_clock = (uint64_t)m->local_mem_clk_max * 1000;
   d->cu_active_number = m->cu_count;
-  uint32_t sh_mask = cu_per_sh >= 32 ? 0xffffffffu : (1u << cu_per_sh) - 1;
+  /* gfx11/gfx12 enable CUs by work-group processor: each active WGP of a shader array
+   * sets its two CU bits, so an odd CU left over has none; they keep no always-on CUs
+   * (cu_ao_bitmap and cu_ao_mask stay 0), and the active count is the bits set */
+  bool wgp = sim_model_gfx_major(m) >= 11;
+  unsigned sh_cus = wgp ? cu_per_sh & ~1u : cu_per_sh;
+  uint32_t sh_mask = sh_cus >= 32 ? 0xffffffffu : (1u << sh_cus) - 1;
+  if (wgp)
+    d->cu_active_number = 0;
   for (unsigned i = 0; i < se && i < 8; i++)
     for (unsigned j = 0; j < sh && j < 2; j++) {
-      /* gfx9 folds SEs 4-7 into the columns 2-3 of the 4x4 bitmap */
+      /* SEs 4-7 fold into the columns 2-3 of the 4x4 bitmap (gfx9, gfx11, gfx12) */
       d->cu_bitmap[i % 4][j + (i / 4) * 2] = sh_mask;
+      if (wgp) {
+        d->cu_active_number += sh_cus;
+        continue;
+      }
       d->cu_ao_bitmap[i % 4][j + (i / 4) * 2] = sh_mask;   /* dGPU: every CU always on */
       if (i < 2 && j < 2)
         d->cu_ao_mask |= (sh_mask & 0xff) << (i * 16 + j * 8);

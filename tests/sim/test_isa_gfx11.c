@@ -745,6 +745,68 @@ static void tbuffer_case(unsigned version)
   }
 }
 
+/* The d16 tbuffer forms: components as packed halves, the low one first (an odd count leaves
+ * the last VGPR's high half 0). Each lane's dword (l, 2l, 255 - l, 128) is loaded as
+ * 8_8_8_8_UNORM (halves of x / 255, the host's _Float16 conversion), 8_8_8_8_SINT (16-bit
+ * sign-extended) and 8_8_8_8_UINT (xyz), then stored back as 8_8_8_8_UNORM (the same bytes
+ * again) and as 16_16_FLOAT (the halves as they are). */
+static void tbuffer_d16_case(unsigned version)
+{
+  as_target(version);
+  uint32_t *out = isa_fx_mem(4096), *buf = isa_fx_mem(4096);
+  memset(out, 0, 4096);
+  memset(buf, 0, 4096);
+  for (unsigned l = 0; l < 32; l++)
+    buf[l] = l | (2 * l) << 8 | (255 - l) << 16 | 128u << 24;
+  const char *so = version >= 120000 ? "null" : "0";
+  char src[2048];
+  snprintf(src, sizeof src,
+    "v_lshlrev_b32_e32 v1, 2, v0\n"
+    "tbuffer_load_d16_format_xyzw v[2:3], v1, s[4:7], %s format:[BUF_FMT_8_8_8_8_UNORM] offen\n"
+    "tbuffer_load_d16_format_xy v4, v1, s[4:7], %s format:[BUF_FMT_8_8_8_8_SINT] offen\n"
+    "v_mov_b32_e32 v6, -1\n"
+    "tbuffer_load_d16_format_xyz v[5:6], v1, s[4:7], %s format:[BUF_FMT_8_8_8_8_UINT] offen\n"
+    "WAITV\n"
+    "tbuffer_store_d16_format_xyzw v[2:3], v1, s[4:7], %s format:[BUF_FMT_8_8_8_8_UNORM] offen offset:1024\n"
+    "tbuffer_store_d16_format_xy v2, v1, s[4:7], %s format:[BUF_FMT_16_16_FLOAT] offen offset:2048\n"
+    "WAITS\n"
+    "global_store_b32 v1, v2, s[0:1]\n"
+    "global_store_b32 v1, v3, s[0:1] offset:256\n"
+    "global_store_b32 v1, v4, s[0:1] offset:512\n"
+    "global_store_b32 v1, v5, s[0:1] offset:768\n"
+    "global_store_b32 v1, v6, s[0:1] offset:1024\n"
+    "s_endpgm\n", so, so, so, so, so);
+  void *code = code_for(true, src);
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, out);
+  r.init[0].sgpr[4] = (uint32_t)(uintptr_t)buf;
+  r.init[0].sgpr[5] = (uint32_t)((uintptr_t)buf >> 32) & 0xffff;
+  r.init[0].sgpr[6] = 4096;          /* NUM_RECORDS */
+  r.init[0].sgpr[7] = 0xfac;         /* DST_SEL X Y Z W */
+  r.init[0].sgpr_count = 8;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 32; l++) {
+    uint16_t h[4];
+    for (unsigned c = 0; c < 4; c++) {
+      _Float16 f = (_Float16)((float)((buf[l] >> (8 * c)) & 0xff) / 255.0f);
+      memcpy(&h[c], &f, 2);
+    }
+    ck_assert_uint_eq(out[l], h[0] | (uint32_t)h[1] << 16);
+    ck_assert_uint_eq(out[64 + l], h[2] | (uint32_t)h[3] << 16);
+    ck_assert_uint_eq(out[128 + l], (uint16_t)(int8_t)l | (uint32_t)(uint16_t)(int8_t)(2 * l) << 16);
+    ck_assert_uint_eq(out[192 + l], l | (2 * l) << 16);
+    ck_assert_uint_eq(out[256 + l], 255 - l);
+    ck_assert_uint_eq(buf[256 + l], buf[l]);
+    ck_assert_uint_eq(buf[512 + l], out[l]);
+  }
+}
+
+START_TEST(tbuffer_d16) { tbuffer_d16_case(110000); }
+END_TEST
+START_TEST(gfx12_tbuffer_d16) { tbuffer_d16_case(120001); }
+END_TEST
+
 START_TEST(tbuffer_unified_formats) { tbuffer_case(110000); }
 END_TEST
 START_TEST(gfx12_tbuffer_unified_formats) { tbuffer_case(120001); }
@@ -946,6 +1008,8 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_smem_subdword);
   tcase_add_test(t, tbuffer_unified_formats);
   tcase_add_test(t, gfx12_tbuffer_unified_formats);
+  tcase_add_test(t, tbuffer_d16);
+  tcase_add_test(t, gfx12_tbuffer_d16);
   tcase_add_test(t, trap_without_handler);
   tcase_add_test(t, trap_second_level_entry);
   tcase_add_test(t, trap_second_level_illegal);

@@ -69,6 +69,8 @@ START_TEST(amdgpu_info_queries)
   ck_assert_uint_eq(d.cu_active_number, m->cu_count);
   ck_assert_uint_eq(d.num_shader_engines, 4);
   ck_assert_uint_eq(d.cu_bitmap[0][0], 0xffff);
+  ck_assert_uint_eq(d.cu_ao_bitmap[3][0], 0xffff);   /* gfx9 dGPU: every CU always on */
+  ck_assert_uint_eq(d.cu_ao_mask, 0x00ff00ffull);    /* SE0-1, one array each: 8 CUs */
   ck_assert_uint_eq(d.virtual_address_offset, 1u << 20);
   ck_assert_uint_eq(d.virtual_address_max, 1ull << 47);
   ck_assert_uint_eq(d.high_va_offset, 0xffff800000000000ull);
@@ -108,6 +110,35 @@ START_TEST(ras_query)
   uint64_t v = 0;
   fx_build();
   ck_assert_int_eq(info(AMDGPU_INFO_RAS_ENABLED_FEATURES, &v, 8, 0, 0, 0), -EINVAL);
+}
+END_TEST
+
+/* gfx11/gfx12 report CUs by work-group processor: 4 WGPs (8 CUs, bits 0-7) per shader
+ * array; 2 arrays per engine; engines 4-5 of the RX 7900 XTX in the columns 2-3 of rows 0-1;
+ * no always-on CUs. */
+START_TEST(cu_bitmap_wgp)
+{
+  static const struct { const char *model; unsigned engines, cus; } b[] = {
+    { "gfx1100", 6, 96 }, { "gfx1201", 4, 64 },
+  };
+  fx_cfg.gpu_model = b[_i].model;
+  fx_build();
+  struct drm_amdgpu_info_device d;
+  ck_assert_int_eq(info(AMDGPU_INFO_DEV_INFO, &d, sizeof d, 0, 0, 0), 0);
+  ck_assert_uint_eq(d.num_shader_engines, b[_i].engines);
+  ck_assert_uint_eq(d.num_shader_arrays_per_engine, 2);
+  ck_assert_uint_eq(d.num_cu_per_sh, 8);
+  unsigned bits = 0;
+  for (unsigned r = 0; r < 4; r++)
+    for (unsigned c = 0; c < 4; c++) {
+      unsigned se = r + (c / 2) * 4;   /* columns 2-3 hold SEs 4-7 */
+      ck_assert_uint_eq(d.cu_bitmap[r][c], se < b[_i].engines ? 0xffu : 0u);
+      ck_assert_uint_eq(d.cu_ao_bitmap[r][c], 0);
+      bits += (unsigned)__builtin_popcount(d.cu_bitmap[r][c]);
+    }
+  ck_assert_uint_eq(d.cu_ao_mask, 0);
+  ck_assert_uint_eq(d.cu_active_number, b[_i].cus);
+  ck_assert_uint_eq(bits, b[_i].cus);
 }
 END_TEST
 
@@ -382,6 +413,7 @@ Suite *test_suite(void)
   tcase_add_test(t, gem_va_maps_for_the_gpu);
   tcase_add_test(t, ras_query);
   tcase_add_loop_test(t, ras_query_ecc, 0, 2);
+  tcase_add_loop_test(t, cu_bitmap_wgp, 0, 2);
   suite_add_tcase(s, t);
   return s;
 }
