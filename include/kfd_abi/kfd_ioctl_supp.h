@@ -9,7 +9,8 @@
  *   1.12  AMDKFD_IOC_EXPORT_DMABUF: a KFD buffer object as a dma-buf descriptor
  *   1.13  the debugger interface: AMDKFD_IOC_RUNTIME_ENABLE, AMDKFD_IOC_DBG_TRAP
  *   1.14  event age: WAIT_EVENTS reads and returns the age of a signal event
- *   1.15  GEM_VA on the render node may manage mappings in a compute VM (no KFD ioctl)
+ *   1.15  GEM_VA on the render node may manage mappings in a compute VM (no KFD ioctl);
+ *         the kernels of this level also take KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT
  *   1.16  KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS (VRAM in one piece)
  *   1.17  SDMA queues on a chosen engine: queue type SDMA_BY_ENG_ID and the create-queue
  *         argument's sdma_engine_id (the argument grows from 88 to 96 bytes)
@@ -199,7 +200,7 @@ static inline void kfd_supp_set_event_age(struct kfd_event_data *e, __u64 age)
   memcpy(&e->memory_exception_data, &age, sizeof age);
 }
 
-/* ---- 1.16: contiguous VRAM; and the extended-coherence flag beside it ---- */
+/* ---- 1.16: contiguous VRAM; and 1.15's extended-coherence flag beside it ---- */
 #ifndef KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS
 #define KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS (1 << 23)
 #endif

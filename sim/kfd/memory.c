@@ -129,6 +129,13 @@ static int alloc_locked(struct sim_kfd_process *p, struct kfd_ioctl_alloc_memory
    * "VRAM" is GTT), and a kernel before 1.16 checks no unknown bit: there it does nothing. */
   if (!(flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) || pdd->gpu->model->apu || sim_kfd_level() < 16)
     flags &= ~(uint32_t)KFD_IOC_ALLOC_MEM_FLAGS_CONTIGUOUS;
+  /* EXT_COHERENT (from 1.15; amdgpu's GEM_CREATE_EXT_COHERENT: device-scope atomics made
+   * system-coherent) is kept with the object; a kernel before 1.15 did not know the bit and
+   * ignored it, as it ignored every unknown bit: the object is then plainly coherent. */
+  if ((flags & KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT) && sim_kfd_level() < 15) {
+    flags &= ~(uint32_t)KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT;
+    sim_trace("kfd: EXT_COHERENT ignored: KFD 1.%u predates it", sim_kfd_level());
+  }
   /* host-visible VRAM needs a large BAR; the simulated boards expose all VRAM */
   int r = sim_pdd_bind(pdd);
   if (r)

@@ -121,6 +121,30 @@ static void add_region(struct core_agent *a, enum core_heap heap, bool fine, boo
   r->max_alloc = size & ~(uint64_t)(PAGE - 1);
 }
 
+/* The extended-scope fine-grained pool of the newest ROCR: memory whose device-scope atomics
+ * are promoted to system scope, allocated with the KFD flag EXT_COHERENT. ROCR offers it on
+ * every GPU's local memory (gfx12.0 excepted) and on the CPU agents; here it is offered for
+ * gfx942 (9.4.x) only, so the older chips keep matching ROCR 5.2.3, their peer, and only
+ * where the kernel knows the flag (KFD 1.15 on): an older kernel ignores the bit and would
+ * hand out ordinary fine-grained memory under the pool's name. */
+static bool ext_scope_fine(const struct core_runtime *rt, const struct core_isa *isa) {
+  return rt->kfd.fd >= 0 && rt->kfd.minor >= 15 && isa && isa->major == 9 && isa->minor == 4;
+}
+
+/* A copy of region `from` of agent a as its extended-scope fine-grained twin, inserted at
+ * position `at` (only while the runtime is built: no handle exists yet). */
+static void add_ext_region(struct core_agent *a, unsigned from, unsigned at) {
+  if (a->region_count == CORE_MAX_REGIONS || from >= a->region_count || at > a->region_count)
+    return;
+  struct core_region r = a->regions[from];
+  r.fine_grain = false;
+  r.kernarg = false;
+  r.ext_fine = true;
+  memmove(&a->regions[at + 1], &a->regions[at], (a->region_count - at) * sizeof(r));
+  a->regions[at] = r;
+  a->region_count++;
+}
+
 static struct core_agent *new_cpu(struct core_runtime *rt, const struct kfd_node *node,
                                   uint32_t node_id) {
   struct core_agent *a = calloc(1, sizeof(*a));
@@ -253,6 +277,8 @@ static struct core_agent *new_gpu(struct core_runtime *rt, const struct kfd_node
     enum core_heap heap = vram->heap_type == KFD_HEAP_FB_PRIVATE ? CORE_HEAP_FB_PRIVATE
                                                                   : CORE_HEAP_FB_PUBLIC;
     add_region(a, heap, false, false, vram->size_in_bytes, 0, vram);
+    /* then its extended-scope twin (an APU's "VRAM" is its share of system memory) */
+    if (ext_scope_fine(rt, isa)) add_ext_region(a, a->region_count - 1, a->region_count);
     /* Fine-grained VRAM is offered where peers reach it coherently: XGMI hives. */
     if (node->props.hive_id != 0) add_region(a, heap, true, false, vram->size_in_bytes, 0, vram);
   }
@@ -410,6 +436,11 @@ hsa_status_t core_agents_build(struct core_runtime *rt) {
   free(gpu_node);
   free(uuids);
   free(rank);
+  /* The CPU agents' extended-scope pool, after the fine-grained one, where a GPU has its own */
+  bool ext = false;
+  for (unsigned i = rt->cpu_count; i < rt->agent_count; i++)
+    ext |= ext_scope_fine(rt, rt->agents[i]->isa);
+  for (unsigned i = 0; ext && i < rt->cpu_count; i++) add_ext_region(rt->agents[i], 0, 1);
   for (unsigned i = rt->cpu_count; i < rt->agent_count; i++)
     rt->agents[i]->nearest_cpu = nearest_cpu(rt, rt->agents[i]->node);
   for (unsigned i = 0; i < n; i++) kfd_drm_close(&drms[i]); /* hidden or skipped GPUs */

@@ -26,6 +26,7 @@ struct core_region {
   const struct core_agent *owner;
   enum core_heap heap;
   bool fine_grain, kernarg;
+  bool ext_fine;              /* extended-scope fine-grained (global flag 8; not fine_grain) */
   uint64_t size, base;
   uint32_t bus_width, max_clock_mhz;
   uint64_t max_alloc;         /* page-aligned size (system: see core_runtime.max_sysmem_alloc) */
@@ -40,7 +41,7 @@ struct core_cache {
 };
 #define CORE_CACHE_MAGIC 0x43414348u
 
-#define CORE_MAX_REGIONS 4
+#define CORE_MAX_REGIONS 5
 
 struct core_agent {
   enum core_agent_kind kind;

@@ -23,7 +23,9 @@ hsa_status_t core_region_info(const struct core_region *r, uint32_t attribute, v
   case HSA_REGION_INFO_GLOBAL_FLAGS: {
     uint32_t f = 0;
     if (global) {
-      f = r->fine_grain ? HSA_REGION_GLOBAL_FLAG_FINE_GRAINED : HSA_REGION_GLOBAL_FLAG_COARSE_GRAINED;
+      f = r->fine_grain ? HSA_REGION_GLOBAL_FLAG_FINE_GRAINED
+          : r->ext_fine ? HSA_REGION_GLOBAL_FLAG_EXTENDED_SCOPE_FINE_GRAINED
+                        : HSA_REGION_GLOBAL_FLAG_COARSE_GRAINED;
       if (r->kernarg) f |= HSA_REGION_GLOBAL_FLAG_KERNARG;
     }
     *(uint32_t *)value = f;
@@ -77,7 +79,7 @@ static hsa_status_t visit_system(hsa_status_t (*cb)(hsa_region_t, void *), void 
     for (unsigned i = 0; i < rt->cpu_count; i++)
       for (unsigned k = 0; k < rt->agents[i]->region_count; k++) {
         const struct core_region *r = &rt->agents[i]->regions[k];
-        if (r->fine_grain != (bool)fine) continue;
+        if (r->fine_grain != (bool)fine || r->ext_fine) continue;   /* a pool, not a region */
         hsa_status_t st = visit(r, cb, data);
         if (st != HSA_STATUS_SUCCESS) return st;
       }
@@ -94,6 +96,7 @@ hsa_status_t hsa_agent_iterate_regions(hsa_agent_t agent,
   /* ROCR shows device memory only for the first GPU here (the others through pools). */
   if (a->kind == CORE_AGENT_GPU && a == core_first_gpu()) {
     for (unsigned k = 0; k < a->region_count; k++) {
+      if (a->regions[k].ext_fine) continue;
       hsa_status_t st = visit(&a->regions[k], callback, data);
       if (st != HSA_STATUS_SUCCESS) return st;
     }

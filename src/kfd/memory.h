@@ -19,6 +19,7 @@
 #define KFD_MEM_DOORBELL      0x00000008u
 #define KFD_MEM_MMIO_REMAP    0x00000010u
 #define KFD_MEM_CONTIGUOUS    0x00800000u   /* KFD 1.16: VRAM in one physical piece */
+#define KFD_MEM_EXT_COHERENT  0x01000000u   /* KFD 1.15: device-scope atomics at system scope */
 #define KFD_MEM_UNCACHED      0x02000000u
 #define KFD_MEM_COHERENT      0x04000000u
 #define KFD_MEM_AQL_QUEUE     0x08000000u

@@ -24,6 +24,8 @@ static uint32_t kfd_flags_of(const struct core_region *region, bool device, bool
                              uint32_t mflags) {
   uint32_t f = BASE_FLAGS;
   if (fine) f |= KFD_MEM_COHERENT;
+  /* the extended-scope pool: fine-grained, and EXT_COHERENT as libhsakmt passes it */
+  if (region && region->ext_fine) f |= KFD_MEM_EXT_COHERENT;
   if (!device && region && region->kernarg) f |= KFD_MEM_UNCACHED;
   if (mflags & MEM_F_UNCACHED) f |= KFD_MEM_UNCACHED;
   if (mflags & MEM_F_AQL_QUEUE) f |= KFD_MEM_AQL_QUEUE | KFD_MEM_UNCACHED;
@@ -64,11 +66,12 @@ hsa_status_t mem_alloc_rec(const struct core_region *region, const struct core_a
                            size_t size, size_t align, uint32_t mflags, enum mem_kind kind,
                            uint64_t gpus, struct mem_rec **out) {
   bool device = owner->kind == CORE_AGENT_GPU;
-  bool fine = (region ? region->fine_grain : !device) || (mflags & MEM_F_FINE);
+  bool fine = (region ? region->fine_grain || region->ext_fine : !device) || (mflags & MEM_F_FINE);
   if (device) {
     /* Device memory of the runtime itself: the GPU's coarse-grained local region. */
     for (unsigned k = 0; !region && k < owner->region_count; k++)
-      if (core_region_is_local(&owner->regions[k]) && !owner->regions[k].fine_grain)
+      if (core_region_is_local(&owner->regions[k]) && !owner->regions[k].fine_grain &&
+          !owner->regions[k].ext_fine)
         region = &owner->regions[k];
   }
   uint32_t kflags = kfd_flags_of(region, device, fine, mflags);
@@ -227,7 +230,7 @@ hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint3
     }
   }
   if ((pool_flags & HSA_AMD_MEMORY_POOL_PCIE_FLAG) && core_region_is_local(region) &&
-      !region->fine_grain)
+      !region->fine_grain && !region->ext_fine)
     mflags |= MEM_F_FINE;
   struct mem_rec *r;
   hsa_status_t st =

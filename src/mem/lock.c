@@ -95,7 +95,7 @@ static const struct core_region *system_pool(bool fine) {
   const struct core_agent *cpu = mem_first_cpu();
   for (unsigned k = 0; cpu && k < cpu->region_count; k++)
     if (core_region_is_system(&cpu->regions[k]) && cpu->regions[k].fine_grain == fine &&
-        !cpu->regions[k].kernarg)
+        !cpu->regions[k].kernarg && !cpu->regions[k].ext_fine)
       return &cpu->regions[k];
   return NULL;
 }

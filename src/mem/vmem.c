@@ -390,7 +390,8 @@ hsa_status_t hsa_amd_vmem_handle_create(hsa_amd_memory_pool_t pool, size_t size,
     if (!handles[i].live) x = &handles[i];
   if (x) {
     uint32_t kflags = KFD_MEM_WRITABLE | KFD_MEM_EXECUTABLE |
-                      (region->fine_grain ? KFD_MEM_COHERENT : 0) |
+                      (region->fine_grain || region->ext_fine ? KFD_MEM_COHERENT : 0) |
+                      (region->ext_fine ? KFD_MEM_EXT_COHERENT : 0) |
                       (type == MEMORY_TYPE_PINNED ? KFD_MEM_NO_SUBSTITUTE : 0);
     x->bo = mem_bo_device(region->owner, size, MEM_PAGE, kflags,
                           region->heap != CORE_HEAP_FB_PRIVATE, 0, &st);
@@ -577,7 +578,8 @@ hsa_status_t hsa_amd_vmem_export_shareable_handle(int *dmabuf_fd,
 /* the coarse-grained local pool of gpu (where an imported handle's memory lives) */
 static const struct core_region *local_region(const struct core_agent *gpu) {
   for (unsigned k = 0; k < gpu->region_count; k++)
-    if (core_region_is_local(&gpu->regions[k]) && !gpu->regions[k].fine_grain)
+    if (core_region_is_local(&gpu->regions[k]) && !gpu->regions[k].fine_grain &&
+        !gpu->regions[k].ext_fine)
       return &gpu->regions[k];
   return NULL;
 }

@@ -6,7 +6,9 @@
 # and --gpu gfx942-apu (MI300A): every case's outputs equal the host reference. Also: the
 # queues our runtime creates pass the model's 6.12+ queue buffer checks (they could not
 # dispatch otherwise), and a gfx900 code object is refused on a gfx942 agent with one line
-# naming both targets. Skipped (77) when clang-19 or llvm-as-19 is missing.
+# naming both targets; the extended-scope fine-grained pools hold a case's buffers on both
+# (KFD 1.15 on), and are absent at KFD 1.14 and on gfx900. Skipped (77) when clang-19 or
+# llvm-as-19 is missing.
 # timeout: 600
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
@@ -98,6 +100,27 @@ done
 for name in vadd transpose; do
   s=$(src_of $name); [ -n "$s" ] && run_case gfx942 "$name" "$s" device && run_case gfx942-apu "$name" "$s" device
 done
+
+# The extended-scope fine-grained pools (global flag 8) of the newest ROCR: buffers staged in
+# the CPU agent's and run from the GPU's, allocated with KFD's EXT_COHERENT (the trace); at
+# KFD 1.14, which lacks the flag, and on gfx900 there is no such pool.
+s=$(src_of vadd)
+for g in gfx942 gfx942-apu; do
+  SIMOPTS="--trace=$work/ext.$g.trace"
+  run_case $g vadd "$s" ext
+  SIMOPTS=""
+  n=$(grep -c 'ALLOC_MEMORY_OF_GPU(.*flags=[A-Z|]*0x1000000|COHERENT.*) = 0' "$work/ext.$g.trace")
+  [ "$n" -ge 2 ] || fail "$g: $n EXT_COHERENT allocations in the trace"
+done
+for v in "gfx942 --kfd-version 1.14" "gfx900"; do
+  rc=0
+  # shellcheck disable=SC2086 # $v: the GPU and its options
+  timeout 60 "$sim" --gpu $v -- "$work/harness" --timeout 30 --mem ext vadd "$work/co/$s.co" \
+    > "$work/noext.log" 2>&1 || rc=$?
+  [ $rc -eq 4 ] && grep -q 'no extended-scope fine-grained pool (CPU 0, GPU 0)' "$work/noext.log" ||
+    fail "$v: an extended-scope pool, or another failure (exit $rc): $(tail -n 3 "$work/noext.log")"
+done
+echo "PASS  no extended-scope pool at KFD 1.14 nor on gfx900"
 
 # Two boards of each kind: each GPU node gets its own queues and buffers checked.
 s=$(src_of vadd)

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* harness.c — runs one case of the kernel corpus through the plain HSA API: loads a code
  * object for the first GPU agent, finds "<kernel>.kd", puts the buffers in fine-grained
- * system memory (or in the GPU's own pool, copied there and back with hsa_memory_copy),
+ * system memory (or in the GPU's own pool, copied there and back with hsa_memory_copy; or,
+ * --mem ext, staged in the CPU's extended-scope fine-grained pool and run from the GPU's),
  * fills the kernel arguments, dispatches the case's grid, waits on the completion signal
  * and compares the outputs with the host reference (and optionally another runner's output
  * file). Works with whichever libhsa-runtime64.so.1 the dynamic linker finds.
  *
- *   harness [--mem system|device] [--timeout SEC] [--out FILE] [--against FILE]
+ *   harness [--mem system|device|ext] [--timeout SEC] [--out FILE] [--against FILE]
  *           [--repeat N] [--time] [--wave 32|64] CASE CODE_OBJECT
  *   (--wave: lanes per wave of the code object, for the references of sub-group operations;
  *   64 unless told)
@@ -60,7 +61,10 @@ static hsa_status_t pick_agent(hsa_agent_t a, void *data)
   return HSA_STATUS_SUCCESS;
 }
 
-struct pools { hsa_amd_memory_pool_t kernarg, fine, device; int have_kernarg, have_fine, have_device; };
+struct pools {
+  hsa_amd_memory_pool_t kernarg, fine, device, cpu_ext, gpu_ext;
+  int have_kernarg, have_fine, have_device, have_cpu_ext, have_gpu_ext;
+};
 
 static hsa_status_t pick_cpu_pool(hsa_amd_memory_pool_t p, void *data)
 {
@@ -80,6 +84,9 @@ static hsa_status_t pick_cpu_pool(hsa_amd_memory_pool_t p, void *data)
   if ((flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED) && !ps->have_fine) {
     ps->fine = p; ps->have_fine = 1;
   }
+  if ((flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_EXTENDED_SCOPE_FINE_GRAINED) && !ps->have_cpu_ext) {
+    ps->cpu_ext = p; ps->have_cpu_ext = 1;
+  }
   return HSA_STATUS_SUCCESS;
 }
 
@@ -96,6 +103,10 @@ static hsa_status_t pick_gpu_pool(hsa_amd_memory_pool_t p, void *data)
   hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
   if (alloc && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED) && !ps->have_device) {
     ps->device = p; ps->have_device = 1;
+  }
+  if (alloc && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_EXTENDED_SCOPE_FINE_GRAINED) &&
+      !ps->have_gpu_ext) {
+    ps->gpu_ext = p; ps->have_gpu_ext = 1;
   }
   return HSA_STATUS_SUCCESS;
 }
@@ -181,11 +192,11 @@ int main(int argc, char **argv)
     else if (strcmp(argv[ai], "--wave") == 0) kc_wave_size = (unsigned)atoi(argv[++ai]);
     else usage();
   }
-  if (argc - ai != 2 || repeat < 1 || (strcmp(mem, "system") && strcmp(mem, "device")) ||
+  if (argc - ai != 2 || repeat < 1 || (strcmp(mem, "system") && strcmp(mem, "device") && strcmp(mem, "ext")) ||
       (kc_wave_size != 32 && kc_wave_size != 64)) usage();
   const struct kcase *c = kc_find(argv[ai]);
   if (!c) { fprintf(stderr, "harness: no case %s\n", argv[ai]); return EXIT_USAGE; }
-  int device_mem = strcmp(mem, "device") == 0;
+  int ext_mem = strcmp(mem, "ext") == 0, device_mem = strcmp(mem, "device") == 0 || ext_mem;
 
   void **host = kc_alloc(c), **want = kc_alloc(c);
   if (!host || !want) { fprintf(stderr, "harness: out of memory\n"); return EXIT_USAGE; }
@@ -207,6 +218,12 @@ int main(int argc, char **argv)
             ps.have_kernarg, ps.have_fine, ps.have_device);
     return EXIT_SETUP;
   }
+  if (ext_mem && (!ps.have_cpu_ext || !ps.have_gpu_ext)) {
+    fprintf(stderr, "harness: no extended-scope fine-grained pool (CPU %d, GPU %d)\n",
+            ps.have_cpu_ext, ps.have_gpu_ext);
+    return EXIT_SETUP;
+  }
+  if (ext_mem) { ps.fine = ps.cpu_ext; ps.device = ps.gpu_ext; }
 
   /* Code object -> executable -> kernel symbol. */
   int fd = open(argv[ai + 1], O_RDONLY);

@@ -6,7 +6,8 @@
  * faults, and v_mfma_f32_4x4x1f32 (16 blocks) and v_mfma_i32_16x16x16i8 put their results
  * where AMD's matrix instruction calculator says, against a host computation; gfx942's fp8
  * conversions round as a nearest-value search on the host does; gfx942's sparse MFMA and
- * stochastic-rounding conversions against host models of their definitions. */
+ * stochastic-rounding conversions against host models of their definitions (every v_smfmac
+ * form against the host's dense product). */
 #include "kfd_fixture.h"
 #include "isa_fixture.h"
 
@@ -455,6 +456,135 @@ START_TEST(smfmac_f8_32x32x32_agpr)
 }
 END_TEST
 
+/* The remaining sparse forms, each against the host's dense product in one generic check:
+ * f16/bf16 32x32x16 (4 stored halves of 8 logical a lane, the index byte ABID 3 picks),
+ * i8 and the four fp8/bf8 16x16x64 (8 stored bytes of 16 logical, the index half ABID 1
+ * picks), all into AGPRs. Lane i + M g of A holds logical K elements E g .. E g + E - 1;
+ * B[k][j] is element k % E of lane j + M (k / E); D[i][j] is, for M 16, dword i % 4 of
+ * lane 16 (i / 4) + j, for M 32 dword 4 (i / 8) + i % 4 of lane 32 ((i / 4) % 2) + j. */
+enum { SM_F16, SM_BF16, SM_I8, SM_FP8, SM_BF8 };
+static const struct { const char *name; unsigned m, e, a, b; } smx[] = {
+  { "v_smfmac_f32_32x32x16_f16", 32, 8, SM_F16, SM_F16 },
+  { "v_smfmac_f32_32x32x16_bf16", 32, 8, SM_BF16, SM_BF16 },
+  { "v_smfmac_i32_16x16x64_i8", 16, 16, SM_I8, SM_I8 },
+  { "v_smfmac_f32_16x16x64_fp8_fp8", 16, 16, SM_FP8, SM_FP8 },
+  { "v_smfmac_f32_16x16x64_bf8_fp8", 16, 16, SM_BF8, SM_FP8 },
+  { "v_smfmac_f32_16x16x64_fp8_bf8", 16, 16, SM_FP8, SM_BF8 },
+  { "v_smfmac_f32_16x16x64_bf8_bf8", 16, 16, SM_BF8, SM_BF8 },
+};
+
+static unsigned smx_enc(unsigned kind, int v)
+{
+  switch (kind) {
+  case SM_F16: return f16_int(v);
+  case SM_BF16: return bf16_int(v);
+  case SM_I8: return (uint8_t)v;
+  case SM_FP8: return f8_int(v, 3, 8);
+  default: return f8_int(v, 2, 16);
+  }
+}
+
+static int smx_val(unsigned kind, uint32_t *st)   /* i8: any byte; floats: |v| <= 7 */
+{
+  return kind == SM_I8 ? (int8_t)lcg(st) : (int)(lcg(st) % 15) - 7;
+}
+
+START_TEST(smfmac_more_agpr)
+{
+  const unsigned m = smx[_i].m, e = smx[_i].e, bits = 128 / e;   /* bits an element */
+  const bool isint = smx[_i].a == SM_I8;
+  fx_cfg.gpu_model = "gfx942";
+  fx_open();
+  uint32_t *in = isa_fx_mem(8 * 256 * 4), *out = isa_fx_mem(16 * 256);
+  int av[64][8], bv[64][16];
+  uint32_t st = 9090 + (uint32_t)_i, ix[64];
+  for (unsigned l = 0; l < 64; l++) {
+    uint64_t aw = 0, bw[2] = {0, 0};
+    for (unsigned x = 0; x < e / 2; x++) {
+      av[l][x] = smx_val(smx[_i].a, &st);
+      aw |= (uint64_t)smx_enc(smx[_i].a, av[l][x]) << (bits * x);
+    }
+    for (unsigned x = 0; x < e; x++) {
+      bv[l][x] = smx_val(smx[_i].b, &st);
+      bw[x / (e / 2)] |= (uint64_t)smx_enc(smx[_i].b, bv[l][x]) << (bits * (x % (e / 2)));
+    }
+    in[l] = (uint32_t)aw;
+    in[64 + l] = (uint32_t)(aw >> 32);
+    for (unsigned x = 0; x < 4; x++)
+      in[128 + 64 * x + l] = (uint32_t)(bw[x / 2] >> (32 * (x % 2)));
+    /* the set used: byte 3 (16-bit A) or the high half (8-bit A); the rest random */
+    uint32_t set = 0;
+    for (unsigned q = 0; q < e / 4; q++)
+      set |= pair_of(lcg(&st)) << (4 * q);
+    ix[l] = set;
+    in[384 + l] = e == 8 ? (lcg(&st) & 0x00ffffffu) | set << 24 : (lcg(&st) & 0xffffu) | set << 16;
+  }
+  char src[2048];
+  snprintf(src, sizeof src,
+    "global_load_dword v4, v1, s[0:1]\n"
+    "global_load_dword v5, v1, s[0:1] offset:256\n"
+    "global_load_dword v6, v1, s[0:1] offset:512\n"
+    "global_load_dword v7, v1, s[0:1] offset:768\n"
+    "global_load_dword v8, v1, s[0:1] offset:1024\n"
+    "global_load_dword v9, v1, s[0:1] offset:1280\n"
+    "global_load_dword v14, v1, s[0:1] offset:1536\n"
+    "s_waitcnt vmcnt(0)\n"
+    ".irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
+    "v_accvgpr_write_b32 a\\r, %s\n"
+    ".endr\n"
+    "%s a[0:%u], v[4:5], v[6:9], v14 abid:%u\n"
+    "s_nop 7\ns_nop 7\ns_nop 7\n"
+    ".irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
+    "global_store_dword v1, a\\r, s[2:3] offset:\\r*256\n"
+    ".endr\n"
+    "s_endpgm\n", isint ? "-3" : "-4.0", smx[_i].name, m == 32 ? 15 : 3, e == 8 ? 3 : 1);
+  uint8_t *code = isa_fx_code_for("gfx940", src, NULL);
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  r.wg.vgpr_alloc = 128;
+  r.wg.rsrc3 = 3;   /* ACCUM_OFFSET 16: a0 is v16 */
+  ck_assert_msg(isa_fx_go(&r) == 0, "%s: fault: %s", smx[_i].name, r.fault.text);
+  /* the dense A (M x K) and B (K x M), K = E * (64 / M) */
+  const unsigned kk = e * (64 / m);
+  static int a[32][64], b[64][32];
+  memset(a, 0, sizeof a);
+  for (unsigned i = 0; i < m; i++)
+    for (unsigned g = 0; g < 64 / m; g++) {
+      unsigned lane = i + m * g;
+      for (unsigned c = 0; c < e / 2; c++)
+        a[i][e * g + 4 * (c / 2) + (ix[lane] >> (2 * c) & 3)] = av[lane][c];
+    }
+  for (unsigned k = 0; k < kk; k++)
+    for (unsigned j = 0; j < m; j++)
+      b[k][j] = bv[j + m * (k / e)][k % e];
+  for (unsigned i = 0; i < m; i++)
+    for (unsigned j = 0; j < m; j++) {
+      int32_t want = isint ? -3 : -4;
+      for (unsigned k = 0; k < kk; k++)
+        want += a[i][k] * b[k][j];
+      unsigned reg = m == 16 ? i % 4 : 4 * (i / 8) + i % 4;
+      unsigned lane = m == 16 ? 16 * (i / 4) + j : 32 * ((i / 4) % 2) + j;
+      uint32_t raw = out[64 * reg + lane];
+      if (isint) {
+        ck_assert_msg((int32_t)raw == want, "%s: D[%u][%u] = %d, want %d", smx[_i].name, i, j,
+                      (int32_t)raw, want);
+      } else {
+        float got;
+        memcpy(&got, &raw, 4);
+        ck_assert_msg(got == (float)want, "%s: D[%u][%u] = %g, want %d", smx[_i].name, i, j,
+                      (double)got, want);
+      }
+    }
+  /* the registers past D keep C (M 16: a4.. hold -3 / -4.0 untouched) */
+  if (m == 16) {
+    float c4;
+    memcpy(&c4, &out[64 * 4], 4);
+    ck_assert_msg(isint ? (int32_t)out[64 * 4] == -3 : c4 == -4.0f, "%s: a4 changed", smx[_i].name);
+  }
+}
+END_TEST
+
 /* v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32: an input between two neighbouring codes lo and hi,
  * x = lo + (hi - lo) * d / 2^W (W = 20 for fp8, 21 for bf8), rounds to hi exactly when
  * the low W bits of the random operand are >= 2^W - d; the byte op_sel[3:2] names is
@@ -533,6 +663,7 @@ Suite *test_suite(void)
   tcase_add_loop_test(t, smfmac_f16_16x16x32, 0, 2);
   tcase_add_test(t, smfmac_i8_32x32x32_agpr);
   tcase_add_loop_test(t, smfmac_f8_32x32x32_agpr, 0, (int)(sizeof smf8 / sizeof smf8[0]));
+  tcase_add_loop_test(t, smfmac_more_agpr, 0, (int)(sizeof smx / sizeof smx[0]));
   tcase_add_test(t, cvt_sr_fp8_bf8);
   suite_add_tcase(s, t);
   return s;

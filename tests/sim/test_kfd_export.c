@@ -4,8 +4,10 @@
  * mapping while its memory moves to the dma-buf's file; the descriptor maps the same bytes,
  * KFD and the render node import it, and it outlives the object; a dma-buf file made by
  * another process's simulator is recognised by its name; CONTIGUOUS (1.16) makes a
- * VRAM_CONTIGUOUS object, as the render node's GEM_OP reports it. */
+ * VRAM_CONTIGUOUS object, as the render node's GEM_OP reports it; EXT_COHERENT stays with
+ * an object from 1.15 on and is ignored below. */
 #include "kfd_fixture.h"
+#include "kfd/kfd.h"
 
 #include <kfd_abi/kfd_ioctl_supp.h>
 #include <libdrm/amdgpu_drm.h>
@@ -226,6 +228,34 @@ START_TEST(contiguous_vram)
 }
 END_TEST
 
+/* EXT_COHERENT (KFD 1.15 on): the object keeps it, in VRAM and in GTT; a kernel before
+ * 1.15 accepted the bit it did not know and ignored it. */
+START_TEST(ext_coherent_level)
+{
+  static const struct { unsigned minor; bool kept; } lv[] = { {15, true}, {18, true}, {14, false},
+                                                             {11, false} };
+  fx_cfg.kfd_minor = 18;
+  fx_open();
+  for (unsigned i = 0; i < sizeof lv / sizeof lv[0]; i++) {
+    fx_cfg.kfd_minor = lv[i].minor;
+    int err;
+    uint32_t ext = KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT | KFD_IOC_ALLOC_MEM_FLAGS_COHERENT;
+    uint64_t v = fx_alloc(GPU0, 0x40000000 + 0x100000 * i, 8192, VRAM_RW | ext, &err);
+    ck_assert_int_eq(err, 0);
+    uint64_t g = fx_alloc(GPU0, 0x50000000 + 0x100000 * i, 8192, GTT_RW | ext, &err);
+    ck_assert_int_eq(err, 0);
+    struct sim_bo *bv = sim_bo_lookup(sim_kfd_current(), v), *bg = sim_bo_lookup(sim_kfd_current(), g);
+    ck_assert_ptr_nonnull(bv);
+    ck_assert_ptr_nonnull(bg);
+    ck_assert_msg(!!(bv->flags & KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT) == lv[i].kept &&
+                  !!(bg->flags & KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT) == lv[i].kept,
+                  "1.%u: VRAM 0x%x, GTT 0x%x", lv[i].minor, bv->flags, bg->flags);
+    ck_assert(bv->flags & KFD_IOC_ALLOC_MEM_FLAGS_COHERENT);
+  }
+  fx_cfg.kfd_minor = 0;
+}
+END_TEST
+
 /* GEM_OP and GEM_METADATA on render-node objects, with amdgpu's answers. */
 START_TEST(gem_op_and_metadata)
 {
@@ -296,6 +326,7 @@ Suite *test_suite(void)
   tcase_add_test(t, export_errors);
   tcase_add_test(t, foreign_dmabuf_by_name);
   tcase_add_test(t, contiguous_vram);
+  tcase_add_test(t, ext_coherent_level);
   tcase_add_test(t, gem_op_and_metadata);
   suite_add_tcase(s, t);
   return s;
