@@ -14,6 +14,7 @@
  * reference's operand decoding. HSA_SIM_INTERP=1 (hsa-sim --interp) runs the reference only. */
 #include "isa/exec.h"
 #include "isa/fast.h"
+#include "isa/gfx11.h"
 #include "isa/hostmem.h"
 #include "isa/probe.h"
 #include "isa/valu.h"
@@ -222,10 +223,10 @@ FLT2(v_mul_f32, x * y)
 /* v_fma_f32 / v_fmac_f32: one rounding; only with a host fused multiply-add */
 static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
 {
-  /* wave64 only: the reference takes fmaf per lane otherwise, which may pick another of
-   * two NaN inputs than the host's vector FMA */
+  /* every lane on (wave64 or wave32): the reference then takes the same vector FMA (a
+   * per-lane fmaf may pick another of two NaN inputs than the host's vector FMA) */
   unsigned n = full_lanes(w);
-  if (n != 64 || !f32_default(w) || !isa_host_fma())
+  if (!n || !f32_default(w) || !isa_host_fma())
     return in->exec(w, in);
   uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N];
   isa_fma_rows(dst_row(w, in->dst), src32(w, in, 0, F32, b0), src32(w, in, 1, F32, b1),
@@ -662,7 +663,7 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   if (!spread && lo[0] <= UINT32_MAX - 4u * (n - 1)) {
     uint64_t a0 = (in->saddr != 0x7f ? isa_read_s64(w, in, in->saddr, ISA_T_B64) + lo[0]
                                      : (lo[0] | (uint64_t)hi[0] << 32)) + (uint64_t)off;
-    uint8_t *h = isa_mem_probe(w, a0, 4 * n, store);
+    uint8_t *h = isa_mem_probe_fast(w, in, a0, 4 * n, store);
     if (!h)
       return in->exec(w, in);
     uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
@@ -689,13 +690,13 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
     unsigned e = l + 1;
     while (e < n && a[e] == a[e - 1] + 4)
       e++;
-    if (!(host[runs] = isa_mem_probe(w, a[l], 4 * (e - l), store)))
+    if (!(host[runs] = isa_mem_probe_fast(w, in, a[l], 4 * (e - l), store)))
       return in->exec(w, in);
     start[runs++] = l;
     l = e;
   }
   if (!apart) {
-    if (!(host[0] = isa_mem_probe(w, a[0], 4 * n, store)))
+    if (!(host[0] = isa_mem_probe_fast(w, in, a[0], 4 * n, store)))
       return in->exec(w, in);
     start[runs++] = 0;
   }
@@ -734,7 +735,7 @@ FAST_FN static int f_global_atomic_add(struct isa_wave *w, const struct isa_inst
   }
   if (apart || (a0 & 3))
     return in->exec(w, in);
-  uint32_t *p = isa_mem_probe(w, a0, 4, true);
+  uint32_t *p = isa_mem_probe_fast(w, in, a0, 4, true);
   if (!p)
     return in->exec(w, in);
   const uint32_t *d = w->vgpr[in->data - ISA_OP_VGPR0];
@@ -854,7 +855,9 @@ bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b)
 {
   if (!fast_is(a, "v_add_co_u32") || !fast_is(b, "v_addc_co_u32"))
     return false;
-  if (!mask_sgpr(a->sdst) || !mask_sgpr(b->sdst) || b->src[2] != a->sdst)
+  /* the second's mask may be gfx11's NULL (v_add_co_ci_u32_e64 vN, null, ...: dropped) */
+  if (!mask_sgpr(a->sdst) || !(mask_sgpr(b->sdst) || b->sdst == ISA_OP_NULL) ||
+      b->src[2] != a->sdst)
     return false;
   for (unsigned i = 0; i < 2; i++)
     if (b->src[i] == a->dst || reads_mask(b->src[i], a->sdst))
@@ -862,9 +865,42 @@ bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b)
   return true;
 }
 
+/* ---- VOPD (gfx11/gfx12): both halves with their fast semantics, made once at decode ----
+ * in->pair holds the two halves (g11_vopd_halves: run order, the first of size 0, so the
+ * pc moves once), each with `fast` where the half has it; each falls back to its own
+ * reference as g11_exec_vopd's halves do. */
+static int f_vopd(struct isa_wave *w, const struct isa_inst *in)
+{
+  const struct isa_inst *h = in->pair;
+  if ((h[0].fast ? h[0].fast : h[0].exec)(w, &h[0]))
+    return -1;
+  return (h[1].fast ? h[1].fast : h[1].exec)(w, &h[1]);
+}
+
+static void vopd_fuse(struct isa_inst *in)
+{
+  struct isa_inst *h = malloc(2 * sizeof *h);
+  if (!h)
+    return;   /* then g11_exec_vopd runs it */
+  if (g11_vopd_halves(in, h)) {
+    free(h);
+    return;
+  }
+  for (unsigned k = 0; k < 2; k++) {
+    h[k].pair = NULL;
+    h[k].fast = isa_fast_select(&h[k]);
+  }
+  in->pair = h;
+  in->fast = f_vopd;
+}
+
 void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, unsigned room,
                    uint8_t target)
 {
+  if (in->exec == g11_exec_vopd && !in->pair) {   /* `next` is not needed (NULL from decode.c) */
+    vopd_fuse(in);
+    return;
+  }
   if (!avail || !fast_is(in, "v_add_co_u32"))
     return;
   struct isa_inst *b = malloc(sizeof *b);
@@ -974,13 +1010,47 @@ BRANCH_OP(s_cbranch_vccnz, w->vcc != 0)
 BRANCH_OP(s_cbranch_execz, w->exec == 0)
 BRANCH_OP(s_cbranch_execnz, w->exec != 0)
 
+/* gfx11/gfx12 (exec_gfx11.c g11_exec_sopp): the mask branches look at a wave32's low half;
+ * the hints gfx9 has no opcode for (s_delay_alu, s_clause, ...) only move the pc, gfx12's
+ * s_wait_* are an ordering point as s_waitcnt is (without the reference's name compares) */
+static inline uint64_t lanes_of(const struct isa_wave *w, uint64_t m)
+{
+  return w->wave32 ? (uint32_t)m : m;
+}
+BRANCH_OP(g11_cbranch_vccz, lanes_of(w, w->vcc) == 0)
+BRANCH_OP(g11_cbranch_vccnz, lanes_of(w, w->vcc) != 0)
+BRANCH_OP(g11_cbranch_execz, lanes_of(w, w->exec) == 0)
+BRANCH_OP(g11_cbranch_execnz, lanes_of(w, w->exec) != 0)
+static int f_g11_hint(struct isa_wave *w, const struct isa_inst *in)
+{
+  (void)in;
+  w->pc += 4;
+  return 0;
+}
+
 static isa_exec_fn *sopp_select(const struct isa_inst *in)
 {
   static isa_exec_fn *const tab[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
                                         [5] = f_s_cbranch_scc1, [6] = f_s_cbranch_vccz,
                                         [7] = f_s_cbranch_vccnz, [8] = f_s_cbranch_execz,
                                         [9] = f_s_cbranch_execnz };
-  if (in->exec != isa_exec_sopp || in->target >= ISA_TARGET_GFX1100 || in->size != 4)
+  static isa_exec_fn *const g11[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
+                                        [5] = f_s_cbranch_scc1, [6] = f_g11_cbranch_vccz,
+                                        [7] = f_g11_cbranch_vccnz, [8] = f_g11_cbranch_execz,
+                                        [9] = f_g11_cbranch_execnz };
+  if (in->size != 4)
+    return NULL;
+  if (in->exec == g11_exec_sopp) {
+    if (in->op == 12)
+      return f_s_waitcnt;
+    if (in->op < 10)
+      return g11[in->op];
+    if (in->op != 0xffff || !in->name || !strcmp(in->name, "s_barrier_wait") ||
+        !strcmp(in->name, "s_round_mode") || !strcmp(in->name, "s_denorm_mode"))
+      return NULL;
+    return !strncmp(in->name, "s_wait", 6) ? f_s_waitcnt : f_g11_hint;
+  }
+  if (in->exec != isa_exec_sopp || in->target >= ISA_TARGET_GFX1100)
     return NULL;
   if (in->op == 12)
     return f_s_waitcnt;
