@@ -988,6 +988,100 @@ MASK_OP(s_xor_b64, a ^ b)
 SAVEEXEC_OP(s_and_saveexec_b64, s & e)
 SAVEEXEC_OP(s_or_saveexec_b64, s | e)
 
+/* ---- scalar 32-bit logic and moves (wave32's lane masks: EXEC_LO, VCC_LO, one SGPR) ----
+ * s_and/or/xor_b32, s_mov_b32 (exec_sop.c) and gfx11/gfx12's s_and/or_saveexec_b32
+ * (exec_gfx11.c) between SGPRs, VCC_LO and EXEC_LO, with integer inline constants and
+ * literals as sources: the reference without its operand decoding. EXEC_LO and VCC_LO keep
+ * their high halves, as isa_write_s32 does. */
+static inline bool b32_src(unsigned code)
+{
+  return code <= ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO || code == ISA_OP_EXEC_LO ||
+         code == ISA_OP_LITERAL || (code >= ISA_OP_ZERO && code <= 208);
+}
+
+static inline bool b32_dst(unsigned code)
+{
+  return code <= ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO || code == ISA_OP_EXEC_LO;
+}
+
+static inline uint32_t b32_read(const struct isa_wave *w, const struct isa_inst *in, unsigned code)
+{
+  if (code <= ISA_OP_SGPR_LAST)
+    return w->sgpr[code];
+  if (code == ISA_OP_VCC_LO)
+    return (uint32_t)w->vcc;
+  if (code == ISA_OP_EXEC_LO)
+    return (uint32_t)w->exec;
+  if (code == ISA_OP_LITERAL)
+    return in->literal;
+  return (uint32_t)(code <= 192 ? (int32_t)code - 128 : 192 - (int32_t)code);
+}
+
+static inline void b32_write(struct isa_wave *w, unsigned code, uint32_t v)
+{
+  if (code <= ISA_OP_SGPR_LAST)
+    w->sgpr[code] = v;
+  else if (code == ISA_OP_VCC_LO)
+    w->vcc = (w->vcc & ~0xffffffffull) | v;
+  else
+    w->exec = (w->exec & ~0xffffffffull) | v;
+}
+
+#define B32_OP(name, expr)                                                                 \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]), d = (expr); \
+    w->scc = d != 0;                                                                       \
+    b32_write(w, in->dst, d);                                                              \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }
+B32_OP(s_and_b32, a & b)
+B32_OP(s_or_b32, a | b)
+B32_OP(s_xor_b32, a ^ b)
+static int f_s_mov_b32(struct isa_wave *w, const struct isa_inst *in)
+{
+  b32_write(w, in->dst, b32_read(w, in, in->src[0]));
+  w->pc += in->size;
+  return 0;
+}
+#define SAVEEXEC32_OP(name, expr)                                                          \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint32_t s = b32_read(w, in, in->src[0]), e = (uint32_t)w->exec, n = (expr);           \
+    w->exec = (w->exec & ~0xffffffffull) | n;                                              \
+    b32_write(w, in->dst, e);                                                              \
+    w->scc = n != 0;                                                                       \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }
+SAVEEXEC32_OP(s_and_saveexec_b32, s & e)
+SAVEEXEC32_OP(s_or_saveexec_b32, s | e)
+
+static isa_exec_fn *b32_select(const struct isa_inst *in)
+{
+  static const struct { const char *name; isa_exec_fn *ref, *fast; uint16_t op; } tab[] = {
+    { "s_and_b32", isa_exec_sop2, f_s_and_b32, 12 },
+    { "s_or_b32", isa_exec_sop2, f_s_or_b32, 14 },
+    { "s_xor_b32", isa_exec_sop2, f_s_xor_b32, 16 },
+    { "s_mov_b32", isa_exec_sop1, f_s_mov_b32, 0 },
+    { "s_and_saveexec_b32", g11_exec_sop1, f_s_and_saveexec_b32, 0xffff },
+    { "s_or_saveexec_b32", g11_exec_sop1, f_s_or_saveexec_b32, 0xffff },
+  };
+  if (!in->name || !b32_src(in->src[0]) || (in->fmt == ISA_SOP2 && !b32_src(in->src[1])))
+    return NULL;
+  for (unsigned k = 0; k < sizeof tab / sizeof tab[0]; k++) {
+    if (in->exec != tab[k].ref || strcmp(in->name, tab[k].name) ||
+        (tab[k].op != 0xffff && in->op != tab[k].op))
+      continue;
+    /* saveexec: the saved mask into an SGPR or VCC_LO (not EXEC_LO) */
+    if (!b32_dst(in->dst) || (tab[k].op == 0xffff && in->dst == ISA_OP_EXEC_LO))
+      return NULL;
+    return tab[k].fast;
+  }
+  return NULL;
+}
+
 /* ---- program control: gfx9's s_waitcnt and branches (exec_sopp.c without its switch) ---- */
 static int f_s_waitcnt(struct isa_wave *w, const struct isa_inst *in)
 {
@@ -1078,8 +1172,10 @@ static isa_exec_fn *mask_select(const struct isa_inst *in)
 
 isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
-  if (in->fmt == ISA_SOP2 || in->fmt == ISA_SOP1)
-    return mask_select(in);
+  if (in->fmt == ISA_SOP2 || in->fmt == ISA_SOP1) {
+    isa_exec_fn *f = mask_select(in);
+    return f ? f : b32_select(in);
+  }
   if (in->fmt == ISA_SOPP)
     return sopp_select(in);
   if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&

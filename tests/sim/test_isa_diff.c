@@ -573,10 +573,15 @@ START_TEST(diff_gfx1100)
   static const uint8_t opx[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
   static const uint8_t opy[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18 };
   /* s_clause 1, s_delay_alu, s_waitcnt lgkmcnt(0), s_waitcnt_depctr, s_set_inst_prefetch_
-   * distance, s_branch/s_cbranch_scc0/scc1/vccz/vccnz/execz/execnz 1 (llvm-mc-19) */
+   * distance, s_branch/s_cbranch_scc0/scc1/vccz/vccnz/execz/execnz 1; s_and_saveexec_b32 s10,
+   * s11; s_or_saveexec_b32 s10, vcc_lo; s_or_b32 exec_lo, exec_lo, s10; s_and_b32 s5, s5,
+   * <literal>; s_mov_b32 s0, exec_lo; s_xor_b32 vcc_lo, s10, 7; s_and_b32 s5, s6, -3
+   * (llvm-mc-19) */
   static const uint32_t sopp[] = { 0xbf850001u, 0xbf870001u, 0xbf89fc07u, 0xbf88fffeu,
                                    0xbf840001u, 0xbfa00001u, 0xbfa10001u, 0xbfa20001u,
-                                   0xbfa30001u, 0xbfa40001u, 0xbfa50001u, 0xbfa60001u };
+                                   0xbfa30001u, 0xbfa40001u, 0xbfa50001u, 0xbfa60001u,
+                                   0xbe8a200bu, 0xbe8a226au, 0x8c7e0a7eu, 0x8b05ff05u,
+                                   0xbe80007eu, 0x8d6a870au, 0x8b05c306u };
   static uint32_t image[WSET_SLOT / 4];
   for (unsigned k = 0; k < WSET_SLOT / 4; k++)
     image[k] = 0xbfb00000u;   /* s_endpgm */
@@ -595,7 +600,7 @@ START_TEST(diff_gfx1100)
   static const unsigned passes[] = { 3, 5, 1, 4 };
   for (unsigned i = 0; i < count; i++) {
     unsigned n;
-    if (i % 8 == 6) {   /* a hint, s_waitcnt or a branch over one s_endpgm */
+    if (i % 8 == 6 || i % 8 == 2) {   /* a hint, s_waitcnt, a branch over one s_endpgm, SALU */
       code[0] = sopp[wset_rnd(&s) % (sizeof sopp / sizeof sopp[0])];
       n = 1;
     } else if (i % 8 == 7) {   /* v_fmac_f32_e32 */
