@@ -388,7 +388,35 @@ static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
   uint32_t b0[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *vlo, *vhi;
   src64(w, in, 1, ISA_T_B64, &vlo, &vhi, blo, bhi);
-  if (in->src[0] < ISA_OP_VGPR0) {   /* a uniform count (the usual case): vectorises */
+  if (in->src[0] < ISA_OP_VGPR0 && kind < 2) {
+    /* a uniform count (the usual case), logical shifts in 32-bit halves: no 64-bit lanes to
+     * interleave, so each loop is a few vector shifts */
+    unsigned s = a[0] & 63;
+    if (s == 0) {
+      memcpy(rlo, vlo, n * sizeof *rlo);
+      memcpy(rhi, vhi, n * sizeof *rhi);
+    } else if (s >= 32 && kind == 0) {
+      for (unsigned l = 0; l < n; l++) {
+        rlo[l] = 0;
+        rhi[l] = vlo[l] << (s - 32);
+      }
+    } else if (s >= 32) {
+      for (unsigned l = 0; l < n; l++) {
+        rlo[l] = vhi[l] >> (s - 32);
+        rhi[l] = 0;
+      }
+    } else if (kind == 0) {
+      for (unsigned l = 0; l < n; l++) {
+        rlo[l] = vlo[l] << s;
+        rhi[l] = vhi[l] << s | vlo[l] >> (32 - s);
+      }
+    } else {
+      for (unsigned l = 0; l < n; l++) {
+        rlo[l] = vlo[l] >> s | vhi[l] << (32 - s);
+        rhi[l] = vhi[l] >> s;
+      }
+    }
+  } else if (in->src[0] < ISA_OP_VGPR0) {   /* a uniform count: vectorises */
     unsigned s = a[0] & 63;
     for (unsigned l = 0; l < n; l++) {
       uint64_t v = vlo[l] | (uint64_t)vhi[l] << 32;
