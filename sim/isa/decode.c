@@ -367,7 +367,9 @@ static const struct isa_inst *code_inst(struct isa_code *c, uint64_t pc)
     isa_decode((const uint32_t *)(c->bytes + i * 4), (c->len - i * 4) / 4, pc, target, in);
     /* a pair the fast engine runs as one: only with the second wholly in this page */
     unsigned at = i * 4 + in->size;
-    if (at < c->len && at < PAGE)
+    if (in->exec == g11_exec_vopd)   /* VOPD: its two halves (fast.c) */
+      isa_fast_fuse(in, NULL, 0, 0, target);
+    else if (at < c->len && at < PAGE)
       isa_fast_fuse(in, (const uint32_t *)(c->bytes + at), (c->len - at) / 4, PAGE - at,
                     target);
     atomic_store_explicit(&c->slot[i], in, memory_order_release);
@@ -493,8 +495,10 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
     if (!in)
       break;
     uint64_t next = at + in->size + (in->pair ? in->pair->size : 0);
+    /* a fused add pair is checked (its first half may run alone); VOPD's halves (the first
+     * of size 0) are plain vector instructions */
     b->e[n] = (struct isa_block_ent){ .fn = in->fast ? in->fast : in->exec, .in = in, .next = next,
-                                      .kind = in->pair || !plain(in) ? ENT_CHECK : ENT_PLAIN };
+                                      .kind = (in->pair && in->pair->size) || !plain(in) ? ENT_CHECK : ENT_PLAIN };
     if (in->vgpr_end > vend)
       vend = in->vgpr_end;
     n++;

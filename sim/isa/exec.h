@@ -94,16 +94,37 @@ static inline uint64_t isa_scratch_addr(const struct isa_wave *w, uint32_t off, 
   return w->flat_scratch + (uint64_t)(off >> 2) * (w->wave32 ? 128u : 256u) + lane * 4u + (off & 3);
 }
 
+/* The host address from the entry `e` of the group's translations, or NULL. */
+static inline void *isa_tlb_hit(const struct isa_group *g, unsigned e, uint64_t va,
+                                uint32_t len, bool write)
+{
+  const struct isa_tlb_entry *t = &g->tlb[e & (ISA_GROUP_TLB - 1)];
+  uint64_t d = va - t->va;
+  if (__builtin_expect(d < t->size && len <= t->size - d && !(write && t->ro), 1))
+    return t->host + d;
+  return NULL;
+}
+
+/* The hint slot of the instruction `in` (memory.c translate keeps it). */
+static inline unsigned isa_tlb_hint_of(const struct isa_inst *in)
+{
+  uint64_t key = in ? in->pc >> 2 : 0;
+  return (unsigned)(key ^ key >> 5) & (ISA_TLB_HINTS - 1);
+}
+
 /* isa_mem with the entry that hit last checked inline first. */
 static inline void *isa_mem_fast(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
 {
-  struct isa_group *g = w->group;
-  unsigned e = g->tlb_last & (ISA_GROUP_TLB - 1);
-  uint64_t d = va - g->tlb[e].va;
-  if (__builtin_expect(d < g->tlb[e].size && len <= g->tlb[e].size - d &&
-                       !(write && g->tlb[e].ro), 1))
-    return g->tlb[e].host + d;
-  return isa_mem(w, va, len, write);
+  void *h = isa_tlb_hit(w->group, w->group->tlb_last, va, len, write);
+  return h ? h : isa_mem(w, va, len, write);
+}
+
+/* isa_mem_probe with the instruction's hinted entry checked inline first (w->cur is `in`) */
+static inline void *isa_mem_probe_fast(struct isa_wave *w, const struct isa_inst *in,
+                                       uint64_t va, uint32_t len, bool write)
+{
+  void *h = isa_tlb_hit(w->group, w->group->tlb_hint[isa_tlb_hint_of(in)], va, len, write);
+  return h ? h : isa_mem_probe(w, va, len, write);
 }
 
 /* Scalar operand access with the common case (an SGPR) inline. */

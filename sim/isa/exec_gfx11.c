@@ -213,23 +213,31 @@ static bool reads(const struct isa_inst *h, uint16_t reg)
   return h->src[0] == reg || h->src[1] == reg || h->src[2] == reg;
 }
 
-int g11_exec_vopd(struct isa_wave *w, const struct isa_inst *in)
+/* VOPD's two halves as VOP2 instructions in the order they run: Y first when it reads X's
+ * destination (it must see X's old value) and X does not read Y's; the first of size 0 (the
+ * pc moves once, after the second). -1 for an opcode without semantics. */
+int g11_vopd_halves(const struct isa_inst *in, struct isa_inst h[2])
 {
   pthread_once(&vopd_once, vopd_build);
   struct isa_inst x, y;
   if (half(&x, in, in->op, in->src[0], in->src[1], in->dst) ||
       half(&y, in, G11_VOPD_Y_OP(in), G11_VOPD_Y_SRC0(in), G11_VOPD_Y_SRC1(in),
            G11_VOPD_Y_DST(in)))
-    return isa_unknown(w, in);
-  x.size = 0;
-  if (reads(&y, x.dst) && !reads(&x, y.dst)) {   /* Y first: it must see X's old value */
-    y.size = 0;
-    x.size = in->size;
-    if (y.exec(w, &y))
-      return -1;
-    return x.exec(w, &x);
-  }
-  if (x.exec(w, &x))
     return -1;
-  return y.exec(w, &y);
+  bool yfirst = reads(&y, x.dst) && !reads(&x, y.dst);
+  h[0] = yfirst ? y : x;
+  h[1] = yfirst ? x : y;
+  h[0].size = 0;
+  h[1].size = in->size;
+  return 0;
+}
+
+int g11_exec_vopd(struct isa_wave *w, const struct isa_inst *in)
+{
+  struct isa_inst h[2];
+  if (g11_vopd_halves(in, h))
+    return isa_unknown(w, in);
+  if (h[0].exec(w, &h[0]))
+    return -1;
+  return h[1].exec(w, &h[1]);
 }

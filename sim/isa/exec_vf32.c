@@ -88,7 +88,8 @@ bool isa_host_fma(void)
 static int v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
 {
   const uint32_t keep = FP_MODE_DENORM_F32_IN | FP_MODE_DENORM_F32_OUT;
-  if (w->exec != ~0ull || in->dpp || in->omod || in->clamp || (w->mode & keep) != keep ||
+  /* every lane on: all 64, or a wave32's 32 (the fast engine's test, fast.c full_lanes) */
+  if (w->exec != (w->wave32 ? 0xffffffffull : ~0ull) || in->dpp || in->omod || in->clamp || (w->mode & keep) != keep ||
       FP_MODE_ROUND_F32(w->mode) || !isa_host_fma())
     return fma_generic(w, in);
   uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N], r[VALU_N];

@@ -14,6 +14,7 @@
  * reference's operand decoding. HSA_SIM_INTERP=1 (hsa-sim --interp) runs the reference only. */
 #include "isa/exec.h"
 #include "isa/fast.h"
+#include "isa/gfx11.h"
 #include "isa/hostmem.h"
 #include "isa/probe.h"
 #include "isa/valu.h"
@@ -222,10 +223,10 @@ FLT2(v_mul_f32, x * y)
 /* v_fma_f32 / v_fmac_f32: one rounding; only with a host fused multiply-add */
 static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
 {
-  /* wave64 only: the reference takes fmaf per lane otherwise, which may pick another of
-   * two NaN inputs than the host's vector FMA */
+  /* every lane on (wave64 or wave32): the reference then takes the same vector FMA (a
+   * per-lane fmaf may pick another of two NaN inputs than the host's vector FMA) */
   unsigned n = full_lanes(w);
-  if (n != 64 || !f32_default(w) || !isa_host_fma())
+  if (!n || !f32_default(w) || !isa_host_fma())
     return in->exec(w, in);
   uint32_t b0[VALU_N], b1[VALU_N], b2[VALU_N];
   isa_fma_rows(dst_row(w, in->dst), src32(w, in, 0, F32, b0), src32(w, in, 1, F32, b1),
@@ -387,7 +388,35 @@ static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
   uint32_t b0[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *vlo, *vhi;
   src64(w, in, 1, ISA_T_B64, &vlo, &vhi, blo, bhi);
-  if (in->src[0] < ISA_OP_VGPR0) {   /* a uniform count (the usual case): vectorises */
+  if (in->src[0] < ISA_OP_VGPR0 && kind < 2) {
+    /* a uniform count (the usual case), logical shifts in 32-bit halves: no 64-bit lanes to
+     * interleave, so each loop is a few vector shifts */
+    unsigned s = a[0] & 63;
+    if (s == 0) {
+      memcpy(rlo, vlo, n * sizeof *rlo);
+      memcpy(rhi, vhi, n * sizeof *rhi);
+    } else if (s >= 32 && kind == 0) {
+      for (unsigned l = 0; l < n; l++) {
+        rlo[l] = 0;
+        rhi[l] = vlo[l] << (s - 32);
+      }
+    } else if (s >= 32) {
+      for (unsigned l = 0; l < n; l++) {
+        rlo[l] = vhi[l] >> (s - 32);
+        rhi[l] = 0;
+      }
+    } else if (kind == 0) {
+      for (unsigned l = 0; l < n; l++) {
+        rlo[l] = vlo[l] << s;
+        rhi[l] = vhi[l] << s | vlo[l] >> (32 - s);
+      }
+    } else {
+      for (unsigned l = 0; l < n; l++) {
+        rlo[l] = vlo[l] >> s | vhi[l] << (32 - s);
+        rhi[l] = vhi[l] >> s;
+      }
+    }
+  } else if (in->src[0] < ISA_OP_VGPR0) {   /* a uniform count: vectorises */
     unsigned s = a[0] & 63;
     for (unsigned l = 0; l < n; l++) {
       uint64_t v = vlo[l] | (uint64_t)vhi[l] << 32;
@@ -705,7 +734,7 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   if (!spread && lo[0] <= UINT32_MAX - 4u * (n - 1)) {
     uint64_t a0 = (in->saddr != 0x7f ? isa_read_s64(w, in, in->saddr, ISA_T_B64) + lo[0]
                                      : (lo[0] | (uint64_t)hi[0] << 32)) + (uint64_t)off;
-    uint8_t *h = isa_mem_probe(w, a0, 4 * n, store);
+    uint8_t *h = isa_mem_probe_fast(w, in, a0, 4 * n, store);
     if (!h)
       return in->exec(w, in);
     uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
@@ -732,13 +761,13 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
     unsigned e = l + 1;
     while (e < n && a[e] == a[e - 1] + 4)
       e++;
-    if (!(host[runs] = isa_mem_probe(w, a[l], 4 * (e - l), store)))
+    if (!(host[runs] = isa_mem_probe_fast(w, in, a[l], 4 * (e - l), store)))
       return in->exec(w, in);
     start[runs++] = l;
     l = e;
   }
   if (!apart) {
-    if (!(host[0] = isa_mem_probe(w, a[0], 4 * n, store)))
+    if (!(host[0] = isa_mem_probe_fast(w, in, a[0], 4 * n, store)))
       return in->exec(w, in);
     start[runs++] = 0;
   }
@@ -777,7 +806,7 @@ FAST_FN static int f_global_atomic_add(struct isa_wave *w, const struct isa_inst
   }
   if (apart || (a0 & 3))
     return in->exec(w, in);
-  uint32_t *p = isa_mem_probe(w, a0, 4, true);
+  uint32_t *p = isa_mem_probe_fast(w, in, a0, 4, true);
   if (!p)
     return in->exec(w, in);
   const uint32_t *d = w->vgpr[in->data - ISA_OP_VGPR0];
@@ -899,7 +928,9 @@ bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b)
 {
   if (!fast_is(a, "v_add_co_u32") || !fast_is(b, "v_addc_co_u32"))
     return false;
-  if (!mask_sgpr(a->sdst) || !mask_sgpr(b->sdst) || b->src[2] != a->sdst)
+  /* the second's mask may be gfx11's NULL (v_add_co_ci_u32_e64 vN, null, ...: dropped) */
+  if (!mask_sgpr(a->sdst) || !(mask_sgpr(b->sdst) || b->sdst == ISA_OP_NULL) ||
+      b->src[2] != a->sdst)
     return false;
   for (unsigned i = 0; i < 2; i++)
     if (b->src[i] == a->dst || reads_mask(b->src[i], a->sdst))
@@ -907,9 +938,42 @@ bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b)
   return true;
 }
 
+/* ---- VOPD (gfx11/gfx12): both halves with their fast semantics, made once at decode ----
+ * in->pair holds the two halves (g11_vopd_halves: run order, the first of size 0, so the
+ * pc moves once), each with `fast` where the half has it; each falls back to its own
+ * reference as g11_exec_vopd's halves do. */
+static int f_vopd(struct isa_wave *w, const struct isa_inst *in)
+{
+  const struct isa_inst *h = in->pair;
+  if ((h[0].fast ? h[0].fast : h[0].exec)(w, &h[0]))
+    return -1;
+  return (h[1].fast ? h[1].fast : h[1].exec)(w, &h[1]);
+}
+
+static void vopd_fuse(struct isa_inst *in)
+{
+  struct isa_inst *h = malloc(2 * sizeof *h);
+  if (!h)
+    return;   /* then g11_exec_vopd runs it */
+  if (g11_vopd_halves(in, h)) {
+    free(h);
+    return;
+  }
+  for (unsigned k = 0; k < 2; k++) {
+    h[k].pair = NULL;
+    h[k].fast = isa_fast_select(&h[k]);
+  }
+  in->pair = h;
+  in->fast = f_vopd;
+}
+
 void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, unsigned room,
                    uint8_t target)
 {
+  if (in->exec == g11_exec_vopd && !in->pair) {   /* `next` is not needed (NULL from decode.c) */
+    vopd_fuse(in);
+    return;
+  }
   if (!avail || !fast_is(in, "v_add_co_u32"))
     return;
   struct isa_inst *b = malloc(sizeof *b);
@@ -997,6 +1061,100 @@ MASK_OP(s_xor_b64, a ^ b)
 SAVEEXEC_OP(s_and_saveexec_b64, s & e)
 SAVEEXEC_OP(s_or_saveexec_b64, s | e)
 
+/* ---- scalar 32-bit logic and moves (wave32's lane masks: EXEC_LO, VCC_LO, one SGPR) ----
+ * s_and/or/xor_b32, s_mov_b32 (exec_sop.c) and gfx11/gfx12's s_and/or_saveexec_b32
+ * (exec_gfx11.c) between SGPRs, VCC_LO and EXEC_LO, with integer inline constants and
+ * literals as sources: the reference without its operand decoding. EXEC_LO and VCC_LO keep
+ * their high halves, as isa_write_s32 does. */
+static inline bool b32_src(unsigned code)
+{
+  return code <= ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO || code == ISA_OP_EXEC_LO ||
+         code == ISA_OP_LITERAL || (code >= ISA_OP_ZERO && code <= 208);
+}
+
+static inline bool b32_dst(unsigned code)
+{
+  return code <= ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO || code == ISA_OP_EXEC_LO;
+}
+
+static inline uint32_t b32_read(const struct isa_wave *w, const struct isa_inst *in, unsigned code)
+{
+  if (code <= ISA_OP_SGPR_LAST)
+    return w->sgpr[code];
+  if (code == ISA_OP_VCC_LO)
+    return (uint32_t)w->vcc;
+  if (code == ISA_OP_EXEC_LO)
+    return (uint32_t)w->exec;
+  if (code == ISA_OP_LITERAL)
+    return in->literal;
+  return (uint32_t)(code <= 192 ? (int32_t)code - 128 : 192 - (int32_t)code);
+}
+
+static inline void b32_write(struct isa_wave *w, unsigned code, uint32_t v)
+{
+  if (code <= ISA_OP_SGPR_LAST)
+    w->sgpr[code] = v;
+  else if (code == ISA_OP_VCC_LO)
+    w->vcc = (w->vcc & ~0xffffffffull) | v;
+  else
+    w->exec = (w->exec & ~0xffffffffull) | v;
+}
+
+#define B32_OP(name, expr)                                                                 \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]), d = (expr); \
+    w->scc = d != 0;                                                                       \
+    b32_write(w, in->dst, d);                                                              \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }
+B32_OP(s_and_b32, a & b)
+B32_OP(s_or_b32, a | b)
+B32_OP(s_xor_b32, a ^ b)
+static int f_s_mov_b32(struct isa_wave *w, const struct isa_inst *in)
+{
+  b32_write(w, in->dst, b32_read(w, in, in->src[0]));
+  w->pc += in->size;
+  return 0;
+}
+#define SAVEEXEC32_OP(name, expr)                                                          \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint32_t s = b32_read(w, in, in->src[0]), e = (uint32_t)w->exec, n = (expr);           \
+    w->exec = (w->exec & ~0xffffffffull) | n;                                              \
+    b32_write(w, in->dst, e);                                                              \
+    w->scc = n != 0;                                                                       \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }
+SAVEEXEC32_OP(s_and_saveexec_b32, s & e)
+SAVEEXEC32_OP(s_or_saveexec_b32, s | e)
+
+static isa_exec_fn *b32_select(const struct isa_inst *in)
+{
+  static const struct { const char *name; isa_exec_fn *ref, *fast; uint16_t op; } tab[] = {
+    { "s_and_b32", isa_exec_sop2, f_s_and_b32, 12 },
+    { "s_or_b32", isa_exec_sop2, f_s_or_b32, 14 },
+    { "s_xor_b32", isa_exec_sop2, f_s_xor_b32, 16 },
+    { "s_mov_b32", isa_exec_sop1, f_s_mov_b32, 0 },
+    { "s_and_saveexec_b32", g11_exec_sop1, f_s_and_saveexec_b32, 0xffff },
+    { "s_or_saveexec_b32", g11_exec_sop1, f_s_or_saveexec_b32, 0xffff },
+  };
+  if (!in->name || !b32_src(in->src[0]) || (in->fmt == ISA_SOP2 && !b32_src(in->src[1])))
+    return NULL;
+  for (unsigned k = 0; k < sizeof tab / sizeof tab[0]; k++) {
+    if (in->exec != tab[k].ref || strcmp(in->name, tab[k].name) ||
+        (tab[k].op != 0xffff && in->op != tab[k].op))
+      continue;
+    /* saveexec: the saved mask into an SGPR or VCC_LO (not EXEC_LO) */
+    if (!b32_dst(in->dst) || (tab[k].op == 0xffff && in->dst == ISA_OP_EXEC_LO))
+      return NULL;
+    return tab[k].fast;
+  }
+  return NULL;
+}
+
 /* ---- program control: gfx9's s_waitcnt and branches (exec_sopp.c without its switch) ---- */
 static int f_s_waitcnt(struct isa_wave *w, const struct isa_inst *in)
 {
@@ -1019,13 +1177,47 @@ BRANCH_OP(s_cbranch_vccnz, w->vcc != 0)
 BRANCH_OP(s_cbranch_execz, w->exec == 0)
 BRANCH_OP(s_cbranch_execnz, w->exec != 0)
 
+/* gfx11/gfx12 (exec_gfx11.c g11_exec_sopp): the mask branches look at a wave32's low half;
+ * the hints gfx9 has no opcode for (s_delay_alu, s_clause, ...) only move the pc, gfx12's
+ * s_wait_* are an ordering point as s_waitcnt is (without the reference's name compares) */
+static inline uint64_t lanes_of(const struct isa_wave *w, uint64_t m)
+{
+  return w->wave32 ? (uint32_t)m : m;
+}
+BRANCH_OP(g11_cbranch_vccz, lanes_of(w, w->vcc) == 0)
+BRANCH_OP(g11_cbranch_vccnz, lanes_of(w, w->vcc) != 0)
+BRANCH_OP(g11_cbranch_execz, lanes_of(w, w->exec) == 0)
+BRANCH_OP(g11_cbranch_execnz, lanes_of(w, w->exec) != 0)
+static int f_g11_hint(struct isa_wave *w, const struct isa_inst *in)
+{
+  (void)in;
+  w->pc += 4;
+  return 0;
+}
+
 static isa_exec_fn *sopp_select(const struct isa_inst *in)
 {
   static isa_exec_fn *const tab[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
                                         [5] = f_s_cbranch_scc1, [6] = f_s_cbranch_vccz,
                                         [7] = f_s_cbranch_vccnz, [8] = f_s_cbranch_execz,
                                         [9] = f_s_cbranch_execnz };
-  if (in->exec != isa_exec_sopp || in->target >= ISA_TARGET_GFX1100 || in->size != 4)
+  static isa_exec_fn *const g11[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
+                                        [5] = f_s_cbranch_scc1, [6] = f_g11_cbranch_vccz,
+                                        [7] = f_g11_cbranch_vccnz, [8] = f_g11_cbranch_execz,
+                                        [9] = f_g11_cbranch_execnz };
+  if (in->size != 4)
+    return NULL;
+  if (in->exec == g11_exec_sopp) {
+    if (in->op == 12)
+      return f_s_waitcnt;
+    if (in->op < 10)
+      return g11[in->op];
+    if (in->op != 0xffff || !in->name || !strcmp(in->name, "s_barrier_wait") ||
+        !strcmp(in->name, "s_round_mode") || !strcmp(in->name, "s_denorm_mode"))
+      return NULL;
+    return !strncmp(in->name, "s_wait", 6) ? f_s_waitcnt : f_g11_hint;
+  }
+  if (in->exec != isa_exec_sopp || in->target >= ISA_TARGET_GFX1100)
     return NULL;
   if (in->op == 12)
     return f_s_waitcnt;
@@ -1053,8 +1245,10 @@ static isa_exec_fn *mask_select(const struct isa_inst *in)
 
 isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
-  if (in->fmt == ISA_SOP2 || in->fmt == ISA_SOP1)
-    return mask_select(in);
+  if (in->fmt == ISA_SOP2 || in->fmt == ISA_SOP1) {
+    isa_exec_fn *f = mask_select(in);
+    return f ? f : b32_select(in);
+  }
   if (in->fmt == ISA_SOPP)
     return sopp_select(in);
   if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&

@@ -69,6 +69,9 @@ const char *g11_vopd_name(unsigned op);
 /* v_permlane16/x16's lane loop (exec_gfx11.c): lane l reads lane sel[l] of its row */
 int g11_permlane_rows(struct isa_wave *w, const struct isa_inst *in, const uint8_t *sel, bool cross);
 isa_exec_fn g11_exec_sop1, g11_exec_sopp, g11_exec_sopk, g11_exec_nop, g11_exec_vopd;
+/* VOPD's halves as VOP2 instructions in the order g11_exec_vopd runs them (the first of size
+ * 0); -1 for an opcode without semantics (exec_gfx11.c; the fast engine's VOPD, fast.c) */
+int g11_vopd_halves(const struct isa_inst *in, struct isa_inst h[2]);
 /* gfx12's SALU float operations (exec_gfx12.c): SOP2, SOP1, SOPC by name */
 isa_exec_fn g12_exec_salu_float, g12_exec_v_s_f32;
 bool g12_salu_float(const char *name);

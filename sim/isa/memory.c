@@ -21,10 +21,20 @@
 static void *translate(struct isa_wave *w, uint64_t va, uint32_t len, bool write, bool raise)
 {
   struct isa_group *g = w->group;
+  /* an instruction's accesses mostly go to one buffer: its hint first */
+  uint8_t *hint = &g->tlb_hint[isa_tlb_hint_of(w->cur)];
+  unsigned h = *hint & (ISA_GROUP_TLB - 1);
+  uint64_t dh = va - g->tlb[h].va;
+  if (__builtin_expect(dh < g->tlb[h].size && len <= g->tlb[h].size - dh &&
+                       !(write && g->tlb[h].ro), 1)) {
+    g->tlb_last = h;
+    return g->tlb[h].host + dh;
+  }
   for (unsigned i = 0; i < ISA_GROUP_TLB; i++) {
     uint64_t d = va - g->tlb[i].va;
     if (d < g->tlb[i].size && len <= g->tlb[i].size - d && !(write && g->tlb[i].ro)) {
       g->tlb_last = i;
+      *hint = (uint8_t)i;
       return g->tlb[i].host + d;
     }
   }
@@ -56,6 +66,7 @@ static void *translate(struct isa_wave *w, uint64_t va, uint32_t len, bool write
   g->tlb[e].ro = !writable;
   g->tlb[e].keep = keep;
   g->tlb_last = e;
+  *hint = (uint8_t)e;
   return host;
 }
 

@@ -156,6 +156,12 @@ struct isa_group {           /* the running workgroup, shared by its waves */
    * (run.c) */
   struct isa_tlb_entry { uint64_t va, size; uint8_t *host; bool ro, keep; } tlb[ISA_GROUP_TLB];
   unsigned tlb_next, tlb_last;
+  /* the entry that last translated an access of each instruction (by its pc, modulo
+   * ISA_TLB_HINTS), checked first (memory.c translate): accesses to several buffers in turn
+   * (vadd's two loads and a store) find theirs without scanning the entries; kept with the
+   * entries for the thread's next group (run.c) */
+#define ISA_TLB_HINTS 32
+  uint8_t tlb_hint[ISA_TLB_HINTS];
   uint32_t lds_size;         /* bytes addressable: lds_bytes rounded to the 512-byte granule */
 };
 

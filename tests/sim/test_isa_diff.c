@@ -546,6 +546,137 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
   free(l.f);
 }
 
+/* gfx1100 (wave32 code): VOPD (two VALU operations in one instruction, which the fast engine
+ * runs as its two halves' fast semantics, isa_fast_fuse) and v_fmac_f32, random encodings
+ * from registers in a small set (so that one half often writes what the other reads, in
+ * both orders), random sources (VGPRs, SGPRs, inline constants, literals), in wave32 with
+ * every lane and random lanes, wave64 with every lane and a random MODE. Words: VOPD is
+ * 0x32 in [31:26], opx [25:22], opy [21:17], vsrc1x [16:9], src0x [8:0]; vdstx [31:24],
+ * vdsty >> 1 [23:17], vsrc1y [16:9], src0y [8:0]; then a literal (llvm-mc-19 -mcpu=gfx1100:
+ * v_dual_fmac_f32 v10, v11, v12 :: v_dual_mov_b32 v13, v14 is 0xc810190b 0x0a0c010e);
+ * v_fmac_f32_e32 is VOP2 0x2b (0x5614190b: v10, v11, v12). Fails when a VOPD has no fast
+ * semantics, or on a wrong half order or operand. */
+static uint32_t diff_g11_src(uint64_t *s)
+{
+  switch (wset_rnd(s) % 5) {
+  case 0: return 40 + (uint32_t)(wset_rnd(s) % 3);                  /* s40..s42 */
+  case 1: return 128 + (uint32_t)(wset_rnd(s) % 80);                /* inline constants */
+  case 2: return 255;                                               /* the literal */
+  default: return 256 + 10 + (uint32_t)(wset_rnd(s) % 6);           /* v10..v15 */
+  }
+}
+
+START_TEST(diff_gfx1100)
+{
+  fx_cfg.gpu_model = "gfx1100";
+  fx_open();
+  uint8_t target = isa_target_named("gfx1100");
+  static const uint8_t opx[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
+  static const uint8_t opy[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18 };
+  /* s_clause 1, s_delay_alu, s_waitcnt lgkmcnt(0), s_waitcnt_depctr, s_set_inst_prefetch_
+   * distance, s_branch/s_cbranch_scc0/scc1/vccz/vccnz/execz/execnz 1; s_and_saveexec_b32 s10,
+   * s11; s_or_saveexec_b32 s10, vcc_lo; s_or_b32 exec_lo, exec_lo, s10; s_and_b32 s5, s5,
+   * <literal>; s_mov_b32 s0, exec_lo; s_xor_b32 vcc_lo, s10, 7; s_and_b32 s5, s6, -3
+   * (llvm-mc-19) */
+  static const uint32_t sopp[] = { 0xbf850001u, 0xbf870001u, 0xbf89fc07u, 0xbf88fffeu,
+                                   0xbf840001u, 0xbfa00001u, 0xbfa10001u, 0xbfa20001u,
+                                   0xbfa30001u, 0xbfa40001u, 0xbfa50001u, 0xbfa60001u,
+                                   0xbe8a200bu, 0xbe8a226au, 0x8c7e0a7eu, 0x8b05ff05u,
+                                   0xbe80007eu, 0x8d6a870au, 0x8b05c306u };
+  static uint32_t image[WSET_SLOT / 4];
+  for (unsigned k = 0; k < WSET_SLOT / 4; k++)
+    image[k] = 0xbfb00000u;   /* s_endpgm */
+  static struct diff_ctx d;
+  memset(&d, 0, sizeof d);
+  const char *seed_env = getenv("DIFF_SEED");
+  uint64_t s = seed_env ? strtoull(seed_env, NULL, 0) : 0xd1ff1100ull;
+  wset_env_init(&d.e, (const uint8_t *)image, sizeof image, s);
+  diff_out_alloc(&d.out[0]);
+  diff_out_alloc(&d.out[1]);
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  uint32_t *code = isa_fx_mem(64);
+  unsigned count = getenv("HSA_TEST_SANITIZED") ? 60 : 300;
+  static const unsigned passes[] = { 3, 5, 1, 4 };
+  for (unsigned i = 0; i < count; i++) {
+    unsigned n;
+    if (i % 8 == 6 || i % 8 == 2) {   /* a hint, s_waitcnt, a branch over one s_endpgm, SALU */
+      code[0] = sopp[wset_rnd(&s) % (sizeof sopp / sizeof sopp[0])];
+      n = 1;
+    } else if (i % 8 == 7) {   /* v_fmac_f32_e32 */
+      code[0] = 0x2bu << 25 | (10 + (uint32_t)(wset_rnd(&s) % 6)) << 17 |
+                (10 + (uint32_t)(wset_rnd(&s) % 6)) << 9 | diff_g11_src(&s);
+      n = 1;
+    } else {
+      uint32_t x = opx[wset_rnd(&s) % sizeof opx], y = opy[wset_rnd(&s) % sizeof opy];
+      uint32_t dx = 10 + (uint32_t)(wset_rnd(&s) % 6), dy = 10 + (uint32_t)(wset_rnd(&s) % 6);
+      code[0] = 0x32u << 26 | x << 22 | y << 17 | (10 + (uint32_t)(wset_rnd(&s) % 6)) << 9 |
+                diff_g11_src(&s);
+      code[1] = dx << 24 | (dy >> 1) << 17 | (10 + (uint32_t)(wset_rnd(&s) % 6)) << 9 |
+                diff_g11_src(&s);
+      n = 2;
+    }
+    code[n] = (uint32_t)wset_rnd(&s);   /* a literal when one is read */
+    struct isa_inst in;
+    isa_decode(code, 3, 0, target, &in);
+    isa_fast_fuse(&in, code + in.size / 4, 1, 4, target);
+    ck_assert_msg(in.fast != NULL, "%s (0x%08x 0x%08x) has no fast semantics",
+                  in.name ? in.name : "?", code[0], code[1]);
+    if (in.pair != NULL)
+      free(in.pair);
+    code[in.size / 4] = 0xbfb00000u;
+    code[in.size / 4 + 1] = 0xbfb00000u;
+    for (unsigned k = 0; k < sizeof passes / sizeof passes[0]; k++) {
+      unsigned wave = diff_state(&d, &blank, 600000 + i * 8 + k, passes[k]);
+      if (wset_rnd(&s) & 1)   /* VCC's low half (a wave32's mask) empty, the high one not */
+        d.e.init->vcc &= ~0xffffffffull;
+      char what[96];
+      snprintf(what, sizeof what, "gfx1100 %s (0x%08x 0x%08x 0x%08x)", in.name ? in.name : "?",
+               code[0], code[1], code[2]);
+      diff_both(&d, (uintptr_t)code, wave, false, false, what, passes[k]);
+    }
+  }
+  /* v_add_co_u32 (VOP3B) then v_add_co_ci_u32_e64 (mask to NULL, an SGPR or VCC) from
+   * registers in a small set; the pairs isa_fast_pairs accepts run as one 64-bit add */
+  static const uint32_t sd0[] = { 40, 42, 106 }, sd1[] = { 124, 124, 40, 44, 106 };
+  unsigned fused = 0, npairs = count / 2;
+  for (unsigned i = 0; i < npairs; i++) {
+    uint32_t m0 = sd0[wset_rnd(&s) % 3], m1 = sd1[wset_rnd(&s) % 5];
+    uint32_t cin = wset_rnd(&s) % 4 ? m0 : sd0[wset_rnd(&s) % 3];
+    uint32_t s0a = wset_rnd(&s) % 3 ? 41 : 256 + 10 + (uint32_t)(wset_rnd(&s) % 4);
+    uint32_t s0b = wset_rnd(&s) % 3 ? 42 : 256 + 10 + (uint32_t)(wset_rnd(&s) % 4);
+    code[0] = 0xd7000000u | m0 << 8 | (10 + (uint32_t)(wset_rnd(&s) % 4));
+    code[1] = (256 + 10 + (uint32_t)(wset_rnd(&s) % 4)) << 9 | s0a;
+    code[2] = 0xd5200000u | m1 << 8 | (10 + (uint32_t)(wset_rnd(&s) % 4));
+    code[3] = cin << 18 | (256 + 10 + (uint32_t)(wset_rnd(&s) % 4)) << 9 | s0b;
+    code[4] = 0xbfb00000u;
+    struct isa_inst a, b;
+    isa_decode(code, 3, 0, target, &a);
+    isa_decode(code + 2, 3, 8, target, &b);
+    ck_assert_msg(!strncmp(a.name, "v_add_co_u32", 12) && !strncmp(b.name, "v_add_co_ci_u32", 15),
+                  "pair %u decodes as %s, %s", i, a.name, b.name);
+    fused += isa_fast_pairs(&a, &b);
+    for (unsigned k = 0; k < 3; k++) {
+      unsigned wave = diff_state(&d, &blank, 700000 + i * 8 + k, passes[k]);
+      char what[96];
+      snprintf(what, sizeof what, "gfx1100 add pair (0x%08x 0x%08x 0x%08x 0x%08x)", code[0],
+               code[1], code[2], code[3]);
+      diff_both(&d, (uintptr_t)code, wave, false, false, what, passes[k]);
+    }
+  }
+  sim_isa_probe_engine(false);
+  ck_assert_msg(fused >= npairs / 4, "only %u of %u gfx1100 add pairs fuse", fused, npairs);
+  ck_assert_msg(d.mismatches == 0, "gfx1100: %u runs differ between the engines", d.mismatches);
+  for (unsigned k = 0; k < 2; k++) {
+    free(d.out[k].g);
+    free(d.out[k].s);
+    free(d.out[k].lds);
+  }
+  wset_env_free(&d.e);
+}
+END_TEST
+
 START_TEST(diff_gfx900) { diff_family("gfx900", VALU_GFX900, 0xd1ff900ull); }
 END_TEST
 START_TEST(diff_gfx90a)
@@ -578,6 +709,7 @@ Suite *test_suite(void)
   tcase_add_test(t, diff_gfx900);
   tcase_add_test(t, diff_gfx90a);
   tcase_add_test(t, diff_gfx942);
+  tcase_add_test(t, diff_gfx1100);
   tcase_add_test(t, engine_env);
   suite_add_tcase(s, t);
   return s;
