@@ -70,6 +70,14 @@ hsa_status_t sig_ensure_init(void)
   return HSA_STATUS_SUCCESS;
 }
 
+void sig_open(void)
+{
+  struct core_runtime *rt = core_rt();
+  /* only where signals can have events: the flag matters to no other signal */
+  if (rt && !rt->no_device && rt->kfd.fd >= 0 && env_interrupts())
+    sig_light_stores_init();
+}
+
 bool sig_events_possible(void)
 {
   struct core_runtime *rt = core_rt();
