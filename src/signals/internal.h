@@ -75,6 +75,8 @@ _Static_assert(SIG_CHUNK_SIGNALS * sizeof(amd_signal_t) == 1u << SIG_CHUNK_SHIFT
 
 struct sig_chunk {
   struct sig_obj objs[SIG_CHUNK_SIGNALS];
+  amd_signal_t *slots;        /* the chunk's SIG_CHUNK_SIGNALS slots in the arena */
+  uint32_t handed;            /* slots ever taken, from the first: the records written */
   bool registered;            /* the open runtime registered the pages with the driver */
 };
 
