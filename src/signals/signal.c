@@ -163,16 +163,20 @@ static bool grow(struct fifo *f)
   if (i == SIG_ARENA_CHUNKS)
     return false;
   amd_signal_t *amd = (amd_signal_t *)(base + used);
-  /* Zero pages of their own, never freed: each page of records is touched only when a signal
-   * first takes one of its slots (an untouched record reads as a never-used, free slot). */
-  struct sig_chunk *c = mmap(NULL, sizeof *c, PROT_READ | PROT_WRITE,
-                             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (c == MAP_FAILED)
-    return false;
-  if (!mem_arena_commit(amd, 1u << SIG_CHUNK_SHIFT)) {
-    munmap(c, sizeof *c);
-    return false;
+  /* The records of every chunk live in one reservation of zero pages, made once and never
+   * freed (so growing adds no mapping): a page of records is touched only when a signal
+   * first takes one of its slots, and an untouched record reads as a never-used, free slot. */
+  static struct sig_chunk *records;
+  if (!records) {
+    void *r = mmap(NULL, (size_t)SIG_ARENA_CHUNKS * sizeof *records, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (r == MAP_FAILED)
+      return false;
+    records = r;
   }
+  struct sig_chunk *c = &records[i];
+  if (!mem_arena_commit(amd, 1u << SIG_CHUNK_SHIFT))
+    return false;
   c->slots = amd;
   f->fresh = c;
   sig_chunk_tab[i] = c;
