@@ -60,6 +60,7 @@ hsa_status_t core_runtime_acquire(const struct core_options *opts) {
     if (st == HSA_STATUS_SUCCESS) {
       ref_count = 1;
       enable_runtime();
+      sig_open();
       core_set_open(true);
       core_tools_load();
     }

@@ -36,6 +36,9 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct counted table[MAX_COUNTED];
 static unsigned used;
 struct aql_share aql_shares[AQL_SHARES_MAX];
+/* One past the highest share ever handed out (with lock): shut-down clears only those, and
+ * leaves the rest of the array (untouched static pages) alone. */
+static unsigned shares_hw;
 
 /* lock held: the shares of table entry i follow it to entry j (or go, j == UINT32_MAX) */
 static void shares_move(unsigned i, unsigned j) {
@@ -89,7 +92,7 @@ void aql_counted_drop(const hsa_queue_t *queue) {
 
 void aql_counted_forget(void) {
   pthread_mutex_lock(&lock);
-  for (unsigned k = 0; k < AQL_SHARES_MAX; k++) {
+  for (unsigned k = 0; k < shares_hw; k++) {
     __atomic_store_n(&aql_shares[k].real, NULL, __ATOMIC_RELEASE);
     aql_shares[k].live = false;
   }
@@ -127,6 +130,7 @@ hsa_status_t hsa_amd_counted_queue_acquire(hsa_agent_t agent, hsa_queue_type_t t
     pthread_mutex_unlock(&lock);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }
+  if ((unsigned)(sh - aql_shares) >= shares_hw) shares_hw = (unsigned)(sh - aql_shares) + 1;
   if (have < max_hw() && used < MAX_COUNTED) {
     uint32_t max = 0, size = RING_PACKETS;
     hsa_agent_get_info(agent, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &max);

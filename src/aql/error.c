@@ -152,6 +152,8 @@ static bool watching;
 static atomic_bool watch_stop;
 static struct kfd_event mem_event, hw_event, wake_event;
 static bool has_hw;
+static bool spawned;         /* the watcher thread exists (joined by aql_fault_watch_stop) */
+static unsigned watch_gen;   /* bumped by each stop: a start asked for before it is void */
 
 struct fault {
   const struct core_agent *agent;
@@ -313,6 +315,20 @@ static void *watch_main(void *arg) {
   return NULL;
 }
 
+/* On the async handler thread: the watcher asked for by aql_fault_watch_start, unless the
+ * watch stopped (or stopped and started again) meanwhile. */
+static void spawn_watcher(void *arg) {
+  pthread_mutex_lock(&watch_lock);
+  if (watching && !spawned && watch_gen == (unsigned)(uintptr_t)arg) {
+    if (pthread_create(&watch_thread, NULL, watch_main, NULL) == 0)
+      spawned = true;
+    else
+      fprintf(stderr, "hsa-runtime64: cannot start the thread that watches the GPU for faults; "
+                      "a GPU memory fault will not be reported.\n");
+  }
+  pthread_mutex_unlock(&watch_lock);
+}
+
 hsa_status_t aql_fault_watch_start(void) {
   struct core_runtime *rt = core_rt();
   if (!rt || rt->kfd.fd < 0) return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -338,11 +354,17 @@ hsa_status_t aql_fault_watch_start(void) {
     goto out;
   }
   atomic_store(&watch_stop, false);
-  if (pthread_create(&watch_thread, NULL, watch_main, NULL)) {
-    kfd_event_destroy(&rt->kfd, mem_event.id);
-    kfd_event_destroy(&rt->kfd, wake_event.id);
-    if (has_hw) kfd_event_destroy(&rt->kfd, hw_event.id);
-    goto out;
+  /* The events latch a fault until the watcher waits, so the thread may start a little
+   * later: the async handler thread (which the queue starts anyway) creates it, and the
+   * caller's hsa_queue_create is spared a thread's set-up. Directly when that cannot be. */
+  if (hsa_amd_async_function(spawn_watcher, (void *)(uintptr_t)watch_gen) != HSA_STATUS_SUCCESS) {
+    if (pthread_create(&watch_thread, NULL, watch_main, NULL)) {
+      kfd_event_destroy(&rt->kfd, mem_event.id);
+      kfd_event_destroy(&rt->kfd, wake_event.id);
+      if (has_hw) kfd_event_destroy(&rt->kfd, hw_event.id);
+      goto out;
+    }
+    spawned = true;
   }
   watching = true;
   st = HSA_STATUS_SUCCESS;
@@ -356,8 +378,12 @@ void aql_fault_watch_stop(void) {
   pthread_mutex_lock(&watch_lock);
   if (watching && rt) {
     atomic_store(&watch_stop, true);
-    kfd_event_set(&rt->kfd, wake_event.id);
-    pthread_join(watch_thread, NULL);
+    if (spawned) {
+      kfd_event_set(&rt->kfd, wake_event.id);
+      pthread_join(watch_thread, NULL);
+    }
+    spawned = false;
+    watch_gen++;
     kfd_event_destroy(&rt->kfd, mem_event.id);
     kfd_event_destroy(&rt->kfd, wake_event.id);
     if (has_hw) kfd_event_destroy(&rt->kfd, hw_event.id);

@@ -33,10 +33,15 @@ const struct core_agent *core_agent_from_handle(hsa_agent_t handle) {
 const struct core_region *core_region_from_handle(uint64_t handle) {
   struct core_runtime *rt = core_rt();
   if (!rt || handle == 0) return NULL;
-  for (unsigned i = 0; i < rt->agent_count; i++)
-    for (unsigned r = 0; r < rt->agents[i]->region_count; r++)
-      if ((uint64_t)(uintptr_t)&rt->agents[i]->regions[r] == handle)
-        return &rt->agents[i]->regions[r];
+  /* a region handle is the address of a region inside its agent's array: one range test
+   * per agent, not a compare per region (every pool allocation starts here) */
+  for (unsigned i = 0; i < rt->agent_count; i++) {
+    const struct core_agent *a = rt->agents[i];
+    uint64_t off = handle - (uint64_t)(uintptr_t)a->regions;
+    if (off < (uint64_t)a->region_count * sizeof(a->regions[0]) &&
+        off % sizeof(a->regions[0]) == 0)
+      return &a->regions[off / sizeof(a->regions[0])];
+  }
   return NULL;
 }
 

@@ -33,9 +33,29 @@ static struct core_isa registry[NPROC * 9];
 static unsigned registry_count;
 static pthread_once_t registry_once = PTHREAD_ONCE_INIT;
 
+/* Appends src to buf (size bytes, *len used), truncating as snprintf would. */
+static void append(char *buf, size_t size, size_t *len, const char *src) {
+  while (*src && *len + 1 < size) buf[(*len)++] = *src++;
+  buf[*len] = '\0';
+}
+
 void core_isa_processor_name(uint32_t major, uint32_t minor, uint32_t stepping, char *buf,
                              unsigned size) {
-  snprintf(buf, size, "gfx%u%x%x", major, minor & 0xf, stepping & 0xf);
+  /* "gfx%u%x%x" without snprintf (called for every registry entry in hsa_init) */
+  static const char hex[] = "0123456789abcdef";
+  char digits[16];
+  unsigned d = 0;
+  do digits[d++] = (char)('0' + major % 10);
+  while ((major /= 10) && d < sizeof(digits) - 2);
+  char s[24] = "gfx";
+  size_t n = 3;
+  while (d) s[n++] = digits[--d];
+  s[n++] = hex[minor & 0xf];
+  s[n++] = hex[stepping & 0xf];
+  s[n] = '\0';
+  if (!size) return;
+  size_t k = 0;
+  append(buf, size, &k, s);
 }
 
 static const struct processor *find_processor(uint32_t major, uint32_t minor, uint32_t stepping) {
@@ -70,17 +90,25 @@ static void add_entry(const struct processor *p, enum core_feature sramecc,
   isa->xnack = xnack;
   core_isa_processor_name(p->major, p->minor, p->stepping, isa->processor,
                           sizeof(isa->processor));
-  /* Target ID: features in alphabetical order, only those set to on or off. */
-  char s[16] = "", x[16] = "";
-  if (sramecc == CORE_FEATURE_ON || sramecc == CORE_FEATURE_OFF)
-    snprintf(s, sizeof(s), ":sramecc%s", feature_suffix(sramecc));
-  if (xnack == CORE_FEATURE_ON || xnack == CORE_FEATURE_OFF)
-    snprintf(x, sizeof(x), ":xnack%s", feature_suffix(xnack));
-  char proc[sizeof(isa->processor)], target[sizeof(isa->target_id)];
-  memcpy(proc, isa->processor, sizeof(proc));
-  snprintf(target, sizeof(target), "%s%s%s", proc, s, x);
+  /* Target ID: features in alphabetical order, only those set to on or off. Built with
+   * appends rather than snprintf: hsa_init builds every entry, and formatting them was half
+   * its instructions. */
+  char target[sizeof(isa->target_id)] = "";
+  size_t t = 0;
+  append(target, sizeof(target), &t, isa->processor);
+  if (sramecc == CORE_FEATURE_ON || sramecc == CORE_FEATURE_OFF) {
+    append(target, sizeof(target), &t, ":sramecc");
+    append(target, sizeof(target), &t, feature_suffix(sramecc));
+  }
+  if (xnack == CORE_FEATURE_ON || xnack == CORE_FEATURE_OFF) {
+    append(target, sizeof(target), &t, ":xnack");
+    append(target, sizeof(target), &t, feature_suffix(xnack));
+  }
   memcpy(isa->target_id, target, sizeof(target));
-  snprintf(isa->name, sizeof(isa->name), "amdgcn-amd-amdhsa--%s", target);
+  size_t n = 0;
+  isa->name[0] = '\0';
+  append(isa->name, sizeof(isa->name), &n, "amdgcn-amd-amdhsa--");
+  append(isa->name, sizeof(isa->name), &n, target);
 }
 
 static void build_registry(void) {

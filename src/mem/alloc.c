@@ -133,7 +133,7 @@ void mem_rec_destroy(struct mem_rec *r) {
     r->cbs = c->next;
     free(c);
   }
-  free(r->meta);
+  if (r->meta) free(r->meta);
   rec_put(r);
 }
 
@@ -209,10 +209,10 @@ static void tell_no_contiguous(void) {
 hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint32_t pool_flags,
                             uint64_t gpus, void **ptr) {
   if (!mem_region_valid(region) || !ptr || size == 0) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  if (!core_region_is_system(region) && !core_region_is_local(region))
-    return HSA_STATUS_ERROR_INVALID_ALLOCATION;
-  size_t max = 0;
-  core_region_info(region, HSA_REGION_INFO_ALLOC_MAX_SIZE, &max);
+  bool system = core_region_is_system(region);
+  if (!system && !core_region_is_local(region)) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+  /* HSA_REGION_INFO_ALLOC_MAX_SIZE (core_region_info), read directly */
+  size_t max = system ? (size_t)core_rt()->max_sysmem_alloc : (size_t)region->max_alloc;
   if (size > max) return HSA_STATUS_ERROR_INVALID_ALLOCATION;
   uint32_t mflags = 0;
   if (pool_flags & HSA_AMD_MEMORY_POOL_CONTIGUOUS_FLAG) {
@@ -229,8 +229,8 @@ hsa_status_t mem_user_alloc(const struct core_region *region, size_t size, uint3
       mflags |= MEM_F_CONTIGUOUS;
     }
   }
-  if ((pool_flags & HSA_AMD_MEMORY_POOL_PCIE_FLAG) && core_region_is_local(region) &&
-      !region->fine_grain && !region->ext_fine)
+  if ((pool_flags & HSA_AMD_MEMORY_POOL_PCIE_FLAG) && !system && !region->fine_grain &&
+      !region->ext_fine)
     mflags |= MEM_F_FINE;
   struct mem_rec *r;
   hsa_status_t st =

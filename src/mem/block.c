@@ -12,9 +12,16 @@ pthread_mutex_t mem_mutex = PTHREAD_MUTEX_INITIALIZER;
 static struct mem_rec **recs;
 static size_t count, cap;
 static size_t locked;   /* records of locked memory: host lookups scan only when there are */
+/* One past the index of the last record inserted or taken out: where the next one goes or
+ * is found when a batch is allocated, or freed, in ascending order (sub-allocation is first
+ * fit, so batches are), checked before any search. */
+static size_t hint;
 
 /* Index of the first record with base > p. */
 static size_t upper(uintptr_t p) {
+  if (hint <= count && (hint == 0 || recs[hint - 1]->base <= p) &&
+      (hint == count || recs[hint]->base > p))
+    return hint;
   size_t lo = 0, hi = count;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
@@ -36,6 +43,7 @@ int mem_table_insert(struct mem_rec *r) {
   memmove(&recs[i + 1], &recs[i], (count - i) * sizeof(*recs));
   recs[i] = r;
   count++;
+  hint = i + 1;
   if (r->kind == MEM_KIND_LOCKED) locked++;
   return 0;
 }
@@ -46,6 +54,7 @@ struct mem_rec *mem_table_take_base(uintptr_t p, enum mem_kind kind) {
   struct mem_rec *r = recs[--i];
   memmove(&recs[i], &recs[i + 1], (count - i - 1) * sizeof(*recs));
   count--;
+  hint = i + 1;   /* the record after r is at i now: the next in an ascending run of frees */
   if (r->kind == MEM_KIND_LOCKED) locked--;
   return r;
 }
@@ -90,5 +99,5 @@ struct mem_rec *mem_table_first(void) { return count ? recs[0] : NULL; }
 void mem_table_reset(void) {
   free(recs);
   recs = NULL;
-  count = cap = locked = 0;
+  count = cap = locked = hint = 0;
 }

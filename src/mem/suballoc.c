@@ -28,7 +28,12 @@ static bool same_key(const struct mem_chunk_key *a, const struct mem_chunk_key *
          a->gpus == b->gpus && a->granule == b->granule;
 }
 
-static void set_range(struct mem_chunk *c, uint32_t first, uint32_t n, bool on) {
+static inline void set_range(struct mem_chunk *c, uint32_t first, uint32_t n, bool on) {
+  if (n == 1) {   /* one page: most user allocations */
+    if (on) c->bits[first / 64] |= 1ull << (first % 64);
+    else c->bits[first / 64] &= ~(1ull << (first % 64));
+    return;
+  }
   if (first % 64 + n <= 64) {   /* within one word: what small allocations are */
     uint64_t m = (n == 64 ? UINT64_MAX : ((1ull << n) - 1)) << (first % 64);
     if (on) c->bits[first / 64] |= m;
@@ -69,6 +74,7 @@ static uint32_t round_up(uint32_t x, uint32_t step) { return (x + step - 1) / st
 /* First run of n free granules starting at a multiple of step; nbits if none. */
 static uint32_t find_run(const struct mem_chunk *c, uint32_t n, uint32_t step) {
   if (c->nbits - c->used < n) return c->nbits;
+  if (n == 1 && step == 1) return next_bit(c, c->low, false);   /* any free granule is a run */
   uint32_t s = round_up(next_bit(c, c->low, false), step);
   while (s < c->nbits && c->nbits - s >= n) {
     uint32_t used = next_bit_until(c, s, true, s + n);   /* only the run itself matters */
@@ -116,7 +122,8 @@ void *mem_suballoc(const struct mem_chunk_key *key, size_t size, size_t align,
     if (s < c->nbits) {
       set_range(c, s, n, true);
       c->used += n;
-      if (s == c->low) c->low = next_bit(c, s + n, false);
+      /* still a bound below which all is in use; find_run looks for the free one from it */
+      if (s == c->low) c->low = s + n;
       *chunk = c;
       *bo = c->bo;
       return (char *)c->bo->va + (size_t)s * g;

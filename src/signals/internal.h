@@ -75,6 +75,8 @@ _Static_assert(SIG_CHUNK_SIGNALS * sizeof(amd_signal_t) == 1u << SIG_CHUNK_SHIFT
 
 struct sig_chunk {
   struct sig_obj objs[SIG_CHUNK_SIGNALS];
+  amd_signal_t *slots;        /* the chunk's SIG_CHUNK_SIGNALS slots in the arena */
+  uint32_t handed;            /* slots ever taken, from the first: the records written */
   bool registered;            /* the open runtime registered the pages with the driver */
 };
 
@@ -89,7 +91,8 @@ extern struct sig_state sig_g;
 
 /* The store/waiter handshake (sig_notify, sig_wait_objs) is a Dekker pair: the storer writes
  * the value then reads the waiter count, the waiter counts itself then re-reads the value.
- * With the kernel's membarrier (private expedited, registered with the first signal event),
+ * With the kernel's membarrier (private expedited, registered at hsa_init, or failing that
+ * with the first signal event, always before any signal has an event),
  * the waiter's side takes the whole cost before it blocks (sig_heavy_barrier: every running
  * thread of the process passes a full barrier) and stores need no fence of their own; until
  * then, or without it, both sides fence. */
@@ -98,8 +101,10 @@ void sig_heavy_barrier(void);
 /* Whether waits give the kernel event ages (KFD 1.14+) and so block without the 10 ms slices
  * (wait.c); below 1.14 they keep the slices. */
 bool sig_wait_uses_event_age(const struct kfd_device *dev);
-/* Registers the process for membarrier (a grace period, ~150 us with threads): done when the
- * first signal gets an event, the first whose stores read the waiter count, not in hsa_init. */
+/* Registers the process for membarrier, once: by sig_open at hsa_init while the process
+ * likely has one thread (then the kernel only fences; with threads it waits a grace period,
+ * 0.1-3 ms asleep on a loaded machine), else when the first signal gets an event, the first
+ * whose stores read the waiter count. */
 void sig_light_stores_init(void);
 
 /* The arena (signal.c): chunks are published by advancing `used` with release. Hidden, so

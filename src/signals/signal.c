@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
@@ -26,10 +27,13 @@ struct sig_chunk *sig_chunk_tab[SIG_ARENA_CHUNKS];
 
 /* Freed slots, oldest first. Doorbell slots only ever hold doorbell signals, so a stale
  * handle of one never finds a plain value where the doorbell pointer was (the two share a
- * union). Both outlive hsa_shut_down: the quarantine spans runtimes. */
+ * union). Both outlive hsa_shut_down: the quarantine spans runtimes. Never-used slots are
+ * not in the FIFO: they go first, in order, from the chunk last grown (its `handed` count),
+ * so a new chunk's records are written one by one as signals take them, not all at once. */
 struct fifo {
   struct sig_obj *head, *tail;
   uint32_t len, keep;   /* keep: the quarantine length */
+  struct sig_chunk *fresh;   /* the chunk last grown for this FIFO: its never-used slots */
 };
 static struct fifo free_user = {.keep = SIG_QUARANTINE};
 static struct fifo free_doorbell = {.keep = SIG_QUARANTINE_DOORBELL};
@@ -70,6 +74,14 @@ hsa_status_t sig_ensure_init(void)
   return HSA_STATUS_SUCCESS;
 }
 
+void sig_open(void)
+{
+  struct core_runtime *rt = core_rt();
+  /* only where signals can have events: the flag matters to no other signal */
+  if (rt && !rt->no_device && rt->kfd.fd >= 0 && env_interrupts())
+    sig_light_stores_init();
+}
+
 bool sig_events_possible(void)
 {
   struct core_runtime *rt = core_rt();
@@ -107,17 +119,6 @@ static void fifo_push(struct fifo *f, struct sig_obj *o)
   else
     f->head = o;
   f->tail = o;
-  f->len++;
-}
-
-/* Never-used slots go first: they are not anyone's stale handle, and the destroyed slots
- * behind them then age by frees only. */
-static void fifo_push_head(struct fifo *f, struct sig_obj *o)
-{
-  o->next_free = f->head;
-  f->head = o;
-  if (!f->tail)
-    f->tail = o;
   f->len++;
 }
 
@@ -162,17 +163,22 @@ static bool grow(struct fifo *f)
   if (i == SIG_ARENA_CHUNKS)
     return false;
   amd_signal_t *amd = (amd_signal_t *)(base + used);
-  struct sig_chunk *c = aligned_alloc(_Alignof(struct sig_chunk), sizeof *c);
-  if (!c || !mem_arena_commit(amd, 1u << SIG_CHUNK_SHIFT)) {
-    free(c);
+  /* The records of every chunk live in one reservation of zero pages, made once and never
+   * freed (so growing adds no mapping): a page of records is touched only when a signal
+   * first takes one of its slots, and an untouched record reads as a never-used, free slot. */
+  static struct sig_chunk *records;
+  if (!records) {
+    void *r = mmap(NULL, (size_t)SIG_ARENA_CHUNKS * sizeof *records, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (r == MAP_FAILED)
+      return false;
+    records = r;
+  }
+  struct sig_chunk *c = &records[i];
+  if (!mem_arena_commit(amd, 1u << SIG_CHUNK_SHIFT))
     return false;
-  }
-  memset(c, 0, sizeof *c);
-  for (uint32_t k = SIG_CHUNK_SIGNALS; k-- > 0;) {
-    c->objs[k].amd = &amd[k];
-    c->objs[k].ipc_fd = -1;
-    fifo_push_head(f, &c->objs[k]);
-  }
+  c->slots = amd;
+  f->fresh = c;
   sig_chunk_tab[i] = c;
   atomic_store_explicit(&sig_arena_used, used + (1u << SIG_CHUNK_SHIFT), memory_order_release);
   return true;
@@ -181,19 +187,36 @@ static bool grow(struct fifo *f)
 /* Called with lock held: a slot for a new signal. A destroyed slot comes back only once
  * f->keep others were freed after it; until then the arena grows (and when it cannot, the
  * quarantine gives way rather than the allocation). */
+/* The next never-used slot of f's newest chunk, its record made ready (harmless when it is
+ * not taken after all), or NULL when there is none. */
+static struct sig_obj *fresh_slot(struct fifo *f)
+{
+  struct sig_chunk *c = f->fresh;
+  if (!c || c->handed == SIG_CHUNK_SIGNALS)
+    return NULL;
+  struct sig_obj *o = &c->objs[c->handed];
+  o->amd = &c->slots[c->handed];
+  o->ipc_fd = -1;
+  return o;
+}
+
 static struct sig_obj *take(struct fifo *f)
 {
-  bool fresh = f->head && atomic_load_explicit(&f->head->gen, memory_order_relaxed) == 0;
-  if (!fresh && f->len <= f->keep && !grow(f) && !f->head)
+  struct sig_obj *o = fresh_slot(f);
+  if (!o && f->len <= f->keep && grow(f))
+    o = fresh_slot(f);
+  bool fresh = o != NULL;
+  if (!o && !(o = f->head))
     return NULL;
-  struct sig_obj *o = fifo_pop(f);
   struct sig_chunk *c = chunk_of(o);
   /* each runtime registers the pages it uses with its driver */
-  if (!c->registered && !(c->registered = mem_system_at(c->objs[0].amd,
-                                                         1u << SIG_CHUNK_SHIFT, MEM_F_UNCACHED))) {
-    fifo_push_head(f, o);   /* back where it was */
-    return NULL;
-  }
+  if (!c->registered &&
+      !(c->registered = mem_system_at(c->slots, 1u << SIG_CHUNK_SHIFT, MEM_F_UNCACHED)))
+    return NULL;   /* nothing taken */
+  if (fresh)
+    c->handed++;
+  else
+    fifo_pop(f);
   return o;
 }
 
@@ -486,14 +509,14 @@ void sig_shutdown(void)
   uintptr_t used = atomic_load_explicit(&sig_arena_used, memory_order_relaxed);
   for (uintptr_t i = 0; i < used >> SIG_CHUNK_SHIFT; i++) {
     struct sig_chunk *c = sig_chunk_tab[i];
-    for (uint32_t j = 0; j < SIG_CHUNK_SIGNALS; j++) {
+    for (uint32_t j = 0; j < c->handed; j++) {   /* the rest never held a signal */
       struct sig_obj *o = &c->objs[j];
       uint32_t live = SIG_LIVE;
       if (atomic_compare_exchange_strong(&o->state, &live, SIG_DYING))
         retire(o);
     }
     if (c->registered)
-      mem_release(c->objs[0].amd);
+      mem_release(c->slots);
     c->registered = false;
   }
   for (uint32_t i = 0; i < event_count; i++)

@@ -51,6 +51,12 @@ uint32_t sig_wait_any_lone(uint32_t n, const hsa_signal_t *signals,
                            const hsa_signal_condition_t *conds, const hsa_signal_value_t *values,
                            uint64_t timeout_ns);
 
+/* At hsa_init, before any runtime thread exists: registers the process for the membarrier
+ * that lets signal stores skip their fence (internal.h). Single-threaded, the kernel only
+ * fences; with threads it waits a grace period (0.1-3 ms, asleep), which the first signal
+ * event, usually in the first hsa_queue_create, would otherwise pay. */
+void sig_open(void);
+
 /* Frees every signal, stops the async handler thread (hsa_shut_down). */
 void sig_shutdown(void);
 
