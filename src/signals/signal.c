@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "core/runtime.h"
 #include "hsa_ext_amd.h"
@@ -163,18 +164,24 @@ static bool grow(struct fifo *f)
   if (i == SIG_ARENA_CHUNKS)
     return false;
   amd_signal_t *amd = (amd_signal_t *)(base + used);
-  /* The records of every chunk live in one reservation of zero pages, made once and never
-   * freed (so growing adds no mapping): a page of records is touched only when a signal
-   * first takes one of its slots, and an untouched record reads as a never-used, free slot. */
+  /* The records of every chunk live in one reservation, made once and never freed (so
+   * growing adds no mapping). It is reserved without access, so a system with strict
+   * overcommit charges only the chunks in use; a chunk's pages are opened when it is added,
+   * touched only when a signal first takes one of its slots, and an untouched record reads
+   * as a never-used, free slot. */
   static struct sig_chunk *records;
   if (!records) {
-    void *r = mmap(NULL, (size_t)SIG_ARENA_CHUNKS * sizeof *records, PROT_READ | PROT_WRITE,
+    void *r = mmap(NULL, (size_t)SIG_ARENA_CHUNKS * sizeof *records, PROT_NONE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (r == MAP_FAILED)
       return false;
     records = r;
   }
   struct sig_chunk *c = &records[i];
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t lo = (uintptr_t)c & ~(page - 1), hi = ((uintptr_t)(c + 1) + page - 1) & ~(page - 1);
+  if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE) != 0)
+    return false;
   if (!mem_arena_commit(amd, 1u << SIG_CHUNK_SHIFT))
     return false;
   c->slots = amd;
