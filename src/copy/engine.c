@@ -33,10 +33,12 @@ struct engine {
 static struct engine cpu_engine = {.lock = PTHREAD_MUTEX_INITIALIZER};
 static struct engine sdma_engines[COPY_MAX_GPUS][MEM_SDMA_MAX];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+static atomic_bool sdma_touched; /* set once an SDMA engine's record was first used */
 
 static void init_locks(void) {
   for (unsigned i = 0; i < COPY_MAX_GPUS; i++)
     for (unsigned k = 0; k < MEM_SDMA_MAX; k++) pthread_mutex_init(&sdma_engines[i][k].lock, NULL);
+  atomic_store_explicit(&sdma_touched, true, memory_order_release);
 }
 
 struct copy_job *copy_job_new(uint32_t ndeps, const hsa_signal_t *deps, hsa_signal_t completion) {
@@ -245,8 +247,10 @@ static void stop(struct engine *e) {
 }
 
 void copy_engines_shutdown(void) {
-  pthread_once(&once, init_locks);
   stop(&cpu_engine);
+  /* No SDMA engine was ever used: nothing to stop, and walking the table would fault in
+   * every page of it (15 page faults of a bare hsa_init + hsa_shut_down). */
+  if (!atomic_load_explicit(&sdma_touched, memory_order_acquire)) return;
   for (unsigned i = 0; i < COPY_MAX_GPUS; i++)
     for (unsigned k = 0; k < MEM_SDMA_MAX; k++) stop(&sdma_engines[i][k]);
 }
