@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 // RDNA3/RDNA4 matrix instructions through clang-19's builtins (kernels_rdna.sh, with
 // wmma_rdna_ref.c): one kernel, wmma_all, built for gfx1100 or gfx1201 in wave32 or wave64.
 // Every lane fills its fragments of A (16xK, K = 16, 32 or 64), B and C from plain row-major ints
