@@ -218,11 +218,13 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
   uint32_t soff = isa_read_s32(w, in, in->soffset);
   unsigned va = in->addr - ISA_OP_VGPR0, vs = in->data - ISA_OP_VGPR0;
   uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
-  /* MTBUF 8-15 are the d16 forms of 0-7: components as packed halves, two per VGPR */
-  bool d16 = mtbuf && op >= 8 && op <= 15;
+  /* MTBUF and MUBUF 8-15 are the d16 forms of 0-7: components as packed halves, two per
+   * VGPR; MUBUF 38/39 (buffer_load/store_format_d16_hi_x) one component in the high half */
+  bool d16_hi = !mtbuf && (op == 38 || op == 39);
+  bool d16 = (op >= 8 && op <= 15) || d16_hi;
   bool fmt_op = op <= 7 || d16;
-  if ((mtbuf && op > 15) || (!mtbuf && ((op >= 8 && op <= 15) || op == 38 || op == 39)))
-    return isa_unknown(w, in);   /* MUBUF's d16 format forms */
+  if (mtbuf && op > 15)
+    return isa_unknown(w, in);
   bool oob;
   /* Atomics: op 64.. 32-bit, 96.. 64-bit; the f64 ones are 64-bit whatever their range. */
   bool wide = op >= 96;
@@ -248,16 +250,16 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
     if (fmt_op) {
       struct fmt f;
       unsigned dfmt = mtbuf ? in->dfmt : r.dfmt, nfmt = mtbuf ? in->nfmt : r.nfmt;
-      unsigned n = (op & 3) + 1;
+      unsigned n = d16_hi ? 1 : (op & 3) + 1;
       if (!fmt_of(dfmt, &f))
         return isa_unknown(w, in);
       unsigned total = 0;
       for (unsigned c = 0; c < f.comps; c++) total += f.bits[c];
       unsigned bytes = (total + 7) / 8;
-      bool store = (op & 7) >= 4, is_int = nfmt == 4 || nfmt == 5;
+      bool store = d16_hi ? op == 39 : (op & 7) >= 4, is_int = nfmt == 4 || nfmt == 5;
       uint32_t comp[4] = {0, 0, 0, is_int ? 1u : fbits(1.0f)}, sd[4] = {0, 0, 0, 0};
       for (unsigned c = 0; store && c < n; c++) {
-        uint32_t h = (v[vs + c / 2][l] >> (16 * (c & 1))) & 0xffff;   /* d16: a half */
+        uint32_t h = (v[vs + c / 2][l] >> (16 * ((c & 1) | d16_hi))) & 0xffff;   /* d16: a half */
         sd[c] = !d16 ? v[vs + c][l] : !is_int ? fbits(half_to_float((uint16_t)h))
                 : nfmt == 5 ? (uint32_t)(int32_t)(int16_t)h : h;
       }
@@ -307,9 +309,10 @@ int isa_exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
             x = sel == 0 ? 0 : sel == 1 ? (nfmt == 4 || nfmt == 5 ? 1u : fbits(1.0f)) :
                 sel >= 4 ? comp[sel - 4] : 0;
           }
-          if (d16) {   /* the low half clears the high one, as image d16 loads do */
+          if (d16) {   /* the low half clears the high one, as image d16 loads do; _hi
+                        * writes the high half and keeps the low one */
             uint32_t h = is_int ? x & 0xffff : float_to_half(ffrom(x)), *dst = &v[vs + c / 2][l];
-            *dst = (c & 1) ? (*dst & 0xffff) | h << 16 : h;
+            *dst = (c & 1) || d16_hi ? (*dst & 0xffff) | h << 16 : h;
           } else {
             v[vs + c][l] = x;
           }

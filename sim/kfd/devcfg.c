@@ -102,6 +102,16 @@ uint32_t sim_gb_addr_config(const struct sim_gpu_model *m)
     return 0x24104042u;   /* Arcturus, Aldebaran, GC 9.4.3 */
   case 90002: case 90004: case 90012: case 90014:
     return 0x26013041u;   /* Raven family (APUs) */
+  /* gfx10+ layout: NUM_PIPES [2:0], PIPE_INTERLEAVE_SIZE [5:3], MAX_COMPRESSED_FRAGS [7:6],
+   * NUM_PKRS [10:8] (log2 each). amdgpu reads the register on these chips (no golden
+   * value); the numbers are Mesa's per-chip addressing table (src/amd/common
+   * ac_fake_hw_db.h): navi31 32 pipes, 32 packers over gfx11's 2 compressed fragments;
+   * gfx12 16 pipes, 16 packers over 0. The shader-engine and RB-per-SE fields stay 0 as
+   * there (no capture of a board's raw register was found). */
+  case 110000:
+    return 0x00000545u;   /* Navi 31, RX 7900 XTX */
+  case 120001:
+    return 0x00000404u;   /* Navi 48, RX 9070 XT */
   default:
     return 0x2a114042u;   /* Vega 10, Vega 12, Vega 20 */
   }

@@ -802,6 +802,78 @@ static void tbuffer_d16_case(unsigned version)
   }
 }
 
+/* MUBUF's d16 format forms with the V#'s unified FORMAT (word3 [17:12]; llvm-mc-19 numbers
+ * BUF_FMT_8_8_8_8_UNORM 42 and BUF_FMT_8_8_SINT 19 on gfx1100 and gfx1201) and its DST_SEL:
+ * s[4:7] is 8_8_8_8_UNORM selecting (Z, Y, X, 1), s[8:11] 8_8_SINT. Loads: xyzw (halves of
+ * Z/255, Y/255, X/255, 1.0 by the host's _Float16), xyz (the last high half 0), _hi_x (the
+ * high half, the low one kept), xy SINT (sign-extended to 16 bits). Stores (no select): xyzw
+ * writes the halves' bytes in x y z w order, _hi_x the high half as x, the rest kept. */
+static void mubuf_d16_case(unsigned version)
+{
+  as_target(version);
+  uint32_t *out = isa_fx_mem(4096);
+  uint8_t *buf = isa_fx_mem(4096);
+  for (unsigned i = 0; i < 4096; i++)
+    buf[i] = i < 128 ? (uint8_t)(i * 67 + 3) : 0xee;
+  const char *so = version >= 120000 ? "null" : "0";
+  char src[2048];
+  snprintf(src, sizeof src,
+    "v_lshlrev_b32_e32 v1, 2, v0\n"
+    "buffer_load_d16_format_xyzw v[2:3], v1, s[4:7], %s offen\n"
+    "v_mov_b32_e32 v5, -1\n"
+    "buffer_load_d16_format_xyz v[4:5], v1, s[4:7], %s offen\n"
+    "v_mov_b32_e32 v6, 0x1234abcd\n"
+    "buffer_load_d16_hi_format_x v6, v1, s[4:7], %s offen\n"
+    "buffer_load_d16_format_xy v7, v1, s[8:11], %s offen\n"
+    "WAITV\n"
+    "buffer_store_d16_format_xyzw v[2:3], v1, s[4:7], %s offen offset:1024\n"
+    "buffer_store_d16_hi_format_x v6, v1, s[4:7], %s offen offset:2048\n"
+    "WAITS\n"
+    "global_store_b32 v1, v2, s[0:1]\n"
+    "global_store_b32 v1, v3, s[0:1] offset:256\n"
+    "global_store_b32 v1, v4, s[0:1] offset:512\n"
+    "global_store_b32 v1, v5, s[0:1] offset:768\n"
+    "global_store_b32 v1, v6, s[0:1] offset:1024\n"
+    "global_store_b32 v1, v7, s[0:1] offset:1280\n"
+    "s_endpgm\n", so, so, so, so, so, so);
+  void *code = code_for(true, src);
+  NEED(code);
+  struct isa_fx_run r;
+  setup(&r, code, 1, 32, out, out);
+  for (unsigned k = 0; k < 2; k++) {
+    uint32_t *s = &r.init[0].sgpr[4 + 4 * k];
+    s[0] = (uint32_t)(uintptr_t)buf;
+    s[1] = (uint32_t)((uintptr_t)buf >> 32) & 0xffff;
+    s[2] = 4096;                                   /* NUM_RECORDS */
+    s[3] = k == 0 ? 0x32e | 42u << 12 : 0x2c | 19u << 12;
+  }
+  r.init[0].sgpr_count = 12;
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 32; l++) {
+    const uint8_t *b = buf + 4 * l;
+    uint16_t h[4], one = 0x3c00;
+    for (unsigned c = 0; c < 4; c++) {
+      _Float16 f = (_Float16)((float)b[c] / 255.0f);
+      memcpy(&h[c], &f, 2);
+    }
+    ck_assert_msg(out[l] == (h[2] | (uint32_t)h[1] << 16), "lane %u: %#x", l, out[l]);
+    ck_assert_uint_eq(out[64 + l], h[0] | (uint32_t)one << 16);
+    ck_assert_uint_eq(out[128 + l], h[2] | (uint32_t)h[1] << 16);
+    ck_assert_uint_eq(out[192 + l], h[0]);
+    ck_assert_uint_eq(out[256 + l], 0xabcdu | (uint32_t)h[2] << 16);
+    ck_assert_uint_eq(out[320 + l], (uint16_t)(int8_t)b[0] | (uint32_t)(uint16_t)(int8_t)b[1] << 16);
+    const uint8_t *s1 = buf + 1024 + 4 * l, *s2 = buf + 2048 + 4 * l;
+    ck_assert_msg(s1[0] == b[2] && s1[1] == b[1] && s1[2] == b[0] && s1[3] == 255,
+                  "lane %u: %02x %02x %02x %02x", l, s1[0], s1[1], s1[2], s1[3]);
+    ck_assert_msg(s2[0] == b[2] && s2[1] == 0xee && s2[2] == 0xee && s2[3] == 0xee,
+                  "lane %u: %02x %02x %02x %02x", l, s2[0], s2[1], s2[2], s2[3]);
+  }
+}
+
+START_TEST(mubuf_d16) { mubuf_d16_case(110000); }
+END_TEST
+START_TEST(gfx12_mubuf_d16) { mubuf_d16_case(120001); }
+END_TEST
 START_TEST(tbuffer_d16) { tbuffer_d16_case(110000); }
 END_TEST
 START_TEST(gfx12_tbuffer_d16) { tbuffer_d16_case(120001); }
@@ -1010,6 +1082,8 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_tbuffer_unified_formats);
   tcase_add_test(t, tbuffer_d16);
   tcase_add_test(t, gfx12_tbuffer_d16);
+  tcase_add_test(t, mubuf_d16);
+  tcase_add_test(t, gfx12_mubuf_d16);
   tcase_add_test(t, trap_without_handler);
   tcase_add_test(t, trap_second_level_entry);
   tcase_add_test(t, trap_second_level_illegal);

@@ -223,6 +223,72 @@ START_TEST(mtbuf_format_16x4)
 }
 END_TEST
 
+/* MUBUF's d16 format forms take the format from the V# (gfx9: DST_SEL [11:0], NUM_FORMAT
+ * [14:12], DATA_FORMAT [18:15]) and move packed halves: s[8:11] is 8_8_8_8_UNORM with DST_SEL
+ * (Z, Y, X, 1), s[12:15] 8_8_SINT. Loads: xyzw (halves of Z/255, Y/255, X/255, 1.0 by the
+ * host's _Float16), xyz (the odd count's last high half 0), _hi_x (the high half, the low one
+ * kept), xy SINT (16-bit sign-extended bytes). Stores (no select): xyzw writes the halves'
+ * bytes back in x y z w order, _hi_x the high half's byte as x and keeps the other three. */
+START_TEST(mubuf_format_d16)
+{
+  fx_open();
+  uint8_t *in = isa_fx_mem(4096);
+  uint32_t *out = isa_fx_mem(4096);
+  for (unsigned i = 0; i < 4096; i++)
+    in[i] = i < 256 ? (uint8_t)(i * 67 + 3) : 0xee;
+  void *code = isa_fx_code(
+    "s_mov_b32 s8, s0\n"
+    "s_and_b32 s9, s1, 0xffff\n"
+    "s_mov_b32 s10, 4096\n"
+    "s_mov_b32 s11, 0x5032e\n"                /* DST_SEL Z Y X 1, 8_8_8_8, UNORM */
+    "s_mov_b32 s12, s0\n"
+    "s_mov_b32 s13, s9\n"
+    "s_mov_b32 s14, 4096\n"
+    "s_mov_b32 s15, 0x1d02c\n"                /* DST_SEL X Y 0 0, 8_8, SINT */
+    "v_lshlrev_b32_e32 v3, 2, v0\n"
+    "buffer_load_format_d16_xyzw v[4:5], v3, s[8:11], 0 offen\n"
+    "v_mov_b32_e32 v7, -1\n"
+    "buffer_load_format_d16_xyz v[6:7], v3, s[8:11], 0 offen\n"
+    "v_mov_b32_e32 v8, 0x1234abcd\n"
+    "buffer_load_format_d16_hi_x v8, v3, s[8:11], 0 offen\n"
+    "buffer_load_format_d16_xy v9, v3, s[12:15], 0 offen\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_store_format_d16_xyzw v[4:5], v3, s[8:11], 0 offen offset:1024\n"
+    "buffer_store_format_d16_hi_x v8, v3, s[8:11], 0 offen offset:2048\n"
+    "global_store_dword v3, v4, s[2:3]\n"
+    "global_store_dword v3, v5, s[2:3] offset:256\n"
+    "global_store_dword v3, v6, s[2:3] offset:512\n"
+    "global_store_dword v3, v7, s[2:3] offset:768\n"
+    "global_store_dword v3, v8, s[2:3] offset:1024\n"
+    "global_store_dword v3, v9, s[2:3] offset:1280\n"
+    "s_waitcnt vmcnt(0)\n"
+    "s_endpgm\n");
+  NEED(code);
+  struct isa_fx_run r;
+  isa_fx_setup(&r, code, 1, (uintptr_t)in, (uintptr_t)out);
+  ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
+  for (unsigned l = 0; l < 64; l++) {
+    const uint8_t *b = in + 4 * l;
+    uint16_t h[4], one = 0x3c00;
+    for (unsigned c = 0; c < 4; c++) {
+      _Float16 f = (_Float16)((float)b[c] / 255.0f);
+      memcpy(&h[c], &f, 2);
+    }
+    ck_assert_msg(out[l] == (h[2] | (uint32_t)h[1] << 16), "lane %u: %#x", l, out[l]);
+    ck_assert_uint_eq(out[64 + l], h[0] | (uint32_t)one << 16);
+    ck_assert_uint_eq(out[128 + l], h[2] | (uint32_t)h[1] << 16);
+    ck_assert_uint_eq(out[192 + l], h[0]);
+    ck_assert_uint_eq(out[256 + l], 0xabcdu | (uint32_t)h[2] << 16);
+    ck_assert_uint_eq(out[320 + l], (uint16_t)(int8_t)b[0] | (uint32_t)(uint16_t)(int8_t)b[1] << 16);
+    const uint8_t *s1 = in + 1024 + 4 * l, *s2 = in + 2048 + 4 * l;
+    ck_assert_msg(s1[0] == b[2] && s1[1] == b[1] && s1[2] == b[0] && s1[3] == 255,
+                  "lane %u: %02x %02x %02x %02x", l, s1[0], s1[1], s1[2], s1[3]);
+    ck_assert_msg(s2[0] == b[2] && s2[1] == 0xee && s2[2] == 0xee && s2[3] == 0xee,
+                  "lane %u: %02x %02x %02x %02x", l, s2[0], s2[1], s2[2], s2[3]);
+  }
+}
+END_TEST
+
 START_TEST(lds_64bit_atomics)
 {
   fx_open();
@@ -801,6 +867,7 @@ Suite *test_suite(void)
   tcase_add_test(t, smem_negative_offset);
   tcase_add_test(t, mtbuf_formats);
   tcase_add_test(t, mtbuf_format_16x4);
+  tcase_add_test(t, mubuf_format_d16);
   tcase_add_test(t, lds_64bit_atomics);
   tcase_add_test(t, lds_write2_b64_leaves_registers);
   tcase_add_test(t, lds_address_wraps_at_32_bits);

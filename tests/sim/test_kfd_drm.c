@@ -142,6 +142,40 @@ START_TEST(cu_bitmap_wgp)
 }
 END_TEST
 
+/* GB_ADDR_CONFIG per chip, the same through AMDGPU_INFO_READ_MMR_REG (0x263e) and
+ * AMDKFD_IOC_GET_TILE_CONFIG. gfx900/gfx906: Vega 10/20 and gfx90a: Aldebaran (Mesa's
+ * ac_surface test table and amdgpu's gfx_v9_0.c golden values); gfx1100 (Navi 31) and gfx1201
+ * (Navi 48): amdgpu reads the register there, the fields are Mesa's ac_fake_hw_db.h entries
+ * (navi31: NUM_PIPES 5, NUM_PKRS 5 over gfx11's 0x40; gfx12: 4 and 4 over 0). Decoded as
+ * Mesa's ac_print_gpu_info does: pipes, packers, 256-byte pipe interleave. */
+START_TEST(gb_addr_config_per_chip)
+{
+  static const struct { const char *model; uint32_t gb; unsigned pipes, pkrs; } c[] = {
+    { "gfx900", 0x2a114042u, 4, 0 }, { "gfx906", 0x2a114042u, 4, 0 },
+    { "gfx90a", 0x24104042u, 4, 0 },
+    { "gfx1100", 0x00000545u, 32, 32 }, { "gfx1201", 0x00000404u, 16, 16 },
+  };
+  fx_cfg.gpu_model = c[_i].model;
+  fx_build();
+  fx_open();
+  uint32_t reg = 0;
+  ck_assert_int_eq(info(AMDGPU_INFO_READ_MMR_REG, &reg, 4, 0x263e, 1, 0xffffffff), 0);
+  ck_assert_msg(reg == c[_i].gb, "%s: GB_ADDR_CONFIG 0x%08x, want 0x%08x", c[_i].model, reg,
+                c[_i].gb);
+  uint32_t tiles[32], macro[16];
+  struct kfd_ioctl_get_tile_config_args tc = { .tile_config_ptr = (uintptr_t)tiles,
+                                               .macro_tile_config_ptr = (uintptr_t)macro,
+                                               .num_tile_configs = 32,
+                                               .num_macro_tile_configs = 16, .gpu_id = GPU0 };
+  ck_assert_int_eq(kio(AMDKFD_IOC_GET_TILE_CONFIG, &tc), 0);
+  ck_assert_uint_eq(tc.gb_addr_config, c[_i].gb);
+  ck_assert_uint_eq(1u << (reg & 7), c[_i].pipes);
+  ck_assert_uint_eq(256u << ((reg >> 3) & 7), 256);
+  if (c[_i].pkrs)   /* gfx10.3+: NUM_PKRS [10:8] */
+    ck_assert_uint_eq(1u << ((reg >> 8) & 7), c[_i].pkrs);
+}
+END_TEST
+
 START_TEST(ras_query_ecc)
 {
   uint64_t v = 0;
@@ -414,6 +448,7 @@ Suite *test_suite(void)
   tcase_add_test(t, ras_query);
   tcase_add_loop_test(t, ras_query_ecc, 0, 2);
   tcase_add_loop_test(t, cu_bitmap_wgp, 0, 2);
+  tcase_add_loop_test(t, gb_addr_config_per_chip, 0, 5);
   suite_add_tcase(s, t);
   return s;
 }
