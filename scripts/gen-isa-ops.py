@@ -112,7 +112,11 @@ def mem_ren(n):
          'load_lds_b32':None,'load_addtid_b32':'load_dword_addtid','store_addtid_b32':'store_dword_addtid'}
     if r in m:
         return pre + '_' + m[r] if m[r] else None
-    return n
+    return d16_format_ren(n)
+def d16_format_ren(n):
+    # buffer_load_d16_format_x / _d16_hi_format_x -> gfx9's buffer_load_format_d16_x / _d16_hi_x
+    d = re.match(r'(t?buffer_(?:load|store))_d16(_hi)?_format_(\w+)$', n)
+    return '%s_format_d16%s_%s' % (d.group(1), d.group(2) or '', d.group(3)) if d else n
 def ds_ren(n):
     r = n[3:]
     if r.startswith('cmpstore'):
@@ -155,6 +159,8 @@ def valu_ren(n):
     for suf in ('_e32','_e64'):
         if n.endswith(suf): n = n[:-4]
     n = n.replace('_num_', '_')
+    # gfx12's fp8/bf8 are OCP's E4M3/E5M2, gfx942's (same names) the FNUZ formats: never shared
+    if 'fp8' in n or 'bf8' in n: return None
     if n in VR: return VR[n]
     m = re.match(r'v_cmpx?_t_(.*)', n)
     if m and n.split('_')[-1][0] == 'f': return n.replace('_t_', '_tru_')
@@ -190,7 +196,7 @@ for c in 'f lt eq le gt ne ge t'.split():
         g9.add('v_cmp_%s_%s'%(c,t)); g9.add('v_cmpx_%s_%s'%(c,t))
 fn = {'sop2':sop_ren,'sopk':sop_ren,'sop1':sop_ren,'sopc':sop_ren,'sopp':sop_ren,'smem':smem_ren,
       'vop1':valu_ren,'vop2':valu_ren,'vopc':valu_ren,'vop3':valu_ren,'vop3p':valu_ren,'ds':ds_ren,
-      'flat':mem_ren,'global':mem_ren,'scratch':mem_ren,'mubuf':mem_ren,'mtbuf':lambda n:n}
+      'flat':mem_ren,'global':mem_ren,'scratch':mem_ren,'mubuf':mem_ren,'mtbuf':d16_format_ren}
 out = {}
 miss = []
 for f, op, mn, sz in rows:
