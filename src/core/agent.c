@@ -161,6 +161,7 @@ static struct core_agent *new_cpu(struct core_runtime *rt, const struct kfd_node
   a->profile = HSA_PROFILE_FULL;
   cpu_model_name(a->name, sizeof(a->name));
   memcpy(a->product_name, a->name, sizeof(a->name));
+  a->product_name_loaded = true;
   snprintf(a->uuid, sizeof(a->uuid), "CPU-XX");
   const struct kfd_mem_bank *sys = first_bank(node, false);
   uint64_t size = sys ? sys->size_in_bytes : 0;
@@ -206,6 +207,19 @@ void core_agent_load_caches(const struct core_agent *agent) {
     __atomic_store_n(&a->caches_loaded, true, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&lock);
+}
+
+const char *core_agent_product_name(const struct core_agent *agent) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  if (__atomic_load_n(&agent->product_name_loaded, __ATOMIC_ACQUIRE)) return agent->product_name;
+  struct core_agent *a = (struct core_agent *)agent;   /* a runtime-owned heap object */
+  pthread_mutex_lock(&lock);
+  if (!a->product_name_loaded) {
+    kfd_drm_marketing_name(&a->drm, a->product_name, sizeof(a->product_name));
+    __atomic_store_n(&a->product_name_loaded, true, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&lock);
+  return a->product_name;
 }
 
 /* The processor version of a GPU node: gfx_target_version unless overridden by the user. */
@@ -260,10 +274,9 @@ static struct core_agent *new_gpu(struct core_runtime *rt, const struct kfd_node
   a->isa = isa;
   a->drm = *drm;
   drm->fd = -1;
-  drm->amdgpu = NULL;
   a->profile = node->props.cpu_cores_count > 0 ? HSA_PROFILE_FULL : HSA_PROFILE_BASE;
   snprintf(a->name, sizeof(a->name), "%s", isa->processor);
-  snprintf(a->product_name, sizeof(a->product_name), "%s", a->drm.marketing_name);
+  /* product_name: core_agent_product_name, on first request */
   if (node->props.unique_id)
     snprintf(a->uuid, sizeof(a->uuid), "GPU-%016" PRIx64, node->props.unique_id);
   else

@@ -52,7 +52,8 @@ struct core_agent {
   const struct core_isa *isa; /* NULL for CPUs */
   hsa_profile_t profile;
   char name[64];              /* HSA_AGENT_INFO_NAME */
-  char product_name[64];      /* HSA_AMD_AGENT_INFO_PRODUCT_NAME */
+  char product_name[64];      /* HSA_AMD_AGENT_INFO_PRODUCT_NAME: core_agent_product_name */
+  bool product_name_loaded;   /* set (release) once product_name is final */
   char uuid[24];              /* "GPU-0123456789abcdef", "GPU-XX", "CPU-XX" */
   struct kfd_drm drm;         /* GPUs with a device: the render node */
   struct kfd_aperture aperture;
@@ -70,6 +71,9 @@ struct core_agent {
 /* Reads the agent's caches (its node's caches/ in sysfs, or the OS's for a CPU without
  * them) the first time anything asks; thread-safe, and cheap once done. */
 void core_agent_load_caches(const struct core_agent *agent);
+/* The agent's product name: a CPU's model, a GPU's marketing name (libdrm_amdgpu's amdgpu.ids,
+ * looked up the first time anything asks; thread-safe). */
+const char *core_agent_product_name(const struct core_agent *agent);
 
 /* Handle conversion: from_handle returns NULL for anything that is not a live agent. */
 hsa_agent_t core_agent_handle(const struct core_agent *agent);

@@ -339,7 +339,7 @@ static hsa_status_t gpu_info(const struct core_agent *a, uint32_t attr, void *va
     *(uint32_t *)value = a->memory_max_clock_mhz;
     break;
   case HSA_AMD_AGENT_INFO_PRODUCT_NAME:
-    put_name(value, a->product_name);
+    put_name(value, core_agent_product_name(a));
     break;
   case HSA_AMD_AGENT_INFO_HDP_FLUSH: {
     /* The HDP flush registers: the first two dwords of the GPU's MMIO remap page, mapped on

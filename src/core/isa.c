@@ -28,10 +28,15 @@ static const struct processor processors[] = {
 };
 #define NPROC (sizeof(processors) / sizeof(processors[0]))
 
-/* At most 3 sramecc x 3 xnack settings per processor. */
+/* At most 3 sramecc x 3 xnack settings per processor, in the order of processors[]: a
+ * processor's entries are written the first time anything needs them (hsa_init needs only its
+ * GPUs' processors: one page of the table instead of all of it), the whole table when a caller
+ * walks it. */
 static struct core_isa registry[NPROC * 9];
-static unsigned registry_count;
-static pthread_once_t registry_once = PTHREAD_ONCE_INIT;
+static unsigned registry_count;             /* entries of all processors (constant once set) */
+static bool processor_built[NPROC];         /* set (release) once its entries are written */
+static bool registry_built;                 /* set (release) once every processor's are */
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Appends src to buf (size bytes, *len used), truncating as snprintf would. */
 static void append(char *buf, size_t size, size_t *len, const char *src) {
@@ -80,9 +85,8 @@ static const char *feature_suffix(enum core_feature f) {
   return f == CORE_FEATURE_ON ? "+" : "-";
 }
 
-static void add_entry(const struct processor *p, enum core_feature sramecc,
+static void add_entry(struct core_isa *isa, const struct processor *p, enum core_feature sramecc,
                       enum core_feature xnack) {
-  struct core_isa *isa = &registry[registry_count++];
   isa->major = p->major;
   isa->minor = p->minor;
   isa->stepping = p->stepping;
@@ -111,27 +115,50 @@ static void add_entry(const struct processor *p, enum core_feature sramecc,
   append(isa->name, sizeof(isa->name), &n, target);
 }
 
-static void build_registry(void) {
-  static const enum core_feature settings[] = {CORE_FEATURE_ANY, CORE_FEATURE_OFF,
-                                               CORE_FEATURE_ON};
-  for (unsigned i = 0; i < NPROC; i++) {
-    const struct processor *p = &processors[i];
-    unsigned ns = p->sramecc ? 3 : 1, nx = p->xnack ? 3 : 1;
-    for (unsigned s = 0; s < ns; s++)
-      for (unsigned x = 0; x < nx; x++)
-        add_entry(p, p->sramecc ? settings[s] : CORE_FEATURE_UNSUPPORTED,
-                  p->xnack ? settings[x] : CORE_FEATURE_UNSUPPORTED);
-  }
+static unsigned entries_of(const struct processor *p) {
+  return (p->sramecc ? 3u : 1u) * (p->xnack ? 3u : 1u);
 }
 
-static void ensure_registry(void) { pthread_once(&registry_once, build_registry); }
+/* Writes processor i's entries from registry[first] on, once. */
+static void build_processor(unsigned i, unsigned first) {
+  static const enum core_feature settings[] = {CORE_FEATURE_ANY, CORE_FEATURE_OFF,
+                                               CORE_FEATURE_ON};
+  if (__atomic_load_n(&processor_built[i], __ATOMIC_ACQUIRE)) return;
+  pthread_mutex_lock(&registry_lock);
+  if (!processor_built[i]) {
+    const struct processor *p = &processors[i];
+    unsigned ns = p->sramecc ? 3 : 1, nx = p->xnack ? 3 : 1, k = first;
+    for (unsigned s = 0; s < ns; s++)
+      for (unsigned x = 0; x < nx; x++)
+        add_entry(&registry[k++], p, p->sramecc ? settings[s] : CORE_FEATURE_UNSUPPORTED,
+                  p->xnack ? settings[x] : CORE_FEATURE_UNSUPPORTED);
+    __atomic_store_n(&processor_built[i], true, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&registry_lock);
+}
+
+static void ensure_registry(void) {
+  if (__atomic_load_n(&registry_built, __ATOMIC_ACQUIRE)) return;
+  unsigned first = 0;
+  for (unsigned i = 0; i < NPROC; i++) {
+    build_processor(i, first);
+    first += entries_of(&processors[i]);
+  }
+  __atomic_store_n(&registry_count, first, __ATOMIC_RELAXED); /* same value from any thread */
+  __atomic_store_n(&registry_built, true, __ATOMIC_RELEASE);
+}
 
 const struct core_isa *core_isa_find(uint32_t major, uint32_t minor, uint32_t stepping,
                                      enum core_feature sramecc, enum core_feature xnack) {
-  ensure_registry();
-  for (unsigned i = 0; i < registry_count; i++) {
-    const struct core_isa *isa = &registry[i];
-    if (isa->major != major || isa->minor != minor || isa->stepping != stepping) continue;
+  unsigned first = 0, i = 0;
+  for (; i < NPROC; first += entries_of(&processors[i]), i++)
+    if (processors[i].major == major && processors[i].minor == minor &&
+        processors[i].stepping == stepping)
+      break;
+  if (i == NPROC) return NULL;
+  build_processor(i, first);
+  for (unsigned k = first; k < first + entries_of(&processors[i]); k++) {
+    const struct core_isa *isa = &registry[k];
     if (isa->sramecc != CORE_FEATURE_UNSUPPORTED && isa->sramecc != sramecc) continue;
     if (isa->xnack != CORE_FEATURE_UNSUPPORTED && isa->xnack != xnack) continue;
     return isa;

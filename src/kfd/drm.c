@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* drm.c — a GPU's DRM render node, initialized with libdrm_amdgpu (names, chip info). */
+/* drm.c — a GPU's DRM render node: chip info (AMDGPU_INFO) and, on demand, libdrm_amdgpu's
+ * marketing name. */
 #include "kfd/kfd.h"
 
 #include <amdgpu.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <xf86drm.h>
 
 /* The kernel keeps a process's KFD state (and the VM bound by ACQUIRE_VM to one render-node
  * file) until the process exits, and refuses ACQUIRE_VM with another file (EBUSY). So each
@@ -50,35 +52,42 @@ int kfd_drm_open(const char *dri_dir, unsigned minor, struct kfd_drm *drm) {
   int fd = open_kept(path);
   if (fd < 0) return fd;
 
-  uint32_t major = 0, minor_version = 0;
-  amdgpu_device_handle dev = NULL;
-  int rc = amdgpu_device_initialize(fd, &major, &minor_version, &dev);
-  if (rc) {
+  /* The chip facts come from one AMDGPU_INFO query. libdrm's amdgpu_device_initialize is left
+   * to kfd_drm_marketing_name: besides this query it reads registers and parses all of
+   * amdgpu.ids, 40% of hsa_init's instructions, for a name few programs ask for. */
+  struct drm_amdgpu_info_device dev;
+  memset(&dev, 0, sizeof(dev));
+  struct drm_amdgpu_info q;
+  memset(&q, 0, sizeof(q));
+  q.return_pointer = (uint64_t)(uintptr_t)&dev;
+  q.return_size = sizeof(dev);
+  q.query = AMDGPU_INFO_DEV_INFO;
+  if (drmIoctl(fd, DRM_IOCTL_AMDGPU_INFO, &q) != 0) {
+    int err = errno ? errno : EIO;
     close(fd);
-    return rc < 0 ? rc : -EIO;
+    return -err;
   }
   drm->fd = fd;
-  drm->amdgpu = dev;
-
-  const char *name = amdgpu_get_marketing_name(dev);
-  if (name) snprintf(drm->marketing_name, sizeof(drm->marketing_name), "%s", name);
-
-  struct amdgpu_gpu_info info;
-  memset(&info, 0, sizeof(info));
-  if (amdgpu_query_gpu_info(dev, &info) == 0) {
-    drm->family_id = info.family_id;
-    drm->chip_external_rev = info.chip_external_rev;
-    drm->chip_rev = info.chip_rev;
-    drm->gpu_counter_freq_khz = info.gpu_counter_freq;
-    drm->integrated = (info.ids_flags & AMDGPU_IDS_FLAGS_FUSION) != 0;
-  }
+  drm->family_id = dev.family;
+  drm->chip_external_rev = dev.external_rev;
+  drm->chip_rev = dev.chip_rev;
+  drm->gpu_counter_freq_khz = dev.gpu_counter_freq;
+  drm->integrated = (dev.ids_flags & AMDGPU_IDS_FLAGS_FUSION) != 0;
   return 0;
 }
 
+void kfd_drm_marketing_name(const struct kfd_drm *drm, char *name, size_t size) {
+  if (size) name[0] = 0;
+  if (drm->fd < 0 || size == 0) return;
+  uint32_t major = 0, minor_version = 0;
+  amdgpu_device_handle dev = NULL;
+  if (amdgpu_device_initialize(drm->fd, &major, &minor_version, &dev) != 0) return;
+  const char *n = amdgpu_get_marketing_name(dev);
+  if (n) snprintf(name, size, "%s", n);
+  amdgpu_device_deinitialize(dev); /* it keeps a dup() of the fd, released here */
+}
+
 void kfd_drm_close(struct kfd_drm *drm) {
-  /* amdgpu_device_initialize dup()s the fd it keeps, so both are released. */
-  if (drm->amdgpu) amdgpu_device_deinitialize((amdgpu_device_handle)drm->amdgpu);
   if (drm->fd >= 0) close(drm->fd);
-  drm->amdgpu = NULL;
   drm->fd = -1;
 }

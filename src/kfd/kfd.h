@@ -141,14 +141,14 @@ int kfd_available_memory(const struct kfd_device *dev, uint32_t gpu_id, uint64_t
 /* ---- DRM render node (drm.c) ----------------------------------------------------------------- */
 struct kfd_drm {
   int fd;                     /* -1 when not open */
-  void *amdgpu;               /* amdgpu_device_handle */
-  char marketing_name[64];    /* "" when libdrm_amdgpu has none */
   uint32_t family_id, chip_external_rev, chip_rev;
   uint64_t gpu_counter_freq_khz;
   bool integrated;            /* AMDGPU_IDS_FLAGS_FUSION */
 };
-/* Opens <dri_dir>/renderD<minor> and initializes it with libdrm_amdgpu. 0 or -errno. */
+/* Opens <dri_dir>/renderD<minor> and reads its chip info (AMDGPU_INFO_DEV_INFO). 0 or -errno. */
 int kfd_drm_open(const char *dri_dir, unsigned minor, struct kfd_drm *drm);
+/* libdrm_amdgpu's marketing name of the open node (amdgpu.ids), "" when it has none. */
+void kfd_drm_marketing_name(const struct kfd_drm *drm, char *name, size_t size);
 void kfd_drm_close(struct kfd_drm *drm);
 
 /* ---- VM and apertures (apertures.c) ---------------------------------------------------------- */
