@@ -484,12 +484,33 @@ FAST_FN static int f_v_mov_b64(struct isa_wave *w, const struct isa_inst *in)
   return next(w, in);
 }
 
-/* integer compares (not v_cmpx): one bit per lane to VCC or sdst */
+/* integer compares and their v_cmpx forms, under any EXEC: every lane of the wave is
+ * compared (inactive lanes' registers are read, nothing else), the mask keeps the active
+ * ones (inactive lanes 0, as the reference); a v_cmpx (opcode bit 4, as exec_vcmp.c
+ * tells them apart) also writes EXEC. A wave32 with EXEC's high half set (never made by
+ * the ISA) is left to the reference. */
+static inline bool cmp_lanes(const struct isa_wave *w, unsigned *n, uint64_t *em)
+{
+  *em = w->exec;
+  *n = w->wave32 ? 32u : 64u;
+  return !w->wave32 || !(w->exec >> 32);
+}
+
+static inline int cmp_put(struct isa_wave *w, const struct isa_inst *in, uint64_t m)
+{
+  valu_put_mask(w, in, m);
+  if (in->op & 0x10)
+    w->exec = m;
+  return next(w, in);
+}
+
+/* one bit per lane to VCC or sdst */
 #define CMPI32(fn, T, COND)                                                                   \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
-    unsigned n = full_lanes(w);                                                               \
-    if (!n)                                                                                   \
+    unsigned n;                                                                               \
+    uint64_t em;                                                                              \
+    if (!cmp_lanes(w, &n, &em))                                                               \
       return in->exec(w, in);                                                                 \
     uint32_t b0[VALU_N], b1[VALU_N];                                                          \
     uint8_t r[VALU_N];                                                                        \
@@ -498,8 +519,7 @@ FAST_FN static int f_v_mov_b64(struct isa_wave *w, const struct isa_inst *in)
       T a = (T)s0[l], b = (T)s1[l];                                                           \
       r[l] = (uint8_t)(COND);                                                                 \
     }                                                                                         \
-    valu_put_mask(w, in, pack_bits(r, n));                                                    \
-    return next(w, in);                                                                       \
+    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
   }
 /* 64-bit compares on the 32-bit halves (so that they vectorise): LT/GT from the high
  * halves, the low halves (unsigned) when those are equal; signed compares the high halves
@@ -507,8 +527,9 @@ FAST_FN static int f_v_mov_b64(struct isa_wave *w, const struct isa_inst *in)
 #define CMPI64(fn, TH, OP, EQ)                                                                \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
-    unsigned n = full_lanes(w);                                                               \
-    if (!n)                                                                                   \
+    unsigned n;                                                                               \
+    uint64_t em;                                                                              \
+    if (!cmp_lanes(w, &n, &em))                                                               \
       return in->exec(w, in);                                                                 \
     uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
     const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
@@ -520,8 +541,7 @@ FAST_FN static int f_v_mov_b64(struct isa_wave *w, const struct isa_inst *in)
       uint32_t xl = s0l[l], yl = s1l[l];                                                      \
       r[l] = (uint8_t)((xh OP yh) | ((xh == yh) & (xl OP yl)) | ((EQ) & (xh == yh) & (xl == yl))); \
     }                                                                                         \
-    valu_put_mask(w, in, pack_bits(r, n));                                                    \
-    return next(w, in);                                                                       \
+    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
   }
 CMPI32(f_v_cmp_lt_u32, uint32_t, a < b) CMPI32(f_v_cmp_eq_u32, uint32_t, a == b)
 CMPI32(f_v_cmp_le_u32, uint32_t, a <= b) CMPI32(f_v_cmp_gt_u32, uint32_t, a > b)
@@ -536,8 +556,9 @@ CMPI64(f_v_cmp_gt_i64, int32_t, >, 0) CMPI64(f_v_cmp_ge_i64, int32_t, >, 1)
 #define CMPE64(fn, NE)                                                                        \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
-    unsigned n = full_lanes(w);                                                               \
-    if (!n)                                                                                   \
+    unsigned n;                                                                               \
+    uint64_t em;                                                                              \
+    if (!cmp_lanes(w, &n, &em))                                                               \
       return in->exec(w, in);                                                                 \
     uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
     const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
@@ -546,8 +567,7 @@ CMPI64(f_v_cmp_gt_i64, int32_t, >, 0) CMPI64(f_v_cmp_ge_i64, int32_t, >, 1)
     src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
     for (unsigned l = 0; l < n; l++)                                                          \
       r[l] = (uint8_t)(((s0h[l] == s1h[l]) & (s0l[l] == s1l[l])) ^ (NE));                     \
-    valu_put_mask(w, in, pack_bits(r, n));                                                    \
-    return next(w, in);                                                                       \
+    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
   }
 CMPE64(f_v_cmp_eq_u64, 0) CMPE64(f_v_cmp_ne_u64, 1)
 CMPE64(f_v_cmp_eq_i64, 0) CMPE64(f_v_cmp_ne_i64, 1)
@@ -1319,9 +1339,8 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
       if (!src_ok(in->src[i]))
         return NULL;
     if (o->kind == K_CMP) {
-      /* v_cmpx shares the compare's semantics: its opcode has bit 4 set (exec_vcmp.c) */
-      if ((in->op & 0x10) || (in->name && !strncmp(in->name, "v_cmpx", 6)))
-        return NULL;
+      /* v_cmpx shares the compare's semantics (its opcode has bit 4 set, exec_vcmp.c): the
+       * fast compares write EXEC as well for it (cmp_put) */
     } else if (!vgpr_code(in->dst)) {
       return NULL;
     }

@@ -597,6 +597,17 @@ START_TEST(diff_gfx1100)
                                    0xbfa30001u, 0xbfa40001u, 0xbfa50001u, 0xbfa60001u,
                                    0xbe8a200bu, 0xbe8a226au, 0x8c7e0a7eu, 0x8b05ff05u,
                                    0xbe80007eu, 0x8d6a870au, 0x8b05c306u };
+  /* integer compares and v_cmpx (the fast engine takes them under any EXEC; a v_cmpx also
+   * writes EXEC): v_cmp_gt_u64_e32 vcc_lo, v[10:11], v[12:13]; v_cmpx_gt_u64_e32 v[12:13],
+   * v[10:11]; v_cmp_gt_u64_e64 s10, v[10:11], v[14:15]; v_cmpx_gt_u64_e64 v[10:11], s[10:11];
+   * v_cmp_lt_u32_e32 vcc_lo, v10, v11; v_cmpx_ne_u32_e32 7, v12; v_cmp_eq_u64_e64 s12,
+   * v[10:11], v[12:13]; v_cmpx_ge_i32_e64 v13, v10; v_cmp_le_i64_e32 vcc_lo, v[12:13],
+   * v[10:11]; v_cmpx_eq_u64_e32 v[10:11], v[14:15] (llvm-mc-19) */
+  static const uint32_t cmps[][2] = { { 0x7cb8190au, 0 }, { 0x7db8150cu, 0 },
+                                      { 0xd45c000au, 0x00021d0au }, { 0xd4dc007eu, 0x0000150au },
+                                      { 0x7c92170au, 0 }, { 0x7d9a1887u, 0 },
+                                      { 0xd45a000cu, 0x0002190au }, { 0xd4c6007eu, 0x0002150du },
+                                      { 0x7ca6150cu, 0 }, { 0x7db41d0au, 0 } };
   static uint32_t image[WSET_SLOT / 4];
   for (unsigned k = 0; k < WSET_SLOT / 4; k++)
     image[k] = 0xbfb00000u;   /* s_endpgm */
@@ -618,6 +629,11 @@ START_TEST(diff_gfx1100)
     if (i % 8 == 6 || i % 8 == 2) {   /* a hint, s_waitcnt, a branch over one s_endpgm, SALU */
       code[0] = sopp[wset_rnd(&s) % (sizeof sopp / sizeof sopp[0])];
       n = 1;
+    } else if (i % 8 == 3) {   /* a compare or v_cmpx */
+      unsigned c = (unsigned)(wset_rnd(&s) % (sizeof cmps / sizeof cmps[0]));
+      code[0] = cmps[c][0];
+      code[1] = cmps[c][1];
+      n = cmps[c][1] ? 2 : 1;
     } else if (i % 8 == 7) {   /* v_fmac_f32_e32 */
       code[0] = 0x2bu << 25 | (10 + (uint32_t)(wset_rnd(&s) % 6)) << 17 |
                 (10 + (uint32_t)(wset_rnd(&s) % 6)) << 9 | diff_g11_src(&s);
