@@ -484,12 +484,33 @@ FAST_FN static int f_v_mov_b64(struct isa_wave *w, const struct isa_inst *in)
   return next(w, in);
 }
 
-/* integer compares (not v_cmpx): one bit per lane to VCC or sdst */
+/* integer compares and their v_cmpx forms, under any EXEC: every lane of the wave is
+ * compared (inactive lanes' registers are read, nothing else), the mask keeps the active
+ * ones (inactive lanes 0, as the reference); a v_cmpx (opcode bit 4, as exec_vcmp.c
+ * tells them apart) also writes EXEC. A wave32 with EXEC's high half set (never made by
+ * the ISA) is left to the reference. */
+static inline bool cmp_lanes(const struct isa_wave *w, unsigned *n, uint64_t *em)
+{
+  *em = w->exec;
+  *n = w->wave32 ? 32u : 64u;
+  return !w->wave32 || !(w->exec >> 32);
+}
+
+static inline int cmp_put(struct isa_wave *w, const struct isa_inst *in, uint64_t m)
+{
+  valu_put_mask(w, in, m);
+  if (in->op & 0x10)
+    w->exec = m;
+  return next(w, in);
+}
+
+/* one bit per lane to VCC or sdst */
 #define CMPI32(fn, T, COND)                                                                   \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
-    unsigned n = full_lanes(w);                                                               \
-    if (!n)                                                                                   \
+    unsigned n;                                                                               \
+    uint64_t em;                                                                              \
+    if (!cmp_lanes(w, &n, &em))                                                               \
       return in->exec(w, in);                                                                 \
     uint32_t b0[VALU_N], b1[VALU_N];                                                          \
     uint8_t r[VALU_N];                                                                        \
@@ -498,8 +519,7 @@ FAST_FN static int f_v_mov_b64(struct isa_wave *w, const struct isa_inst *in)
       T a = (T)s0[l], b = (T)s1[l];                                                           \
       r[l] = (uint8_t)(COND);                                                                 \
     }                                                                                         \
-    valu_put_mask(w, in, pack_bits(r, n));                                                    \
-    return next(w, in);                                                                       \
+    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
   }
 /* 64-bit compares on the 32-bit halves (so that they vectorise): LT/GT from the high
  * halves, the low halves (unsigned) when those are equal; signed compares the high halves
@@ -507,8 +527,9 @@ FAST_FN static int f_v_mov_b64(struct isa_wave *w, const struct isa_inst *in)
 #define CMPI64(fn, TH, OP, EQ)                                                                \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
-    unsigned n = full_lanes(w);                                                               \
-    if (!n)                                                                                   \
+    unsigned n;                                                                               \
+    uint64_t em;                                                                              \
+    if (!cmp_lanes(w, &n, &em))                                                               \
       return in->exec(w, in);                                                                 \
     uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
     const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
@@ -520,8 +541,7 @@ FAST_FN static int f_v_mov_b64(struct isa_wave *w, const struct isa_inst *in)
       uint32_t xl = s0l[l], yl = s1l[l];                                                      \
       r[l] = (uint8_t)((xh OP yh) | ((xh == yh) & (xl OP yl)) | ((EQ) & (xh == yh) & (xl == yl))); \
     }                                                                                         \
-    valu_put_mask(w, in, pack_bits(r, n));                                                    \
-    return next(w, in);                                                                       \
+    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
   }
 CMPI32(f_v_cmp_lt_u32, uint32_t, a < b) CMPI32(f_v_cmp_eq_u32, uint32_t, a == b)
 CMPI32(f_v_cmp_le_u32, uint32_t, a <= b) CMPI32(f_v_cmp_gt_u32, uint32_t, a > b)
@@ -536,8 +556,9 @@ CMPI64(f_v_cmp_gt_i64, int32_t, >, 0) CMPI64(f_v_cmp_ge_i64, int32_t, >, 1)
 #define CMPE64(fn, NE)                                                                        \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
   {                                                                                           \
-    unsigned n = full_lanes(w);                                                               \
-    if (!n)                                                                                   \
+    unsigned n;                                                                               \
+    uint64_t em;                                                                              \
+    if (!cmp_lanes(w, &n, &em))                                                               \
       return in->exec(w, in);                                                                 \
     uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
     const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
@@ -546,8 +567,7 @@ CMPI64(f_v_cmp_gt_i64, int32_t, >, 0) CMPI64(f_v_cmp_ge_i64, int32_t, >, 1)
     src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
     for (unsigned l = 0; l < n; l++)                                                          \
       r[l] = (uint8_t)(((s0h[l] == s1h[l]) & (s0l[l] == s1l[l])) ^ (NE));                     \
-    valu_put_mask(w, in, pack_bits(r, n));                                                    \
-    return next(w, in);                                                                       \
+    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
   }
 CMPE64(f_v_cmp_eq_u64, 0) CMPE64(f_v_cmp_ne_u64, 1)
 CMPE64(f_v_cmp_eq_i64, 0) CMPE64(f_v_cmp_ne_i64, 1)
@@ -583,49 +603,91 @@ FAST_FN static bool lds_out_of_range(const uint32_t *addr, uint32_t limit, unsig
   return v8_any(&bad);
 }
 
-/* ds_read_b32 (d1 NULL) and ds_read2_b32 for lanes whose addresses are all in range: by
- * groups of 16 lanes (a row of a work-group 16 wide), a group at one address (a tile row
- * every lane reads) or at consecutive dwords (a tile row read across) as one broadcast or
- * copy, other groups lane by lane. A destination that is the address register is written
- * once every address was read. */
-FAST_FN static void lds_read_rows(const uint8_t *m, const uint32_t *addr, uint64_t o0,
-                                  uint64_t o1, uint32_t *d0, uint32_t *d1, unsigned n)
+/* ds_read_b32 (54), ds_read2_b32 (55) and ds_read2st64_b32 (56) in one function (no
+ * calls into the clones): each 16-lane group is classified once (one address, consecutive
+ * dwords, other), and that classification is the range check as well: one compare for
+ * a group at one address or at consecutive dwords, the group's lanes for any other. All
+ * groups are checked before any register is written; out of range, the reference runs. */
+FAST_FN static int f_ds_read_b32(struct isa_wave *w, const struct isa_inst *in)
 {
   static const v8u step_lo = { 0, 4, 8, 12, 16, 20, 24, 28 };
   static const v8u step_hi = { 32, 36, 40, 44, 48, 52, 56, 60 };
-  uint32_t b0[VALU_N], b1[VALU_N];
-  uint32_t *r0 = d0 == addr ? b0 : d0, *r1 = d1 == addr ? b1 : d1;
-  for (unsigned b = 0; b < n; b += 16) {
+  unsigned n = full_lanes(w);
+  const struct isa_group *g = w->group;
+  if (!n || !g->lds)
+    return in->exec(w, in);
+  bool two = in->op != 54;
+  uint64_t o0, o1;
+  if (two) {
+    uint64_t scale = in->op == 56 ? 256 : 4;
+    o0 = in->offset0 * scale;
+    o1 = in->offset1 * scale;
+  } else {
+    o0 = o1 = (uint32_t)in->offset & 0xffff;
+  }
+  /* every dword in range; below 2^32 + 2^17, so no address wraps either */
+  uint64_t reach = (o0 > o1 ? o0 : o1) + 4u;
+  if (reach > g->lds_size)
+    return in->exec(w, in);
+  uint32_t limit = (uint32_t)(g->lds_size - reach);
+  const uint32_t *addr = w->vgpr[in->addr - ISA_OP_VGPR0];
+  /* pass 1: classify and check each group of 16 lanes */
+  uint8_t kind[VALU_N / 16];
+  v8u bad = { 0 }, lim = (v8u){ 0 } + limit;
+  bool out = false;
+  for (unsigned b = 0, k = 0; b < n; b += 16, k++) {
     v8u lo, hi, bc = (v8u){ 0 } + addr[b];
     memcpy(&lo, addr + b, sizeof lo);
     memcpy(&hi, addr + b + 8, sizeof hi);
     v8u same = (lo ^ bc) | (hi ^ bc), step = (lo ^ (bc + step_lo)) | (hi ^ (bc + step_hi));
     if (!v8_any(&same)) {
+      kind[k] = 0;
+      out |= addr[b] > limit;
+    } else if (!v8_any(&step) && limit >= 60 && addr[b] <= limit - 60) {
+      kind[k] = 1;                    /* consecutive, all in range, no address wrapped */
+    } else {
+      kind[k] = 2;
+      bad |= (v8u)(lo > lim) | (v8u)(hi > lim);
+    }
+  }
+  if (out || v8_any(&bad))
+    return in->exec(w, in);
+  /* pass 2: the loads; a destination that is the address register is written once every
+   * address was read */
+  uint8_t *m = g->lds;
+  uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
+  unsigned vd = in->dst - ISA_OP_VGPR0;
+  uint32_t *d0 = v[vd], *d1 = two ? v[vd + 1] : NULL;
+  uint32_t b0[VALU_N], b1[VALU_N];
+  uint32_t *r0 = d0 == addr ? b0 : d0, *r1 = d1 == addr ? b1 : d1;
+  for (unsigned b = 0, k = 0; b < n; b += 16, k++) {
+    if (kind[k] == 0) {
       v8u x0 = (v8u){ 0 } + lds_ld(m, addr[b] + o0);
       memcpy(r0 + b, &x0, sizeof x0);
       memcpy(r0 + b + 8, &x0, sizeof x0);
-      if (d1) {
+      if (two) {
         v8u x1 = (v8u){ 0 } + lds_ld(m, addr[b] + o1);
         memcpy(r1 + b, &x1, sizeof x1);
         memcpy(r1 + b + 8, &x1, sizeof x1);
       }
-    } else if (!v8_any(&step) && addr[b] <= UINT32_MAX - 60) {
-      memcpy(r0 + b, m + addr[b] + o0, 64);   /* consecutive, no address wrapped */
-      if (d1)
+    } else if (kind[k] == 1) {
+      memcpy(r0 + b, m + addr[b] + o0, 64);
+      if (two)
         memcpy(r1 + b, m + addr[b] + o1, 64);
     } else {
       for (unsigned j = b; j < b + 16; j++) {
-        uint32_t x0 = lds_ld(m, addr[j] + o0), x1 = d1 ? lds_ld(m, addr[j] + o1) : 0;
+        uint32_t x0 = lds_ld(m, addr[j] + o0), x1 = two ? lds_ld(m, addr[j] + o1) : 0;
         r0[j] = x0;
-        if (d1)
+        if (two)
           r1[j] = x1;
       }
     }
   }
   if (r0 != d0)
     memcpy(d0, r0, n * sizeof *r0);
-  if (d1 && r1 != d1)
+  if (two && r1 != d1)
     memcpy(d1, r1, n * sizeof *r1);
+  return next(w, in);
 }
 
 static int f_ds(struct isa_wave *w, const struct isa_inst *in)
@@ -637,12 +699,12 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
   unsigned op = in->op, dw = 1;
   uint64_t o0 = (uint32_t)in->offset & 0xffff, o1 = 0;
   switch (op) {
-  case 54: case 13: break;                        /* read / write b32 */
+  case 13: break;                                 /* write b32 (reads: f_ds_read_b32) */
   case 118: case 77: dw = 2; break;               /* read / write b64 */
-  case 55: case 56: case 14: case 15:             /* read2 / write2 (st64) b32 */
+  case 14: case 15:                               /* write2 (st64) b32 */
   case 119: case 120: {                           /* read2 (st64) b64 */
     dw = op >= 119 ? 2 : 1;
-    uint64_t scale = 4u * dw * ((op == 56 || op == 15 || op == 120) ? 64 : 1);
+    uint64_t scale = 4u * dw * ((op == 15 || op == 120) ? 64 : 1);
     o0 = in->offset0 * scale;
     o1 = in->offset1 * scale;
     break;
@@ -663,9 +725,6 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
   unsigned vd = in->dst - ISA_OP_VGPR0, d0 = in->data - ISA_OP_VGPR0, d1 = in->data1 - ISA_OP_VGPR0;
   /* lane by lane, in the reference's order (a destination may be the address register) */
   switch (op) {
-  case 54:
-    lds_read_rows(m, addr, o0, o0, v[vd], NULL, n);
-    break;
   case 118:
     for (unsigned l = 0; l < n; l++) {
       uint64_t a = addr[l] + o0;
@@ -673,9 +732,6 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
       v[vd][l] = x0;
       v[vd + 1][l] = x1;
     }
-    break;
-  case 55: case 56:
-    lds_read_rows(m, addr, o0, o1, v[vd], v[vd + 1], n);
     break;
   case 119: case 120:
     for (unsigned l = 0; l < n; l++) {
@@ -1256,7 +1312,7 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
       in->dwords >= 1 && in->dwords <= 16 && in->sdst + in->dwords <= ISA_OP_SGPR_LAST + 1u)
     return f_s_load;
   if (in->exec == isa_exec_ds && in->fmt == ISA_DS && !in->gds && in->addr >= ISA_OP_VGPR0)
-    return f_ds;
+    return in->op >= 54 && in->op <= 56 ? f_ds_read_b32 : f_ds;
   if (in->exec == isa_exec_flat && in->fmt == ISA_GLOBAL && in->seg == 2 && !in->lds &&
       (in->op == 20 || in->op == 28) && in->addr >= ISA_OP_VGPR0)
     return f_global_dword;
@@ -1283,9 +1339,8 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
       if (!src_ok(in->src[i]))
         return NULL;
     if (o->kind == K_CMP) {
-      /* v_cmpx shares the compare's semantics: its opcode has bit 4 set (exec_vcmp.c) */
-      if ((in->op & 0x10) || (in->name && !strncmp(in->name, "v_cmpx", 6)))
-        return NULL;
+      /* v_cmpx shares the compare's semantics (its opcode has bit 4 set, exec_vcmp.c): the
+       * fast compares write EXEC as well for it (cmp_put) */
     } else if (!vgpr_code(in->dst)) {
       return NULL;
     }

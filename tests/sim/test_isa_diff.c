@@ -344,19 +344,27 @@ static void diff_atomic_uniform(struct diff_ctx *d, uint8_t target)
  * groups of (one address; consecutive dwords) mixed with random ones, wave64 and wave32,
  * every lane, the destination once the address register itself (words from llvm-mc-15
  * -mcpu=gfx900: ds_read2_b32 v[8:9], v10 offset0:2 offset1:3; ds_read_b32 v8, v10
- * offset:4; ds_read2_b32 v[10:11], v10 offset1:16). */
+ * offset:4; ds_read2_b32 v[10:11], v10 offset1:16; ds_read2st64_b32 v[8:9], v10
+ * offset0:1 offset1:2). In two patterns of eight one group reaches past the LDS's end (one
+ * address, a run that straddles it, or one lane of a random group): the engine checks the
+ * groups as it classifies them and must leave those to the reference. */
 static void diff_lds_groups(struct diff_ctx *d, uint8_t target)
 {
-  static const uint32_t forms[3][2] = { { 0xd86e0302u, 0x0800000au }, { 0xd86c0004u, 0x0800000au },
-                                        { 0xd86e1000u, 0x0a00000au } };
+  static const uint32_t forms[4][2] = { { 0xd86e0302u, 0x0800000au }, { 0xd86c0004u, 0x0800000au },
+                                        { 0xd86e1000u, 0x0a00000au }, { 0xd8700201u, 0x0800000au } };
+  /* the same four for gfx1100 (llvm-mc-19: ds_load_2addr_b32, ds_load_b32,
+   * ds_load_2addr_stride64_b32) */
+  static const uint32_t forms11[4][2] = { { 0xd8dc0302u, 0x0800000au }, { 0xd8d80004u, 0x0800000au },
+                                          { 0xd8dc1000u, 0x0a00000au }, { 0xd8e00201u, 0x0800000au } };
+  bool g11 = target == isa_target_named("gfx1100");
   uint32_t *code = isa_fx_mem(64);
   struct wset_form blank;
   memset(&blank, 0, sizeof blank);
   blank.kind = WK_VOP3;
   uint64_t s = d->e.seed ^ 0x1d5u;
-  for (unsigned f = 0; f < 3; f++) {
-    code[0] = forms[f][0];
-    code[1] = forms[f][1];
+  for (unsigned f = 0; f < 4; f++) {
+    code[0] = g11 ? forms11[f][0] : forms[f][0];
+    code[1] = g11 ? forms11[f][1] : forms[f][1];
     code[2] = WSET_ENDPGM;
     struct isa_inst in;
     isa_decode(code, 3, 0, target, &in);
@@ -371,6 +379,12 @@ static void diff_lds_groups(struct diff_ctx *d, uint8_t target)
           for (unsigned j = 0; j < 16; j++)
             p->vgpr[10][16 * g + j] = kind == 0 ? base : kind == 1 ? base + 4 * j
                                       : 4 * (uint32_t)(wset_rnd(&s) % ((WSET_LDS - 256) / 4));
+          if (r >= 6 && g == (unsigned)(wset_rnd(&s) % (SIM_ISA_WAVE_SIZE / 16))) {
+            uint32_t end = WSET_LDS - 32 + 4 * (uint32_t)(wset_rnd(&s) % 16);
+            for (unsigned j = 0; j < 16; j++)
+              p->vgpr[10][16 * g + j] = kind == 0 ? end : kind == 1 ? end + 4 * j
+                                        : j == 5 ? WSET_LDS + 4 : p->vgpr[10][16 * g + j];
+          }
         }
         char what[64];
         snprintf(what, sizeof what, "ds read form %u, address pattern %u", f, r);
@@ -583,6 +597,17 @@ START_TEST(diff_gfx1100)
                                    0xbfa30001u, 0xbfa40001u, 0xbfa50001u, 0xbfa60001u,
                                    0xbe8a200bu, 0xbe8a226au, 0x8c7e0a7eu, 0x8b05ff05u,
                                    0xbe80007eu, 0x8d6a870au, 0x8b05c306u };
+  /* integer compares and v_cmpx (the fast engine takes them under any EXEC; a v_cmpx also
+   * writes EXEC): v_cmp_gt_u64_e32 vcc_lo, v[10:11], v[12:13]; v_cmpx_gt_u64_e32 v[12:13],
+   * v[10:11]; v_cmp_gt_u64_e64 s10, v[10:11], v[14:15]; v_cmpx_gt_u64_e64 v[10:11], s[10:11];
+   * v_cmp_lt_u32_e32 vcc_lo, v10, v11; v_cmpx_ne_u32_e32 7, v12; v_cmp_eq_u64_e64 s12,
+   * v[10:11], v[12:13]; v_cmpx_ge_i32_e64 v13, v10; v_cmp_le_i64_e32 vcc_lo, v[12:13],
+   * v[10:11]; v_cmpx_eq_u64_e32 v[10:11], v[14:15] (llvm-mc-19) */
+  static const uint32_t cmps[][2] = { { 0x7cb8190au, 0 }, { 0x7db8150cu, 0 },
+                                      { 0xd45c000au, 0x00021d0au }, { 0xd4dc007eu, 0x0000150au },
+                                      { 0x7c92170au, 0 }, { 0x7d9a1887u, 0 },
+                                      { 0xd45a000cu, 0x0002190au }, { 0xd4c6007eu, 0x0002150du },
+                                      { 0x7ca6150cu, 0 }, { 0x7db41d0au, 0 } };
   static uint32_t image[WSET_SLOT / 4];
   for (unsigned k = 0; k < WSET_SLOT / 4; k++)
     image[k] = 0xbfb00000u;   /* s_endpgm */
@@ -604,6 +629,11 @@ START_TEST(diff_gfx1100)
     if (i % 8 == 6 || i % 8 == 2) {   /* a hint, s_waitcnt, a branch over one s_endpgm, SALU */
       code[0] = sopp[wset_rnd(&s) % (sizeof sopp / sizeof sopp[0])];
       n = 1;
+    } else if (i % 8 == 3) {   /* a compare or v_cmpx */
+      unsigned c = (unsigned)(wset_rnd(&s) % (sizeof cmps / sizeof cmps[0]));
+      code[0] = cmps[c][0];
+      code[1] = cmps[c][1];
+      n = cmps[c][1] ? 2 : 1;
     } else if (i % 8 == 7) {   /* v_fmac_f32_e32 */
       code[0] = 0x2bu << 25 | (10 + (uint32_t)(wset_rnd(&s) % 6)) << 17 |
                 (10 + (uint32_t)(wset_rnd(&s) % 6)) << 9 | diff_g11_src(&s);
@@ -665,6 +695,7 @@ START_TEST(diff_gfx1100)
       diff_both(&d, (uintptr_t)code, wave, false, false, what, passes[k]);
     }
   }
+  diff_lds_groups(&d, target);
   sim_isa_probe_engine(false);
   ck_assert_msg(fused >= npairs / 4, "only %u of %u gfx1100 add pairs fuse", fused, npairs);
   ck_assert_msg(d.mismatches == 0, "gfx1100: %u runs differ between the engines", d.mismatches);
