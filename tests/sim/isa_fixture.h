@@ -5,8 +5,10 @@
 #ifndef TESTS_SIM_ISA_FIXTURE_H
 #define TESTS_SIM_ISA_FIXTURE_H
 
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dev/catalog.h"
 #include "isa/isa.h"
@@ -127,6 +129,35 @@ static __attribute__((unused)) void isa_fx_setup(struct isa_fx_run *r, void *cod
 static __attribute__((unused)) int isa_fx_go(struct isa_fx_run *r)
 {
   return sim_isa_run_workgroup(&r->wg, &r->fault);
+}
+
+/* The results of the MUBUF d16 format test program (test_isa_mem's gfx9 and test_isa_gfx11's
+ * gfx11/gfx12 versions): `buf` holds the source bytes (stores land at +1024 and +2048), `out`
+ * the six result registers at 256-byte strides, for `lanes` lanes. Loads through an
+ * 8_8_8_8_UNORM V# selecting (Z, Y, X, 1): xyzw, xyz (last high half 0), _hi_x over 0xabcd;
+ * through 8_8_SINT: xy sign-extended. Stores: xyzw's bytes in x y z w order, _hi_x as x. */
+static __attribute__((unused)) void isa_fx_check_mubuf_d16(const uint8_t *buf,
+                                                           const uint32_t *out, unsigned lanes)
+{
+  for (unsigned l = 0; l < lanes; l++) {
+    const uint8_t *b = buf + 4 * l;
+    uint16_t h[4], one = 0x3c00;
+    for (unsigned c = 0; c < 4; c++) {
+      _Float16 f = (_Float16)((float)b[c] / 255.0f);
+      memcpy(&h[c], &f, 2);
+    }
+    ck_assert_msg(out[l] == (h[2] | (uint32_t)h[1] << 16), "lane %u: %#x", l, out[l]);
+    ck_assert_uint_eq(out[64 + l], h[0] | (uint32_t)one << 16);
+    ck_assert_uint_eq(out[128 + l], h[2] | (uint32_t)h[1] << 16);
+    ck_assert_uint_eq(out[192 + l], h[0]);
+    ck_assert_uint_eq(out[256 + l], 0xabcdu | (uint32_t)h[2] << 16);
+    ck_assert_uint_eq(out[320 + l], (uint16_t)(int8_t)b[0] | (uint32_t)(uint16_t)(int8_t)b[1] << 16);
+    const uint8_t *s1 = buf + 1024 + 4 * l, *s2 = buf + 2048 + 4 * l;
+    ck_assert_msg(s1[0] == b[2] && s1[1] == b[1] && s1[2] == b[0] && s1[3] == 255,
+                  "lane %u: %02x %02x %02x %02x", l, s1[0], s1[1], s1[2], s1[3]);
+    ck_assert_msg(s2[0] == b[2] && s2[1] == 0xee && s2[2] == 0xee && s2[3] == 0xee,
+                  "lane %u: %02x %02x %02x %02x", l, s2[0], s2[1], s2[2], s2[3]);
+  }
 }
 
 #endif

@@ -849,25 +849,7 @@ static void mubuf_d16_case(unsigned version)
   }
   r.init[0].sgpr_count = 12;
   ck_assert_msg(isa_fx_go(&r) == 0, "fault: %s", r.fault.text);
-  for (unsigned l = 0; l < 32; l++) {
-    const uint8_t *b = buf + 4 * l;
-    uint16_t h[4], one = 0x3c00;
-    for (unsigned c = 0; c < 4; c++) {
-      _Float16 f = (_Float16)((float)b[c] / 255.0f);
-      memcpy(&h[c], &f, 2);
-    }
-    ck_assert_msg(out[l] == (h[2] | (uint32_t)h[1] << 16), "lane %u: %#x", l, out[l]);
-    ck_assert_uint_eq(out[64 + l], h[0] | (uint32_t)one << 16);
-    ck_assert_uint_eq(out[128 + l], h[2] | (uint32_t)h[1] << 16);
-    ck_assert_uint_eq(out[192 + l], h[0]);
-    ck_assert_uint_eq(out[256 + l], 0xabcdu | (uint32_t)h[2] << 16);
-    ck_assert_uint_eq(out[320 + l], (uint16_t)(int8_t)b[0] | (uint32_t)(uint16_t)(int8_t)b[1] << 16);
-    const uint8_t *s1 = buf + 1024 + 4 * l, *s2 = buf + 2048 + 4 * l;
-    ck_assert_msg(s1[0] == b[2] && s1[1] == b[1] && s1[2] == b[0] && s1[3] == 255,
-                  "lane %u: %02x %02x %02x %02x", l, s1[0], s1[1], s1[2], s1[3]);
-    ck_assert_msg(s2[0] == b[2] && s2[1] == 0xee && s2[2] == 0xee && s2[3] == 0xee,
-                  "lane %u: %02x %02x %02x %02x", l, s2[0], s2[1], s2[2], s2[3]);
-  }
+  isa_fx_check_mubuf_d16(buf, out, 32);
 }
 
 START_TEST(mubuf_d16) { mubuf_d16_case(110000); }
