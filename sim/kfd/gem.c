@@ -73,6 +73,35 @@ static void sys_close(int fd)
   syscall(SYS_close, fd);
 }
 
+/* Gives o its mmap offset and puts it on the list. Caller holds gem_lock. */
+static void publish(struct gem_obj *o)
+{
+  o->mmap_offset = next_offset;
+  next_offset += o->size;
+  o->next = objs;
+  objs = o;
+}
+
+/* A published object with no handle and no file of its own here, over the pages of the
+ * dma-buf file (dev, ino) (an adopted or imported buffer), or NULL. Caller holds gem_lock. */
+static struct gem_obj *fileless(struct sim_gpu *gpu, uint64_t size, uint32_t domains,
+                                uint64_t flags, dev_t dev, ino_t ino)
+{
+  struct gem_obj *o = calloc(1, sizeof *o);
+  if (!o)
+    return NULL;
+  o->gpu = gpu;
+  o->size = size;
+  o->domains = domains;
+  o->flags = flags;
+  o->alignment = SIM_PAGE;   /* KFD makes its objects with byte alignment 1: one page */
+  o->fd = -1;
+  o->dev = dev;
+  o->ino = ino;
+  publish(o);
+  return o;
+}
+
 static int identity(int fd, dev_t *dev, ino_t *ino)
 {
   struct stat st;
@@ -116,22 +145,7 @@ static struct gem_obj *adopt(int fd, dev_t dev, ino_t ino)
       syscall(SYS_fstat, fd, &st) != 0)
     return NULL;
   struct sim_gpu *gpu = sim_gpu_by_id(gpu_id);
-  struct gem_obj *o = gpu ? calloc(1, sizeof *o) : NULL;
-  if (!o)
-    return NULL;
-  o->gpu = gpu;
-  o->size = (uint64_t)st.st_size;
-  o->domains = domains;
-  o->flags = flags;
-  o->alignment = SIM_PAGE;   /* KFD makes its objects with byte alignment 1: one page */
-  o->fd = -1;
-  o->dev = dev;
-  o->ino = ino;
-  o->mmap_offset = next_offset;
-  next_offset += o->size;
-  o->next = objs;
-  objs = o;
-  return o;
+  return gpu ? fileless(gpu, (uint64_t)st.st_size, domains, flags, dev, ino) : NULL;
 }
 
 /* The object a dma-buf descriptor is of: its exporter's (imports on other devices are not). */
@@ -228,10 +242,7 @@ int sim_gem_create(struct sim_gpu *gpu, void *data)
   o->alignment = SIM_PAGE_ALIGN(a->in.alignment);   /* amdgpu_bo_create's page_align */
   pthread_mutex_lock(&gem_lock);
   o->handle = free_handle(gpu);
-  o->mmap_offset = next_offset;
-  next_offset += size;
-  o->next = objs;
-  objs = o;
+  publish(o);
   pthread_mutex_unlock(&gem_lock);
   memset(a, 0, sizeof *a);
   a->out.handle = o->handle;
@@ -387,21 +398,9 @@ int sim_gem_import(struct sim_gpu *gpu, void *data)
      * own over the same pages (GTT domain, the exporter's USWC flag kept), through which
      * this device's VM and CPU mappings reach the one memory */
     struct gem_obj *f = foreign_on(gpu, dev, ino);
-    if (!f && (f = calloc(1, sizeof *f)) != NULL) {
-      f->gpu = gpu;
+    if (!f && (f = fileless(gpu, o->size, AMDGPU_GEM_DOMAIN_GTT,
+                            o->flags & AMDGPU_GEM_CREATE_CPU_GTT_USWC, dev, ino)) != NULL)
       f->foreign = true;
-      f->size = o->size;
-      f->domains = AMDGPU_GEM_DOMAIN_GTT;
-      f->flags = o->flags & AMDGPU_GEM_CREATE_CPU_GTT_USWC;
-      f->alignment = SIM_PAGE;
-      f->fd = -1;
-      f->dev = dev;
-      f->ino = ino;
-      f->mmap_offset = next_offset;
-      next_offset += f->size;
-      f->next = objs;
-      objs = f;
-    }
     o = f;
   }
   if (o && o->gpu == gpu) {
