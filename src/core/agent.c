@@ -161,7 +161,7 @@ static struct core_agent *new_cpu(struct core_runtime *rt, const struct kfd_node
   a->profile = HSA_PROFILE_FULL;
   cpu_model_name(a->name, sizeof(a->name));
   memcpy(a->product_name, a->name, sizeof(a->name));
-  a->product_name_loaded = true;
+  atomic_store_explicit(&a->product_name_loaded, true, memory_order_relaxed);
   snprintf(a->uuid, sizeof(a->uuid), "CPU-XX");
   const struct kfd_mem_bank *sys = first_bank(node, false);
   uint64_t size = sys ? sys->size_in_bytes : 0;
@@ -194,29 +194,29 @@ static void gpu_caches(struct core_agent *a) {
 
 void core_agent_load_caches(const struct core_agent *agent) {
   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-  if (__atomic_load_n(&agent->caches_loaded, __ATOMIC_ACQUIRE)) return;
+  if (atomic_load_explicit(&agent->caches_loaded, memory_order_acquire)) return;
   struct core_agent *a = (struct core_agent *)agent;   /* a runtime-owned heap object */
   pthread_mutex_lock(&lock);
-  if (!a->caches_loaded) {
+  if (!atomic_load_explicit(&a->caches_loaded, memory_order_relaxed)) {
     struct kfd_node *node = (struct kfd_node *)a->node;   /* rt->topo's, likewise */
     if (kfd_node_read_caches(node) != 0)
       fprintf(stderr, "hsa-runtime64: cannot read the caches of KFD node %u.\n",
               node->sysfs_index);
     if (a->kind == CORE_AGENT_GPU) gpu_caches(a);
     else a->cache_count = core_cpu_caches(node, node->sysfs_index, &a->caches, a->name);
-    __atomic_store_n(&a->caches_loaded, true, __ATOMIC_RELEASE);
+    atomic_store_explicit(&a->caches_loaded, true, memory_order_release);
   }
   pthread_mutex_unlock(&lock);
 }
 
 const char *core_agent_product_name(const struct core_agent *agent) {
   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-  if (__atomic_load_n(&agent->product_name_loaded, __ATOMIC_ACQUIRE)) return agent->product_name;
+  if (atomic_load_explicit(&agent->product_name_loaded, memory_order_acquire)) return agent->product_name;
   struct core_agent *a = (struct core_agent *)agent;   /* a runtime-owned heap object */
   pthread_mutex_lock(&lock);
-  if (!a->product_name_loaded) {
+  if (!atomic_load_explicit(&a->product_name_loaded, memory_order_relaxed)) {
     kfd_drm_marketing_name(&a->drm, a->product_name, sizeof(a->product_name));
-    __atomic_store_n(&a->product_name_loaded, true, __ATOMIC_RELEASE);
+    atomic_store_explicit(&a->product_name_loaded, true, memory_order_release);
   }
   pthread_mutex_unlock(&lock);
   return a->product_name;

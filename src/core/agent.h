@@ -4,6 +4,7 @@
 #ifndef CORE_AGENT_H
 #define CORE_AGENT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -53,7 +54,7 @@ struct core_agent {
   hsa_profile_t profile;
   char name[64];              /* HSA_AGENT_INFO_NAME */
   char product_name[64];      /* HSA_AMD_AGENT_INFO_PRODUCT_NAME: core_agent_product_name */
-  bool product_name_loaded;   /* set (release) once product_name is final */
+  atomic_bool product_name_loaded; /* set (release) once product_name is final */
   char uuid[24];              /* "GPU-0123456789abcdef", "GPU-XX", "CPU-XX" */
   struct kfd_drm drm;         /* GPUs with a device: the render node */
   struct kfd_aperture aperture;
@@ -65,7 +66,7 @@ struct core_agent {
   unsigned region_count;
   struct core_cache *caches;   /* read on first need: core_agent_load_caches */
   unsigned cache_count;
-  bool caches_loaded;          /* set (release) once caches/cache_count are final */
+  atomic_bool caches_loaded;   /* set (release) once caches/cache_count are final */
 };
 
 /* Reads the agent's caches (its node's caches/ in sysfs, or the OS's for a CPU without

@@ -82,7 +82,7 @@ struct sig_chunk {
 
 /* Module state (signal.c). */
 struct sig_state {
-  bool ready;                 /* sig_ensure_init ran since the last shutdown */
+  atomic_bool ready;          /* sig_ensure_init ran since the last shutdown */
   bool interrupts;            /* HSA_ENABLE_INTERRUPT != 0 and a device to ask for events */
   const struct kfd_device *dev;
   uint64_t ts_freq;           /* HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY */

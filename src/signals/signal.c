@@ -54,10 +54,10 @@ hsa_status_t sig_ensure_init(void)
 {
   if (!core_runtime_is_open())
     return HSA_STATUS_ERROR_NOT_INITIALIZED;
-  if (__atomic_load_n(&sig_g.ready, __ATOMIC_ACQUIRE))
+  if (atomic_load_explicit(&sig_g.ready, memory_order_acquire))
     return HSA_STATUS_SUCCESS;
   pthread_mutex_lock(&lock);
-  if (!sig_g.ready) {
+  if (!atomic_load_explicit(&sig_g.ready, memory_order_relaxed)) {
     struct core_runtime *rt = core_rt();
     sig_g.dev = rt->no_device || rt->kfd.fd < 0 ? NULL : &rt->kfd;
     sig_g.interrupts = sig_g.dev && env_interrupts();
@@ -69,7 +69,7 @@ hsa_status_t sig_ensure_init(void)
       fprintf(stderr, "hsa-runtime64: the GPU event page could not be set up; signal waits "
                       "poll instead of sleeping until the next hsa_init.\n");
     }
-    __atomic_store_n(&sig_g.ready, true, __ATOMIC_RELEASE);
+    atomic_store_explicit(&sig_g.ready, true, memory_order_release);
   }
   pthread_mutex_unlock(&lock);
   return HSA_STATUS_SUCCESS;
