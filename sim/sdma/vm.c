@@ -1,25 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* vm.c — the SDMA engine's memory accesses. Every address goes through the GPU's VM; a range
  * may span buffer objects (then it is walked a page at a time), and an unmapped page (or a
- * write to a read-only one) is a VM fault, raised here, which stops the engine.
- *
- * A large move whose source and destination each lie in one mapping (nothing in it can fault)
- * and do not overlap is copied in SPLIT_CHUNK pieces by the engine thread and the helpers of
- * sim/cp's pool (cp_pool_run), as a real engine moves many bursts at once with far more
- * bandwidth than one host core: a 1 MiB COPY_LINEAR on one thread took as long as the host's
- * memcpy (bench/README.md, copy_bandwidth, seventh pass). The packet means the same: it is done
- * only when every piece is (cp_pool_run returns after the helpers that joined have left), so
- * the FENCE, ATOMIC or TRAP after it sees every byte; a range that could fault takes the
- * page walk below, so faults and their addresses do not change. */
+ * write to a read-only one) is a VM fault, raised here, which stops the engine. */
 #include "sdma/sdma.h"
 
-#include <stdint.h>
 #include <string.h>
-
-#include "cp/pool.h"
-
-#define SPLIT_MIN (256u * 1024u)   /* smaller moves stay on the engine thread */
-#define SPLIT_CHUNK (64u * 1024u)   /* one item of the pool: ~1.5 us of memcpy */
 
 /* Calls fn on the host bytes of [va, va + n), in one piece when one buffer holds them. */
 typedef bool (*chunk_fn)(void *host, uint64_t off, uint64_t n, void *arg);
@@ -74,42 +59,8 @@ static bool to_dst(void *src, uint64_t off, uint64_t n, void *arg)
   return true;
 }
 
-struct pieces {
-  uint8_t *dst;
-  const uint8_t *src;
-  uint64_t n;
-};
-
-static bool move_piece(void *ctx, unsigned worker, uint64_t item)
-{
-  (void)worker;
-  struct pieces *p = ctx;
-  uint64_t off = item * SPLIT_CHUNK, k = p->n - off < SPLIT_CHUNK ? p->n - off : SPLIT_CHUNK;
-  memcpy(p->dst + off, p->src + off, k);
-  return true;
-}
-
-/* The move on several host threads when it is large, both sides are one mapping each (no
- * page can fault) and they do not overlap; false: not taken, nothing done. */
-static bool split_move(struct sim_gpu *gpu, uint64_t dst, uint64_t src, uint64_t n)
-{
-  if (n < SPLIT_MIN || cp_pool_workers() < 2)
-    return false;
-  const uint8_t *s = sim_vm_translate(gpu, src, n);
-  uint8_t *d = s ? sim_vm_translate_write(gpu, dst, n) : NULL;
-  if (!d)
-    return false;
-  uintptr_t ds = (uintptr_t)d, ss = (uintptr_t)s;
-  if (ds < ss + n && ss < ds + n)
-    return false;   /* overlapping: memmove's order matters */
-  struct pieces p = { d, s, n };
-  return cp_pool_run((n + SPLIT_CHUNK - 1) / SPLIT_CHUNK, cp_pool_workers(), move_piece, &p);
-}
-
 bool sdma_move(struct sim_gpu *gpu, uint64_t dst, uint64_t src, uint64_t n)
 {
-  if (split_move(gpu, dst, src, n))
-    return true;
   struct move m = { gpu, dst };
   return for_chunks(gpu, src, n, false, to_dst, &m);
 }

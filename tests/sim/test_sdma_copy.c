@@ -226,12 +226,13 @@ START_TEST(copy_into_read_only_memory_is_a_permission_fault)
 }
 END_TEST
 
-/* A COPY_LINEAR of 256 KiB or more runs in pieces on the engine thread and the pool's helpers
- * (sim/sdma/vm.c), with threads=4 so that helpers exist even on a one-CPU runner. Every byte
- * must land and the next packet must start only after the last piece: the second copy reads
- * the first one's destination, and the test spins on the FENCE after each round and compares
- * at once. A large overlapping copy stays one memmove (its result is memmove's), and a large
- * copy that runs into an unmapped page still faults at that page's address. */
+/* Large COPY_LINEARs (3 MiB, unaligned ends): every byte lands and the next packet starts only
+ * after the last one (the second copy reads the first one's destination; the test spins on the
+ * FENCE after each round and compares at once), an overlapping copy gives memmove's result,
+ * and a copy that runs into an unmapped page faults at that page's address. Any model that
+ * copies a large packet in parts (threads, bursts) must keep all of this; bench/README.md
+ * (copy_bandwidth, seventh pass) has the two that were tried. threads=4: such a model would
+ * have helpers even on a one-CPU runner. */
 #define BIG (3u * 1024u * 1024u + 1237u)
 
 static bool spin32(volatile uint32_t *p, uint32_t want)
