@@ -7,7 +7,12 @@
  *   copy_bandwidth [REPS] [MIB]...        (default 5; 1 16 64)
  * Before timing a size, one round trip host -> device -> device -> host is compared with the
  * source, so a copy that moves nothing (or the wrong bytes) is reported, not timed. Each kind
- * starts with WARM untimed copies (a queue's wake-up from idle is sim_cp_latency's). Prints
+ * starts with untimed copies, at least WARM of them and WARM_S seconds of them (a queue's
+ * wake-up from idle is sim_cp_latency's figure, and under hsa-sim the first 3-5 copies after a
+ * change of direction take 50-850 us: bench/README.md, copy_bandwidth, seventh pass); then
+ * REPS timed ones, more while they have taken less than MIN_S seconds (a 1 MiB copy takes
+ * ~30 us: three of them are a sample of scheduling, not of bandwidth). memcpy follows the same
+ * rule. Prints
  * "<kind> <MiB> <GB/s median> <GB/s best>" lines, kind = memcpy, h2d, d2h, d2d; a kind that
  * fails prints "<kind> <MiB> error <why>". */
 #include <hsa.h>
@@ -19,7 +24,10 @@
 #include <string.h>
 #include <time.h>
 
-#define WARM 2   /* untimed copies of each kind before its timed ones */
+#define WARM 2         /* untimed copies of each kind before its timed ones, at least */
+#define WARM_S 1e-3    /* and at least this long */
+#define MIN_S 2e-3     /* timed copies go on until REPS of them and this long */
+#define MAX_REPS 1000
 
 static hsa_agent_t cpu, gpu;
 static hsa_amd_memory_pool_t fine, device;
@@ -75,9 +83,21 @@ static double copy(void *dst, hsa_agent_t da, const void *src, hsa_agent_t sa, s
   return now() - t0;
 }
 
+/* One timed copy of kind c (0 h2d, 1 d2h, 2 d2d) between the size's buffers. */
+static double copy_kind(int c, void *hs, void *hd, void *d0, void *d1, size_t n, const char **why) {
+  return c == 0   ? copy(d0, gpu, hs, cpu, n, why)
+         : c == 1 ? copy(hd, cpu, d0, gpu, n, why)
+                  : copy(d1, gpu, d0, gpu, n, why);
+}
+
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
+}
+
+/* Whether timed sample `got` (0-based count so far) is wanted: REPS, and MIN_S in all. */
+static int more(int got, int reps, double t0) {
+  return got < reps || (got < MAX_REPS && now() - t0 < MIN_S);
 }
 
 static void report(const char *kind, unsigned mib, double *s, int reps) {
@@ -104,7 +124,7 @@ int main(int argc, char **argv) {
   hsa_amd_agent_iterate_memory_pools(gpu, on_pool, &gpu);
   if (!fine.handle || !device.handle) return 1;
   if (hsa_signal_create(1, 0, NULL, &done) != HSA_STATUS_SUCCESS) return 1;
-  double *s = calloc((size_t)reps, sizeof *s);
+  double *s = calloc(MAX_REPS, sizeof *s);
   if (!s) return 1;
   for (int k = 0; k < nsizes; k++) {
     unsigned mib = sizes[k];
@@ -114,13 +134,19 @@ int main(int argc, char **argv) {
     if (!a || !b) return 1;
     memset(a, 1, n);
     memset(b, 2, n);
-    for (int r = 0; r < reps; r++) {
-      double t0 = now();
+    int got = 0;
+    for (double w0 = now(); got < WARM || now() - w0 < WARM_S; got++) {
       memcpy(b, a, n);
-      s[r] = now() - t0;
       __asm__ volatile("" : : "r"(b) : "memory");
     }
-    report("memcpy", mib, s, reps);
+    got = 0;
+    for (double t0 = now(); more(got, reps, t0); got++) {
+      double t1 = now();
+      memcpy(b, a, n);
+      s[got] = now() - t1;
+      __asm__ volatile("" : : "r"(b) : "memory");
+    }
+    report("memcpy", mib, s, got);
     free(a);
     free(b);
 
@@ -150,16 +176,19 @@ int main(int argc, char **argv) {
     static const char *kinds[] = {"h2d", "d2h", "d2d"};
     for (int c = 0; c < 3; c++) {
       kind = kinds[c];
-      /* WARM untimed copies first: the engine of this direction may have gone idle meanwhile,
-       * and its wake-up is sim_cp_latency's figure, not a bandwidth */
-      for (int r = -WARM; r < reps; r++) {
-        double t = c == 0   ? copy(d0, gpu, hs, cpu, n, &why)
-                   : c == 1 ? copy(hd, cpu, d0, gpu, n, &why)
-                            : copy(d1, gpu, d0, gpu, n, &why);
+      /* untimed copies first: the engine of this direction may have gone idle meanwhile
+       * (its wake-up is sim_cp_latency's figure, not a bandwidth), and the first copies after a
+       * change of direction pay the simulator's hand-over between its engine threads */
+      int got = 0;
+      for (double w0 = now(); got < WARM || now() - w0 < WARM_S; got++)
+        if (copy_kind(c, hs, hd, d0, d1, n, &why) < 0) goto fail;
+      got = 0;
+      for (double t0 = now(); more(got, reps, t0); got++) {
+        double t = copy_kind(c, hs, hd, d0, d1, n, &why);
         if (t < 0) goto fail;
-        if (r >= 0) s[r] = t;
+        s[got] = t;
       }
-      report(kind, mib, s, reps);
+      report(kind, mib, s, got);
     }
     goto next;
   fail:

@@ -3,6 +3,8 @@
  * are compared with memcmp against what the host computes; FENCE, TRAP (a KFD event),
  * POLL_REGMEM, ATOMIC and TIMESTAMP are checked by their effects, an unmapped address by its
  * memory exception event. */
+#include <stdlib.h>
+
 #include "kfd_fixture.h"
 #include "cp_fixture.h"
 #include "sdma_fixture.h"
@@ -224,6 +226,86 @@ START_TEST(copy_into_read_only_memory_is_a_permission_fault)
 }
 END_TEST
 
+/* Large COPY_LINEARs (3 MiB, unaligned ends): every byte lands and the next packet starts only
+ * after the last one (the second copy reads the first one's destination; the test spins on the
+ * FENCE after each round and compares at once), an overlapping copy gives memmove's result,
+ * and a copy that runs into an unmapped page faults at that page's address. Any model that
+ * copies a large packet in parts (threads, bursts) must keep all of this; bench/README.md
+ * (copy_bandwidth, seventh pass) has the two that were tried. threads=4: such a model would
+ * have helpers even on a one-CPU runner. */
+#define BIG (3u * 1024u * 1024u + 1237u)
+
+static bool spin32(volatile uint32_t *p, uint32_t want)
+{
+  for (unsigned long i = 0; i < 4000000000ul; i++)
+    if (__atomic_load_n(p, __ATOMIC_ACQUIRE) == want)
+      return true;
+  return false;
+}
+
+static void copy_packet(struct sdmaq *s, uint64_t dst, uint64_t src, uint32_t n)
+{
+  uint32_t c[7] = { 1, n - 1, 0, (uint32_t)src, (uint32_t)(src >> 32), (uint32_t)dst,
+                    (uint32_t)(dst >> 32) };
+  put(s, c, 7);
+}
+
+START_TEST(large_copy_in_pieces_is_whole_before_the_next_packet)
+{
+  fx_cfg.threads = 4;
+  struct sdmaq s;
+  sq_setup(&s);
+  struct buf a = cpx_gtt(BIG + 4096), b = cpx_gtt(BIG + 4096), c = cpx_gtt(BIG + 4096);
+  struct buf ov = cpx_gtt(2 * BIG), done = cpx_gtt(4096);
+  uint8_t *want = malloc(2 * BIG);
+  ck_assert_ptr_nonnull(want);
+  for (uint32_t round = 1; round <= 6; round++) {
+    for (uint32_t i = 0; i < BIG + 4096; i++)
+      a.host[i] = (uint8_t)(i * 31 + round * 17 + (i >> 13));
+    copy_packet(&s, b.va + 5, a.va + 3, BIG);
+    copy_packet(&s, c.va + 11, b.va + 5, BIG);
+    fence(&s, done.va, round);
+    ring(&s);
+    ck_assert(spin32((uint32_t *)done.host, round));
+    ck_assert_int_eq(memcmp(c.host + 11, a.host + 3, BIG), 0);
+    ck_assert_int_eq(memcmp(b.host + 5, a.host + 3, BIG), 0);
+    ck_assert_uint_eq(c.host[10], 0);   /* nothing outside the range */
+    ck_assert_uint_eq(c.host[11 + BIG], 0);
+  }
+  /* overlapping, destination above the source: a forward split would copy copied bytes */
+  for (uint32_t i = 0; i < 2 * BIG; i++)
+    ov.host[i] = want[i] = (uint8_t)(i * 7 + (i >> 11));
+  memmove(want + 70001, want + 3, BIG);
+  copy_packet(&s, ov.va + 70001, ov.va + 3, BIG);
+  fence(&s, done.va, 100);
+  ring(&s);
+  ck_assert(spin32((uint32_t *)done.host, 100));
+  ck_assert_int_eq(memcmp(ov.host, want, 2 * BIG), 0);
+  free(want);
+  ck_assert(cpx_until64((int64_t *)s.ptrs.host, (int64_t)s.wptr, 5000));
+}
+END_TEST
+
+START_TEST(large_copy_into_an_unmapped_page_faults_there)
+{
+  fx_cfg.threads = 4;
+  struct sdmaq s;
+  sq_setup(&s);
+  struct kfd_ioctl_create_event_args e = { .event_type = KFD_IOC_EVENT_MEMORY };
+  ck_assert_int_eq(kio(AMDKFD_IOC_CREATE_EVENT, &e), 0);
+  struct buf src = cpx_gtt(1u << 20), dst = cpx_gtt(512u << 10), done = cpx_gtt(4096);
+  /* dst is followed by a 64 KiB hole (cpx_gtt_flags): the copy's last 512 KiB are unmapped */
+  copy_packet(&s, dst.va, src.va, 1u << 20);
+  fence(&s, done.va, 1);
+  ring(&s);
+  struct kfd_event_data d;
+  ck_assert_uint_eq(cpx_wait_event(e.event_id, 5000, &d), KFD_IOC_WAIT_RESULT_COMPLETE);
+  ck_assert_uint_eq(d.memory_exception_data.va, dst.va + (512u << 10));
+  cpx_sleep_ms(50);
+  ck_assert_uint_eq(*(uint32_t *)done.host, 0);   /* the engine stopped at the fault */
+}
+END_TEST
+
 Suite *test_suite(void)
 {
   Suite *s = suite_create("sdma_copy");
@@ -237,6 +319,8 @@ Suite *test_suite(void)
   tcase_add_test(t, hdp_flushes_and_both_fill_counts);
   tcase_add_test(t, unmapped_copy_source_raises_memory_event);
   tcase_add_test(t, copy_into_read_only_memory_is_a_permission_fault);
+  tcase_add_test(t, large_copy_in_pieces_is_whole_before_the_next_packet);
+  tcase_add_test(t, large_copy_into_an_unmapped_page_faults_there);
   suite_add_tcase(s, t);
   return s;
 }
