@@ -68,11 +68,16 @@ static bool levels_ok(const struct core_agent *a, const hsa_ext_image_descriptor
 
 /* ROCR 5.2.3's opaque layout on gfx9 (a base-profile agent, one level): addrlib's preferred
  * tiled mode for 2D kinds, arrays and 3D, from the GB_ADDR_CONFIG the driver reports (ROCR
- * asks hsaKmtGetTileConfig). False: the linear layout. */
+ * asks hsaKmtGetTileConfig); on gfx12 the newest ROCR's (tile_gfx12.c). False: the linear
+ * layout. */
 static bool opaque_tiled(const struct core_agent *a, const hsa_ext_image_descriptor_t *d,
                          const struct img_format *f, unsigned levels, struct img_tile *t,
                          struct img_layout *l) {
-  if (a->isa->major != 9 || a->profile != HSA_PROFILE_BASE) return false;
+  if (a->profile != HSA_PROFILE_BASE) return false;
+  /* gfx12: the newest ROCR's choice over addrlib's gfx12 modes; its chains stay LINEAR (ROCR's
+   * gfx12 image manager writes no mip levels) */
+  if (a->isa->major == 12) return levels <= 1 && img_tile_choose_gfx12(d, f, t, l);
+  if (a->isa->major != 9) return false;
   struct core_runtime *rt = core_rt();
   uint32_t gb;
   if (rt->kfd.fd < 0 || kfd_get_gb_addr_config(&rt->kfd, a->gpu_id, &gb) != 0) return false;
