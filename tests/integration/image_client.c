@@ -201,6 +201,10 @@ static const char *geo_name(hsa_ext_image_geometry_t g)
   return (unsigned)g < 8 ? n[g] : "?";
 }
 
+/* opaque images made, and those whose T# has a tiled SW_MODE (word3[24:20] on gfx9, gfx11 and
+ * gfx12 alike): on gfx1201 ours tiles as the newest ROCR does (all but one-row images) */
+static unsigned opaque_made, opaque_tiled;
+
 static void image_make(struct image *im, hsa_ext_image_geometry_t g, enum fmt f, unsigned w,
                        unsigned h, unsigned d, const uint8_t *texels)
 {
@@ -221,6 +225,9 @@ static void image_make(struct image *im, hsa_ext_image_geometry_t g, enum fmt f,
   CHECK(hsa_amd_memory_pool_allocate(gpu_pool, info.size + info.alignment, 0, &im->mem));
   void *aligned = (void *)(((uintptr_t)im->mem + info.alignment - 1) & ~(uintptr_t)(info.alignment - 1));
   CHECK(hsa_ext_image_create(gpu, &im->d, aligned, HSA_ACCESS_PERMISSION_RW, &im->h));
+  opaque_made++;
+  if (g != HSA_EXT_IMAGE_GEOMETRY_1DB && ((const uint32_t *)(uintptr_t)im->h.handle)[3] >> 20 & 31)
+    opaque_tiled++;
   if (texels) {
     size_t row = (size_t)w * fmts[f].bytes, n = row * h * d;
     void *src = fine_alloc(n);
@@ -1085,6 +1092,10 @@ int main(int argc, char **argv)
   char name[64] = "";
   CHECK(hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name));
   test_mip(name);
+  printf("ok tiled: %u of %u opaque images\n", opaque_tiled, opaque_made);
+  if (!strncmp(name, "gfx12", 5))   /* every kernel above ran on tiled images too */
+    note(opaque_tiled * 2 > opaque_made, "tiled opaque images on gfx12", 0, "%u of %u", opaque_tiled,
+         opaque_made);
 
   CHECK(hsa_signal_destroy(done));
   CHECK(hsa_queue_destroy(queue));
