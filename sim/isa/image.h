@@ -143,6 +143,13 @@ uint64_t img_swizzle_offset_level(const struct img_swizzle *s, const struct img_
  * img_swizzle_offset addresses them with pitch = the width rounded up to the block width.
  * false for other modes (0 LINEAR is not a swizzle) and element sizes. */
 bool img_swizzle_init_gfx12(struct img_swizzle *s, unsigned sw_mode, unsigned bytes);
+/* gfx11's tiled layouts (image_swizzle_gfx11.c, from addrlib's gfx11 addresses) for
+ * GB_ADDR_CONFIG 0x545 (hsa-sim's gfx1100): SW_MODE 2 SW_256B_D, 22 SW_4KB_D_X, 24/27
+ * SW_64KB_Z_X/R_X, 28/31 SW_256KB_Z_X/R_X (Z_X of 1- to 8-byte elements); false for other
+ * modes, element sizes and GB_ADDR_CONFIGs. Addressed as gfx12's (img_swizzle_offset, pitch the
+ * width rounded up to the block width). */
+bool img_swizzle_init_gfx11(struct img_swizzle *s, uint32_t gb_addr_config, unsigned sw_mode,
+                            unsigned bytes);
 /* hsa-sim's GB_ADDR_CONFIG of a GPU model (sim/kfd/devcfg.c) */
 struct sim_gpu_model;
 uint32_t sim_gb_addr_config(const struct sim_gpu_model *m);
