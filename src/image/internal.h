@@ -135,6 +135,15 @@ bool img_tile_init_gfx12(struct img_tile *t, unsigned sw_mode, unsigned bytes);
 bool img_tile_choose_gfx12(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
                            struct img_tile *t, struct img_layout *l);
 
+/* gfx11's tiled layouts (tile_gfx11.c, addrlib's gfx11 addresses; tests/fixtures/image/
+ * gfx11_swizzle.txt) for GB_ADDR_CONFIG 0x545 (hsa-sim's gfx1100; false for others): SW_MODE 2
+ * SW_256B_D, 22 SW_4KB_D_X, 24/27 SW_64KB_Z_X/R_X, 28/31 SW_256KB_Z_X/R_X (Z_X up to 8-byte
+ * texels); and a gfx11 ROCR's opaque layout of an image (one level; 1D kinds LINEAR: false). */
+bool img_tile_init_gfx11(struct img_tile *t, uint32_t gb_addr_config, unsigned sw_mode,
+                         unsigned bytes);
+bool img_tile_choose_gfx11(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                           uint32_t gb_addr_config, struct img_tile *t, struct img_layout *l);
+
 /* Checks a descriptor for `agent` in ROCR's order: argument, format, sizes. */
 hsa_status_t img_check_descriptor(const struct core_agent *a, const hsa_ext_image_descriptor_t *desc,
                                   struct img_format *f);

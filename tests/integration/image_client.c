@@ -202,7 +202,8 @@ static const char *geo_name(hsa_ext_image_geometry_t g)
 }
 
 /* opaque images made, and those whose T# has a tiled SW_MODE (word3[24:20] on gfx9, gfx11 and
- * gfx12 alike): on gfx1201 ours tiles as the newest ROCR does (all but one-row images) */
+ * gfx12 alike): on gfx1100 and gfx1201 ours tiles as the newest ROCR does (2D kinds and 3D;
+ * gfx1201 also small 1D kinds) */
 static unsigned opaque_made, opaque_tiled;
 
 static void image_make(struct image *im, hsa_ext_image_geometry_t g, enum fmt f, unsigned w,
@@ -1093,9 +1094,9 @@ int main(int argc, char **argv)
   CHECK(hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name));
   test_mip(name);
   printf("ok tiled: %u of %u opaque images\n", opaque_tiled, opaque_made);
-  if (!strncmp(name, "gfx12", 5))   /* every kernel above ran on tiled images too */
-    note(opaque_tiled * 2 > opaque_made, "tiled opaque images on gfx12", 0, "%u of %u", opaque_tiled,
-         opaque_made);
+  if (!strncmp(name, "gfx12", 5) || !strncmp(name, "gfx11", 5))   /* the kernels above ran on tiled images */
+    note(opaque_tiled * 2 > opaque_made, "tiled opaque images on gfx11/gfx12", 0, "%u of %u",
+         opaque_tiled, opaque_made);
 
   CHECK(hsa_signal_destroy(done));
   CHECK(hsa_queue_destroy(queue));
