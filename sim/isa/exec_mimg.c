@@ -16,7 +16,10 @@
  * from img_level_select (addrlib's LINEAR mip chain, gfx9's or gfx10+'s; one level: base + ((z * height + y) *
  * pitch + x) * bytes); every access goes through the VM (isa_mem_fast). That is the hardware's
  * LINEAR swizzle mode; gfx9's tiled modes (SW_MODE 4-6, 8-10, 20-22, 24-26) are addressed by
- * image_swizzle.c's equations (mip chains in addrlib's gfx9 chain and tail; other modes fault). Levels: _mip's
+ * image_swizzle.c's equations (mip chains in addrlib's gfx9 chain and tail; other modes fault);
+ * gfx12's (SW_MODE 1-7: 256B/4KB/64KB/256KB_2D, 4KB/64KB/256KB_3D) by image_swizzle_gfx12.c's,
+ * gfx11's (256B_D, 4KB_D_X, 64KB/256KB R_X and Z_X, for GB_ADDR_CONFIG 0x545) by
+ * image_swizzle_gfx11.c's, one level only. Levels: _mip's
  * VGPR plus BASE_LEVEL for loads and stores; for samples BASE_LEVEL, or with the S#'s
  * MIP_FILTER point/linear the LOD's nearest level or the two around it (clamped to
  * LAST_LEVEL). Loads out of range read a zero texel; stores out of range are dropped.
@@ -351,6 +354,21 @@ int isa_exec_mimg(struct isa_wave *w, const struct isa_inst *in)
                        "(gfx9 tiled images: SW_4KB/64KB_Z/S/D and their _X forms)", in->name,
                        (unsigned long long)in->pc, t.sw_mode, f.bytes);
     t.swz = &swz;   /* a mip chain: img_level_select places each level (image_swizzle.c) */
+  } else if (m.gfx11 && t.sw_mode && !fm.resinfo) {   /* gfx11's and gfx12's tiled layouts */
+    const struct sim_gpu *g = w->group && w->group->wg ? w->group->wg->gpu : NULL;
+    uint32_t gb = g && g->model ? sim_gb_addr_config(g->model) : 0x545u;
+    if (m.gfx12 ? !img_swizzle_init_gfx12(&swz, t.sw_mode, f.bytes)
+                : !img_swizzle_init_gfx11(&swz, gb, t.sw_mode, f.bytes))
+      return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, in->pc, false,
+                       "%s at 0x%llx: SW_MODE %u of %u-byte texels is not modelled by hsa-sim "
+                       "(gfx12 tiled images: 256B/4KB/64KB/256KB_2D, 4KB/64KB/256KB_3D; gfx11: "
+                       "256B_D, 4KB_D_X, 64KB/256KB_R_X and _Z_X for GB_ADDR_CONFIG 0x545)",
+                       in->name, (unsigned long long)in->pc, t.sw_mode, f.bytes);
+    if (t.max_mip || t.last_level)
+      return not_modelled(w, in, "a gfx11/gfx12 tiled mip chain");
+    /* the rows are whole blocks: the width rounded up (the T#'s PITCH is not read) */
+    t.pitch = (t.width + (1u << swz.bw_log2) - 1) >> swz.bw_log2 << swz.bw_log2;
+    t.swz = &swz;
   }
   const struct img_tsharp t0 = t;   /* the resource from level 0 */
   if (!fm.resinfo)                  /* t: the base level, whose size the LOD is measured in */

@@ -113,8 +113,11 @@ struct img_swizzle {
   unsigned block_log2;
   unsigned bw_log2, bh_log2, bd_log2;   /* the block in elements (bd 0 for thin) */
   bool thick;
-  uint8_t src[16], xa[16], xb[16];      /* coordinate bit per address bit (0: none) */
+  uint8_t src[18], xa[18], xb[18];      /* coordinate bit per address bit (0: none; gfx12's
+                                         * 256 KiB blocks have 18) */
 };
+/* a coordinate bit in src/xa/xb: the coordinate's code | the bit's index */
+enum { IMG_SWZ_X = 1 << 5, IMG_SWZ_Y = 2 << 5, IMG_SWZ_Z = 3 << 5 };
 /* false for a mode, element size or type the model does not address (256-byte, VAR, _T and
  * R modes; thin Z of 16-byte elements) */
 bool img_swizzle_init(struct img_swizzle *s, uint32_t gb_addr_config, unsigned sw_mode,
@@ -134,6 +137,19 @@ void img_swizzle_chain(const struct img_swizzle *s, unsigned w, unsigned h, unsi
 /* Byte offset of element (x, y, z) of that level from the chain's base */
 uint64_t img_swizzle_offset_level(const struct img_swizzle *s, const struct img_swizzle_level *lv,
                                   unsigned x, unsigned y, unsigned z);
+/* gfx12's tiled layouts (image_swizzle_gfx12.c, from addrlib's gfx12 addresses): SW_MODE 1
+ * 256B_2D, 2 4KB_2D, 3 64KB_2D, 4 256KB_2D and the 3D (thick) 5 4KB_3D, 6 64KB_3D, 7 256KB_3D
+ * of `bytes`-byte elements, as img_swizzle_init's (no XOR bits: gfx12 has no pipe/bank XOR).
+ * img_swizzle_offset addresses them with pitch = the width rounded up to the block width.
+ * false for other modes (0 LINEAR is not a swizzle) and element sizes. */
+bool img_swizzle_init_gfx12(struct img_swizzle *s, unsigned sw_mode, unsigned bytes);
+/* gfx11's tiled layouts (image_swizzle_gfx11.c, from addrlib's gfx11 addresses) for
+ * GB_ADDR_CONFIG 0x545 (hsa-sim's gfx1100): SW_MODE 2 SW_256B_D, 22 SW_4KB_D_X, 24/27
+ * SW_64KB_Z_X/R_X, 28/31 SW_256KB_Z_X/R_X (Z_X of 1- to 8-byte elements); false for other
+ * modes, element sizes and GB_ADDR_CONFIGs. Addressed as gfx12's (img_swizzle_offset, pitch the
+ * width rounded up to the block width). */
+bool img_swizzle_init_gfx11(struct img_swizzle *s, uint32_t gb_addr_config, unsigned sw_mode,
+                            unsigned bytes);
 /* hsa-sim's GB_ADDR_CONFIG of a GPU model (sim/kfd/devcfg.c) */
 struct sim_gpu_model;
 uint32_t sim_gb_addr_config(const struct sim_gpu_model *m);

@@ -142,6 +142,8 @@ void img_level_select(struct img_tsharp *t, unsigned bytes, unsigned level)
       t->depth = t->depth >> level ? t->depth >> level : 1;
     return;
   }
+  if (t->swz)   /* one tiled level: its blocks from the base, at the pitch exec_mimg.c set */
+    return;
   bool custom_pitch = t->type == IMG_TYPE_1D || t->type == IMG_TYPE_2D || t->type == IMG_TYPE_2D_MSAA;
   if (t->rdna_chain && (last || (t->gfx12_rows && !custom_pitch))) {
     level_select_rdna(t, bytes, level, last);

@@ -25,7 +25,7 @@
 
 #include <string.h>
 
-enum { CX = 1 << 5, CY = 2 << 5, CZ = 3 << 5 };
+enum { CX = IMG_SWZ_X, CY = IMG_SWZ_Y, CZ = IMG_SWZ_Z };
 #define X(i) (CX | (i))
 #define Y(i) (CY | (i))
 #define Z(i) (CZ | (i))

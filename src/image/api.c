@@ -68,14 +68,21 @@ static bool levels_ok(const struct core_agent *a, const hsa_ext_image_descriptor
 
 /* ROCR 5.2.3's opaque layout on gfx9 (a base-profile agent, one level): addrlib's preferred
  * tiled mode for 2D kinds, arrays and 3D, from the GB_ADDR_CONFIG the driver reports (ROCR
- * asks hsaKmtGetTileConfig). False: the linear layout. */
+ * asks hsaKmtGetTileConfig); on gfx11 and gfx12 the newest ROCR's (tile_gfx11.c,
+ * tile_gfx12.c). False: the linear layout. */
 static bool opaque_tiled(const struct core_agent *a, const hsa_ext_image_descriptor_t *d,
                          const struct img_format *f, unsigned levels, struct img_tile *t,
                          struct img_layout *l) {
-  if (a->isa->major != 9 || a->profile != HSA_PROFILE_BASE) return false;
+  if (a->profile != HSA_PROFILE_BASE) return false;
+  /* gfx12: the newest ROCR's choice over addrlib's gfx12 modes; its chains stay LINEAR (ROCR's
+   * gfx12 image manager writes no mip levels) */
+  if (a->isa->major == 12) return levels <= 1 && img_tile_choose_gfx12(d, f, t, l);
+  if (a->isa->major != 9 && a->isa->major != 11) return false;
   struct core_runtime *rt = core_rt();
   uint32_t gb;
   if (rt->kfd.fd < 0 || kfd_get_gb_addr_config(&rt->kfd, a->gpu_id, &gb) != 0) return false;
+  /* gfx11: a gfx11 ROCR's choice (tile_gfx11.c; GB_ADDR_CONFIG 0x545 only), one level */
+  if (a->isa->major == 11) return levels <= 1 && img_tile_choose_gfx11(d, f, gb, t, l);
   if (!img_tile_choose(d, f, gb, t, l)) return false;
   if (levels > 1) {   /* a mip chain: ROCR's mode for the image, addrlib's chain in it */
     struct img_extent e = img_extent_of(d);
@@ -170,7 +177,7 @@ static hsa_status_t create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *
   /* As ROCR: the data at the alignment data_get_info gave (a T# holds the address >> 8). */
   if ((uintptr_t)data % l.alignment) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (gfx11 && templ) return HSA_STATUS_ERROR_INVALID_ARGUMENT;   /* templates: gfx9 layout only */
-  if (gfx11 && !gfx12 && !img_pitch_in_srd_gfx11(desc->geometry) &&
+  if (gfx11 && !gfx12 && !tiled && !img_pitch_in_srd_gfx11(desc->geometry) &&
       desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB) {
     /* gfx11's T# has no pitch for 3D and arrays: the hardware's (256-byte rows) only */
     struct img_layout min;

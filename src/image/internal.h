@@ -97,13 +97,15 @@ unsigned img_max_levels(const hsa_ext_image_descriptor_t *desc);
 struct img_tile {
   unsigned sw_mode, block_log2, bw_log2, bh_log2, bd_log2;
   bool thick;                       /* 3D blocks: slices step by the block depth */
-  uint8_t src[16], xa[16], xb[16];
+  uint8_t src[18], xa[18], xb[18];  /* IMG_TC_* | bit index; 0 none (gfx12's 256 KiB: 18 bits) */
   uint32_t pitch, height;
   /* a mip chain (img_tile_chain; all 0 for one level): the level addressed, its first block
    * (x, y, z in blocks) in the chain's rectangle of blocks (pitch x height texels a slice),
    * and its offset in the mip tail's block (XORed into the in-block bits) */
   uint32_t pos_w, pos_h, pos_d, tail;
 };
+/* the coordinate of a bit in img_tile's src/xa/xb (| the bit's index) */
+enum { IMG_TC_X = 1 << 5, IMG_TC_Y = 2 << 5, IMG_TC_Z = 3 << 5 };
 /* Modes 4/5/6 SW_4KB_Z/S/D, 8/9/10 SW_64KB_Z/S/D and their _X forms 20..22, 24..26 of
  * `bytes`-byte texels (1..16); false for others (the caller keeps its refusal). pitch and
  * height are left 0. */
@@ -122,6 +124,25 @@ void img_tile_chain(struct img_tile *t, uint32_t w, uint32_t h, uint32_t n, bool
  * alignment (the block). */
 bool img_tile_choose(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
                      uint32_t gb_addr_config, struct img_tile *t, struct img_layout *l);
+
+/* gfx12's tiled layouts (tile_gfx12.c, addrlib's gfx12 addresses; tests/fixtures/image/
+ * gfx12_swizzle.txt): SW_MODE 1 256B_2D, 2 4KB_2D, 3 64KB_2D, 4 256KB_2D, 5 4KB_3D, 6 64KB_3D,
+ * 7 256KB_3D of `bytes`-byte texels (1..16; no XOR bits); pitch and height left 0. */
+bool img_tile_init_gfx12(struct img_tile *t, unsigned sw_mode, unsigned bytes);
+/* The newest ROCR's opaque layout of a gfx12 image (one level): the mode its choice over
+ * addrlib's sizes takes, the surface's pitch (the width rounded up to the block's), size and
+ * alignment (the block); false when that choice is LINEAR (and for 1DB). */
+bool img_tile_choose_gfx12(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                           struct img_tile *t, struct img_layout *l);
+
+/* gfx11's tiled layouts (tile_gfx11.c, addrlib's gfx11 addresses; tests/fixtures/image/
+ * gfx11_swizzle.txt) for GB_ADDR_CONFIG 0x545 (hsa-sim's gfx1100; false for others): SW_MODE 2
+ * SW_256B_D, 22 SW_4KB_D_X, 24/27 SW_64KB_Z_X/R_X, 28/31 SW_256KB_Z_X/R_X (Z_X up to 8-byte
+ * texels); and a gfx11 ROCR's opaque layout of an image (one level; 1D kinds LINEAR: false). */
+bool img_tile_init_gfx11(struct img_tile *t, uint32_t gb_addr_config, unsigned sw_mode,
+                         unsigned bytes);
+bool img_tile_choose_gfx11(const hsa_ext_image_descriptor_t *desc, const struct img_format *f,
+                           uint32_t gb_addr_config, struct img_tile *t, struct img_layout *l);
 
 /* Checks a descriptor for `agent` in ROCR's order: argument, format, sizes. */
 hsa_status_t img_check_descriptor(const struct core_agent *a, const hsa_ext_image_descriptor_t *desc,
@@ -195,7 +216,8 @@ struct img_image {
   uint32_t levels;          /* mip levels of the resource (1: none) */
   bool tiled;               /* a tiled SW_MODE the host cannot address (an AMD template's):
                              * no host data operations */
-  struct img_tile tile;     /* tile.block_log2 != 0: a gfx9 tiled layout the host addresses */
+  struct img_tile tile;     /* tile.block_log2 != 0: a gfx9 or gfx12 tiled layout the host
+                             * addresses (a 1DA image's layer is its z) */
   size_t size;              /* the data's bytes (tiled layouts: the whole surface) */
 };
 

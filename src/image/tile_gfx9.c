@@ -25,7 +25,7 @@
 
 #include "image/internal.h"
 
-enum { CX = 1 << 5, CY = 2 << 5, CZ = 3 << 5 };
+enum { CX = IMG_TC_X, CY = IMG_TC_Y, CZ = IMG_TC_Z };
 #define X(i) (CX | (i))
 #define Y(i) (CY | (i))
 #define Z(i) (CZ | (i))

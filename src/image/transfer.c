@@ -3,7 +3,8 @@
  * operation touches (from its first texel to its last, in the image's linear layout; a tiled
  * image's whole surface) are brought to a host buffer with hsa_memory_copy (which reaches VRAM
  * through the copy engine and host memory directly), changed there and written back. A tiled
- * image's texels are found through gfx9's swizzle equations (tile_gfx9.c), texel by texel. Clear converts its value to the
+ * image's texels are found through gfx9's or gfx12's swizzle equations (tile_gfx9.c,
+ * tile_gfx12.c), texel by texel. Clear converts its value to the
  * image's format as the hardware's format conversion does for stores (round to nearest,
  * saturate; sRGB encoded). */
 #include <math.h>
@@ -30,6 +31,8 @@ static bool region_box(const struct img_image *im, const hsa_dim3_t *off, const 
 }
 
 static size_t offset_of(const struct img_image *im, uint32_t x, uint32_t y, uint32_t z) {
+  if (im->tile.block_log2 && im->desc.geometry == HSA_EXT_IMAGE_GEOMETRY_1DA)
+    return img_tile_offset(&im->tile, x, 0, y);   /* the layer is the surface's slice */
   if (im->tile.block_log2) return img_tile_offset(&im->tile, x, y, z);
   return (size_t)z * im->slice_pitch + (size_t)y * im->row_pitch + (size_t)x * im->fmt.elem_size;
 }
@@ -92,7 +95,7 @@ static hsa_status_t check(hsa_agent_t agent, uint64_t handle, struct img_image *
   if (!core_agent_from_handle(agent)) return HSA_STATUS_ERROR_INVALID_AGENT;
   *im = img_image_from_handle(handle);
   if (!*im) return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  /* The host copies know the linear layout and gfx9's tiled modes (tile_gfx9.c) only. */
+  /* The host copies know the linear layout and gfx9's and gfx12's tiled modes only. */
   return (*im)->tiled ? HSA_STATUS_ERROR : HSA_STATUS_SUCCESS;
 }
 

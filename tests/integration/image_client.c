@@ -201,6 +201,11 @@ static const char *geo_name(hsa_ext_image_geometry_t g)
   return (unsigned)g < 8 ? n[g] : "?";
 }
 
+/* opaque images made, and those whose T# has a tiled SW_MODE (word3[24:20] on gfx9, gfx11 and
+ * gfx12 alike): on gfx1100 and gfx1201 ours tiles as the newest ROCR does (2D kinds and 3D;
+ * gfx1201 also small 1D kinds) */
+static unsigned opaque_made, opaque_tiled;
+
 static void image_make(struct image *im, hsa_ext_image_geometry_t g, enum fmt f, unsigned w,
                        unsigned h, unsigned d, const uint8_t *texels)
 {
@@ -221,6 +226,9 @@ static void image_make(struct image *im, hsa_ext_image_geometry_t g, enum fmt f,
   CHECK(hsa_amd_memory_pool_allocate(gpu_pool, info.size + info.alignment, 0, &im->mem));
   void *aligned = (void *)(((uintptr_t)im->mem + info.alignment - 1) & ~(uintptr_t)(info.alignment - 1));
   CHECK(hsa_ext_image_create(gpu, &im->d, aligned, HSA_ACCESS_PERMISSION_RW, &im->h));
+  opaque_made++;
+  if (g != HSA_EXT_IMAGE_GEOMETRY_1DB && ((const uint32_t *)(uintptr_t)im->h.handle)[3] >> 20 & 31)
+    opaque_tiled++;
   if (texels) {
     size_t row = (size_t)w * fmts[f].bytes, n = row * h * d;
     void *src = fine_alloc(n);
@@ -621,6 +629,48 @@ static void test_copy_clear(void)
 }
 
 /* ---- the linear layout: the host writes texels at the row pitch it chose ---- */
+/* gfx1100 and gfx1201: an opaque 100x37 rgba8 image is tiled as the newest ROCR's addrlib
+ * says (tests/fixtures/image/gfx11_swizzle.txt: SW_64KB_R_X for hsa-sim's gfx1100; gfx12_swizzle.txt:
+ * 64KB_2D), 65,536 bytes aligned to 64 KiB, and hsa_ext_image_import puts texels at the byte
+ * offsets addrlib gives there (four of the fixture's samples each) */
+static void test_tiled_bytes(const char *cpu)
+{
+  bool g11 = !strcmp(cpu, "gfx1100"), g12 = !strcmp(cpu, "gfx1201");
+  if (!g11 && !g12)
+    return;
+  static const unsigned s11[4][3] = {{99, 36, 35988}, {8, 25, 25352}, {19, 15, 17084}, {84, 24, 49472}};
+  static const unsigned s12[4][3] = {{99, 36, 45204}, {86, 20, 36048}, {92, 10, 35680}, {64, 34, 36896}};
+  const unsigned (*smp)[3] = g11 ? s11 : s12;
+  const unsigned w = 100, h = 37;
+  uint8_t *tx = malloc((size_t)w * h * 4);
+  for (unsigned y = 0; y < h; y++)
+    for (unsigned x = 0; x < w; x++) {
+      uint8_t *t = tx + ((size_t)y * w + x) * 4;
+      t[0] = (uint8_t)x, t[1] = (uint8_t)y, t[2] = (uint8_t)(x ^ y), t[3] = 0xa5;
+    }
+  struct image im;
+  image_make(&im, HSA_EXT_IMAGE_GEOMETRY_2D, F_RGBA8, w, h, 1, tx);
+  free(tx);
+  hsa_ext_image_data_info_t info;
+  CHECK(hsa_ext_image_data_get_info(gpu, &im.d, HSA_ACCESS_PERMISSION_RW, &info));
+  note(info.size == 65536 && info.alignment == 65536, "tiled 100x37 data_get_info", 0,
+       "size %zu alignment %zu, want 65536 65536", info.size, info.alignment);
+  unsigned mode = ((const uint32_t *)(uintptr_t)im.h.handle)[3] >> 20 & 31;
+  note(mode == (g11 ? 27u : 3u), "tiled 100x37 SW_MODE", 0, "%u", mode);
+  uint8_t *raw = fine_alloc(65536);
+  void *base = (void *)(((uintptr_t)im.mem + 65535) & ~(uintptr_t)65535);
+  CHECK(hsa_memory_copy(raw, base, 65536));
+  for (unsigned i = 0; i < 4; i++) {
+    unsigned x = smp[i][0], y = smp[i][1];
+    const uint8_t *t = raw + smp[i][2];
+    note(t[0] == x && t[1] == y && t[2] == (uint8_t)(x ^ y) && t[3] == 0xa5, "tiled 100x37 bytes", i,
+         "(%u, %u) at byte %u: %02x %02x %02x %02x", x, y, smp[i][2], t[0], t[1], t[2], t[3]);
+  }
+  hsa_memory_free(raw);
+  image_free(&im);
+  printf("ok tiled bytes: %s\n", cpu);
+}
+
 static void test_linear(void)
 {
   unsigned w = 19, h = 5;
@@ -1085,6 +1135,11 @@ int main(int argc, char **argv)
   char name[64] = "";
   CHECK(hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name));
   test_mip(name);
+  test_tiled_bytes(name);
+  printf("ok tiled: %u of %u opaque images\n", opaque_tiled, opaque_made);
+  if (!strncmp(name, "gfx12", 5) || !strncmp(name, "gfx11", 5))   /* the kernels above ran on tiled images */
+    note(opaque_tiled * 2 > opaque_made, "tiled opaque images on gfx11/gfx12", 0, "%u of %u",
+         opaque_tiled, opaque_made);
 
   CHECK(hsa_signal_destroy(done));
   CHECK(hsa_queue_destroy(queue));

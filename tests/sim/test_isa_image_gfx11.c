@@ -500,6 +500,174 @@ START_TEST(gfx12_chain_vs_addrlib)
 }
 END_TEST
 
+/* gfx11's and gfx12's tiled layouts against addrlib (tests/fixtures/image/gfx11_swizzle.txt,
+ * gfx12_swizzle.txt: the newest ROCR's addrlib for gfx1100's GB_ADDR_CONFIG 0x545 and for
+ * gfx1201): for every tiled surface (ROCR's choice and every mode forced) hsa-sim's block
+ * (img_swizzle_init_gfx11/_gfx12) is addrlib's block, the width rounded up to it addrlib's
+ * pitch, the padded size addrlib's size, and every sample's byte offset img_swizzle_offset's. */
+static void swizzle_vs_addrlib(const char *file, bool gfx11, unsigned min_surfaces,
+                               unsigned min_samples)
+{
+  char path[256];
+  snprintf(path, sizeof path, "%s/fixtures/image/%s", TEST_SRCDIR, file);
+  FILE *fp = fopen(path, "r");
+  ck_assert_msg(fp, "the fixture %s", path);
+  char line[256], chip[16], how[16], geo[8];
+  unsigned bpp = 0, w = 0, h = 0, n = 0, mode = 0, samples = 0, surfaces = 0;
+  unsigned pitch = 0, ph, pn, align, bw, bh, bd;
+  unsigned long long slice, size;
+  struct img_swizzle s;
+  memset(&s, 0, sizeof s);
+  while (fgets(line, sizeof line, fp)) {
+    if (line[0] == '#')
+      continue;
+    if (line[0] == 'S') {
+      ck_assert_int_eq(sscanf(line, "S %15s %15s %7s %u %u %u %u mode=%u pitch=%u height=%u "
+                              "slices=%u slice=%llu size=%llu align=%u block=%ux%ux%u", chip, how,
+                              geo, &bpp, &w, &h, &n, &mode, &pitch, &ph, &pn, &slice, &size,
+                              &align, &bw, &bh, &bd), 17);
+      if (!mode)
+        continue;
+      ck_assert_msg(gfx11 ? img_swizzle_init_gfx11(&s, 0x545, mode, bpp / 8)
+                          : img_swizzle_init_gfx12(&s, mode, bpp / 8), "mode %u bpp %u", mode, bpp);
+      ck_assert_uint_eq(1u << s.bw_log2, bw);
+      ck_assert_uint_eq(1u << s.bh_log2, bh);
+      ck_assert_uint_eq(1u << s.bd_log2, bd);
+      ck_assert_uint_eq(1u << s.block_log2, align);
+      unsigned p = (w + bw - 1) / bw * bw, hh = (h + bh - 1) / bh * bh;
+      unsigned nn = (n + bd - 1) / bd * bd;
+      ck_assert_uint_eq(p, pitch);
+      ck_assert_uint_eq(hh, ph);
+      ck_assert_uint_eq((unsigned long long)p * hh * nn * (bpp / 8), size);
+      surfaces++;
+      continue;
+    }
+    unsigned x, y, z;
+    unsigned long long off;
+    ck_assert_int_eq(sscanf(line, "%u %u %u %llu", &x, &y, &z, &off), 4);
+    uint64_t got = img_swizzle_offset(&s, x, y, z, pitch, h ? h : 1);
+    ck_assert_msg(got == off, "%s mode %u bpp %u %ux%ux%u (%u,%u,%u): %llu, addrlib %llu", file,
+                  mode, bpp, w, h, n, x, y, z, (unsigned long long)got, off);
+    samples++;
+  }
+  fclose(fp);
+  ck_assert_uint_ge(surfaces, min_surfaces);
+  ck_assert_uint_ge(samples, min_samples);
+}
+
+START_TEST(gfx12_swizzle_vs_addrlib)
+{
+  swizzle_vs_addrlib("gfx12_swizzle.txt", false, 250, 5000);
+  struct img_swizzle s;
+  ck_assert(!img_swizzle_init_gfx12(&s, 0, 4));    /* LINEAR is no swizzle */
+  ck_assert(!img_swizzle_init_gfx12(&s, 8, 4));    /* no such gfx12 mode */
+  ck_assert(!img_swizzle_init_gfx12(&s, 2, 12));   /* no 12-byte swizzle */
+}
+END_TEST
+
+START_TEST(gfx11_swizzle_vs_addrlib)
+{
+  swizzle_vs_addrlib("gfx11_swizzle.txt", true, 400, 7500);
+  struct img_swizzle s;
+  ck_assert(!img_swizzle_init_gfx11(&s, 0x545, 24, 16));       /* no Z_X of 16-byte texels */
+  ck_assert(!img_swizzle_init_gfx11(&s, 0x545, 26, 4));        /* 64KB_D_X: not modelled */
+  ck_assert(!img_swizzle_init_gfx11(&s, 0x2a114042, 27, 4));   /* another chip's pipes */
+}
+END_TEST
+
+/* A tiled gfx12 image through VIMAGE: 13 x 5 texels of 32_UINT, 2 layers (2D array) or 2 deep
+ * (3D), in SW_MODE `mode`. Lane l stores to (l & 15, l >> 4 + 2k, z) for k = 0..2, z = 0..1
+ * (x >= 13 out of range: dropped), then loads the same texels back. Every in-range texel must
+ * be at the byte addrlib's equations give (img_swizzle_offset, checked against the fixture
+ * above; and texel (1, 0, 0) at addrlib's own byte `want1`), nothing else written, and the
+ * loads return the stored values (0 out of range). */
+static void tiled_round_trip(bool gfx11, unsigned mode, unsigned type, const char *dim, uint64_t want1)
+{
+  if (gfx11)
+    as_gfx1100();
+  else
+    as_gfx1201();
+  struct img_swizzle s;
+  ck_assert(gfx11 ? img_swizzle_init_gfx11(&s, 0x545, mode, 4) : img_swizzle_init_gfx12(&s, mode, 4));
+  const unsigned W = 13, H = 5, D = 2, pitch = (W + (1u << s.bw_log2) - 1) >> s.bw_log2 << s.bw_log2;
+  size_t bytes = (size_t)img_swizzle_offset(&s, W - 1, H - 1, D - 1, pitch, H) + 4;
+  bytes = (bytes + 65535) & ~(size_t)65535;
+  uint32_t *img = isa_fx_mem(bytes), *out = isa_fx_mem(4096), t[8];
+  for (size_t i = 0; i < bytes / 4; i++)
+    img[i] = 0xcdcdcdcdu;
+  if (gfx11)
+    tsharp(t, (uintptr_t)img, F_32_UINT, W, H, type, SEL_XYZW, D - 1);
+  else
+    tsharp12(t, (uintptr_t)img, F_32_UINT, W, H, type, SEL_XYZW, D - 1);
+  t[3] |= mode << 20;
+  char src[4096];
+  int n = snprintf(src, sizeof src, "v_and_b32_e32 v1, 15, v0\n");
+  for (unsigned z = 0; z < D; z++)
+    for (unsigned k = 0; k < 3; k++)
+      n += snprintf(src + n, sizeof src - (size_t)n,
+                    "v_lshrrev_b32_e32 v2, 4, v0\n"
+                    "v_add_nc_u32_e32 v2, %u, v2\n"
+                    "v_mov_b32_e32 v3, %u\n"
+                    "v_lshlrev_b32_e32 v4, 8, v2\n"
+                    "v_or_b32_e32 v4, v4, v1\n"
+                    "v_or_b32_e32 v4, 0x5a%02x0000, v4\n"
+                    "image_store v4, [v1, v2, v3], s[4:11] dmask:0x1 dim:%s\n"
+                    "%s"
+                    "image_load v5, [v1, v2, v3], s[4:11] dmask:0x1 dim:%s\n"
+                    "%s"
+                    "v_lshlrev_b32_e32 v6, 2, v0\n"
+                    "global_store_b32 v6, v5, s[0:1] offset:%u\n",
+                    2 * k, z, z, dim, gfx11 ? "s_waitcnt_vscnt null, 0x0\n" : "s_wait_storecnt 0x0\n",
+                    dim, gfx11 ? "s_waitcnt vmcnt(0)\n" : "s_wait_loadcnt 0x0\n", (z * 3 + k) * 128);
+  snprintf(src + n, sizeof src - (size_t)n, "s_endpgm\n");
+  if (gfx11)
+    run(src, out, t, NULL);
+  else
+    run12(src, out, t, NULL);
+  unsigned found = 0;
+  for (unsigned z = 0; z < D; z++)
+    for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+        uint64_t o = img_swizzle_offset(&s, x, y, z, pitch, H);
+        uint32_t want = 0x5a000000u | z << 16 | y << 8 | x;
+        ck_assert_msg(img[o / 4] == want, "mode %u (%u,%u,%u) at %llu: 0x%08x, want 0x%08x", mode,
+                      x, y, z, (unsigned long long)o, img[o / 4], want);
+      }
+  for (size_t i = 0; i < bytes / 4; i++)
+    found += img[i] != 0xcdcdcdcdu;
+  ck_assert_uint_eq(found, W * H * D);   /* and nowhere else */
+  ck_assert_uint_eq(img[want1 / 4], 0x5a000001u);
+  for (unsigned z = 0; z < D; z++)
+    for (unsigned k = 0; k < 3; k++)
+      for (unsigned l = 0; l < 32; l++) {
+        unsigned x = l & 15, y = (l >> 4) + 2 * k;
+        uint32_t want = x < W && y < H ? 0x5a000000u | z << 16 | y << 8 | x : 0;
+        ck_assert_msg(out[(z * 3 + k) * 32 + l] == want, "mode %u load (%u,%u,%u): 0x%08x, want 0x%08x",
+                      mode, x, y, z, out[(z * 3 + k) * 32 + l], want);
+      }
+}
+
+/* addrlib: in every 2D mode a 4-byte texel (1, 0) is at byte 4; in 4KB_3D too; on gfx1100 at
+ * 4 too (its micro block is gfx12's) */
+START_TEST(gfx12_tiled_store_load)
+{
+  tiled_round_trip(false, 1, T_2D_ARRAY, "SQ_RSRC_IMG_2D_ARRAY", 4);   /* 256B_2D */
+  tiled_round_trip(false, 2, T_2D_ARRAY, "SQ_RSRC_IMG_2D_ARRAY", 4);   /* 4KB_2D */
+  tiled_round_trip(false, 3, 10, "SQ_RSRC_IMG_3D", 4);                 /* 64KB_2D, a 3D image */
+  tiled_round_trip(false, 5, 10, "SQ_RSRC_IMG_3D", 4);                 /* 4KB_3D */
+}
+END_TEST
+
+/* gfx1100 (hsa-sim's GB_ADDR_CONFIG 0x545): the modes a gfx11 ROCR chooses */
+START_TEST(gfx11_tiled_store_load)
+{
+  tiled_round_trip(true, 2, T_2D_ARRAY, "SQ_RSRC_IMG_2D_ARRAY", 4);    /* SW_256B_D */
+  tiled_round_trip(true, 22, T_2D_ARRAY, "SQ_RSRC_IMG_2D_ARRAY", 4);   /* SW_4KB_D_X */
+  tiled_round_trip(true, 27, T_2D_ARRAY, "SQ_RSRC_IMG_2D_ARRAY", 4);   /* SW_64KB_R_X */
+  tiled_round_trip(true, 24, 10, "SQ_RSRC_IMG_3D", 4);                 /* SW_64KB_Z_X, 3D */
+}
+END_TEST
+
 /* as sample_bilinear_unnormalized, with gfx12's S# (MAX_LOD word1[25:13]) and VSAMPLE's unorm */
 START_TEST(gfx12_sample_bilinear)
 {
@@ -580,6 +748,10 @@ Suite *test_suite(void)
   tcase_add_test(t, gfx12_sample_bilinear);
   tcase_add_test(t, gfx12_gather4_resinfo);
   tcase_add_test(t, gfx12_chain_vs_addrlib);
+  tcase_add_test(t, gfx12_swizzle_vs_addrlib);
+  tcase_add_test(t, gfx12_tiled_store_load);
+  tcase_add_test(t, gfx11_swizzle_vs_addrlib);
+  tcase_add_test(t, gfx11_tiled_store_load);
   suite_add_tcase(s, t);
   return s;
 }

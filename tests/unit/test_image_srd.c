@@ -464,6 +464,105 @@ END_TEST
 /* gfx9's tiled mip chains against addrlib (tests/fixtures/image/gfx9_mips.txt, ROCR 5.2.3's
  * addrlib with the mode ROCR gives the image): per level img_tile_chain's chain rectangle,
  * size and alignment, and every sample's byte offset through img_tile_offset. */
+/* gfx11's and gfx12's tiled layouts against addrlib (tests/fixtures/image/gfx11_swizzle.txt for
+ * gfx1100's GB_ADDR_CONFIG 0x545, gfx12_swizzle.txt for gfx1201; the newest ROCR's addrlib): for
+ * the surfaces whose mode ROCR's choice took, the same choice from img_tile_choose_gfx11/_gfx12
+ * (LINEAR: false) with addrlib's pitch, slice, size and alignment; for every tiled surface the
+ * block, and every sample's byte offset from img_tile_offset. */
+static void swizzle_vs_addrlib(const char *file, bool gfx11, unsigned min_chosen,
+                               unsigned min_linear, unsigned min_samples) {
+  char path[256];
+  snprintf(path, sizeof(path), "%s/fixtures/image/%s", TEST_SRCDIR, file);
+  FILE *fp = fopen(path, "r");
+  ck_assert_msg(fp, "the fixture %s", path);
+  char line[256], chip[16], how[16], geo[8];
+  unsigned bpp = 0, w = 0, h = 0, n = 0, mode = 0, pitch, ph, pn, al, bw, bh, bd;
+  unsigned long long slice, size;
+  unsigned chosen = 0, linear = 0, samples = 0;
+  struct img_tile t;
+  memset(&t, 0, sizeof(t));
+  while (fgets(line, sizeof(line), fp)) {
+    if (line[0] == '#') continue;
+    if (line[0] == 'S') {
+      ck_assert_int_eq(sscanf(line, "S %15s %15s %7s %u %u %u %u mode=%u pitch=%u height=%u "
+                              "slices=%u slice=%llu size=%llu align=%u block=%ux%ux%u", chip, how,
+                              geo, &bpp, &w, &h, &n, &mode, &pitch, &ph, &pn, &slice, &size, &al,
+                              &bw, &bh, &bd), 17);
+      static const char *names[5] = {"1D", "1DA", "2D", "2DA", "3D"};
+      static const hsa_ext_image_geometry_t geos[5] = {
+          HSA_EXT_IMAGE_GEOMETRY_1D, HSA_EXT_IMAGE_GEOMETRY_1DA, HSA_EXT_IMAGE_GEOMETRY_2D,
+          HSA_EXT_IMAGE_GEOMETRY_2DA, HSA_EXT_IMAGE_GEOMETRY_3D};
+      unsigned g = 0;
+      while (g < 5 && strcmp(geo, names[g])) g++;
+      ck_assert_uint_lt(g, 5);
+      if (!strcmp(how, "rocr")) {
+        hsa_ext_image_descriptor_t d = {geos[g], w, g < 2 ? 0 : h, g == 4 ? n : 0,
+                                        g == 1 || g == 3 ? n : 0, {T(FLOAT), O(R)}};
+        struct img_format f;
+        memset(&f, 0, sizeof(f));
+        f.elem_size = (uint8_t)(bpp / 8);
+        struct img_layout l;
+        bool tiled = gfx11 ? img_tile_choose_gfx11(&d, &f, 0x545, &t, &l)
+                           : img_tile_choose_gfx12(&d, &f, &t, &l);
+        if (!mode) {
+          ck_assert_msg(!tiled, "chose mode %u for LINEAR %s", t.sw_mode, line);
+          linear++;
+          continue;
+        }
+        ck_assert_msg(tiled && t.sw_mode == mode && t.pitch == pitch && l.size == size &&
+                      l.alignment == al && l.row_pitch == (size_t)pitch * bpp / 8 &&
+                      l.slice_pitch == slice,
+                      "chose %d mode %u pitch %u size %zu align %zu slice %zu for %s", tiled,
+                      t.sw_mode, t.pitch, l.size, l.alignment, l.slice_pitch, line);
+        chosen++;
+      } else {
+        ck_assert_msg(gfx11 ? img_tile_init_gfx11(&t, 0x545, mode, bpp / 8)
+                            : img_tile_init_gfx12(&t, mode, bpp / 8), "refused: %s", line);
+        t.pitch = pitch;
+        t.height = h;
+      }
+      ck_assert_msg((1u << t.bw_log2) == bw && (1u << t.bh_log2) == bh && (1u << t.bd_log2) == bd &&
+                    (1u << t.block_log2) == al, "block of %s", line);
+      continue;
+    }
+    unsigned x, y, z;
+    unsigned long long off;
+    ck_assert_int_eq(sscanf(line, "%u %u %u %llu", &x, &y, &z, &off), 4);
+    size_t got = img_tile_offset(&t, x, y, z);
+    ck_assert_msg(got == off, "%s (%u,%u,%u) at %zu, addrlib %llu (mode %u bpp %u %s %ux%ux%u)", file,
+                  x, y, z, got, off, mode, bpp, geo, w, h, n);
+    samples++;
+  }
+  fclose(fp);
+  ck_assert_uint_ge(chosen, min_chosen);
+  ck_assert_uint_ge(linear, min_linear);
+  ck_assert_uint_ge(samples, min_samples);
+}
+
+START_TEST(t_gfx12_swizzle_vs_addrlib) {
+  swizzle_vs_addrlib("gfx12_swizzle.txt", false, 130, 30, 5000);
+  struct img_tile t;
+  ck_assert(!img_tile_init_gfx12(&t, 0, 4));
+  ck_assert(!img_tile_init_gfx12(&t, 8, 4));
+  ck_assert(!img_tile_init_gfx12(&t, 2, 12));
+}
+END_TEST
+
+START_TEST(t_gfx11_swizzle_vs_addrlib) {
+  swizzle_vs_addrlib("gfx11_swizzle.txt", true, 120, 60, 7500);
+  struct img_tile t;
+  ck_assert(!img_tile_init_gfx11(&t, 0x545, 24, 16));
+  ck_assert(!img_tile_init_gfx11(&t, 0x545, 26, 4));
+  ck_assert(!img_tile_init_gfx11(&t, 0x2a114042, 27, 4));   /* only 0x545's pipes are modelled */
+  hsa_ext_image_descriptor_t d = {HSA_EXT_IMAGE_GEOMETRY_2D, 64, 64, 0, 0, {T(FLOAT), O(R)}};
+  struct img_format f;
+  memset(&f, 0, sizeof(f));
+  f.elem_size = 4;
+  struct img_layout l;
+  ck_assert(!img_tile_choose_gfx11(&d, &f, 0x2a114042, &t, &l));   /* another chip: LINEAR */
+}
+END_TEST
+
 START_TEST(t_tiled_mips_vs_addrlib) {
   FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
   ck_assert_msg(fp != NULL, "the fixture");
@@ -532,6 +631,8 @@ Suite *test_suite(void) {
   tcase_add_test(tc, t_tiled_vs_addrlib);
   tcase_add_test(tc, t_gfx12_vs_addrlib);
   tcase_add_test(tc, t_tiled_mips_vs_addrlib);
+  tcase_add_test(tc, t_gfx12_swizzle_vs_addrlib);
+  tcase_add_test(tc, t_gfx11_swizzle_vs_addrlib);
   suite_add_tcase(s, tc);
   return s;
 }
