@@ -45,6 +45,7 @@ static struct call *calls, **calls_tail = &calls;
 static struct entry *entries;
 static uint32_t entry_count;
 static bool running, stopping;
+static bool closing;   /* sig_async_stop is tearing down: a doorbell starts nothing */
 static pthread_t thread;
 static hsa_signal_t wake;
 /* Deferred entries or calls wait for the thread: read by every doorbell store (relaxed: a
@@ -262,7 +263,7 @@ void sig_async_start_pending(void)
 {
   pthread_mutex_lock(&lock);
   hsa_status_t st = HSA_STATUS_SUCCESS;
-  if (!running && (entries || calls))
+  if (!running && !closing && (entries || calls))
     st = start();
   else if (!running)
     atomic_store_explicit(&sig_async_pending, false, memory_order_relaxed);
@@ -301,6 +302,7 @@ void sig_async_stop(void)
   pthread_mutex_lock(&lock);
   bool was = running;
   stopping = true;
+  closing = true;
   pthread_mutex_unlock(&lock);
   if (was) {
     poke();
@@ -326,6 +328,7 @@ void sig_async_stop(void)
     sig_destroy_internal(wake);
   wake.handle = 0;
   running = false;
+  closing = false;
   atomic_store_explicit(&sig_async_pending, false, memory_order_relaxed);
   pthread_mutex_unlock(&lock);
 }
