@@ -6,8 +6,12 @@
  * shuts down. Prints one line:
  *   first_us=.. median_us=.. rss_init_kib=.. rss_live_kib=.. hwm_kib=..
  * first is the first queue (the runtime's lazy set-up included), median the median of all;
- * rss_init is VmRSS after hsa_init, rss_live with every queue live, hwm the peak (VmHWM). */
+ * rss_init is VmRSS after hsa_init, rss_live with every queue live, hwm the peak (VmHWM).
+ * Then one barrier packet on the first queue: dispatch_us from its doorbell to its completion
+ * (the process's first doorbell: what a runtime defers to it is paid there, see
+ * bench/README.md "Issue 19, seventh pass"). */
 #include <hsa.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +53,27 @@ int main(void) {
   }
   long rss_live = status_kib("VmRSS"), hwm = status_kib("VmHWM");
   double first = t[0];
+  /* the first doorbell of the process: a barrier-AND packet on the first queue */
+  hsa_signal_t done;
+  if (hsa_signal_create(1, 0, NULL, &done) != HSA_STATUS_SUCCESS)
+    return fprintf(stderr, "hsa_signal_create failed\n"), 1;
+  uint64_t idx = hsa_queue_add_write_index_relaxed(q[0], 1);
+  hsa_barrier_and_packet_t *p = (hsa_barrier_and_packet_t *)q[0]->base_address + idx % q[0]->size;
+  memset((char *)p + 4, 0, sizeof(*p) - 4);
+  p->completion_signal = done;
+  double d0 = now_us();
+  __atomic_store_n(&p->header, (uint16_t)(HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE),
+                   __ATOMIC_RELEASE);
+  hsa_signal_store_screlease(q[0]->doorbell_signal, (hsa_signal_value_t)idx);
+  if (hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, 60000000000ull,
+                                HSA_WAIT_STATE_BLOCKED) != 0)
+    return fprintf(stderr, "the barrier packet did not complete\n"), 1;
+  double dispatch = now_us() - d0;
+  hsa_signal_destroy(done);
   qsort(t, QUEUES, sizeof t[0], cmp);
   for (int i = 0; i < QUEUES; i++) hsa_queue_destroy(q[i]);
   hsa_shut_down();
-  printf("first_us=%.1f median_us=%.1f rss_init_kib=%ld rss_live_kib=%ld hwm_kib=%ld\n", first,
-         t[QUEUES / 2], rss_init, rss_live, hwm);
+  printf("first_us=%.1f median_us=%.1f rss_init_kib=%ld rss_live_kib=%ld hwm_kib=%ld "
+         "dispatch_us=%.1f\n", first, t[QUEUES / 2], rss_init, rss_live, hwm, dispatch);
   return 0;
 }

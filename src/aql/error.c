@@ -125,10 +125,11 @@ done:
   return false;
 }
 
+/* Listed now, run by the async handler thread once the queue's first doorbell (or any wait
+ * about to block) has started it: the CP's code waits in the signal until then. */
 hsa_status_t aql_inactive_handler_start(struct aql_queue *q) {
   atomic_store(&q->handler_state, 0);
-  return hsa_amd_signal_async_handler(q->inactive, HSA_SIGNAL_CONDITION_NE, 0, inactive_handler,
-                                      q);
+  return sig_async_handler_deferred(q->inactive, HSA_SIGNAL_CONDITION_NE, 0, inactive_handler, q);
 }
 
 void aql_inactive_handler_stop(struct aql_queue *q) {
@@ -136,6 +137,10 @@ void aql_inactive_handler_stop(struct aql_queue *q) {
   atomic_fetch_or(&q->handler_state, AQL_HANDLER_TERMINATE);
   if (in_handler == q) {   /* called from q's own error callback */
     in_handler = NULL;
+    atomic_fetch_or(&q->handler_state, AQL_HANDLER_DONE);
+    return;
+  }
+  if (sig_async_cancel(q->inactive, q)) {   /* never rung: the handler never ran, nor will */
     atomic_fetch_or(&q->handler_state, AQL_HANDLER_DONE);
     return;
   }
@@ -354,10 +359,11 @@ hsa_status_t aql_fault_watch_start(void) {
     goto out;
   }
   atomic_store(&watch_stop, false);
-  /* The events latch a fault until the watcher waits, so the thread may start a little
-   * later: the async handler thread (which the queue starts anyway) creates it, and the
-   * caller's hsa_queue_create is spared a thread's set-up. Directly when that cannot be. */
-  if (hsa_amd_async_function(spawn_watcher, (void *)(uintptr_t)watch_gen) != HSA_STATUS_SUCCESS) {
+  /* The events latch a fault until the watcher waits, and only GPU work faults: the async
+   * handler thread creates the watcher once a doorbell (or a wait about to block) has
+   * started it, and hsa_queue_create starts no thread. Directly when that cannot be. */
+  if (sig_async_function_deferred(spawn_watcher, (void *)(uintptr_t)watch_gen) !=
+      HSA_STATUS_SUCCESS) {
     if (pthread_create(&watch_thread, NULL, watch_main, NULL)) {
       kfd_event_destroy(&rt->kfd, mem_event.id);
       kfd_event_destroy(&rt->kfd, wake_event.id);

@@ -461,9 +461,11 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
     *(hsa_agent_t *)value = core_agent_handle(q->agent);
     break;
   case HSA_AMD_QUEUE_INFO_DOORBELL_ID:
-    if (q->kind == AQL_GPU && q->kq.doorbell)
+    if (q->kind == AQL_GPU && q->kq.doorbell) {
       *(uint64_t *)value = (uint64_t)(uintptr_t)q->kq.doorbell;
-    else
+      /* rung directly, it would not start the error handler's thread (async.c) */
+      sig_async_start_pending();
+    } else
       st = HSA_STATUS_ERROR_INVALID_QUEUE;
     break;
   case HSA_QUEUE_INFO_USE_COUNT: {

@@ -5,10 +5,20 @@
  * returning false is deregistered; true keeps it armed (ROCR's rule, so it is called again
  * while the condition holds). Only this thread frees entries, so its snapshot of the list
  * stays valid while it waits. An entry remembers its signal's generation: a destroyed signal
- * (or its slot reused by a new one) drops the entry without calling the handler. */
+ * (or its slot reused by a new one) drops the entry without calling the handler.
+ *
+ * Deferred registrations (sig_async_handler_deferred, sig_async_function_deferred) are the
+ * runtime's own for what only GPU work can cause: a queue's inactive signal, the fault
+ * watcher's start. They are listed at once but start no thread: the first doorbell rung
+ * through a signal store (ops.c), the first wait about to block (wait.c) or any public
+ * registration starts it (sig_async_start_pending). Nothing is lost meanwhile: the CP's
+ * code stays in the inactive signal (the handlers' condition is a level, not an edge) and
+ * the KFD's memory and reset events stay set until the watcher waits. So hsa_queue_create
+ * starts no thread of ours; the first dispatch does, after its doorbell. */
 #include "signals/internal.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "hsa_ext_amd.h"
@@ -35,8 +45,12 @@ static struct call *calls, **calls_tail = &calls;
 static struct entry *entries;
 static uint32_t entry_count;
 static bool running, stopping;
+static bool closing;   /* sig_async_stop is tearing down: a doorbell starts nothing */
 static pthread_t thread;
 static hsa_signal_t wake;
+/* Deferred entries or calls wait for the thread: read by every doorbell store (relaxed: a
+ * ring ordered after the registration sees it set, or cleared by a start that happened). */
+SIG_HIDDEN _Atomic bool sig_async_pending;
 
 static void poke(void)
 {
@@ -182,12 +196,14 @@ static hsa_status_t start(void)
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }
   running = true;
+  atomic_store_explicit(&sig_async_pending, false, memory_order_relaxed);
   return HSA_STATUS_SUCCESS;
 }
 
-hsa_status_t hsa_amd_signal_async_handler(hsa_signal_t signal, hsa_signal_condition_t cond,
-                                          hsa_signal_value_t value,
-                                          hsa_amd_signal_handler handler, void *arg)
+/* Lists a handler; `now` starts the thread, else it waits for sig_async_start_pending. */
+static hsa_status_t add_handler(hsa_signal_t signal, hsa_signal_condition_t cond,
+                                hsa_signal_value_t value, hsa_amd_signal_handler handler,
+                                void *arg, bool now)
 {
   hsa_status_t st = sig_ensure_init();
   if (st != HSA_STATUS_SUCCESS)
@@ -210,19 +226,75 @@ hsa_status_t hsa_amd_signal_async_handler(hsa_signal_t signal, hsa_signal_condit
   e->handler = handler;
   e->arg = arg;
   pthread_mutex_lock(&lock);
-  st = start();
+  st = now ? start() : HSA_STATUS_SUCCESS;
+  bool live = running;
   if (st == HSA_STATUS_SUCCESS) {
     e->next = entries;
     entries = e;
     entry_count++;
+    if (!live)
+      atomic_store_explicit(&sig_async_pending, true, memory_order_relaxed);
   }
   pthread_mutex_unlock(&lock);
   if (st != HSA_STATUS_SUCCESS) {
     free(e);
     return st;
   }
-  poke();
+  if (live)
+    poke();
   return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_signal_async_handler(hsa_signal_t signal, hsa_signal_condition_t cond,
+                                          hsa_signal_value_t value,
+                                          hsa_amd_signal_handler handler, void *arg)
+{
+  return add_handler(signal, cond, value, handler, arg, true);
+}
+
+hsa_status_t sig_async_handler_deferred(hsa_signal_t signal, hsa_signal_condition_t cond,
+                                        hsa_signal_value_t value,
+                                        hsa_amd_signal_handler handler, void *arg)
+{
+  return add_handler(signal, cond, value, handler, arg, false);
+}
+
+void sig_async_start_pending(void)
+{
+  pthread_mutex_lock(&lock);
+  hsa_status_t st = HSA_STATUS_SUCCESS;
+  if (!running && !closing && (entries || calls))
+    st = start();
+  else if (!running)
+    atomic_store_explicit(&sig_async_pending, false, memory_order_relaxed);
+  pthread_mutex_unlock(&lock);
+  static atomic_bool said;
+  if (st != HSA_STATUS_SUCCESS && !atomic_exchange(&said, true))
+    fprintf(stderr, "hsa-runtime64: cannot start the thread that reports queue errors and GPU "
+                    "faults (%s); trying again at the next doorbell.\n",
+            st == HSA_STATUS_ERROR_OUT_OF_RESOURCES ? "no thread" : "no signal event");
+}
+
+bool sig_async_cancel(hsa_signal_t signal, void *arg)
+{
+  pthread_mutex_lock(&lock);
+  bool idle = !running;
+  if (idle) {
+    for (struct entry **l = &entries; *l;) {
+      struct entry *e = *l;
+      if (e->signal.handle == signal.handle && e->arg == arg) {
+        *l = e->next;
+        entry_count--;
+        free(e);
+      } else {
+        l = &e->next;
+      }
+    }
+    if (!entries && !calls)
+      atomic_store_explicit(&sig_async_pending, false, memory_order_relaxed);
+  }
+  pthread_mutex_unlock(&lock);
+  return idle;
 }
 
 void sig_async_stop(void)
@@ -230,6 +302,7 @@ void sig_async_stop(void)
   pthread_mutex_lock(&lock);
   bool was = running;
   stopping = true;
+  closing = true;
   pthread_mutex_unlock(&lock);
   if (was) {
     poke();
@@ -255,11 +328,12 @@ void sig_async_stop(void)
     sig_destroy_internal(wake);
   wake.handle = 0;
   running = false;
+  closing = false;
+  atomic_store_explicit(&sig_async_pending, false, memory_order_relaxed);
   pthread_mutex_unlock(&lock);
 }
 
-/* Runs callback(arg) once on the handler thread (ROCR's async events thread), soon. */
-hsa_status_t hsa_amd_async_function(void (*callback)(void *arg), void *arg)
+static hsa_status_t add_call(void (*callback)(void *arg), void *arg, bool now)
 {
   hsa_status_t st = sig_ensure_init();
   if (st != HSA_STATUS_SUCCESS)
@@ -273,15 +347,29 @@ hsa_status_t hsa_amd_async_function(void (*callback)(void *arg), void *arg)
   c->fn = callback;
   c->arg = arg;
   pthread_mutex_lock(&lock);
-  st = start();
+  st = now ? start() : HSA_STATUS_SUCCESS;
+  bool live = running;
   if (st == HSA_STATUS_SUCCESS) {
     *calls_tail = c;
     calls_tail = &c->next;
+    if (!live)
+      atomic_store_explicit(&sig_async_pending, true, memory_order_relaxed);
   }
   pthread_mutex_unlock(&lock);
   if (st != HSA_STATUS_SUCCESS)
     free(c);
-  else
+  else if (live)
     poke();
   return st;
+}
+
+/* Runs callback(arg) once on the handler thread (ROCR's async events thread), soon. */
+hsa_status_t hsa_amd_async_function(void (*callback)(void *arg), void *arg)
+{
+  return add_call(callback, arg, true);
+}
+
+hsa_status_t sig_async_function_deferred(void (*callback)(void *arg), void *arg)
+{
+  return add_call(callback, arg, false);
 }

@@ -12,10 +12,14 @@
 
 #define VAL(o) ((_Atomic int64_t *)(uintptr_t)&(o)->amd->value)
 
+/* After the CP has its doorbell: a queue's error handler, listed at its creation, needs the
+ * handler thread from now on (async.c), started here the first time. */
 static void ring(struct sig_obj *o, int64_t v)
 {
   volatile uint64_t *db = __atomic_load_n(&o->amd->hardware_doorbell_ptr, __ATOMIC_RELAXED);
   atomic_store_explicit((_Atomic uint64_t *)(uintptr_t)db, (uint64_t)v, memory_order_release);
+  if (__builtin_expect(atomic_load_explicit(&sig_async_pending, memory_order_relaxed), 0))
+    sig_async_start_pending();
 }
 
 /* two's complement wrap, as the atomic operations do, without signed overflow */

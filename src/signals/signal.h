@@ -39,6 +39,24 @@ bool sig_events_possible(void);
 hsa_status_t sig_create_internal(hsa_signal_value_t initial, bool interrupt, hsa_signal_t *out);
 void sig_destroy_internal(hsa_signal_t s);
 
+/* The runtime's own async handlers and calls for what only GPU work can cause (a queue's
+ * inactive signal, the fault watcher's start; async.c): listed now, run by the handler
+ * thread, which they do not start. It starts at the first doorbell rung through a signal
+ * store, the first wait about to block, any public registration, or sig_async_start_pending.
+ * Same statuses as hsa_amd_signal_async_handler / hsa_amd_async_function. */
+hsa_status_t sig_async_handler_deferred(hsa_signal_t signal, hsa_signal_condition_t cond,
+                                        hsa_signal_value_t value,
+                                        bool (*handler)(hsa_signal_value_t value, void *arg),
+                                        void *arg);
+hsa_status_t sig_async_function_deferred(void (*fn)(void *arg), void *arg);
+/* Starts the handler thread now if deferred work waits for it (a failure is said once on
+ * stderr and retried at the next call). */
+void sig_async_start_pending(void);
+/* While the handler thread has not started: drops the entries of (signal, arg) and returns
+ * true (no handler call can be running or come). False once it runs: the caller must then
+ * have its handler deregister itself. */
+bool sig_async_cancel(hsa_signal_t signal, void *arg);
+
 /* Waits like hsa_signal_wait_scacquire; timeout in nanoseconds (UINT64_MAX = forever). */
 hsa_signal_value_t sig_wait(hsa_signal_t s, hsa_signal_condition_t cond,
                             hsa_signal_value_t value, uint64_t timeout_ns);
