@@ -35,6 +35,7 @@
  * with bias 8 and bf8 E5M2 with bias 16 (0x80 is NaN, no infinities). D is written for the
  * lanes in EXEC. */
 #include "isa/exec.h"
+#include "isa/thread_block.h"
 #include "isa/valu.h"
 
 #include <math.h>
@@ -254,6 +255,19 @@ static void store_d(unsigned kind, uint32_t *const *d, uint32_t (*c)[VALU_N], un
   }
 }
 
+/* A product's per-lane operands and accumulators: large, so made per thread on first use
+ * (thread_block.c) rather than held in every thread's static TLS */
+struct dense_area {
+  uint64_t a[VALU_N], bv[VALU_N];
+  uint32_t c[32][VALU_N];
+  double ea[VALU_N][8], eb[VALU_N][8];
+};
+struct sparse_area {
+  uint64_t a[VALU_N], blo[VALU_N], bhi[VALU_N];
+  uint32_t c[16][VALU_N], idx[VALU_N];
+  double ea[VALU_N][8], eb[VALU_N][16];
+};
+
 static int v_mfma(struct isa_wave *w, const struct isa_inst *in)
 {
   const struct mfma *s = shape_of(in);
@@ -266,8 +280,10 @@ static int v_mfma(struct isa_wave *w, const struct isa_inst *in)
     neg = blgp;
     blgp = 0;
   }
-  static _Thread_local uint64_t a[VALU_N], bv[VALU_N];
-  static _Thread_local uint32_t c[32][VALU_N];
+  struct dense_area *area = isa_thread_block(ISA_TB_MFMA, sizeof *area);
+  if (!area) return isa_thread_block_lost(w, in);
+  uint64_t *a = area->a, *bv = area->bv;
+  uint32_t (*c)[VALU_N] = area->c;
   if (load_in(w, in, 0, nin, a) || load_in(w, in, 1, nin, bv))
     return -1;
   uint32_t *d[32];
@@ -289,7 +305,7 @@ static int v_mfma(struct isa_wave *w, const struct isa_inst *in)
   if (neg & 1) for (unsigned l = 0; l < VALU_N; l++) a[l] ^= 1ull << 63;
   if (neg & 2) for (unsigned l = 0; l < VALU_N; l++) bv[l] ^= 1ull << 63;
   /* every lane's A and B elements once, as doubles (B through BLGP's lane pattern) */
-  static _Thread_local double ea[VALU_N][8], eb[VALU_N][8];
+  double (*ea)[8] = area->ea, (*eb)[8] = area->eb;
   for (unsigned l = 0; l < VALU_N; l++)
     for (unsigned e = 0; e < s->e; e++) {
       ea[l][e] = elem(s, a[l], e, s->bf8 & 1);
@@ -360,8 +376,10 @@ static int v_smfmac(struct isa_wave *w, const struct isa_inst *in)
   unsigned e = dense.e, nout = out_dwords(&dense);
   unsigned cbsz = (in->words[0] >> 8) & 7, abid = (in->words[0] >> 11) & 15;
   unsigned set = cbsz ? 0 : e == 8 ? (abid & 3) : (abid & 1);
-  static _Thread_local uint64_t a[VALU_N], blo[VALU_N], bhi[VALU_N];
-  static _Thread_local uint32_t c[16][VALU_N], idx[VALU_N];
+  struct sparse_area *area = isa_thread_block(ISA_TB_SMFMAC, sizeof *area);
+  if (!area) return isa_thread_block_lost(w, in);
+  uint64_t *a = area->a, *blo = area->blo, *bhi = area->bhi;
+  uint32_t (*c)[VALU_N] = area->c, *idx = area->idx;
   uint32_t *d[16];
   struct isa_inst hi = *in;
   hi.src[1] = (uint16_t)(in->src[1] + 2);
@@ -381,7 +399,7 @@ static int v_smfmac(struct isa_wave *w, const struct isa_inst *in)
     memcpy(c[r], d[r], sizeof c[r]);
   }
   /* B as E elements of each lane: the low 2 dwords hold the first half */
-  static _Thread_local double ea[VALU_N][8], eb[VALU_N][16];
+  double (*ea)[8] = area->ea, (*eb)[16] = area->eb;
   for (unsigned l = 0; l < VALU_N; l++) {
     for (unsigned x = 0; x < e / 2; x++) {
       ea[l][x] = elem(&dense, a[l], x, s->bf8 & 1);

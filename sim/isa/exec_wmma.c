@@ -32,6 +32,7 @@
  * hardware requires all of them); sources are read in every lane. */
 #include "isa/exec.h"
 #include "isa/gfx11.h"
+#include "isa/thread_block.h"
 
 #include <math.h>
 #include <string.h>
@@ -210,6 +211,15 @@ struct operand {
   uint32_t v[WMMA_MAXR][VALU_N];
 };
 
+/* One product's operands and its matrices as numbers: large, so made per thread on first use
+ * (thread_block.c) rather than held in every thread's static TLS */
+struct wmma_area {
+  struct operand A, B, C, X;
+  double fa[16][64], fb[64][16];
+  int64_t ia[16][64], ib[64][16];
+  uint8_t sel[16][64];   /* SWMMAC: the K of each stored A value */
+};
+
 /* n VGPRs from code (a constant or SGPR: the same value in every register and lane) */
 static int take(struct isa_wave *w, const struct isa_inst *in, unsigned code, unsigned n,
                 enum isa_type t, struct operand *o)
@@ -250,20 +260,22 @@ static int run(struct isa_wave *w, const struct isa_inst *in, const struct wmma 
   unsigned na = g12 ? regs(16 * ka * tbits(s->a), lanes) : ka * tbits(s->a) / 32;
   unsigned nb = g12 ? regs(16 * s->k * tbits(s->b), lanes) : s->k * tbits(s->b) / 32;
   unsigned nc = regs(256 * (h && g12 ? 16 : 32), lanes);
-  static _Thread_local struct operand A, B, C, X;
+  struct wmma_area *area = isa_thread_block(ISA_TB_WMMA, sizeof *area);
+  if (!area) return isa_thread_block_lost(w, in);
+  struct operand *const A = &area->A, *const B = &area->B, *const C = &area->C, *const X = &area->X;
   enum isa_type ct = s->out == O_F32 ? ISA_T_F32 : s->out == O_F16 ? ISA_T_F16 : ISA_T_B32;
-  if (take(w, in, in->src[0], na, ISA_T_B32, &A) || take(w, in, in->src[1], nb, ISA_T_B32, &B) ||
-      take(w, in, s->sparse ? in->dst : in->src[2], nc, ct, &C) ||
-      (s->sparse && take(w, in, in->src[2], 1, ISA_T_B32, &X)))
+  if (take(w, in, in->src[0], na, ISA_T_B32, A) || take(w, in, in->src[1], nb, ISA_T_B32, B) ||
+      take(w, in, s->sparse ? in->dst : in->src[2], nc, ct, C) ||
+      (s->sparse && take(w, in, in->src[2], 1, ISA_T_B32, X)))
     return -1;
   unsigned d0 = in->dst - ISA_OP_VGPR0;
   if (in->dst < ISA_OP_VGPR0 || in->dst >= ISA_OP_AGPR0 || d0 + nc > w->vgpr_alloc)
     return isa_fault(w, SIM_ISA_FAULT_ILLEGAL, 0, false, "%s at 0x%llx writes beyond the %u VGPRs allocated",
                      in->name, (unsigned long long)in->pc, w->vgpr_alloc);
   bool sa = in->neg & 1, sb = in->neg & 2;   /* integers: signed A, B */
-  static _Thread_local double fa[16][64], fb[64][16];
-  static _Thread_local int64_t ia[16][64], ib[64][16];
-  static _Thread_local uint8_t sel[16][64];   /* SWMMAC: the K of each stored A value */
+  double (*fa)[64] = area->fa, (*fb)[16] = area->fb;
+  int64_t (*ia)[64] = area->ia, (*ib)[16] = area->ib;
+  uint8_t (*sel)[64] = area->sel;
   unsigned ds = tbits(s->a);
   /* A: 16 rows x ka stored values (sparse: 2 a group of 4, at their indexed positions) */
   for (unsigned i = 0; i < 16; i++)
@@ -272,10 +284,10 @@ static int run(struct isa_wave *w, const struct isa_inst *in, const struct wmma 
       in_pos(s, g12, w64, false, i, k, &reg, &lane, &bit);
       if (s->sparse) {
         bit += (q % 2) * ds;
-        unsigned ix = (X.v[0][lane] >> idx_bit(s, w64, k, in->opsel)) & 15;
+        unsigned ix = (X->v[0][lane] >> idx_bit(s, w64, k, in->opsel)) & 15;
         sel[i][q] = (uint8_t)(k + ((ix >> (2 * (q % 2))) & 3));
       }
-      uint32_t x = A.v[reg][lane] >> bit;
+      uint32_t x = A->v[reg][lane] >> bit;
       if (fl) {
         double v = fval(s->a, x);
         if (ds == 16 && ((bit >= 16 ? in->neg_hi : in->neg) & 1))
@@ -289,7 +301,7 @@ static int run(struct isa_wave *w, const struct isa_inst *in, const struct wmma 
     for (unsigned k = 0; k < s->k; k++) {
       unsigned reg, lane, bit;
       in_pos(s, g12, w64, true, j, k, &reg, &lane, &bit);
-      uint32_t x = B.v[reg][lane] >> bit;
+      uint32_t x = B->v[reg][lane] >> bit;
       if (fl) {
         double v = fval(s->b, x);
         if (tbits(s->b) == 16 && ((bit >= 16 ? in->neg_hi : in->neg) & 2))
@@ -303,14 +315,14 @@ static int run(struct isa_wave *w, const struct isa_inst *in, const struct wmma 
   /* D starts as C (the other half of a gfx11 16-bit result), lanes EXEC enables */
   for (unsigned r = 0; r < nc; r++)
     VALU_EACH(w->exec, l)
-      d[r][l] = C.v[r][l];
+      d[r][l] = C->v[r][l];
   for (unsigned i = 0; i < 16; i++)
     for (unsigned j = 0; j < 16; j++) {
       unsigned reg, lane, bit;
       out_pos(s, g12, w64, i, j, in->opsel, &reg, &lane, &bit);
       if (!((w->exec >> lane) & 1))
         continue;
-      uint32_t c = C.v[reg][lane], r;
+      uint32_t c = C->v[reg][lane], r;
       if (fl) {
         double acc = s->out == O_F32 ? (double)fp_f(c)
                    : s->out == O_F16 ? (double)fp_f16_to_f32((c >> bit) & 0xffff)
