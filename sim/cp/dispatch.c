@@ -117,16 +117,22 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   struct sim_isa_workgroup wg = g->wg;
   wg.hw_id = cp_placement_hw_id(&g->place, item, &wg.xcc_id);
   wg.hw_id2 = g->place.hw_id2;
+  /* the rows run.c copies: v0 (packed ids) or v0..v<tidig> */
+  unsigned rows = g->packed ? 1 : g->tidig + 1 > 3 ? 3 : g->tidig + 1;
   for (unsigned w = 0; w < nw; w++) {
     struct sim_isa_wave_init *wi = &waves[w];
-    memset(wi, 0, sizeof *wi);
+    /* field by field: only what run.c reads (the user SGPRs, the system ones after them, the
+     * rows above), not the whole ~1 KiB structure per wave */
     memcpy(wi->sgpr, g->user, g->nu * sizeof g->user[0]);
     unsigned n = g->sys > g->nu ? g->sys : g->nu;
+    for (unsigned i = g->nu; i < n; i++)
+      wi->sgpr[i] = 0;
     for (unsigned i = 0; i < 3; i++)
       if (g->rsrc2 & (1u << (7 + i)))
         wi->sgpr[n++] = id[i];
     if (g->rsrc2 & (1u << 10))
       wi->sgpr[n++] = (w == 0 ? 1u << 31 : 0) | nw;
+    wi->ttmp9 = wi->ttmp7 = 0;
     if (g->arch_sgprs) {   /* gfx12: the work-group id in TTMP9 and TTMP7 as well */
       wi->ttmp9 = id[0];
       wi->ttmp7 = (id[1] & 0xffff) | id[2] << 16;
@@ -136,12 +142,29 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
     if (g->rsrc2 & 1)
       wi->sgpr[n++] = wi->scratch_wave_offset;
     wi->sgpr_count = n;
-    wi->vgpr_count = g->packed ? 1 : g->tidig + 1;
-    if (wi->vgpr_count > 3)
-      wi->vgpr_count = 3;
+    wi->vgpr_count = rows;
+    for (unsigned r = 0; r < rows; r++)   /* a wave32's lanes 32-63 hold 0, as before */
+      for (unsigned l = ws; l < SIM_ISA_WAVE_SIZE; l++)
+        wi->vgpr[r][l] = 0;
     /* x fastest, then y, then z: counted up instead of divided out per lane */
     uint32_t first = w * ws;
     uint32_t x = first % size[0], y = first / size[0] % size[1], z = first / (size[0] * size[1]);
+    if (first + ws <= items && x + ws <= size[0]) {
+      /* the whole wave in one row of the group (1D groups, rows of a multiple of the wave
+       * size): x counts up, y and z are the row's; ids below 1024 so that + l never carries
+       * into the packed y */
+      wi->exec = ws == 64 ? ~0ull : 0xffffffffull;
+      uint32_t v0 = g->packed ? x | (g->tidig >= 1 ? y << 10 : 0) | (g->tidig >= 2 ? z << 20 : 0) : x;
+      for (unsigned l = 0; l < ws; l++)
+        wi->vgpr[0][l] = v0 + l;
+      for (unsigned r = 1; r < rows; r++) {
+        uint32_t v = r == 1 ? y : z;
+        for (unsigned l = 0; l < ws; l++)
+          wi->vgpr[r][l] = v;
+      }
+      continue;
+    }
+    uint64_t exec = 0;
     for (unsigned l = 0; l < ws; l++, x++) {
       if (x == size[0]) {
         x = 0;
@@ -150,17 +173,23 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
           z++;
         }
       }
-      if (first + l >= items)
-        break;
-      wi->exec |= 1ull << l;
+      if (first + l >= items) {   /* lanes past the group's end hold 0 */
+        for (unsigned r = 0; r < rows; r++)
+          wi->vgpr[r][l] = 0;
+        continue;
+      }
+      exec |= 1ull << l;
       if (g->packed) {
         wi->vgpr[0][l] = x | (g->tidig >= 1 ? y << 10 : 0) | (g->tidig >= 2 ? z << 20 : 0);
       } else {
         wi->vgpr[0][l] = x;
-        wi->vgpr[1][l] = y;
-        wi->vgpr[2][l] = z;
+        if (rows > 1)
+          wi->vgpr[1][l] = y;
+        if (rows > 2)
+          wi->vgpr[2][l] = z;
       }
     }
+    wi->exec = exec;
   }
   wg.wave_count = nw;
   wg.waves = waves;
