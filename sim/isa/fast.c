@@ -1054,7 +1054,7 @@ static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
   uint64_t base = w->sgpr[in->saddr] | (uint64_t)w->sgpr[in->saddr + 1] << 32;
   uint64_t addr = (base + (uint64_t)(int64_t)in->offset) & ~3ull;
   unsigned n = in->dwords;
-  const void *p = isa_mem_fast(w, addr, 4 * n, false);
+  const void *p = isa_mem_hinted(w, in, addr, 4 * n, false);
   if (!p)
     return -1;
   isa_ld_dwords(p, &w->sgpr[in->sdst], n);
