@@ -88,6 +88,19 @@ static bool never(void *arg)
   return false;
 }
 
+/* row[l] = v + step * l for the ws (32 or 64) lanes: loops of a constant count, which gcc's
+ * -O2 vectorises (a plain lane loop here cost ~5 host instructions a lane) */
+static void fill_row(uint32_t *row, uint32_t v, uint32_t step, unsigned ws)
+{
+  if (ws == 64) {
+    for (unsigned l = 0; l < 64; l++)
+      row[l] = v + step * l;
+  } else {
+    for (unsigned l = 0; l < 32; l++)
+      row[l] = v + step * l;
+  }
+}
+
 /* Sets up and runs work-group `item` (x fastest) on host thread `worker`. */
 static bool run_group(void *ctx, unsigned worker, uint64_t item)
 {
@@ -155,13 +168,9 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
        * into the packed y */
       wi->exec = ws == 64 ? ~0ull : 0xffffffffull;
       uint32_t v0 = g->packed ? x | (g->tidig >= 1 ? y << 10 : 0) | (g->tidig >= 2 ? z << 20 : 0) : x;
-      for (unsigned l = 0; l < ws; l++)
-        wi->vgpr[0][l] = v0 + l;
-      for (unsigned r = 1; r < rows; r++) {
-        uint32_t v = r == 1 ? y : z;
-        for (unsigned l = 0; l < ws; l++)
-          wi->vgpr[r][l] = v;
-      }
+      fill_row(wi->vgpr[0], v0, 1, ws);
+      for (unsigned r = 1; r < rows; r++)
+        fill_row(wi->vgpr[r], r == 1 ? y : z, 0, ws);
       continue;
     }
     uint64_t exec = 0;

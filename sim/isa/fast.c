@@ -790,14 +790,34 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   if (!spread && lo[0] <= UINT32_MAX - 4u * (n - 1)) {
     uint64_t a0 = (in->saddr != 0x7f ? isa_read_s64(w, in, in->saddr, ISA_T_B64) + lo[0]
                                      : (lo[0] | (uint64_t)hi[0] << 32)) + (uint64_t)off;
-    uint8_t *h = isa_mem_probe_fast(w, in, a0, 4 * n, store);
-    if (!h)
+    /* the instruction's hinted entry inline (this is a clone: gcc leaves
+     * isa_mem_probe_fast out of line here) */
+    const struct isa_group *g = w->group;
+    uint8_t *h = isa_tlb_hit(g, g->tlb_hint[isa_tlb_hint_of(in)], a0, 4 * n, store);
+    if (!h && !(h = isa_mem_probe(w, a0, 4 * n, store)))
       return in->exec(w, in);
     uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
-    if (store)
-      isa_st_dwords(h, r, n);
-    else
-      isa_ld_dwords(h, r, n);
+    if (__builtin_expect((uintptr_t)h & 7, 0)) {
+      if (store)
+        isa_st_dwords(h, r, n);
+      else
+        isa_ld_dwords(h, r, n);
+    } else if (store) {   /* n is 32 or 64: whole aligned 64-bit pieces, as isa_st_dwords */
+      isa_u64_alias *q = (isa_u64_alias *)h;
+#pragma GCC unroll 8
+      for (size_t i = 0; i < n / 2; i++) {
+        uint64_t v;
+        memcpy(&v, r + 2 * i, 8);
+        __atomic_store_n(q + i, v, __ATOMIC_RELAXED);
+      }
+    } else {
+      const isa_u64_alias *q = (const isa_u64_alias *)h;
+#pragma GCC unroll 8
+      for (size_t i = 0; i < n / 2; i++) {
+        uint64_t v = __atomic_load_n(q + i, __ATOMIC_RELAXED);
+        memcpy(r + 2 * i, &v, 8);
+      }
+    }
     return next(w, in);
   }
   if (in->saddr != 0x7f) {
