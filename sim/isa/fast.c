@@ -1077,7 +1077,18 @@ static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
   const void *p = isa_mem_hinted(w, in, addr, 4 * n, false);
   if (!p)
     return -1;
-  isa_ld_dwords(p, &w->sgpr[in->sdst], n);
+  uint32_t *d = &w->sgpr[in->sdst];
+  if (n == 1) {
+    d[0] = isa_ld32(p);
+  } else if (!((uintptr_t)p & 7) && !(n & 1)) {   /* aligned 64-bit pieces, as isa_ld_dwords */
+    const isa_u64_alias *q = p;
+    for (size_t i = 0; i < n / 2; i++) {
+      uint64_t v = __atomic_load_n(q + i, __ATOMIC_RELAXED);
+      memcpy(d + 2 * i, &v, 8);
+    }
+  } else {
+    isa_ld_dwords(p, d, n);
+  }
   w->pc += 8;
   return 0;
 }
