@@ -232,6 +232,8 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   const struct sim_qpd *qpd = cq->qpd;
   struct sim_isa_workgroup wg;
   memset(&wg, 0, sizeof wg);
+  static atomic_ullong dispatches;   /* numbers the dispatches for the code-page check */
+  wg.dispatch_seq = atomic_fetch_add_explicit(&dispatches, 1, memory_order_relaxed) + 1;
   wg.gpu = gpu;
   wg.code_entry = l->code_entry;
   unsigned sg = (rsrc1 >> 6) & 15;
