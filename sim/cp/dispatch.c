@@ -88,6 +88,19 @@ static bool never(void *arg)
   return false;
 }
 
+/* row[l] = v + step * l for the ws (32 or 64) lanes: loops of a constant count, which gcc's
+ * -O2 vectorises (a plain lane loop here cost ~5 host instructions a lane) */
+static void fill_row(uint32_t *row, uint32_t v, uint32_t step, unsigned ws)
+{
+  if (ws == 64) {
+    for (unsigned l = 0; l < 64; l++)
+      row[l] = v + step * l;
+  } else {
+    for (unsigned l = 0; l < 32; l++)
+      row[l] = v + step * l;
+  }
+}
+
 /* Sets up and runs work-group `item` (x fastest) on host thread `worker`. */
 static bool run_group(void *ctx, unsigned worker, uint64_t item)
 {
@@ -117,16 +130,22 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   struct sim_isa_workgroup wg = g->wg;
   wg.hw_id = cp_placement_hw_id(&g->place, item, &wg.xcc_id);
   wg.hw_id2 = g->place.hw_id2;
+  /* the rows run.c copies: v0 (packed ids) or v0..v<tidig> */
+  unsigned rows = g->packed ? 1 : g->tidig + 1 > 3 ? 3 : g->tidig + 1;
   for (unsigned w = 0; w < nw; w++) {
     struct sim_isa_wave_init *wi = &waves[w];
-    memset(wi, 0, sizeof *wi);
+    /* field by field: only what run.c reads (the user SGPRs, the system ones after them, the
+     * rows above), not the whole ~1 KiB structure per wave */
     memcpy(wi->sgpr, g->user, g->nu * sizeof g->user[0]);
     unsigned n = g->sys > g->nu ? g->sys : g->nu;
+    for (unsigned i = g->nu; i < n; i++)
+      wi->sgpr[i] = 0;
     for (unsigned i = 0; i < 3; i++)
       if (g->rsrc2 & (1u << (7 + i)))
         wi->sgpr[n++] = id[i];
     if (g->rsrc2 & (1u << 10))
       wi->sgpr[n++] = (w == 0 ? 1u << 31 : 0) | nw;
+    wi->ttmp9 = wi->ttmp7 = 0;
     if (g->arch_sgprs) {   /* gfx12: the work-group id in TTMP9 and TTMP7 as well */
       wi->ttmp9 = id[0];
       wi->ttmp7 = (id[1] & 0xffff) | id[2] << 16;
@@ -136,12 +155,25 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
     if (g->rsrc2 & 1)
       wi->sgpr[n++] = wi->scratch_wave_offset;
     wi->sgpr_count = n;
-    wi->vgpr_count = g->packed ? 1 : g->tidig + 1;
-    if (wi->vgpr_count > 3)
-      wi->vgpr_count = 3;
+    wi->vgpr_count = rows;
+    for (unsigned r = 0; r < rows; r++)   /* a wave32's lanes 32-63 hold 0, as before */
+      for (unsigned l = ws; l < SIM_ISA_WAVE_SIZE; l++)
+        wi->vgpr[r][l] = 0;
     /* x fastest, then y, then z: counted up instead of divided out per lane */
     uint32_t first = w * ws;
     uint32_t x = first % size[0], y = first / size[0] % size[1], z = first / (size[0] * size[1]);
+    if (first + ws <= items && x + ws <= size[0]) {
+      /* the whole wave in one row of the group (1D groups, rows of a multiple of the wave
+       * size): x counts up, y and z are the row's; ids below 1024 so that + l never carries
+       * into the packed y */
+      wi->exec = ws == 64 ? ~0ull : 0xffffffffull;
+      uint32_t v0 = g->packed ? x | (g->tidig >= 1 ? y << 10 : 0) | (g->tidig >= 2 ? z << 20 : 0) : x;
+      fill_row(wi->vgpr[0], v0, 1, ws);
+      for (unsigned r = 1; r < rows; r++)
+        fill_row(wi->vgpr[r], r == 1 ? y : z, 0, ws);
+      continue;
+    }
+    uint64_t exec = 0;
     for (unsigned l = 0; l < ws; l++, x++) {
       if (x == size[0]) {
         x = 0;
@@ -150,17 +182,23 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
           z++;
         }
       }
-      if (first + l >= items)
-        break;
-      wi->exec |= 1ull << l;
+      if (first + l >= items) {   /* lanes past the group's end hold 0 */
+        for (unsigned r = 0; r < rows; r++)
+          wi->vgpr[r][l] = 0;
+        continue;
+      }
+      exec |= 1ull << l;
       if (g->packed) {
         wi->vgpr[0][l] = x | (g->tidig >= 1 ? y << 10 : 0) | (g->tidig >= 2 ? z << 20 : 0);
       } else {
         wi->vgpr[0][l] = x;
-        wi->vgpr[1][l] = y;
-        wi->vgpr[2][l] = z;
+        if (rows > 1)
+          wi->vgpr[1][l] = y;
+        if (rows > 2)
+          wi->vgpr[2][l] = z;
       }
     }
+    wi->exec = exec;
   }
   wg.wave_count = nw;
   wg.waves = waves;
@@ -194,6 +232,8 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   const struct sim_qpd *qpd = cq->qpd;
   struct sim_isa_workgroup wg;
   memset(&wg, 0, sizeof wg);
+  static atomic_ullong dispatches;   /* numbers the dispatches for the code-page check */
+  wg.dispatch_seq = atomic_fetch_add_explicit(&dispatches, 1, memory_order_relaxed) + 1;
   wg.gpu = gpu;
   wg.code_entry = l->code_entry;
   unsigned sg = (rsrc1 >> 6) & 15;

@@ -159,6 +159,8 @@ struct code_at {
   struct isa_code *c;
   const void *p, *t;         /* the page's host bytes and its next page's (NULL: unmapped) */
   uint64_t gen;              /* sim_vm_generation read before looking them up */
+  uint64_t dispatch;         /* the dispatch (sim_isa_workgroup.dispatch_seq) whose work-group
+                                last compared the bytes with memory; 0 none */
 };
 static __thread struct code_at kept[ISA_GROUP_PAGES];   /* references owned by the thread */
 static __thread unsigned kept_count;
@@ -181,7 +183,7 @@ static void kept_key_init(void)
 }
 
 /* Where page `c` (compared with memory just now, or being made) is, for keeping it. */
-static void seen_add(struct isa_code *c, uint64_t gen)
+static void seen_add(struct isa_code *c, uint64_t gen, uint64_t dispatch)
 {
   if (seen_count == ISA_GROUP_PAGES)
     return;
@@ -196,22 +198,30 @@ static void seen_add(struct isa_code *c, uint64_t gen)
     if (!t || !keep_t || hi - (c->va + PAGE) < TAIL)
       return;
   }
-  seen[seen_count++] = (struct code_at){ .c = c, .p = p, .t = t, .gen = gen };
+  seen[seen_count++] = (struct code_at){ .c = c, .p = p, .t = t, .gen = gen, .dispatch = dispatch };
 }
 
 /* The page at `va` from the thread's kept ones, its reference now the caller's, if it is
  * still the table's and its bytes still the memory's; NULL otherwise. */
-static struct isa_code *kept_page(struct sim_gpu *gpu, uint64_t va, uint64_t gen)
+static struct isa_code *kept_page(struct sim_gpu *gpu, uint64_t va, uint64_t gen,
+                                  uint64_t dispatch)
 {
   for (unsigned k = 0; k < kept_count; k++) {
     if (kept[k].c->gpu != gpu || kept[k].c->va != va)
       continue;
     struct code_at a = kept[k];
     kept[k] = kept[--kept_count];
-    /* the page's memory still where it was (VM unchanged), listed, and the same bytes */
+    /* the page's memory still where it was (VM unchanged), listed, and the same bytes;
+     * compared once per dispatch on each thread: the instruction cache is not coherent with
+     * stores during a dispatch (a kernel or the host rewriting code it runs has it take
+     * effect at the next dispatch, whose acquire invalidates the cache), so a page another
+     * work-group of this dispatch found unchanged on this thread stays as it is (vadd: a
+     * 4 KiB memcmp a work-group, ~2% of its count) */
     if (a.gen == gen && atomic_load_explicit(&a.c->listed, memory_order_relaxed) &&
-        !memcmp(a.p, a.c->bytes, PAGE) &&
-        (a.c->len == PAGE ? !a.t : !memcmp(a.t, a.c->bytes + PAGE, TAIL))) {
+        ((dispatch && a.dispatch == dispatch) ||
+         (!memcmp(a.p, a.c->bytes, PAGE) &&
+          (a.c->len == PAGE ? !a.t : !memcmp(a.t, a.c->bytes + PAGE, TAIL))))) {
+      a.dispatch = dispatch;
       if (seen_count < ISA_GROUP_PAGES)
         seen[seen_count++] = a;
       return a.c;
@@ -223,14 +233,14 @@ static struct isa_code *kept_page(struct sim_gpu *gpu, uint64_t va, uint64_t gen
 }
 
 /* The page at `va` for a workgroup, with a reference for it. */
-static struct isa_code *group_page(struct sim_gpu *gpu, uint64_t va)
+static struct isa_code *group_page(struct sim_gpu *gpu, uint64_t va, uint64_t dispatch)
 {
   uint64_t gen = sim_vm_generation();   /* before any lookup */
-  struct isa_code *c = kept_page(gpu, va, gen);
+  struct isa_code *c = kept_page(gpu, va, gen, dispatch);
   if (c)
     return c;
   if ((c = code_page(gpu, va)) != NULL)
-    seen_add(c, gen);
+    seen_add(c, gen, dispatch);
   return c;
 }
 
@@ -394,7 +404,7 @@ static struct isa_code *page_for(struct isa_wave *w)
       break;
     }
   if (!c) {
-    c = group_page(g->wg->gpu, page);
+    c = group_page(g->wg->gpu, page, g->wg->dispatch_seq);
     if (!c) {
       isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "instruction fetch from unmapped address 0x%llx",
                 (unsigned long long)pc);

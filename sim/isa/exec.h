@@ -108,14 +108,21 @@ static inline void *isa_tlb_hit(const struct isa_group *g, unsigned e, uint64_t 
 /* The hint slot of the instruction `in` (memory.c translate keeps it). */
 static inline unsigned isa_tlb_hint_of(const struct isa_inst *in)
 {
-  uint64_t key = in ? in->pc >> 2 : 0;
-  return (unsigned)(key ^ key >> 5) & (ISA_TLB_HINTS - 1);
+  return in ? (unsigned)(in->pc >> 2) & (ISA_TLB_HINTS - 1) : 0;
 }
 
 /* isa_mem with the entry that hit last checked inline first. */
 static inline void *isa_mem_fast(struct isa_wave *w, uint64_t va, uint32_t len, bool write)
 {
   void *h = isa_tlb_hit(w->group, w->group->tlb_last, va, len, write);
+  return h ? h : isa_mem(w, va, len, write);
+}
+
+/* isa_mem with the instruction's hinted entry checked inline first (w->cur is `in`) */
+static inline void *isa_mem_hinted(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
+                                   uint32_t len, bool write)
+{
+  void *h = isa_tlb_hit(w->group, w->group->tlb_hint[isa_tlb_hint_of(in)], va, len, write);
   return h ? h : isa_mem(w, va, len, write);
 }
 

@@ -778,26 +778,59 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   /* the usual case, checked in 32-bit lanes (8 a vector): the low halves consecutive dwords
    * with no carry out of them and the high halves (VGPR form) all equal, so that lane l's
    * address is lane 0's plus 4 l: one translation, one copy */
-  uint32_t spread = 0;
   const uint32_t *hi = w->vgpr[(in->addr - ISA_OP_VGPR0 + 1) & (ISA_MAX_VGPRS - 1)];
+  /* as GNU C vectors of 8 lanes: lane l's low half against lane 0's + 4 l (the compiled
+   * scalar loop took ~110 host instructions a wave64) */
+  static const v8u step = { 0, 4, 8, 12, 16, 20, 24, 28 };
+  v8u expect = (v8u){ 0 } + lo[0] + step, spread = { 0 };
   if (in->saddr != 0x7f) {
-    for (unsigned l = 0; l < n; l++)
-      spread |= lo[l] - lo[0] - 4u * l;
+    for (unsigned l = 0; l < n; l += 8) {
+      v8u x;
+      memcpy(&x, lo + l, sizeof x);
+      spread |= x ^ expect;
+      expect += 32;
+    }
   } else {
-    for (unsigned l = 0; l < n; l++)
-      spread |= (lo[l] - lo[0] - 4u * l) | (hi[l] ^ hi[0]);
+    v8u h0 = (v8u){ 0 } + hi[0];
+    for (unsigned l = 0; l < n; l += 8) {
+      v8u x, y;
+      memcpy(&x, lo + l, sizeof x);
+      memcpy(&y, hi + l, sizeof y);
+      spread |= (x ^ expect) | (y ^ h0);
+      expect += 32;
+    }
   }
-  if (!spread && lo[0] <= UINT32_MAX - 4u * (n - 1)) {
+  if (!v8_any(&spread) && lo[0] <= UINT32_MAX - 4u * (n - 1)) {
     uint64_t a0 = (in->saddr != 0x7f ? isa_read_s64(w, in, in->saddr, ISA_T_B64) + lo[0]
                                      : (lo[0] | (uint64_t)hi[0] << 32)) + (uint64_t)off;
-    uint8_t *h = isa_mem_probe_fast(w, in, a0, 4 * n, store);
-    if (!h)
+    /* the instruction's hinted entry inline (this is a clone: gcc leaves
+     * isa_mem_probe_fast out of line here) */
+    const struct isa_group *g = w->group;
+    uint8_t *h = isa_tlb_hit(g, g->tlb_hint[isa_tlb_hint_of(in)], a0, 4 * n, store);
+    if (!h && !(h = isa_mem_probe(w, a0, 4 * n, store)))
       return in->exec(w, in);
     uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
-    if (store)
-      isa_st_dwords(h, r, n);
-    else
-      isa_ld_dwords(h, r, n);
+    if (__builtin_expect((uintptr_t)h & 7, 0)) {
+      if (store)
+        isa_st_dwords(h, r, n);
+      else
+        isa_ld_dwords(h, r, n);
+    } else if (store) {   /* n is 32 or 64: whole aligned 64-bit pieces, as isa_st_dwords */
+      isa_u64_alias *q = (isa_u64_alias *)h;
+#pragma GCC unroll 8
+      for (size_t i = 0; i < n / 2; i++) {
+        uint64_t v;
+        memcpy(&v, r + 2 * i, 8);
+        __atomic_store_n(q + i, v, __ATOMIC_RELAXED);
+      }
+    } else {
+      const isa_u64_alias *q = (const isa_u64_alias *)h;
+#pragma GCC unroll 8
+      for (size_t i = 0; i < n / 2; i++) {
+        uint64_t v = __atomic_load_n(q + i, __ATOMIC_RELAXED);
+        memcpy(r + 2 * i, &v, 8);
+      }
+    }
     return next(w, in);
   }
   if (in->saddr != 0x7f) {
@@ -1054,10 +1087,21 @@ static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
   uint64_t base = w->sgpr[in->saddr] | (uint64_t)w->sgpr[in->saddr + 1] << 32;
   uint64_t addr = (base + (uint64_t)(int64_t)in->offset) & ~3ull;
   unsigned n = in->dwords;
-  const void *p = isa_mem_fast(w, addr, 4 * n, false);
+  const void *p = isa_mem_hinted(w, in, addr, 4 * n, false);
   if (!p)
     return -1;
-  isa_ld_dwords(p, &w->sgpr[in->sdst], n);
+  uint32_t *d = &w->sgpr[in->sdst];
+  if (n == 1) {
+    d[0] = isa_ld32(p);
+  } else if (!((uintptr_t)p & 7) && !(n & 1)) {   /* aligned 64-bit pieces, as isa_ld_dwords */
+    const isa_u64_alias *q = p;
+    for (size_t i = 0; i < n / 2; i++) {
+      uint64_t v = __atomic_load_n(q + i, __ATOMIC_RELAXED);
+      memcpy(d + 2 * i, &v, 8);
+    }
+  } else {
+    isa_ld_dwords(p, d, n);
+  }
   w->pc += 8;
   return 0;
 }

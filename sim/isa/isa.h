@@ -66,6 +66,10 @@ struct sim_isa_workgroup {
   uint32_t xcc_id;           /* HW_REG_XCC_ID (gfx942): the XCC the group runs on */
   uint32_t hw_id2;           /* gfx11+: HW_REG_HW_ID2 (queue, pipe, ME, VMID); hw_id is then
                                 HW_REG_HW_ID1's SE, SA and WGP fields */
+  uint64_t dispatch_seq;     /* nonzero: the dispatch's number, unique in the process (the
+                                CP's count): a host thread compares a code page with memory
+                                once per dispatch, not at every work-group (decode.c); 0: at
+                                every work-group */
 };
 
 enum sim_isa_fault_kind {

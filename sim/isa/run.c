@@ -6,6 +6,7 @@
 #include "isa/probe.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,8 @@ struct run_buf {
    * the VM generation reads tlb_gen (sim_vm_generation) on tlb_gpu */
   struct isa_tlb_entry tlb[ISA_GROUP_TLB];
   unsigned tlb_next;
-  uint8_t tlb_hint[ISA_TLB_HINTS];   /* hints only: checked against the entries on use */
+  uint8_t tlb_hint[ISA_TLB_HINTS];   /* hints only: checked against the entries on use, so
+                                        they stay whatever the VM does (isa_group.tlb_hint) */
   uint64_t tlb_gen;
   const struct sim_gpu *tlb_gpu;
 };
@@ -145,11 +147,11 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
   g.lds = lds_size ? b->lds : NULL;
   g.lds_size = lds_size;
   g.waves = b->waves;
+  g.tlb_hint = b->tlb_hint;
   /* read before any lookup of this group: entries it adds were looked up at gen or later */
   uint64_t gen = sim_vm_generation();
   if (b->tlb_gpu == wg->gpu && b->tlb_gen == gen) {
     memcpy(g.tlb, b->tlb, sizeof g.tlb);
-    memcpy(g.tlb_hint, b->tlb_hint, sizeof g.tlb_hint);
     g.tlb_next = b->tlb_next;
   }
   uint32_t mode = ((wg->rsrc1 >> 12) & 0xff) | ((wg->rsrc1 >> 21) & 1) << 8 |
@@ -160,7 +162,12 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
   for (unsigned i = 0; i < wg->wave_count; i++) {
     struct isa_wave *w = &b->waves[i];
     const struct sim_isa_wave_init *init = &wg->waves[i];
-    memset(w, 0, sizeof *w);
+    /* zeroed but the fault text's bytes (160 of ~820), which no one reads unless a fault
+     * fills them */
+    memset(w, 0, offsetof(struct isa_wave, fault.text));
+    w->fault.text[0] = 0;
+    memset((char *)w + offsetof(struct isa_wave, fault) + sizeof w->fault, 0,
+           sizeof *w - offsetof(struct isa_wave, fault) - sizeof w->fault);
     w->group = &g;
     w->id = i;
     w->pc = wg->code_entry;
@@ -239,7 +246,6 @@ out:
   for (unsigned i = 0; i < ISA_GROUP_TLB; i++)
     b->tlb[i] = g.tlb[i].keep ? g.tlb[i] : (struct isa_tlb_entry){ 0 };
   b->tlb_next = g.tlb_next;
-  memcpy(b->tlb_hint, g.tlb_hint, sizeof b->tlb_hint);
   b->tlb_gen = gen;
   b->tlb_gpu = wg->gpu;
   if (!rc)

@@ -156,12 +156,14 @@ struct isa_group {           /* the running workgroup, shared by its waves */
    * (run.c) */
   struct isa_tlb_entry { uint64_t va, size; uint8_t *host; bool ro, keep; } tlb[ISA_GROUP_TLB];
   unsigned tlb_next, tlb_last;
-  /* the entry that last translated an access of each instruction (by its pc, modulo
-   * ISA_TLB_HINTS), checked first (memory.c translate): accesses to several buffers in turn
-   * (vadd's two loads and a store) find theirs without scanning the entries; kept with the
-   * entries for the thread's next group (run.c) */
-#define ISA_TLB_HINTS 32
-  uint8_t tlb_hint[ISA_TLB_HINTS];
+  /* the entry that last translated an access of each instruction (by its dword address,
+   * modulo ISA_TLB_HINTS: 1 KiB of code without two instructions on one slot), checked
+   * first (memory.c translate): accesses to several buffers in turn (vadd's kernarg and
+   * dispatch-packet loads, two loads and a store) find theirs without scanning the entries.
+   * The host thread's table (run.c), never copied: a hint is checked against the entry it
+   * names, so a stale one only costs the scan */
+#define ISA_TLB_HINTS 256
+  uint8_t *tlb_hint;
   uint32_t lds_size;         /* bytes addressable: lds_bytes rounded to the 512-byte granule */
 };
 

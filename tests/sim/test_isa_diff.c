@@ -8,7 +8,7 @@
  * floating-point exceptions); the final states (every SGPR, VGPR row, special register, pc,
  * fault, and for memory forms the global, scratch and LDS bytes) must be identical. Then
  * random straight-line blocks of the encodings the fast engine specialises (VALU, LDS and
- * global dword accesses; VALU
+ * global dword accesses, the latter also in whole-wave and run address patterns; VALU
  * destinations rewritten so that results feed later instructions, EXEC-writing compares
  * mixed in; every other block with scalar compares, no-ops and forward branches between
  * them) run both ways and must end the same. No LLVM needed. DIFF_SEED=n runs another
@@ -340,6 +340,64 @@ static void diff_atomic_uniform(struct diff_ctx *d, uint8_t target)
   }
 }
 
+/* global_load_dword / global_store_dword with the address patterns the fast engine copies
+ * whole (every lane's dword after the one before, from an 8-byte-aligned start: one
+ * translation and 64-bit pieces; from a start 4 bytes past one) and those it takes lane by
+ * lane or in runs (two runs, one lane out of line, random dwords), wave64 and wave32, every
+ * lane, in the 64-bit address and the saddr forms, once with the destination the address
+ * register (words from llvm-mc-15 -mcpu=gfx900: global_load_dword v8, v[10:11], off;
+ * global_load_dword v8, v10, s[40:41] offset:4; global_store_dword v[10:11], v12, off
+ * offset:-8; global_store_dword v10, v12, s[40:41]; global_load_dword v10, v[10:11], off).
+ * Fails on a wrong piece of the whole-wave copy (checked by breaking one 64-bit piece of the
+ * load and of the store). */
+static void diff_global_runs(struct diff_ctx *d, uint8_t target)
+{
+  static const uint32_t forms[5][2] = { { 0xdc508000u, 0x087f000au }, { 0xdc508004u, 0x0828000au },
+                                        { 0xdc709ff8u, 0x007f0c0au }, { 0xdc708000u, 0x00280c0au },
+                                        { 0xdc508000u, 0x0a7f000au } };
+  static const int32_t offs[5] = { 0, 4, -8, 0, 0 };
+  uint32_t *code = isa_fx_mem(64);
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  uint64_t gb = (uintptr_t)d->e.gbuf, s = d->e.seed ^ 0x61bu;
+  for (unsigned f = 0; f < 5; f++) {
+    code[0] = forms[f][0];
+    code[1] = forms[f][1];
+    code[2] = WSET_ENDPGM;
+    struct isa_inst in;
+    isa_decode(code, 3, 0, target, &in);
+    ck_assert_msg(in.fast != NULL, "global dword form %u has no fast semantics", f);
+    bool saddr = f == 1 || f == 3;
+    for (unsigned r = 0; r < 6; r++)
+      for (unsigned pass = 1; pass <= 3; pass += 2) {   /* wave64 and wave32, every lane */
+        unsigned wave = diff_state(d, &blank, 500000 + f * 64 + r * 4 + pass, pass);
+        struct sim_isa_probe *p = d->e.init;
+        /* r: 0 contiguous from 8-aligned, 1 from 4 past it, 2 two runs, 3 one lane out of
+         * line, 4 random dwords, 5 contiguous again (another start) */
+        uint64_t at = gb + WSET_GBASE + 8 * (wset_rnd(&s) % 512) + (r == 1 ? 4 : 0);
+        uint64_t at2 = gb + WSET_GBASE + 8192 + 8 * (wset_rnd(&s) % 512);
+        p->sgpr[40] = (uint32_t)(gb + 64);
+        p->sgpr[41] = (uint32_t)((gb + 64) >> 32);
+        for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
+          uint64_t a = r == 2 && l >= wave / 2 ? at2 + 4 * l
+                       : r == 4 ? gb + WSET_GBASE + 4 * (wset_rnd(&s) % 4096)
+                       : at + 4 * l + (r == 3 && l == wave / 2 + 5 ? 8 : 0);
+          a -= (uint64_t)(int64_t)offs[f];
+          if (saddr) {
+            p->vgpr[10][l] = (uint32_t)(a - (gb + 64));
+          } else {
+            p->vgpr[10][l] = (uint32_t)a;
+            p->vgpr[11][l] = (uint32_t)(a >> 32);
+          }
+        }
+        char what[64];
+        snprintf(what, sizeof what, "global dword form %u, address pattern %u", f, r);
+        diff_both(d, (uintptr_t)code, wave, true, true, what, pass);
+      }
+  }
+}
+
 /* ds_read_b32 / ds_read2_b32 with the address patterns the fast engine takes whole 16-lane
  * groups of (one address; consecutive dwords) mixed with random ones, wave64 and wave32,
  * every lane, the destination once the address register itself (words from llvm-mc-15
@@ -539,6 +597,7 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
   diff_atomic_uniform(&d, target);
   diff_pairs(&d, target, light ? 60 : 300);
   diff_lds_groups(&d, target);
+  diff_global_runs(&d, target);
   sim_isa_probe_engine(false);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   fprintf(stderr, "%s: seed 0x%llx, %u encodings the decoder takes (%u with fast semantics), "
