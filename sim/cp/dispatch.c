@@ -13,9 +13,11 @@
 #include "cp/placement.h"
 #include "cp/pool.h"
 #include "isa/isa.h"
+#include "isa/thread_block.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 
@@ -114,7 +116,21 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
     pthread_mutex_unlock(&g->lock);
     return false;
   }
-  static __thread struct sim_isa_wave_init waves[SIM_ISA_MAX_WAVES_PER_GROUP];
+  /* per host thread, made on its first group (not static TLS, which every thread of the
+   * program would pay for: sim/isa/thread_block.c) */
+  struct sim_isa_wave_init *waves =
+      isa_thread_block(ISA_TB_WAVE_INIT, SIM_ISA_MAX_WAVES_PER_GROUP * sizeof *waves);
+  if (!waves) {
+    pthread_mutex_lock(&g->lock);
+    if (!g->faulted) {
+      g->faulted = true;
+      memset(&g->fault, 0, sizeof g->fault);
+      g->fault.kind = SIM_ISA_FAULT_ILLEGAL;
+      snprintf(g->fault.text, sizeof g->fault.text, "the host has no memory left to start waves");
+    }
+    pthread_mutex_unlock(&g->lock);
+    return false;
+  }
   uint32_t id[3] = { (uint32_t)(item % g->groups[0]), (uint32_t)(item / g->groups[0] % g->groups[1]),
                      (uint32_t)(item / ((uint64_t)g->groups[0] * g->groups[1])) };
   for (unsigned i = 0; i < 3; i++)   /* a PM4 dispatch may start at a work-group other than 0 */

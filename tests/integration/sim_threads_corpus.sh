@@ -63,15 +63,21 @@ while read -r name source _; do
     fail=$((fail + 1))
   fi
 done < "$work/cases"
-# the pool is not idle: some of matmul_tiled's work-groups ran on helper threads
-timeout 120 "$sim" --threads 4 --trace="$work/trace" -- "$h" --timeout 100 matmul_tiled \
-  "$corpus/gfx900/lds.cl.co" > "$work/traced.log" 2>&1 || { echo "FAIL: the traced run"; fail=$((fail + 1)); }
-line=$(grep -o 'cp: [0-9]* work-groups, [0-9]* of them on helper threads' "$work/trace" | sort -k4 -n | tail -n 1)
-helped=$(echo "$line" | awk '{ print $4 }')
+# the pool is not idle: some of matmul_tiled's work-groups ran on helper threads. Whether a
+# helper wakes before the engine thread has taken every group is up to the host's scheduler
+# (a loaded 2-CPU machine can starve them for a whole dispatch), so up to three traced runs.
+helped=0 line=
+for attempt in 1 2 3; do
+  timeout 120 "$sim" --threads 4 --trace="$work/trace" -- "$h" --timeout 100 matmul_tiled \
+    "$corpus/gfx900/lds.cl.co" > "$work/traced.log" 2>&1 || { echo "FAIL: the traced run"; fail=$((fail + 1)); break; }
+  line=$(grep -o 'cp: [0-9]* work-groups, [0-9]* of them on helper threads' "$work/trace" | sort -k4 -n | tail -n 1)
+  helped=$(echo "$line" | awk '{ print $4 }')
+  [ -n "$helped" ] && [ "$helped" -gt 0 ] && break
+done
 if [ -n "$helped" ] && [ "$helped" -gt 0 ]; then
-  echo "PASS  matmul_tiled with --threads 4: $helped of $(echo "$line" | awk '{ print $2 }') work-groups ran on helper threads"
+  echo "PASS  matmul_tiled with --threads 4: $helped of $(echo "$line" | awk '{ print $2 }') work-groups ran on helper threads (run $attempt)"
 else
-  echo "FAIL  matmul_tiled with --threads 4: no work-group ran on a helper thread (${helped:-no trace line})"
+  echo "FAIL  matmul_tiled with --threads 4: no work-group ran on a helper thread in 3 runs (${helped:-no trace line})"
   fail=$((fail + 1))
 fi
 echo "sim_threads_corpus: $pass identical, $fail failed"
