@@ -282,24 +282,62 @@ FAST_FN static int f_v_subbrev_co_u32(struct isa_wave *w, const struct isa_inst 
  * two instructions would (isa_fast_fuse accepts only pairs where that order cannot show: the
  * second reads neither the first's VGPR result nor, as a plain source, its mask SGPRs, and
  * the mask is not EXEC, so the second's lanes and sources are what they were). ---- */
-/* The lanes of both halves; `ua`: the low half's S0 is the uniform `av` (no row), `mask0`:
- * the first's carries are wanted (its mask is not overwritten by the second's). Results go
- * to the caller's buffers (restrict), so that this vectorises. */
-static inline __attribute__((always_inline)) void
-add64_lanes(bool ua, bool mask0, uint32_t av, const uint32_t *a0, const uint32_t *a1,
-            const uint32_t *h0, const uint32_t *h1, uint32_t *restrict rlo,
-            uint32_t *restrict rhi, uint8_t *restrict c0, uint8_t *restrict c1, unsigned n)
+/* Eight lanes a GNU C vector (one AVX2 or two SSE2 registers, gcc and clang). Each carry is
+ * the sign bit of (x & y) | ((x | y) & ~sum) (bit 31's majority of the operands' bits and
+ * the carry into it), so no unsigned compare (SSE2/AVX2 have none) and the lane mask is the
+ * vector's sign bits, eight lanes at a time (x86-64: movmskps). ~450 host instructions a
+ * wave64 pair with a plain lane loop, byte carries and row copies before (issue 24). */
+typedef uint32_t a64_v8 __attribute__((vector_size(32)));
+/* the sign bits of `*m` as bits 0..7 (vectors by pointer: gcc warns of the ABI of a 32-byte
+ * vector passed by value in the non-AVX clone) */
+static inline uint64_t a64_bits(const a64_v8 *m)
 {
-  for (unsigned l = 0; l < n; l++) {
-    uint32_t x = ua ? av : a0[l];
-    uint32_t lo = x + a1[l], c = lo < x;
-    uint32_t t = h0[l] + h1[l], v = t + c;
-    rlo[l] = lo;
-    rhi[l] = v;
+#if defined(__x86_64__)
+  typedef float f4 __attribute__((vector_size(16)));
+  f4 h[2];
+  memcpy(h, m, sizeof h);
+  return (uint64_t)(__builtin_ia32_movmskps(h[0]) | __builtin_ia32_movmskps(h[1]) << 4);
+#else
+  uint64_t b = 0;
+  for (unsigned l = 0; l < 8; l++)
+    b |= (uint64_t)((*m)[l] >> 31) << l;
+  return b;
+#endif
+}
+
+/* The lanes, n a multiple of 8. `ua`/`uh`: the halves' S0 are the uniform `u0`/`u2` (VOP2:
+ * S1 is always a VGPR; other shapes come with their uniform sources in broadcast rows).
+ * Every source of eight lanes is read before their results are stored: lanes are
+ * independent, so a destination that is also a source reads the old value, and the
+ * second's store comes last when both write one row. */
+static inline __attribute__((always_inline)) void
+add64_v8(bool ua, bool uh, bool mask0, uint32_t u0, uint32_t u2, const uint32_t *a0,
+         const uint32_t *a1, const uint32_t *h0, const uint32_t *h1, uint32_t *dlo,
+         uint32_t *dhi, unsigned n, uint64_t *m0, uint64_t *m1)
+{
+  uint64_t r0 = 0, r1 = 0;
+  for (unsigned k = 0; k < n / 8; k++) {
+    a64_v8 x, y, p, q;
+    if (ua)
+      x = (a64_v8){ 0 } + u0;
+    else
+      memcpy(&x, a0 + 8 * k, sizeof x);
+    memcpy(&y, a1 + 8 * k, sizeof y);
+    if (uh)
+      p = (a64_v8){ 0 } + u2;
+    else
+      memcpy(&p, h0 + 8 * k, sizeof p);
+    memcpy(&q, h1 + 8 * k, sizeof q);
+    a64_v8 lo = x + y, g0 = (x & y) | ((x | y) & ~lo);   /* sign: the low half's carry */
+    a64_v8 v = p + q + (g0 >> 31), g1 = (p & q) | ((p | q) & ~v);
+    memcpy(dlo + 8 * k, &lo, sizeof lo);
+    memcpy(dhi + 8 * k, &v, sizeof v);
     if (mask0)
-      c0[l] = (uint8_t)c;
-    c1[l] = (uint8_t)((t < h0[l]) | (v < t));
+      r0 |= a64_bits(&g0) << (8 * k);
+    r1 |= a64_bits(&g1) << (8 * k);
   }
+  *m0 = r0;
+  *m1 = r1;
 }
 
 FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
@@ -308,26 +346,27 @@ FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
   unsigned n = full_lanes(w);
   if (!n || hi->vgpr_end > w->vgpr_alloc)   /* the second's own checks: run the first alone */
     return carry(w, in, C_ADD, false);
-  uint32_t b1[VALU_N], b2[VALU_N], b3[VALU_N], rlo[VALU_N], rhi[VALU_N];
-  uint8_t c0[VALU_N], c1[VALU_N];
-  bool ua = in->src[0] < ISA_OP_VGPR0, mask0 = in->sdst != hi->sdst;
-  uint32_t av = ua ? isa_read_v32(w, in, in->src[0], 0, B32) : 0;
+  bool mask0 = in->sdst != hi->sdst;
+  bool ua = in->src[0] < ISA_OP_VGPR0, uh = hi->src[0] < ISA_OP_VGPR0;
+  uint32_t u0 = ua ? isa_read_v32(w, in, in->src[0], 0, B32) : 0;
+  uint32_t u2 = uh ? isa_read_v32(w, hi, hi->src[0], 0, B32) : 0;
   const uint32_t *a0 = ua ? NULL : w->vgpr[in->src[0] - ISA_OP_VGPR0];
-  const uint32_t *a1 = src32(w, in, 1, B32, b1);
-  const uint32_t *h0 = src32(w, hi, 0, B32, b2), *h1 = src32(w, hi, 1, B32, b3);
-  if (ua && !mask0)
-    add64_lanes(true, false, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+  const uint32_t *h0 = uh ? NULL : w->vgpr[hi->src[0] - ISA_OP_VGPR0];
+  uint32_t b1[VALU_N], b3[VALU_N];   /* a uniform S1 (VOP3B) as a row */
+  const uint32_t *a1 = src32(w, in, 1, B32, b1), *h1 = src32(w, hi, 1, B32, b3);
+  uint32_t *dlo = dst_row(w, in->dst), *dhi = dst_row(w, hi->dst);
+  uint64_t m0, m1;
+  if (ua && uh)
+    add64_v8(true, true, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
   else if (ua)
-    add64_lanes(true, true, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
-  else if (!mask0)
-    add64_lanes(false, false, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+    add64_v8(true, false, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
+  else if (uh)
+    add64_v8(false, true, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
   else
-    add64_lanes(false, true, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
-  memcpy(dst_row(w, in->dst), rlo, n * sizeof *rlo);
-  memcpy(dst_row(w, hi->dst), rhi, n * sizeof *rhi);
+    add64_v8(false, false, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
   if (mask0)
-    valu_put_mask(w, in, pack_bits(c0, n));
-  valu_put_mask(w, hi, pack_bits(c1, n));
+    valu_put_mask(w, in, m0);
+  valu_put_mask(w, hi, m1);
   w->pc += in->size + hi->size;
   return 0;
 }
