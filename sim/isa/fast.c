@@ -1250,6 +1250,73 @@ static isa_exec_fn *b32_select(const struct isa_inst *in)
   return NULL;
 }
 
+/* ---- scalar 32-bit arithmetic and compares (a loop's counter and its exit test, issue 24):
+ * s_add/sub_u32/i32, s_lshl/lshr_b32, s_ashr_i32, s_mul_i32 (exec_sop.c isa_exec_sop2) and
+ * s_cmp_*_i32/u32 (isa_exec_sopc) on the sources and destinations of the b32 forms above:
+ * the reference's operations by its opcode, without its operand decoding and switch (the
+ * reference ran ~40-65 host instructions each). ---- */
+#define ARITH32_OP(name, body)                                                             \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]), d;          \
+    body;                                                                                  \
+    b32_write(w, in->dst, d);                                                              \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }
+ARITH32_OP(s_add_u32, d = a + b; w->scc = d < a)
+ARITH32_OP(s_sub_u32, d = a - b; w->scc = b > a)
+ARITH32_OP(s_add_i32, d = a + b; w->scc = ((~(a ^ b)) & (a ^ d)) >> 31)
+ARITH32_OP(s_sub_i32, d = a - b; w->scc = ((a ^ b) & (a ^ d)) >> 31)
+ARITH32_OP(s_lshl_b32, d = a << (b & 31); w->scc = d != 0)
+ARITH32_OP(s_lshr_b32, d = a >> (b & 31); w->scc = d != 0)
+ARITH32_OP(s_ashr_i32, d = (uint32_t)((int32_t)a >> (b & 31)); w->scc = d != 0)
+ARITH32_OP(s_mul_i32, d = (uint32_t)((int64_t)(int32_t)a * (int32_t)b))
+#define CMP32_OP(name, expr)                                                               \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]);             \
+    int32_t x = (int32_t)a, y = (int32_t)b;                                                \
+    (void)x; (void)y;                                                                      \
+    w->scc = (expr);                                                                       \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }
+CMP32_OP(s_cmp_eq_i32, x == y)
+CMP32_OP(s_cmp_lg_i32, x != y)
+CMP32_OP(s_cmp_gt_i32, x > y)
+CMP32_OP(s_cmp_ge_i32, x >= y)
+CMP32_OP(s_cmp_lt_i32, x < y)
+CMP32_OP(s_cmp_le_i32, x <= y)
+CMP32_OP(s_cmp_eq_u32, a == b)
+CMP32_OP(s_cmp_lg_u32, a != b)
+CMP32_OP(s_cmp_gt_u32, a > b)
+CMP32_OP(s_cmp_ge_u32, a >= b)
+CMP32_OP(s_cmp_lt_u32, a < b)
+CMP32_OP(s_cmp_le_u32, a <= b)
+
+/* by the reference function and the opcode it switches on (gfx11/gfx12 encodings decode
+ * onto gfx9's opcodes of the same name, so they qualify alike) */
+static isa_exec_fn *arith32_select(const struct isa_inst *in)
+{
+  static isa_exec_fn *const sop2[37] = {
+    [0] = f_s_add_u32, [1] = f_s_sub_u32, [2] = f_s_add_i32, [3] = f_s_sub_i32,
+    [28] = f_s_lshl_b32, [30] = f_s_lshr_b32, [32] = f_s_ashr_i32, [36] = f_s_mul_i32,
+  };
+  static isa_exec_fn *const sopc[12] = {
+    f_s_cmp_eq_i32, f_s_cmp_lg_i32, f_s_cmp_gt_i32, f_s_cmp_ge_i32, f_s_cmp_lt_i32,
+    f_s_cmp_le_i32, f_s_cmp_eq_u32, f_s_cmp_lg_u32, f_s_cmp_gt_u32, f_s_cmp_ge_u32,
+    f_s_cmp_lt_u32, f_s_cmp_le_u32,
+  };
+  if (!b32_src(in->src[0]) || !b32_src(in->src[1]))
+    return NULL;
+  if (in->fmt == ISA_SOP2 && in->exec == isa_exec_sop2 && in->op < 37 && b32_dst(in->dst))
+    return sop2[in->op];
+  if (in->fmt == ISA_SOPC && in->exec == isa_exec_sopc && in->op < 12)
+    return sopc[in->op];
+  return NULL;
+}
+
 /* ---- program control: gfx9's s_waitcnt and branches (exec_sopp.c without its switch) ---- */
 static int f_s_waitcnt(struct isa_wave *w, const struct isa_inst *in)
 {
@@ -1342,8 +1409,12 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
   if (in->fmt == ISA_SOP2 || in->fmt == ISA_SOP1) {
     isa_exec_fn *f = mask_select(in);
-    return f ? f : b32_select(in);
+    if (!f)
+      f = b32_select(in);
+    return f ? f : arith32_select(in);
   }
+  if (in->fmt == ISA_SOPC)
+    return arith32_select(in);
   if (in->fmt == ISA_SOPP)
     return sopp_select(in);
   if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&
