@@ -182,7 +182,7 @@ FAST_FN static int f_v_mov_b32(struct isa_wave *w, const struct isa_inst *in)
   if (code >= ISA_OP_VGPR0) {
     memmove(d, w->vgpr[code - ISA_OP_VGPR0], n * sizeof *d);
   } else {
-    uint32_t v = isa_read_v32(w, in, code, 0, B32);
+    uint32_t v = code <= ISA_OP_SGPR_LAST ? w->sgpr[code] : isa_read_v32(w, in, code, 0, B32);
     for (unsigned l = 0; l < n; l++)
       d[l] = v;
   }
@@ -348,8 +348,10 @@ FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
     return carry(w, in, C_ADD, false);
   bool mask0 = in->sdst != hi->sdst;
   bool ua = in->src[0] < ISA_OP_VGPR0, uh = hi->src[0] < ISA_OP_VGPR0;
-  uint32_t u0 = ua ? isa_read_v32(w, in, in->src[0], 0, B32) : 0;
-  uint32_t u2 = uh ? isa_read_v32(w, hi, hi->src[0], 0, B32) : 0;
+  uint32_t u0 = !ua ? 0 : in->src[0] <= ISA_OP_SGPR_LAST ? w->sgpr[in->src[0]]
+                                                         : isa_read_v32(w, in, in->src[0], 0, B32);
+  uint32_t u2 = !uh ? 0 : hi->src[0] <= ISA_OP_SGPR_LAST ? w->sgpr[hi->src[0]]
+                                                         : isa_read_v32(w, hi, hi->src[0], 0, B32);
   const uint32_t *a0 = ua ? NULL : w->vgpr[in->src[0] - ISA_OP_VGPR0];
   const uint32_t *h0 = uh ? NULL : w->vgpr[hi->src[0] - ISA_OP_VGPR0];
   uint32_t b1[VALU_N], b3[VALU_N];   /* a uniform S1 (VOP3B) as a row */
