@@ -166,8 +166,18 @@ static inline bool f32_default(const struct isa_wave *w)
 #define INT2(fn, expr) FAST32(f_##fn, B32, 2, 1, d[l] = (expr))
 #define INT1(fn, expr) FAST32(f_##fn, B32, 1, 1, d[l] = (expr))
 #define INT3(fn, expr) FAST32(f_##fn, B32, 3, 1, d[l] = (expr))
-#define FLT2(fn, expr)                                                                       \
-  FAST32(f_##fn, F32, 2, f32_default(w), { float x = fp_f(a), y = fp_f(b); d[l] = fp_u(expr); })
+/* Two NaN inputs: the left operand's, quieted, as the host's SSE/AVX gives for x op y (S1's
+ * for v_subrev: y - x). Stated, since the compiler may commute x * y and x + y, and did so
+ * differently in a loop's vector code and its aliasing fallback (gfx1100's v_dual_mul_f32
+ * v10, -6, v10 returned v10's NaN, the reference S0's: test_isa_diff, once its inputs moved). */
+static inline uint32_t nan_first(uint32_t a, uint32_t b, uint32_t r)
+{
+  bool na = (a & 0x7fffffffu) > 0x7f800000u, nb = (b & 0x7fffffffu) > 0x7f800000u;
+  return na ? a | 0x400000u : nb ? b | 0x400000u : r;
+}
+#define FLT2(fn, expr, p, q)                                                                 \
+  FAST32(f_##fn, F32, 2, f32_default(w),                                                     \
+         { float x = fp_f(a), y = fp_f(b); d[l] = nan_first(p, q, fp_u(expr)); })
 
 static inline uint32_t u24(uint32_t v) { return v & 0xffffffu; }
 
@@ -215,10 +225,10 @@ INT3(v_mad_u32_u24, u24(a) * u24(b) + c)
 INT3(v_bfi_b32, (a & b) | (~a & c))
 INT3(v_bfe_u32, (c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0)
 INT3(v_alignbit_b32, (uint32_t)((((uint64_t)a << 32) | b) >> (c & 31)))
-FLT2(v_add_f32, x + y)
-FLT2(v_sub_f32, x - y)
-FLT2(v_subrev_f32, y - x)
-FLT2(v_mul_f32, x * y)
+FLT2(v_add_f32, x + y, a, b)
+FLT2(v_sub_f32, x - y, a, b)
+FLT2(v_subrev_f32, y - x, b, a)
+FLT2(v_mul_f32, x * y, a, b)
 
 /* v_fma_f32 / v_fmac_f32: one rounding; only with a host fused multiply-add */
 static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
