@@ -169,11 +169,15 @@ static inline bool f32_default(const struct isa_wave *w)
 /* Two NaN inputs: the left operand's, quieted, as the host's SSE/AVX gives for x op y (S1's
  * for v_subrev: y - x). Stated, since the compiler may commute x * y and x + y, and did so
  * differently in a loop's vector code and its aliasing fallback (gfx1100's v_dual_mul_f32
- * v10, -6, v10 returned v10's NaN, the reference S0's: test_isa_diff, once its inputs moved). */
+ * v10, -6, v10 returned v10's NaN, the reference S0's: test_isa_diff, after an unrelated
+ * edit changed how gcc compiled the loop). */
 static inline uint32_t nan_first(uint32_t a, uint32_t b, uint32_t r)
 {
-  bool na = (a & 0x7fffffffu) > 0x7f800000u, nb = (b & 0x7fffffffu) > 0x7f800000u;
-  return na ? a | 0x400000u : nb ? b | 0x400000u : r;
+  /* in lane masks (a signed compare of non-negative values), so that the loop vectorises;
+   * with selects gcc left it scalar (vadd: ~1300 host instructions a v_add_f32) */
+  uint32_t ma = -(uint32_t)((int32_t)(a & 0x7fffffffu) > 0x7f800000);
+  uint32_t mb = -(uint32_t)((int32_t)(b & 0x7fffffffu) > 0x7f800000) & ~ma;
+  return (r & ~(ma | mb)) | ((a | 0x400000u) & ma) | ((b | 0x400000u) & mb);
 }
 #define FLT2(fn, expr, p, q)                                                                 \
   FAST32(f_##fn, F32, 2, f32_default(w),                                                     \
