@@ -105,8 +105,7 @@ static inline const uint32_t *valu_row(struct isa_wave *w, const struct isa_inst
   unsigned code = in->src[i];
   if (code >= ISA_OP_VGPR0)
     return w->vgpr[code - ISA_OP_VGPR0];
-  /* an SGPR inline (isa_read_v32 reads it after two calls and its range tests) */
-  uint32_t v = code <= ISA_OP_SGPR_LAST ? w->sgpr[code] : isa_read_v32(w, in, code, 0, t);
+  uint32_t v = isa_read_v32(w, in, code, 0, t);
   for (unsigned l = 0; l < VALU_N; l++)
     buf[l] = v;
   return buf;
