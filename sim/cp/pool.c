@@ -153,16 +153,56 @@ static struct job *pick(unsigned worker)
   return best;
 }
 
+/* Jobs published so far (bumped under lock, read without it). */
+static atomic_uint posted;
+
+/* After its share of a job a helper keeps its CPU for up to SPIN_NS, watching for the next
+ * job, before it sleeps: a helper woken by the condition variable was placed by the kernel
+ * on the waking engine thread's CPU (wake-affine), so the two ran one at a time and one of
+ * them ran all of a short dispatch (reduce_stride: 0 or 256 of 256 work-groups on the
+ * helper in most dispatches, issue 24). Bounded, only after work (an idle pool spins not at
+ * all), and yielding at each turn. */
+#define SPIN_NS 500000ull
+static uint64_t mono_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+static void spin_for_job(unsigned seen)
+{
+  uint64_t t0 = mono_ns();
+  for (unsigned k = 1;; k++) {
+    if (atomic_load_explicit(&posted, memory_order_relaxed) != seen)
+      return;
+    /* yield, not pause: on a host whose CPUs are all taken (the client, the engine thread)
+     * the watch must not hold a CPU another thread of the dispatch's process wants */
+    sched_yield();
+    if (!(k % 16) && mono_ns() - t0 > SPIN_NS)
+      return;
+  }
+}
+
 static void *helper_main(void *arg)
 {
   unsigned worker = (unsigned)(uintptr_t)arg;
+  bool worked = false;
   pthread_mutex_lock(&lock);
   for (;;) {
     struct job *j = pick(worker);
+    if (!j && worked) {
+      worked = false;
+      unsigned seen = atomic_load_explicit(&posted, memory_order_relaxed);
+      pthread_mutex_unlock(&lock);
+      spin_for_job(seen);
+      pthread_mutex_lock(&lock);
+      continue;
+    }
     if (!j) {
       pthread_cond_wait(&work_cond, &lock);
       continue;
     }
+    worked = true;
     j->helpers++;
     running++;
     pthread_mutex_unlock(&lock);
@@ -222,6 +262,7 @@ bool cp_pool_run(uint64_t count, unsigned max_workers, cp_pool_fn *fn, void *ctx
     start_helpers();
   j.next = jobs;
   jobs = &j;
+  atomic_fetch_add_explicit(&posted, 1, memory_order_relaxed);
   running++;
   pthread_cond_broadcast(&work_cond);
   pthread_mutex_unlock(&lock);

@@ -30,7 +30,11 @@
  * pair) the loop checks what the plain loop checks (ended, barrier, halted, pc moved, MODE)
  * and leaves the block when the pc is not the next entry's (a taken branch). */
 #define BLOCK_MAX 128
-enum { ENT_PLAIN, ENT_CHECK, ENT_LAST };
+/* ENT_PAIR: a fused pair, which only needs its pc checked (run alone, its first half leaves
+ * the pc after itself); ENT_BRANCH: a fast conditional branch (fast.c: only the pc moves),
+ * which needs nothing when not taken, and when taken back to its block's own start (a
+ * loop's back-edge) the preemption poll and the block again, without leaving it */
+enum { ENT_PLAIN, ENT_CHECK, ENT_LAST, ENT_PAIR, ENT_BRANCH };
 struct isa_block_ent {
   isa_exec_fn *fn;
   const struct isa_inst *in;
@@ -428,13 +432,24 @@ static struct isa_code *page_for(struct isa_wave *w)
 
 /* A preemption request reaches the wave at a backward branch: every loop takes one, so a
  * wave that never ends still stops there, and straight-line code pays nothing. */
-static int preempted(struct isa_wave *w)
+static int preempt_fault(struct isa_wave *w)
+{
+  return isa_fault(w, SIM_ISA_FAULT_PREEMPTED, 0, false, "preempted at 0x%llx",
+                   (unsigned long long)w->pc);
+}
+static inline int preempted(struct isa_wave *w)
 {
   const _Atomic(bool) *flag = w->group->wg->preempt;
   if (!flag || !atomic_load_explicit(flag, memory_order_relaxed))
     return 0;
-  return isa_fault(w, SIM_ISA_FAULT_PREEMPTED, 0, false, "preempted at 0x%llx",
-                   (unsigned long long)w->pc);
+  return preempt_fault(w);
+}
+
+/* A conditional branch with fast semantics that only move the pc (fast.c sopp_select:
+ * s_cbranch_scc0/scc1/vccz/vccnz/execz/execnz, gfx9 and gfx11/gfx12 alike). */
+static bool fast_cbranch(const struct isa_inst *in)
+{
+  return in->fmt == ISA_SOPP && in->fast && in->size == 4 && in->op >= 4 && in->op <= 9;
 }
 
 /* Whether a block ends after `in`: the instructions that always leave the straight line
@@ -507,8 +522,12 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
     uint64_t next = at + in->size + (in->pair ? in->pair->size : 0);
     /* a fused add pair is checked (its first half may run alone); VOPD's halves (the first
      * of size 0) are plain vector instructions */
+    uint8_t kind = in->pair && in->pair->size ? ENT_PAIR
+                   : fast_cbranch(in)           ? ENT_BRANCH
+                   : !plain(in)                 ? ENT_CHECK
+                                                : ENT_PLAIN;
     b->e[n] = (struct isa_block_ent){ .fn = in->fast ? in->fast : in->exec, .in = in, .next = next,
-                                      .kind = (in->pair && in->pair->size) || !plain(in) ? ENT_CHECK : ENT_PLAIN };
+                                      .kind = kind };
     if (in->vgpr_end > vend)
       vend = in->vgpr_end;
     n++;
@@ -605,17 +624,33 @@ int isa_wave_run(struct isa_wave *w)
       c = w->code;   /* page_for may have evicted it (then NULL) */
       continue;
     }
-    for (const struct isa_block_ent *e = b->e;; e++) {
+    const uint64_t start = b->e[0].in->pc;
+    for (const struct isa_block_ent *e = b->e;;) {
       w->cur = e->in;
       int rc = e->fn(w, e->in);
-      if (__builtin_expect(!rc && e->kind == ENT_PLAIN, 1))   /* w->pc == e->next */
+      if (__builtin_expect(!rc && e->kind == ENT_PLAIN, 1)) {   /* w->pc == e->next */
+        e++;
         continue;
+      }
+      if (!rc && (e->kind == ENT_PAIR || e->kind == ENT_BRANCH)) {
+        if (w->pc == e->next) {   /* the pair as one; the branch not taken */
+          e++;
+          continue;
+        }
+        if (e->kind == ENT_BRANCH && w->pc == start) {   /* a loop's back-edge */
+          if (preempted(w))
+            return -1;
+          e = b->e;
+          continue;
+        }
+      }
       int r = after(w, e->in->pc, rc);
       if (r <= 0)
         return r;
       if (e->kind == ENT_LAST || rc || w->pc != e->next ||
           __builtin_expect((w->mode & ISA_MODE_EXCP_FP) != 0, 0))
         break;
+      e++;
     }
     c = w->code;
   }

@@ -166,8 +166,22 @@ static inline bool f32_default(const struct isa_wave *w)
 #define INT2(fn, expr) FAST32(f_##fn, B32, 2, 1, d[l] = (expr))
 #define INT1(fn, expr) FAST32(f_##fn, B32, 1, 1, d[l] = (expr))
 #define INT3(fn, expr) FAST32(f_##fn, B32, 3, 1, d[l] = (expr))
-#define FLT2(fn, expr)                                                                       \
-  FAST32(f_##fn, F32, 2, f32_default(w), { float x = fp_f(a), y = fp_f(b); d[l] = fp_u(expr); })
+/* Two NaN inputs: the left operand's, quieted, as the host's SSE/AVX gives for x op y (S1's
+ * for v_subrev: y - x). Stated, since the compiler may commute x * y and x + y, and did so
+ * differently in a loop's vector code and its aliasing fallback (gfx1100's v_dual_mul_f32
+ * v10, -6, v10 returned v10's NaN, the reference S0's: test_isa_diff, after an unrelated
+ * edit changed how gcc compiled the loop). */
+static inline uint32_t nan_first(uint32_t a, uint32_t b, uint32_t r)
+{
+  /* in lane masks (a signed compare of non-negative values), so that the loop vectorises;
+   * with selects gcc left it scalar (vadd: ~1300 host instructions a v_add_f32) */
+  uint32_t ma = -(uint32_t)((int32_t)(a & 0x7fffffffu) > 0x7f800000);
+  uint32_t mb = -(uint32_t)((int32_t)(b & 0x7fffffffu) > 0x7f800000) & ~ma;
+  return (r & ~(ma | mb)) | ((a | 0x400000u) & ma) | ((b | 0x400000u) & mb);
+}
+#define FLT2(fn, expr, p, q)                                                                 \
+  FAST32(f_##fn, F32, 2, f32_default(w),                                                     \
+         { float x = fp_f(a), y = fp_f(b); d[l] = nan_first(p, q, fp_u(expr)); })
 
 static inline uint32_t u24(uint32_t v) { return v & 0xffffffu; }
 
@@ -182,7 +196,7 @@ FAST_FN static int f_v_mov_b32(struct isa_wave *w, const struct isa_inst *in)
   if (code >= ISA_OP_VGPR0) {
     memmove(d, w->vgpr[code - ISA_OP_VGPR0], n * sizeof *d);
   } else {
-    uint32_t v = isa_read_v32(w, in, code, 0, B32);
+    uint32_t v = code <= ISA_OP_SGPR_LAST ? w->sgpr[code] : isa_read_v32(w, in, code, 0, B32);
     for (unsigned l = 0; l < n; l++)
       d[l] = v;
   }
@@ -215,10 +229,10 @@ INT3(v_mad_u32_u24, u24(a) * u24(b) + c)
 INT3(v_bfi_b32, (a & b) | (~a & c))
 INT3(v_bfe_u32, (c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0)
 INT3(v_alignbit_b32, (uint32_t)((((uint64_t)a << 32) | b) >> (c & 31)))
-FLT2(v_add_f32, x + y)
-FLT2(v_sub_f32, x - y)
-FLT2(v_subrev_f32, y - x)
-FLT2(v_mul_f32, x * y)
+FLT2(v_add_f32, x + y, a, b)
+FLT2(v_sub_f32, x - y, a, b)
+FLT2(v_subrev_f32, y - x, b, a)
+FLT2(v_mul_f32, x * y, a, b)
 
 /* v_fma_f32 / v_fmac_f32: one rounding; only with a host fused multiply-add */
 static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
@@ -282,24 +296,62 @@ FAST_FN static int f_v_subbrev_co_u32(struct isa_wave *w, const struct isa_inst 
  * two instructions would (isa_fast_fuse accepts only pairs where that order cannot show: the
  * second reads neither the first's VGPR result nor, as a plain source, its mask SGPRs, and
  * the mask is not EXEC, so the second's lanes and sources are what they were). ---- */
-/* The lanes of both halves; `ua`: the low half's S0 is the uniform `av` (no row), `mask0`:
- * the first's carries are wanted (its mask is not overwritten by the second's). Results go
- * to the caller's buffers (restrict), so that this vectorises. */
-static inline __attribute__((always_inline)) void
-add64_lanes(bool ua, bool mask0, uint32_t av, const uint32_t *a0, const uint32_t *a1,
-            const uint32_t *h0, const uint32_t *h1, uint32_t *restrict rlo,
-            uint32_t *restrict rhi, uint8_t *restrict c0, uint8_t *restrict c1, unsigned n)
+/* Eight lanes a GNU C vector (one AVX2 or two SSE2 registers, gcc and clang). Each carry is
+ * the sign bit of (x & y) | ((x | y) & ~sum) (bit 31's majority of the operands' bits and
+ * the carry into it), so no unsigned compare (SSE2/AVX2 have none) and the lane mask is the
+ * vector's sign bits, eight lanes at a time (x86-64: movmskps). ~450 host instructions a
+ * wave64 pair with a plain lane loop, byte carries and row copies before (issue 24). */
+typedef uint32_t a64_v8 __attribute__((vector_size(32)));
+/* the sign bits of `*m` as bits 0..7 (vectors by pointer: gcc warns of the ABI of a 32-byte
+ * vector passed by value in the non-AVX clone) */
+static inline uint64_t a64_bits(const a64_v8 *m)
 {
-  for (unsigned l = 0; l < n; l++) {
-    uint32_t x = ua ? av : a0[l];
-    uint32_t lo = x + a1[l], c = lo < x;
-    uint32_t t = h0[l] + h1[l], v = t + c;
-    rlo[l] = lo;
-    rhi[l] = v;
+#if defined(__x86_64__)
+  typedef float f4 __attribute__((vector_size(16)));
+  f4 h[2];
+  memcpy(h, m, sizeof h);
+  return (uint64_t)(__builtin_ia32_movmskps(h[0]) | __builtin_ia32_movmskps(h[1]) << 4);
+#else
+  uint64_t b = 0;
+  for (unsigned l = 0; l < 8; l++)
+    b |= (uint64_t)((*m)[l] >> 31) << l;
+  return b;
+#endif
+}
+
+/* The lanes, n a multiple of 8. `ua`/`uh`: the halves' S0 are the uniform `u0`/`u2` (VOP2:
+ * S1 is always a VGPR; other shapes come with their uniform sources in broadcast rows).
+ * Every source of eight lanes is read before their results are stored: lanes are
+ * independent, so a destination that is also a source reads the old value, and the
+ * second's store comes last when both write one row. */
+static inline __attribute__((always_inline)) void
+add64_v8(bool ua, bool uh, bool mask0, uint32_t u0, uint32_t u2, const uint32_t *a0,
+         const uint32_t *a1, const uint32_t *h0, const uint32_t *h1, uint32_t *dlo,
+         uint32_t *dhi, unsigned n, uint64_t *m0, uint64_t *m1)
+{
+  uint64_t r0 = 0, r1 = 0;
+  for (unsigned k = 0; k < n / 8; k++) {
+    a64_v8 x, y, p, q;
+    if (ua)
+      x = (a64_v8){ 0 } + u0;
+    else
+      memcpy(&x, a0 + 8 * k, sizeof x);
+    memcpy(&y, a1 + 8 * k, sizeof y);
+    if (uh)
+      p = (a64_v8){ 0 } + u2;
+    else
+      memcpy(&p, h0 + 8 * k, sizeof p);
+    memcpy(&q, h1 + 8 * k, sizeof q);
+    a64_v8 lo = x + y, g0 = (x & y) | ((x | y) & ~lo);   /* sign: the low half's carry */
+    a64_v8 v = p + q + (g0 >> 31), g1 = (p & q) | ((p | q) & ~v);
+    memcpy(dlo + 8 * k, &lo, sizeof lo);
+    memcpy(dhi + 8 * k, &v, sizeof v);
     if (mask0)
-      c0[l] = (uint8_t)c;
-    c1[l] = (uint8_t)((t < h0[l]) | (v < t));
+      r0 |= a64_bits(&g0) << (8 * k);
+    r1 |= a64_bits(&g1) << (8 * k);
   }
+  *m0 = r0;
+  *m1 = r1;
 }
 
 FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
@@ -308,26 +360,29 @@ FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
   unsigned n = full_lanes(w);
   if (!n || hi->vgpr_end > w->vgpr_alloc)   /* the second's own checks: run the first alone */
     return carry(w, in, C_ADD, false);
-  uint32_t b1[VALU_N], b2[VALU_N], b3[VALU_N], rlo[VALU_N], rhi[VALU_N];
-  uint8_t c0[VALU_N], c1[VALU_N];
-  bool ua = in->src[0] < ISA_OP_VGPR0, mask0 = in->sdst != hi->sdst;
-  uint32_t av = ua ? isa_read_v32(w, in, in->src[0], 0, B32) : 0;
+  bool mask0 = in->sdst != hi->sdst;
+  bool ua = in->src[0] < ISA_OP_VGPR0, uh = hi->src[0] < ISA_OP_VGPR0;
+  uint32_t u0 = !ua ? 0 : in->src[0] <= ISA_OP_SGPR_LAST ? w->sgpr[in->src[0]]
+                                                         : isa_read_v32(w, in, in->src[0], 0, B32);
+  uint32_t u2 = !uh ? 0 : hi->src[0] <= ISA_OP_SGPR_LAST ? w->sgpr[hi->src[0]]
+                                                         : isa_read_v32(w, hi, hi->src[0], 0, B32);
   const uint32_t *a0 = ua ? NULL : w->vgpr[in->src[0] - ISA_OP_VGPR0];
-  const uint32_t *a1 = src32(w, in, 1, B32, b1);
-  const uint32_t *h0 = src32(w, hi, 0, B32, b2), *h1 = src32(w, hi, 1, B32, b3);
-  if (ua && !mask0)
-    add64_lanes(true, false, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+  const uint32_t *h0 = uh ? NULL : w->vgpr[hi->src[0] - ISA_OP_VGPR0];
+  uint32_t b1[VALU_N], b3[VALU_N];   /* a uniform S1 (VOP3B) as a row */
+  const uint32_t *a1 = src32(w, in, 1, B32, b1), *h1 = src32(w, hi, 1, B32, b3);
+  uint32_t *dlo = dst_row(w, in->dst), *dhi = dst_row(w, hi->dst);
+  uint64_t m0, m1;
+  if (ua && uh)
+    add64_v8(true, true, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
   else if (ua)
-    add64_lanes(true, true, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
-  else if (!mask0)
-    add64_lanes(false, false, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
+    add64_v8(true, false, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
+  else if (uh)
+    add64_v8(false, true, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
   else
-    add64_lanes(false, true, av, a0, a1, h0, h1, rlo, rhi, c0, c1, n);
-  memcpy(dst_row(w, in->dst), rlo, n * sizeof *rlo);
-  memcpy(dst_row(w, hi->dst), rhi, n * sizeof *rhi);
+    add64_v8(false, false, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
   if (mask0)
-    valu_put_mask(w, in, pack_bits(c0, n));
-  valu_put_mask(w, hi, pack_bits(c1, n));
+    valu_put_mask(w, in, m0);
+  valu_put_mask(w, hi, m1);
   w->pc += in->size + hi->size;
   return 0;
 }
@@ -1255,6 +1310,73 @@ static isa_exec_fn *b32_select(const struct isa_inst *in)
   return NULL;
 }
 
+/* ---- scalar 32-bit arithmetic and compares (a loop's counter and its exit test, issue 24):
+ * s_add/sub_u32/i32, s_lshl/lshr_b32, s_ashr_i32, s_mul_i32 (exec_sop.c isa_exec_sop2) and
+ * s_cmp_*_i32/u32 (isa_exec_sopc) on the sources and destinations of the b32 forms above:
+ * the reference's operations by its opcode, without its operand decoding and switch (the
+ * reference ran ~40-65 host instructions each). ---- */
+#define ARITH32_OP(name, body)                                                             \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]), d;          \
+    body;                                                                                  \
+    b32_write(w, in->dst, d);                                                              \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }
+ARITH32_OP(s_add_u32, d = a + b; w->scc = d < a)
+ARITH32_OP(s_sub_u32, d = a - b; w->scc = b > a)
+ARITH32_OP(s_add_i32, d = a + b; w->scc = ((~(a ^ b)) & (a ^ d)) >> 31)
+ARITH32_OP(s_sub_i32, d = a - b; w->scc = ((a ^ b) & (a ^ d)) >> 31)
+ARITH32_OP(s_lshl_b32, d = a << (b & 31); w->scc = d != 0)
+ARITH32_OP(s_lshr_b32, d = a >> (b & 31); w->scc = d != 0)
+ARITH32_OP(s_ashr_i32, d = (uint32_t)((int32_t)a >> (b & 31)); w->scc = d != 0)
+ARITH32_OP(s_mul_i32, d = (uint32_t)((int64_t)(int32_t)a * (int32_t)b))
+#define CMP32_OP(name, expr)                                                               \
+  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                        \
+    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]);             \
+    int32_t x = (int32_t)a, y = (int32_t)b;                                                \
+    (void)x; (void)y;                                                                      \
+    w->scc = (expr);                                                                       \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }
+CMP32_OP(s_cmp_eq_i32, x == y)
+CMP32_OP(s_cmp_lg_i32, x != y)
+CMP32_OP(s_cmp_gt_i32, x > y)
+CMP32_OP(s_cmp_ge_i32, x >= y)
+CMP32_OP(s_cmp_lt_i32, x < y)
+CMP32_OP(s_cmp_le_i32, x <= y)
+CMP32_OP(s_cmp_eq_u32, a == b)
+CMP32_OP(s_cmp_lg_u32, a != b)
+CMP32_OP(s_cmp_gt_u32, a > b)
+CMP32_OP(s_cmp_ge_u32, a >= b)
+CMP32_OP(s_cmp_lt_u32, a < b)
+CMP32_OP(s_cmp_le_u32, a <= b)
+
+/* by the reference function and the opcode it switches on (gfx11/gfx12 encodings decode
+ * onto gfx9's opcodes of the same name, so they qualify alike) */
+static isa_exec_fn *arith32_select(const struct isa_inst *in)
+{
+  static isa_exec_fn *const sop2[37] = {
+    [0] = f_s_add_u32, [1] = f_s_sub_u32, [2] = f_s_add_i32, [3] = f_s_sub_i32,
+    [28] = f_s_lshl_b32, [30] = f_s_lshr_b32, [32] = f_s_ashr_i32, [36] = f_s_mul_i32,
+  };
+  static isa_exec_fn *const sopc[12] = {
+    f_s_cmp_eq_i32, f_s_cmp_lg_i32, f_s_cmp_gt_i32, f_s_cmp_ge_i32, f_s_cmp_lt_i32,
+    f_s_cmp_le_i32, f_s_cmp_eq_u32, f_s_cmp_lg_u32, f_s_cmp_gt_u32, f_s_cmp_ge_u32,
+    f_s_cmp_lt_u32, f_s_cmp_le_u32,
+  };
+  if (!b32_src(in->src[0]) || !b32_src(in->src[1]))
+    return NULL;
+  if (in->fmt == ISA_SOP2 && in->exec == isa_exec_sop2 && in->op < 37 && b32_dst(in->dst))
+    return sop2[in->op];
+  if (in->fmt == ISA_SOPC && in->exec == isa_exec_sopc && in->op < 12)
+    return sopc[in->op];
+  return NULL;
+}
+
 /* ---- program control: gfx9's s_waitcnt and branches (exec_sopp.c without its switch) ---- */
 static int f_s_waitcnt(struct isa_wave *w, const struct isa_inst *in)
 {
@@ -1347,8 +1469,12 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 {
   if (in->fmt == ISA_SOP2 || in->fmt == ISA_SOP1) {
     isa_exec_fn *f = mask_select(in);
-    return f ? f : b32_select(in);
+    if (!f)
+      f = b32_select(in);
+    return f ? f : arith32_select(in);
   }
+  if (in->fmt == ISA_SOPC)
+    return arith32_select(in);
   if (in->fmt == ISA_SOPP)
     return sopp_select(in);
   if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&

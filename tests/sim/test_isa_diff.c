@@ -526,6 +526,56 @@ static void diff_pairs(struct diff_ctx *d, uint8_t target, unsigned count)
   ck_assert_msg(fused >= count / 4, "only %u of %u add64 pairs fuse", fused, count);
 }
 
+/* Counted loops, whose back-edge the fast engine takes without leaving its block (decode.c
+ * ENT_BRANCH) and whose counter and exit test are fast scalar forms (s_add/sub_u32/i32,
+ * s_lshl/lshr_b32, s_ashr_i32, s_mul_i32, s_cmp_*): a reduce_stride-like body (a fused add
+ * pair, v_xad_u32) then a second loop of one block, the first entered from a prologue, trip
+ * counts 1-20 (words from llvm-mc-15 -mcpu=gfx900 of:
+ *   s_mov_b32 s15, 7
+ * loop:
+ *   v_add_co_u32_e32 v10, vcc, s40, v10; v_addc_co_u32_e32 v11, vcc, v12, v11, vcc
+ *   v_xad_u32 v13, v10, s11, v13; s_add_i32 s11, s11, 1; s_sub_u32 s12, s12, 3
+ *   s_lshl_b32 s13, s11, 2; s_mul_i32 s14, s13, s12; s_add_u32 s15, s15, s14
+ *   s_sub_i32 s16, s16, s15; s_lshr_b32 s17, s15, s11; s_ashr_i32 s18, s16, 3
+ *   s_cmp_lt_u32 s11, s9; s_cbranch_scc1 loop; s_cmp_eq_u32 s11, s9; s_cbranch_scc0 loop
+ *   s_cmp_ge_i32 s16, s17; s_cbranch_scc1 loop2; v_mov_b32 v14, s16
+ * loop2:
+ *   s_add_i32 s19, s19, -1; s_cmp_lg_u32 s19, 0; s_cbranch_scc1 loop2; s_endpgm).
+ * Fails when a back-edge skips an iteration, restarts at the wrong entry, or a scalar form
+ * computes a wrong SCC or result. */
+static void diff_loops(struct diff_ctx *d, uint8_t target)
+{
+  static const uint32_t prog[] = {
+    0xBE8F0087u, 0x32141428u, 0x3816170Cu, 0xD1F3000Du, 0x0434170Au, 0x810B810Bu, 0x808C830Cu,
+    0x8E0D820Bu, 0x920E0C0Du, 0x800F0E0Fu, 0x81900F10u, 0x8F110B0Fu, 0x90128310u, 0xBF0A090Bu,
+    0xBF85FFF2u, 0xBF06090Bu, 0xBF84FFF0u, 0xBF031110u, 0xBF850001u, 0x7E1C0210u, 0x8113C113u,
+    0xBF078013u, 0xBF85FFFDu, 0xBF810000u,
+  };
+  if (target >= isa_target_named("gfx1100"))
+    return;   /* gfx9 encodings */
+  uint32_t *code = isa_fx_mem(sizeof prog);
+  memcpy(code, prog, sizeof prog);
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  uint64_t s = d->e.seed ^ 0x100bu;
+  static const unsigned passes[] = { 0, 1, 3, 5 };
+  for (unsigned r = 0; r < 24; r++) {
+    unsigned pass = passes[r % 4];
+    unsigned wave = diff_state(d, &blank, 500000 + r, pass);
+    struct sim_isa_probe *p = d->e.init;
+    /* s11 counts up to s9 (1-20 trips, from near the top of the range in some runs), s19
+     * down to 0 (1-10 trips) */
+    uint32_t from = r % 3 ? (uint32_t)(wset_rnd(&s) % 1000) : 0xfffffff0u - (uint32_t)(r % 8);
+    p->sgpr[11] = from;
+    p->sgpr[9] = from + 1 + (uint32_t)(wset_rnd(&s) % 20);
+    p->sgpr[19] = 1 + (uint32_t)(wset_rnd(&s) % 10);
+    char what[64];
+    snprintf(what, sizeof what, "counted loops, run %u", r);
+    diff_both(d, (uintptr_t)code, wave, false, false, what, pass);
+  }
+}
+
 static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
 {
   struct timespec t0, t1;
@@ -598,6 +648,7 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
   diff_pairs(&d, target, light ? 60 : 300);
   diff_lds_groups(&d, target);
   diff_global_runs(&d, target);
+  diff_loops(&d, target);
   sim_isa_probe_engine(false);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   fprintf(stderr, "%s: seed 0x%llx, %u encodings the decoder takes (%u with fast semantics), "
@@ -755,6 +806,7 @@ START_TEST(diff_gfx1100)
     }
   }
   diff_lds_groups(&d, target);
+  diff_loops(&d, target);
   sim_isa_probe_engine(false);
   ck_assert_msg(fused >= npairs / 4, "only %u of %u gfx1100 add pairs fuse", fused, npairs);
   ck_assert_msg(d.mismatches == 0, "gfx1100: %u runs differ between the engines", d.mismatches);
