@@ -234,6 +234,20 @@ static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
   return next(w, in);
 }
 
+/* the same with three VGPR sources (v_fmac_f32_e32 vD, vA, vB: the unrolled dot products
+ * of matmul-like kernels), chosen at decode only when the host has FMA: no operand set-up */
+static int f_v_fma_f32_vvv(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (__builtin_expect(!n || !f32_default(w), 0))
+    return in->exec(w, in);
+  uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
+  isa_fma_rows(v[in->dst - ISA_OP_VGPR0], v[in->src[0] - ISA_OP_VGPR0],
+               v[in->src[1] - ISA_OP_VGPR0], v[in->src[2] - ISA_OP_VGPR0], n);
+  w->pc += in->size;
+  return 0;
+}
+
 /* carries: VOP2 uses VCC, VOP3B an SGPR pair (in->src[2] and in->sdst, as the reference) */
 enum { C_ADD, C_SUB, C_SUBREV };
 static inline __attribute__((always_inline)) int carry(struct isa_wave *w,
@@ -328,7 +342,7 @@ FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
   if (mask0)
     valu_put_mask(w, in, pack_bits(c0, n));
   valu_put_mask(w, hi, pack_bits(c1, n));
-  w->pc += in->size + hi->size;
+  w->pc = hi->pc + hi->size;   /* past an s_delay_alu between them too (isa_fast_fuse) */
   return 0;
 }
 /* what isa_fast_fuse stores (not itself a target_clones function: gcc 12 warns that the
@@ -1032,10 +1046,23 @@ void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, un
   }
   if (!avail || !fast_is(in, "v_add_co_u32"))
     return;
+  /* gfx11/gfx12: clang-19 often puts an s_delay_alu (a scheduling hint, nothing to run)
+   * between the halves; the pair is fused across it and the pc goes past all three */
+  uint64_t at = in->pc + in->size;
+  if (target >= ISA_TARGET_GFX1100 && avail > 1 && room > 4) {
+    struct isa_inst h;
+    isa_decode(next, avail, at, target, &h);
+    if (h.size == 4 && h.fmt == ISA_SOPP && h.name && !strcmp(h.name, "s_delay_alu")) {
+      next++;
+      avail--;
+      room -= 4;
+      at += 4;
+    }
+  }
   struct isa_inst *b = malloc(sizeof *b);
   if (!b)
     return;   /* then the two run one by one */
-  isa_decode(next, avail, in->pc + in->size, target, b);
+  isa_decode(next, avail, at, target, b);
   if (b->size > room || !isa_fast_pairs(in, b)) {
     free(b);
     return;
@@ -1344,6 +1371,9 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
     } else if (!vgpr_code(in->dst)) {
       return NULL;
     }
+    if (o->fast == f_v_fma_f32 && vgpr_code(in->src[0]) && vgpr_code(in->src[1]) &&
+        vgpr_code(in->src[2]) && isa_host_fma())
+      return f_v_fma_f32_vvv;
     return o->fast;
   }
   return NULL;

@@ -668,7 +668,9 @@ START_TEST(diff_gfx1100)
     }
   }
   /* v_add_co_u32 (VOP3B) then v_add_co_ci_u32_e64 (mask to NULL, an SGPR or VCC) from
-   * registers in a small set; the pairs isa_fast_pairs accepts run as one 64-bit add */
+   * registers in a small set, every other pair with an s_delay_alu between them (as clang-19
+   * puts it); the pairs isa_fast_pairs accepts run as one 64-bit add (isa_fast_fuse: across
+   * the s_delay_alu too, checked by counting the pairs it fuses) */
   static const uint32_t sd0[] = { 40, 42, 106 }, sd1[] = { 124, 124, 40, 44, 106 };
   unsigned fused = 0, npairs = count / 2;
   for (unsigned i = 0; i < npairs; i++) {
@@ -678,20 +680,28 @@ START_TEST(diff_gfx1100)
     uint32_t s0b = wset_rnd(&s) % 3 ? 42 : 256 + 10 + (uint32_t)(wset_rnd(&s) % 4);
     code[0] = 0xd7000000u | m0 << 8 | (10 + (uint32_t)(wset_rnd(&s) % 4));
     code[1] = (256 + 10 + (uint32_t)(wset_rnd(&s) % 4)) << 9 | s0a;
-    code[2] = 0xd5200000u | m1 << 8 | (10 + (uint32_t)(wset_rnd(&s) % 4));
-    code[3] = cin << 18 | (256 + 10 + (uint32_t)(wset_rnd(&s) % 4)) << 9 | s0b;
-    code[4] = 0xbfb00000u;
+    unsigned gap = i & 1;   /* s_delay_alu instid0(VALU_DEP_1) between the two */
+    code[2] = 0xbf870001u;
+    code[2 + gap] = 0xd5200000u | m1 << 8 | (10 + (uint32_t)(wset_rnd(&s) % 4));
+    code[3 + gap] = cin << 18 | (256 + 10 + (uint32_t)(wset_rnd(&s) % 4)) << 9 | s0b;
+    code[4 + gap] = 0xbfb00000u;
+    code[5 + gap] = 0xbfb00000u;
     struct isa_inst a, b;
-    isa_decode(code, 3, 0, target, &a);
-    isa_decode(code + 2, 3, 8, target, &b);
+    isa_decode(code, 6, 0, target, &a);
+    isa_decode(code + 2 + gap, 3, 8 + 4 * gap, target, &b);
     ck_assert_msg(!strncmp(a.name, "v_add_co_u32", 12) && !strncmp(b.name, "v_add_co_ci_u32", 15),
                   "pair %u decodes as %s, %s", i, a.name, b.name);
-    fused += isa_fast_pairs(&a, &b);
+    bool pairs = isa_fast_pairs(&a, &b);
+    isa_fast_fuse(&a, code + 2, 4, 16, target);
+    ck_assert_msg((a.pair != NULL) == pairs, "pair %u: isa_fast_fuse %s it%s", i,
+                  a.pair ? "fused" : "did not fuse", gap ? " across s_delay_alu" : "");
+    free(a.pair);
+    fused += pairs;
     for (unsigned k = 0; k < 3; k++) {
       unsigned wave = diff_state(&d, &blank, 700000 + i * 8 + k, passes[k]);
-      char what[96];
-      snprintf(what, sizeof what, "gfx1100 add pair (0x%08x 0x%08x 0x%08x 0x%08x)", code[0],
-               code[1], code[2], code[3]);
+      char what[112];
+      snprintf(what, sizeof what, "gfx1100 add pair (0x%08x 0x%08x 0x%08x 0x%08x 0x%08x)",
+               code[0], code[1], code[2], code[3], code[4]);
       diff_both(&d, (uintptr_t)code, wave, false, false, what, passes[k]);
     }
   }
