@@ -54,8 +54,25 @@ static inline unsigned full_lanes(const struct isa_wave *w)
   return w->exec == 0xffffffffull ? 32u : 0u;
 }
 
-/* 32-bit sources: valu_row (valu.h), the row or a uniform value broadcast */
-#define src32 valu_row
+/* 32-bit sources: valu_row (valu.h), the row or a uniform value broadcast; inlined (gcc
+ * kept valu_row a call: ~8-26 host instructions a source, issue 21) */
+static inline __attribute__((always_inline)) const uint32_t *
+src32(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_type t, uint32_t buf[VALU_N])
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0)
+    return w->vgpr[code - ISA_OP_VGPR0];
+  uint32_t v = isa_read_v32(w, in, code, 0, t);
+  for (unsigned l = 0; l < VALU_N; l++)
+    buf[l] = v;
+  return buf;
+}
+
+/* Wave-size specialisation (issue 21): the hot operations' bodies are always_inline
+ * functions of the lane count, called with a constant 32 or 64, so that a wave32's lane loops
+ * are compiled for 32 lanes (unrolled, no trip-count checks or epilogues, fixed-size copies)
+ * instead of a 64-lane loop cut short at run time. */
+#define BY_WAVE(n, call) ((n) == 32 ? call(32u) : call(64u))
 
 /* A 64-bit source as its low and high rows (a VGPR pair, or a uniform value). */
 static inline void src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
@@ -155,12 +172,22 @@ static inline bool f32_default(const struct isa_wave *w)
     const uint32_t *s2 = (nsrc) > 2 ? src32(w, in, 2, T, b2_) : s0;                          \
     uint32_t *d = dst_row(w, in->dst);                                                       \
     (void)s1; (void)s2; (void)b1_; (void)b2_;                                                \
-    for (unsigned l = 0; l < n; l++) {                                                       \
-      uint32_t a = s0[l], b = s1[l], c = s2[l];                                              \
-      (void)a; (void)b; (void)c;                                                             \
-      __VA_ARGS__;                                                                           \
+    /* integer forms only: a float loop compiled another way may pick the other of two NaN \
+     * inputs (x86's mulps/addps return the first operand's NaN), not the reference's */     \
+    if (T != B32) {                                                                          \
+      FAST_LANES(n, __VA_ARGS__)                                                             \
+    } else if (n == 32) {                                                                    \
+      FAST_LANES(32u, __VA_ARGS__)                                                           \
+    } else {                                                                                 \
+      FAST_LANES(64u, __VA_ARGS__)                                                           \
     }                                                                                        \
     return next(w, in);                                                                      \
+  }
+#define FAST_LANES(N, ...)                                                                   \
+  for (unsigned l = 0; l < (N); l++) {                                                       \
+    uint32_t a = s0[l], b = s1[l], c = s2[l];                                                \
+    (void)a; (void)b; (void)c;                                                               \
+    __VA_ARGS__;                                                                             \
   }
 
 #define INT2(fn, expr) FAST32(f_##fn, B32, 2, 1, d[l] = (expr))
@@ -250,13 +277,10 @@ static int f_v_fma_f32_vvv(struct isa_wave *w, const struct isa_inst *in)
 
 /* carries: VOP2 uses VCC, VOP3B an SGPR pair (in->src[2] and in->sdst, as the reference) */
 enum { C_ADD, C_SUB, C_SUBREV };
-static inline __attribute__((always_inline)) int carry(struct isa_wave *w,
-                                                       const struct isa_inst *in, int kind,
-                                                       bool cin)
+static inline __attribute__((always_inline)) int carry_n(struct isa_wave *w,
+                                                         const struct isa_inst *in, int kind,
+                                                         bool cin, unsigned n)
 {
-  unsigned n = full_lanes(w);
-  if (!n)
-    return in->exec(w, in);
   uint32_t b0[VALU_N], b1[VALU_N];
   uint8_t ci[VALU_N], co[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *b = src32(w, in, 1, B32, b1);
@@ -282,6 +306,17 @@ static inline __attribute__((always_inline)) int carry(struct isa_wave *w,
   }
   valu_put_mask(w, in, pack_bits(co, n));
   return next(w, in);
+}
+static inline __attribute__((always_inline)) int carry(struct isa_wave *w,
+                                                       const struct isa_inst *in, int kind,
+                                                       bool cin)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+#define CARRY_N(k) carry_n(w, in, kind, cin, k)
+  return BY_WAVE(n, CARRY_N);
+#undef CARRY_N
 }
 FAST_FN static int f_v_add_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, false); }
 FAST_FN static int f_v_sub_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, false); }
@@ -316,12 +351,10 @@ add64_lanes(bool ua, bool mask0, uint32_t av, const uint32_t *a0, const uint32_t
   }
 }
 
-FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int add64_n(struct isa_wave *w,
+                                                         const struct isa_inst *in, unsigned n)
 {
   const struct isa_inst *hi = in->pair;
-  unsigned n = full_lanes(w);
-  if (!n || hi->vgpr_end > w->vgpr_alloc)   /* the second's own checks: run the first alone */
-    return carry(w, in, C_ADD, false);
   uint32_t b1[VALU_N], b2[VALU_N], b3[VALU_N], rlo[VALU_N], rhi[VALU_N];
   uint8_t c0[VALU_N], c1[VALU_N];
   bool ua = in->src[0] < ISA_OP_VGPR0, mask0 = in->sdst != hi->sdst;
@@ -345,6 +378,15 @@ FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
   w->pc = hi->pc + hi->size;   /* past an s_delay_alu between them too (isa_fast_fuse) */
   return 0;
 }
+FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n || in->pair->vgpr_end > w->vgpr_alloc)   /* the second's own checks: the first alone */
+    return carry(w, in, C_ADD, false);
+#define ADD64_N(k) add64_n(w, in, k)
+  return BY_WAVE(n, ADD64_N);
+#undef ADD64_N
+}
 /* what isa_fast_fuse stores (not itself a target_clones function: gcc 12 warns that the
  * address of one is a local's) */
 static int f_add64(struct isa_wave *w, const struct isa_inst *in) { return add64(w, in); }
@@ -367,11 +409,9 @@ FAST_FN static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in
 }
 
 /* v_mad_u64_u32: D.u64 = S0.u32 * S1.u32 + S2.u64, carry-out of the add to sdst */
-FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int mad_u64_n(struct isa_wave *w,
+                                                           const struct isa_inst *in, unsigned n)
 {
-  unsigned n = full_lanes(w);
-  if (!n)
-    return in->exec(w, in);
   uint32_t b0[VALU_N], b1[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   uint8_t co[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *b = src32(w, in, 1, B32, b1), *clo, *chi;
@@ -392,13 +432,21 @@ FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in
   return next(w, in);
 }
 
-/* 64-bit shifts: S0 the count, S1 the value */
-static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
-                                                         const struct isa_inst *in, int kind)
+FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned n = full_lanes(w);
   if (!n)
     return in->exec(w, in);
+#define MAD_N(k) mad_u64_n(w, in, k)
+  return BY_WAVE(n, MAD_N);
+#undef MAD_N
+}
+
+/* 64-bit shifts: S0 the count, S1 the value */
+static inline __attribute__((always_inline)) int shift64_n(struct isa_wave *w,
+                                                           const struct isa_inst *in, int kind,
+                                                           unsigned n)
+{
   uint32_t b0[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *vlo, *vhi;
   src64(w, in, 1, ISA_T_B64, &vlo, &vhi, blo, bhi);
@@ -450,6 +498,16 @@ static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
   memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
   memcpy(w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)], rhi, n * sizeof *rhi);
   return next(w, in);
+}
+static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
+                                                         const struct isa_inst *in, int kind)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+#define SHIFT_N(k) shift64_n(w, in, kind, k)
+  return BY_WAVE(n, SHIFT_N);
+#undef SHIFT_N
 }
 FAST_FN static int f_v_lshlrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 0); }
 FAST_FN static int f_v_lshrrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 1); }
