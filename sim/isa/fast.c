@@ -95,6 +95,15 @@ static inline void src64(struct isa_wave *w, const struct isa_inst *in, unsigned
   *hi = bhi;
 }
 
+/* fused add pairs on gfx11/gfx12: the second reads the SGPR above the first's one-SGPR mask
+ * (clang-19's wave32 `v_add_co_u32 v0, s0, s0, v1` then `v_add_co_ci_u32_e64 v1, null, s1,
+ * 0, s0`): not part of a wave32's mask, so such a pair is fused (isa_fast_pairs), and add64
+ * runs the first alone in a wave64, whose mask is the pair */
+static inline bool mask_hi_read(const struct isa_inst *a, unsigned code)
+{
+  return a->target >= ISA_TARGET_GFX1100 && a->sdst < ISA_OP_SGPR_LAST && code == a->sdst + 1u;
+}
+
 static inline uint32_t *dst_row(struct isa_wave *w, unsigned code)
 {
   return w->vgpr[(code - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1)];
@@ -380,8 +389,12 @@ static inline __attribute__((always_inline)) int add64_n(struct isa_wave *w,
 }
 FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
 {
+  const struct isa_inst *hi = in->pair;
   unsigned n = full_lanes(w);
-  if (!n || in->pair->vgpr_end > w->vgpr_alloc)   /* the second's own checks: the first alone */
+  /* the second's own checks; a wave64 whose second reads the first's mask (mask_hi_read):
+   * the first alone */
+  if (!n || hi->vgpr_end > w->vgpr_alloc ||
+      (!w->wave32 && (mask_hi_read(in, hi->src[0]) || mask_hi_read(in, hi->src[1]))))
     return carry(w, in, C_ADD, false);
 #define ADD64_N(k) add64_n(w, in, k)
   return BY_WAVE(n, ADD64_N);
@@ -1061,7 +1074,8 @@ bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b)
       b->src[2] != a->sdst)
     return false;
   for (unsigned i = 0; i < 2; i++)
-    if (b->src[i] == a->dst || reads_mask(b->src[i], a->sdst))
+    if (b->src[i] == a->dst ||
+        (reads_mask(b->src[i], a->sdst) && !mask_hi_read(a, b->src[i])))
       return false;
   return true;
 }
