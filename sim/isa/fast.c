@@ -54,6 +54,44 @@ static inline unsigned full_lanes(const struct isa_wave *w)
   return w->exec == 0xffffffffull ? 32u : 0u;
 }
 
+/* 8 lanes as one GNU C vector (gcc and clang; one AVX2 or two SSE2 registers): small fixed
+ * loops get unrolled into scalar code before the vectoriser sees them */
+typedef uint32_t v8u __attribute__((vector_size(32)));
+
+/* a 32-bit source 8 lanes at a time: its row, or a uniform value as one vector (not
+ * broadcast into a 64-lane buffer first) */
+struct vsrc {
+  const uint32_t *row;       /* NULL: uniform */
+  v8u u;
+};
+static inline __attribute__((always_inline)) void
+vsrc_of(struct isa_wave *w, const struct isa_inst *in, unsigned i, struct vsrc *s)
+{
+  unsigned code = in->src[i];
+  s->row = code >= ISA_OP_VGPR0 ? w->vgpr[code - ISA_OP_VGPR0] : NULL;
+  s->u = (v8u){ 0 } + (s->row ? 0u : isa_read_v32(w, in, code, 0, ISA_T_B32));
+}
+/* *x = lanes k..k+7 of the source (by pointer: no vector crosses a call) */
+static inline __attribute__((always_inline)) void vsrc_at(const struct vsrc *s, unsigned k,
+                                                          v8u *x)
+{
+  if (!s->row)
+    *x = s->u;
+  else
+    memcpy(x, s->row + k, sizeof *x);
+}
+
+/* lane k of an 8-lane compare result (all ones or zero) as bit k */
+static inline __attribute__((always_inline)) uint32_t v8_bits(v8u m)
+{
+  static const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 };
+  v8u b = m & bit;
+  b |= __builtin_shufflevector(b, b, 4, 5, 6, 7, 0, 1, 2, 3);
+  b |= __builtin_shufflevector(b, b, 2, 3, 0, 1, 6, 7, 4, 5);
+  b |= __builtin_shufflevector(b, b, 1, 0, 3, 2, 5, 4, 7, 6);
+  return b[0];
+}
+
 /* 32-bit sources: valu_row (valu.h), the row or a uniform value broadcast; inlined (gcc
  * kept valu_row a call: ~8-26 host instructions a source, issue 21) */
 static inline __attribute__((always_inline)) const uint32_t *
@@ -75,7 +113,7 @@ src32(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_type t
 #define BY_WAVE(n, call) ((n) == 32 ? call(32u) : call(64u))
 
 /* A 64-bit source as its low and high rows (a VGPR pair, or a uniform value). */
-static inline void src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
+static inline __attribute__((always_inline)) void src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
                          enum isa_type t, const uint32_t **lo, const uint32_t **hi,
                          uint32_t *blo, uint32_t *bhi)
 {
@@ -360,8 +398,8 @@ add64_lanes(bool ua, bool mask0, uint32_t av, const uint32_t *a0, const uint32_t
   }
 }
 
-static inline __attribute__((always_inline)) int add64_n(struct isa_wave *w,
-                                                         const struct isa_inst *in, unsigned n)
+static inline __attribute__((always_inline)) int add64_bytes(struct isa_wave *w,
+                                                             const struct isa_inst *in, unsigned n)
 {
   const struct isa_inst *hi = in->pair;
   uint32_t b1[VALU_N], b2[VALU_N], b3[VALU_N], rlo[VALU_N], rhi[VALU_N];
@@ -387,6 +425,43 @@ static inline __attribute__((always_inline)) int add64_n(struct isa_wave *w,
   w->pc = hi->pc + hi->size;   /* past an s_delay_alu between them too (isa_fast_fuse) */
   return 0;
 }
+static inline __attribute__((always_inline)) int add64_n(struct isa_wave *w,
+                                                         const struct isa_inst *in, unsigned n)
+{
+  /* 8 lanes a step as GNU C vectors, results stored straight into the rows: lane l reads only
+   * lane l of any row, every row of a step is read before that step writes, and the second
+   * half reads neither the first's result nor its mask (isa_fast_pairs), so rows that
+   * coincide do not matter; the carries are packed from the compares (no byte rows, no
+   * result buffers: 425 -> 388 host instructions a wave32 pair, issue 21) */
+  const struct isa_inst *hi = in->pair;
+  bool mask0 = in->sdst != hi->sdst;
+  struct vsrc sa, sb, sp, sq;
+  vsrc_of(w, in, 0, &sa);
+  vsrc_of(w, in, 1, &sb);
+  vsrc_of(w, hi, 0, &sp);
+  vsrc_of(w, hi, 1, &sq);
+  uint32_t *dlo = dst_row(w, in->dst), *dhi = dst_row(w, hi->dst);
+  uint64_t m0 = 0, m1 = 0;
+  for (unsigned k = 0; k < n; k += 8) {
+    v8u x, y, p, q;
+    vsrc_at(&sa, k, &x);
+    vsrc_at(&sb, k, &y);
+    vsrc_at(&sp, k, &p);
+    vsrc_at(&sq, k, &q);
+    v8u lo = x + y, c = (v8u)(lo < x);       /* c: all ones where the low half carried */
+    v8u t = p + q, v = t - c;                /* t + carry */
+    v8u c1 = (v8u)(t < p) | (v8u)(v < t);
+    memcpy(dlo + k, &lo, sizeof lo);
+    memcpy(dhi + k, &v, sizeof v);
+    m0 |= (uint64_t)v8_bits(c) << k;
+    m1 |= (uint64_t)v8_bits(c1) << k;
+  }
+  if (mask0)
+    valu_put_mask(w, in, m0);
+  valu_put_mask(w, hi, m1);
+  w->pc = hi->pc + hi->size;   /* past an s_delay_alu between them too (isa_fast_fuse) */
+  return 0;
+}
 FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
 {
   const struct isa_inst *hi = in->pair;
@@ -396,9 +471,9 @@ FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
   if (!n || hi->vgpr_end > w->vgpr_alloc ||
       (!w->wave32 && (mask_hi_read(in, hi->src[0]) || mask_hi_read(in, hi->src[1]))))
     return carry(w, in, C_ADD, false);
-#define ADD64_N(k) add64_n(w, in, k)
-  return BY_WAVE(n, ADD64_N);
-#undef ADD64_N
+  /* wave32: 8-lane vectors (fewer fixed costs); wave64: the byte-mask loop, which measured
+   * cheaper there (555 against 585 host instructions a pair) */
+  return n == 32 ? add64_n(w, in, 32u) : add64_bytes(w, in, 64u);
 }
 /* what isa_fast_fuse stores (not itself a target_clones function: gcc 12 warns that the
  * address of one is a local's) */
@@ -665,9 +740,6 @@ static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)
   return v;
 }
 
-/* 8 lanes as one GNU C vector (gcc and clang; one AVX2 or two SSE2 registers): small fixed
- * loops get unrolled into scalar code before the vectoriser sees them */
-typedef uint32_t v8u __attribute__((vector_size(32)));
 /* whether any bit of any lane is set (by pointer: no vector crosses a call) */
 static inline bool v8_any(const v8u *v)
 {
@@ -693,14 +765,13 @@ FAST_FN static bool lds_out_of_range(const uint32_t *addr, uint32_t limit, unsig
  * dwords, other), and that classification is the range check as well: one compare for
  * a group at one address or at consecutive dwords, the group's lanes for any other. All
  * groups are checked before any register is written; out of range, the reference runs. */
-FAST_FN static int f_ds_read_b32(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int ds_read_b32_n(struct isa_wave *w,
+                                                               const struct isa_inst *in,
+                                                               unsigned n)
 {
   static const v8u step_lo = { 0, 4, 8, 12, 16, 20, 24, 28 };
   static const v8u step_hi = { 32, 36, 40, 44, 48, 52, 56, 60 };
-  unsigned n = full_lanes(w);
   const struct isa_group *g = w->group;
-  if (!n || !g->lds)
-    return in->exec(w, in);
   bool two = in->op != 54;
   uint64_t o0, o1;
   if (two) {
@@ -773,6 +844,16 @@ FAST_FN static int f_ds_read_b32(struct isa_wave *w, const struct isa_inst *in)
   if (two && r1 != d1)
     memcpy(d1, r1, n * sizeof *r1);
   return next(w, in);
+}
+
+FAST_FN static int f_ds_read_b32(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n || !w->group->lds)
+    return in->exec(w, in);
+#define DS_READ_N(k) ds_read_b32_n(w, in, k)
+  return BY_WAVE(n, DS_READ_N);
+#undef DS_READ_N
 }
 
 static int f_ds(struct isa_wave *w, const struct isa_inst *in)
