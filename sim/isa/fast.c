@@ -81,11 +81,12 @@ static inline __attribute__((always_inline)) void vsrc_at(const struct vsrc *s, 
     memcpy(x, s->row + k, sizeof *x);
 }
 
-/* lane k of an 8-lane compare result (all ones or zero) as bit k */
-static inline __attribute__((always_inline)) uint32_t v8_bits(v8u m)
+/* lane k of an 8-lane compare result (all ones or zero) as bit k (by pointer: no vector
+ * crosses a call) */
+static inline __attribute__((always_inline)) uint32_t v8_bits(const v8u *m)
 {
   static const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 };
-  v8u b = m & bit;
+  v8u b = *m & bit;
   b |= __builtin_shufflevector(b, b, 4, 5, 6, 7, 0, 1, 2, 3);
   b |= __builtin_shufflevector(b, b, 2, 3, 0, 1, 6, 7, 4, 5);
   b |= __builtin_shufflevector(b, b, 1, 0, 3, 2, 5, 4, 7, 6);
@@ -453,8 +454,8 @@ static inline __attribute__((always_inline)) int add64_n(struct isa_wave *w,
     v8u c1 = (v8u)(t < p) | (v8u)(v < t);
     memcpy(dlo + k, &lo, sizeof lo);
     memcpy(dhi + k, &v, sizeof v);
-    m0 |= (uint64_t)v8_bits(c) << k;
-    m1 |= (uint64_t)v8_bits(c1) << k;
+    m0 |= (uint64_t)v8_bits(&c) << k;
+    m1 |= (uint64_t)v8_bits(&c1) << k;
   }
   if (mask0)
     valu_put_mask(w, in, m0);
