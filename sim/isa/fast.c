@@ -499,7 +499,8 @@ FAST_FN static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in
 
 /* v_mad_u64_u32: D.u64 = S0.u32 * S1.u32 + S2.u64, carry-out of the add to sdst */
 static inline __attribute__((always_inline)) int mad_u64_n(struct isa_wave *w,
-                                                           const struct isa_inst *in, unsigned n)
+                                                           const struct isa_inst *in, unsigned n,
+                                                           bool mask)
 {
   uint32_t b0[VALU_N], b1[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   uint8_t co[VALU_N];
@@ -512,12 +513,14 @@ static inline __attribute__((always_inline)) int mad_u64_n(struct isa_wave *w,
     uint32_t t = ph + (sl < pl), sh = t + chi[l];
     rlo[l] = sl;
     rhi[l] = sh;
-    co[l] = (uint8_t)(sh < t);
+    if (mask)
+      co[l] = (uint8_t)(sh < t);
   }
   unsigned r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
   memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
   memcpy(w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)], rhi, n * sizeof *rhi);
-  valu_put_mask(w, in, pack_bits(co, n));
+  if (mask)
+    valu_put_mask(w, in, pack_bits(co, n));
   return next(w, in);
 }
 
@@ -526,9 +529,10 @@ FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in
   unsigned n = full_lanes(w);
   if (!n)
     return in->exec(w, in);
-#define MAD_N(k) mad_u64_n(w, in, k)
-  return BY_WAVE(n, MAD_N);
-#undef MAD_N
+  /* gfx11/gfx12's `v_mad_u64_u32 v[..], null, ...` (what clang-19 emits): no carries */
+  if (in->sdst == ISA_OP_NULL)
+    return n == 32 ? mad_u64_n(w, in, 32u, false) : mad_u64_n(w, in, 64u, false);
+  return n == 32 ? mad_u64_n(w, in, 32u, true) : mad_u64_n(w, in, 64u, true);
 }
 
 /* 64-bit shifts: S0 the count, S1 the value */

@@ -602,12 +602,17 @@ START_TEST(diff_gfx1100)
    * v[10:11]; v_cmp_gt_u64_e64 s10, v[10:11], v[14:15]; v_cmpx_gt_u64_e64 v[10:11], s[10:11];
    * v_cmp_lt_u32_e32 vcc_lo, v10, v11; v_cmpx_ne_u32_e32 7, v12; v_cmp_eq_u64_e64 s12,
    * v[10:11], v[12:13]; v_cmpx_ge_i32_e64 v13, v10; v_cmp_le_i64_e32 vcc_lo, v[12:13],
-   * v[10:11]; v_cmpx_eq_u64_e32 v[10:11], v[14:15] (llvm-mc-19) */
+   * v[10:11]; v_cmpx_eq_u64_e32 v[10:11], v[14:15] (llvm-mc-19); and v_mad_u64_u32 with the
+   * carry-out to NULL (no mask: the fast form skips it), an inline-constant addend, and to an
+   * SGPR: v[10:11], null, v12, v13, v[14:15]; v[12:13], null, v10, s40, 0; v[10:11], s40, v12,
+   * v13, v[10:11] */
   static const uint32_t cmps[][2] = { { 0x7cb8190au, 0 }, { 0x7db8150cu, 0 },
                                       { 0xd45c000au, 0x00021d0au }, { 0xd4dc007eu, 0x0000150au },
                                       { 0x7c92170au, 0 }, { 0x7d9a1887u, 0 },
                                       { 0xd45a000cu, 0x0002190au }, { 0xd4c6007eu, 0x0002150du },
-                                      { 0x7ca6150cu, 0 }, { 0x7db41d0au, 0 } };
+                                      { 0x7ca6150cu, 0 }, { 0x7db41d0au, 0 },
+                                      { 0xd6fe7c0au, 0x043a1b0cu }, { 0xd6fe7c0cu, 0x0200510au },
+                                      { 0xd6fe280au, 0x042a1b0cu } };
   static uint32_t image[WSET_SLOT / 4];
   for (unsigned k = 0; k < WSET_SLOT / 4; k++)
     image[k] = 0xbfb00000u;   /* s_endpgm */
