@@ -519,7 +519,8 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
     const struct isa_inst *in = code_inst(c, at);
     if (!in)
       break;
-    uint64_t next = at + in->size + (in->pair ? in->pair->size : 0);
+    /* past a fused pair's second half (and an s_delay_alu between them, fast.c) */
+    uint64_t next = in->pair && in->pair->size ? in->pair->pc + in->pair->size : at + in->size;
     /* a fused add pair is checked (its first half may run alone); VOPD's halves (the first
      * of size 0) are plain vector instructions */
     uint8_t kind = in->pair && in->pair->size ? ENT_PAIR

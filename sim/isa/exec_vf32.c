@@ -4,6 +4,9 @@
  * multiply rounded then an add rounded, v_fma/v_fmac one rounding. */
 #include "isa/valu.h"
 #include <stdatomic.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 #define F32 ISA_T_F32
 
@@ -50,11 +53,22 @@ VALU_F32(fma_generic, 3, f = fmaf(x, y, z))
  * one fused multiply-add instruction per 8 lanes where the host has FMA: without -mfma
  * every fmaf is a library call. */
 #if defined(__x86_64__) && defined(__GNUC__)
+/* 8 lanes a vfmadd (FMA3 implies AVX): one instruction form for every lane and both engines,
+ * so a NaN result picks the same input whichever engine runs it. d may be one of the rows it
+ * reads (v_fmac): each 8-lane piece is read before it is written, and rows never overlap
+ * otherwise. A plain loop with n unknown cost ~60 host instructions for 32 lanes in aliasing
+ * checks and peeling (issue 21). */
 __attribute__((target("fma"))) void isa_fma_rows(uint32_t *d, const uint32_t *a,
                                                 const uint32_t *b, const uint32_t *c,
                                                 unsigned n)
 {
-  for (unsigned l = 0; l < n; l++)
+  unsigned l = 0;
+  for (; l + 8 <= n; l += 8) {
+    __m256 x = _mm256_loadu_ps((const float *)(a + l)), y = _mm256_loadu_ps((const float *)(b + l));
+    __m256 z = _mm256_loadu_ps((const float *)(c + l));
+    _mm256_storeu_ps((float *)(d + l), _mm256_fmadd_ps(x, y, z));
+  }
+  for (; l < n; l++)
     d[l] = fp_u(__builtin_fmaf(fp_f(a[l]), fp_f(b[l]), fp_f(c[l])));
 }
 bool isa_host_fma(void)

@@ -54,11 +54,67 @@ static inline unsigned full_lanes(const struct isa_wave *w)
   return w->exec == 0xffffffffull ? 32u : 0u;
 }
 
-/* 32-bit sources: valu_row (valu.h), the row or a uniform value broadcast */
-#define src32 valu_row
+/* 8 lanes as one GNU C vector (gcc and clang; one AVX2 or two SSE2 registers): small fixed
+ * loops get unrolled into scalar code before the vectoriser sees them */
+typedef uint32_t v8u __attribute__((vector_size(32)));
+
+/* a 32-bit source 8 lanes at a time: its row, or a uniform value as one vector (not
+ * broadcast into a 64-lane buffer first) */
+struct vsrc {
+  const uint32_t *row;       /* NULL: uniform */
+  v8u u;
+};
+static inline __attribute__((always_inline)) void
+vsrc_of(struct isa_wave *w, const struct isa_inst *in, unsigned i, struct vsrc *s)
+{
+  unsigned code = in->src[i];
+  s->row = code >= ISA_OP_VGPR0 ? w->vgpr[code - ISA_OP_VGPR0] : NULL;
+  s->u = (v8u){ 0 } + (s->row ? 0u : isa_read_v32(w, in, code, 0, ISA_T_B32));
+}
+/* *x = lanes k..k+7 of the source (by pointer: no vector crosses a call) */
+static inline __attribute__((always_inline)) void vsrc_at(const struct vsrc *s, unsigned k,
+                                                          v8u *x)
+{
+  if (!s->row)
+    *x = s->u;
+  else
+    memcpy(x, s->row + k, sizeof *x);
+}
+
+/* lane k of an 8-lane compare result (all ones or zero) as bit k (by pointer: no vector
+ * crosses a call) */
+static inline __attribute__((always_inline)) uint32_t v8_bits(const v8u *m)
+{
+  static const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 };
+  v8u b = *m & bit;
+  b |= __builtin_shufflevector(b, b, 4, 5, 6, 7, 0, 1, 2, 3);
+  b |= __builtin_shufflevector(b, b, 2, 3, 0, 1, 6, 7, 4, 5);
+  b |= __builtin_shufflevector(b, b, 1, 0, 3, 2, 5, 4, 7, 6);
+  return b[0];
+}
+
+/* 32-bit sources: valu_row (valu.h), the row or a uniform value broadcast; inlined (gcc
+ * kept valu_row a call: ~8-26 host instructions a source, issue 21) */
+static inline __attribute__((always_inline)) const uint32_t *
+src32(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_type t, uint32_t buf[VALU_N])
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0)
+    return w->vgpr[code - ISA_OP_VGPR0];
+  uint32_t v = isa_read_v32(w, in, code, 0, t);
+  for (unsigned l = 0; l < VALU_N; l++)
+    buf[l] = v;
+  return buf;
+}
+
+/* Wave-size specialisation (issue 21): the hot operations' bodies are always_inline
+ * functions of the lane count, called with a constant 32 or 64, so that a wave32's lane loops
+ * are compiled for 32 lanes (unrolled, no trip-count checks or epilogues, fixed-size copies)
+ * instead of a 64-lane loop cut short at run time. */
+#define BY_WAVE(n, call) ((n) == 32 ? call(32u) : call(64u))
 
 /* A 64-bit source as its low and high rows (a VGPR pair, or a uniform value). */
-static inline void src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
+static inline __attribute__((always_inline)) void src64(struct isa_wave *w, const struct isa_inst *in, unsigned i,
                          enum isa_type t, const uint32_t **lo, const uint32_t **hi,
                          uint32_t *blo, uint32_t *bhi)
 {
@@ -76,6 +132,15 @@ static inline void src64(struct isa_wave *w, const struct isa_inst *in, unsigned
   }
   *lo = blo;
   *hi = bhi;
+}
+
+/* fused add pairs on gfx11/gfx12: the second reads the SGPR above the first's one-SGPR mask
+ * (clang-19's wave32 `v_add_co_u32 v0, s0, s0, v1` then `v_add_co_ci_u32_e64 v1, null, s1,
+ * 0, s0`): not part of a wave32's mask, so such a pair is fused (isa_fast_pairs), and add64
+ * runs the first alone in a wave64, whose mask is the pair */
+static inline bool mask_hi_read(const struct isa_inst *a, unsigned code)
+{
+  return a->target >= ISA_TARGET_GFX1100 && a->sdst < ISA_OP_SGPR_LAST && code == a->sdst + 1u;
 }
 
 static inline uint32_t *dst_row(struct isa_wave *w, unsigned code)
@@ -155,12 +220,22 @@ static inline bool f32_default(const struct isa_wave *w)
     const uint32_t *s2 = (nsrc) > 2 ? src32(w, in, 2, T, b2_) : s0;                          \
     uint32_t *d = dst_row(w, in->dst);                                                       \
     (void)s1; (void)s2; (void)b1_; (void)b2_;                                                \
-    for (unsigned l = 0; l < n; l++) {                                                       \
-      uint32_t a = s0[l], b = s1[l], c = s2[l];                                              \
-      (void)a; (void)b; (void)c;                                                             \
-      __VA_ARGS__;                                                                           \
+    /* integer forms only: a float loop compiled another way may pick the other of two NaN \
+     * inputs (x86's mulps/addps return the first operand's NaN), not the reference's */     \
+    if (T != B32) {                                                                          \
+      FAST_LANES(n, __VA_ARGS__)                                                             \
+    } else if (n == 32) {                                                                    \
+      FAST_LANES(32u, __VA_ARGS__)                                                           \
+    } else {                                                                                 \
+      FAST_LANES(64u, __VA_ARGS__)                                                           \
     }                                                                                        \
     return next(w, in);                                                                      \
+  }
+#define FAST_LANES(N, ...)                                                                   \
+  for (unsigned l = 0; l < (N); l++) {                                                       \
+    uint32_t a = s0[l], b = s1[l], c = s2[l];                                                \
+    (void)a; (void)b; (void)c;                                                               \
+    __VA_ARGS__;                                                                             \
   }
 
 #define INT2(fn, expr) FAST32(f_##fn, B32, 2, 1, d[l] = (expr))
@@ -248,15 +323,26 @@ static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
   return next(w, in);
 }
 
-/* carries: VOP2 uses VCC, VOP3B an SGPR pair (in->src[2] and in->sdst, as the reference) */
-enum { C_ADD, C_SUB, C_SUBREV };
-static inline __attribute__((always_inline)) int carry(struct isa_wave *w,
-                                                       const struct isa_inst *in, int kind,
-                                                       bool cin)
+/* the same with three VGPR sources (v_fmac_f32_e32 vD, vA, vB: the unrolled dot products
+ * of matmul-like kernels), chosen at decode only when the host has FMA: no operand set-up */
+static int f_v_fma_f32_vvv(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned n = full_lanes(w);
-  if (!n)
+  if (__builtin_expect(!n || !f32_default(w), 0))
     return in->exec(w, in);
+  uint32_t (*v)[SIM_ISA_WAVE_SIZE] = w->vgpr;
+  isa_fma_rows(v[in->dst - ISA_OP_VGPR0], v[in->src[0] - ISA_OP_VGPR0],
+               v[in->src[1] - ISA_OP_VGPR0], v[in->src[2] - ISA_OP_VGPR0], n);
+  w->pc += in->size;
+  return 0;
+}
+
+/* carries: VOP2 uses VCC, VOP3B an SGPR pair (in->src[2] and in->sdst, as the reference) */
+enum { C_ADD, C_SUB, C_SUBREV };
+static inline __attribute__((always_inline)) int carry_n(struct isa_wave *w,
+                                                         const struct isa_inst *in, int kind,
+                                                         bool cin, unsigned n)
+{
   uint32_t b0[VALU_N], b1[VALU_N];
   uint8_t ci[VALU_N], co[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *b = src32(w, in, 1, B32, b1);
@@ -282,6 +368,17 @@ static inline __attribute__((always_inline)) int carry(struct isa_wave *w,
   }
   valu_put_mask(w, in, pack_bits(co, n));
   return next(w, in);
+}
+static inline __attribute__((always_inline)) int carry(struct isa_wave *w,
+                                                       const struct isa_inst *in, int kind,
+                                                       bool cin)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+#define CARRY_N(k) carry_n(w, in, kind, cin, k)
+  return BY_WAVE(n, CARRY_N);
+#undef CARRY_N
 }
 FAST_FN static int f_v_add_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_ADD, false); }
 FAST_FN static int f_v_sub_co_u32(struct isa_wave *w, const struct isa_inst *in) { return carry(w, in, C_SUB, false); }
@@ -354,12 +451,11 @@ add64_v8(bool ua, bool uh, bool mask0, uint32_t u0, uint32_t u2, const uint32_t 
   *m1 = r1;
 }
 
-FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
+/* wave64 (and any n a multiple of 8): the sources as rows or uniform values, add64_v8 */
+static inline __attribute__((always_inline)) int add64_rows(struct isa_wave *w,
+                                                            const struct isa_inst *in, unsigned n)
 {
   const struct isa_inst *hi = in->pair;
-  unsigned n = full_lanes(w);
-  if (!n || hi->vgpr_end > w->vgpr_alloc)   /* the second's own checks: run the first alone */
-    return carry(w, in, C_ADD, false);
   bool mask0 = in->sdst != hi->sdst;
   bool ua = in->src[0] < ISA_OP_VGPR0, uh = hi->src[0] < ISA_OP_VGPR0;
   uint32_t u0 = !ua ? 0 : in->src[0] <= ISA_OP_SGPR_LAST ? w->sgpr[in->src[0]]
@@ -383,8 +479,58 @@ FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
   if (mask0)
     valu_put_mask(w, in, m0);
   valu_put_mask(w, hi, m1);
-  w->pc += in->size + hi->size;
+  w->pc = hi->pc + hi->size;   /* past an s_delay_alu between them too (isa_fast_fuse) */
   return 0;
+}
+static inline __attribute__((always_inline)) int add64_n(struct isa_wave *w,
+                                                         const struct isa_inst *in, unsigned n)
+{
+  /* 8 lanes a step as GNU C vectors, results stored straight into the rows: lane l reads only
+   * lane l of any row, every row of a step is read before that step writes, and the second
+   * half reads neither the first's result nor its mask (isa_fast_pairs), so rows that
+   * coincide do not matter; the carries are packed from the compares (no byte rows, no
+   * result buffers: 425 -> 388 host instructions a wave32 pair, issue 21) */
+  const struct isa_inst *hi = in->pair;
+  bool mask0 = in->sdst != hi->sdst;
+  struct vsrc sa, sb, sp, sq;
+  vsrc_of(w, in, 0, &sa);
+  vsrc_of(w, in, 1, &sb);
+  vsrc_of(w, hi, 0, &sp);
+  vsrc_of(w, hi, 1, &sq);
+  uint32_t *dlo = dst_row(w, in->dst), *dhi = dst_row(w, hi->dst);
+  uint64_t m0 = 0, m1 = 0;
+  for (unsigned k = 0; k < n; k += 8) {
+    v8u x, y, p, q;
+    vsrc_at(&sa, k, &x);
+    vsrc_at(&sb, k, &y);
+    vsrc_at(&sp, k, &p);
+    vsrc_at(&sq, k, &q);
+    v8u lo = x + y, c = (v8u)(lo < x);       /* c: all ones where the low half carried */
+    v8u t = p + q, v = t - c;                /* t + carry */
+    v8u c1 = (v8u)(t < p) | (v8u)(v < t);
+    memcpy(dlo + k, &lo, sizeof lo);
+    memcpy(dhi + k, &v, sizeof v);
+    m0 |= (uint64_t)v8_bits(&c) << k;
+    m1 |= (uint64_t)v8_bits(&c1) << k;
+  }
+  if (mask0)
+    valu_put_mask(w, in, m0);
+  valu_put_mask(w, hi, m1);
+  w->pc = hi->pc + hi->size;   /* past an s_delay_alu between them too (isa_fast_fuse) */
+  return 0;
+}
+FAST_FN static int add64(struct isa_wave *w, const struct isa_inst *in)
+{
+  const struct isa_inst *hi = in->pair;
+  unsigned n = full_lanes(w);
+  /* the second's own checks; a wave64 whose second reads the first's mask (mask_hi_read):
+   * the first alone */
+  if (!n || hi->vgpr_end > w->vgpr_alloc ||
+      (!w->wave32 && (mask_hi_read(in, hi->src[0]) || mask_hi_read(in, hi->src[1]))))
+    return carry(w, in, C_ADD, false);
+  /* wave32: add64_n's vectors over generic sources (388 host instructions a gfx11 pair);
+   * wave64: add64_rows (~391 a gfx9 pair, against 555 for the byte-carry loop it replaced) */
+  return n == 32 ? add64_n(w, in, 32u) : add64_rows(w, in, 64u);
 }
 /* what isa_fast_fuse stores (not itself a target_clones function: gcc 12 warns that the
  * address of one is a local's) */
@@ -408,11 +554,10 @@ FAST_FN static int f_v_cndmask_b32(struct isa_wave *w, const struct isa_inst *in
 }
 
 /* v_mad_u64_u32: D.u64 = S0.u32 * S1.u32 + S2.u64, carry-out of the add to sdst */
-FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int mad_u64_n(struct isa_wave *w,
+                                                           const struct isa_inst *in, unsigned n,
+                                                           bool mask)
 {
-  unsigned n = full_lanes(w);
-  if (!n)
-    return in->exec(w, in);
   uint32_t b0[VALU_N], b1[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   uint8_t co[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *b = src32(w, in, 1, B32, b1), *clo, *chi;
@@ -424,22 +569,33 @@ FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in
     uint32_t t = ph + (sl < pl), sh = t + chi[l];
     rlo[l] = sl;
     rhi[l] = sh;
-    co[l] = (uint8_t)(sh < t);
+    if (mask)
+      co[l] = (uint8_t)(sh < t);
   }
   unsigned r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
   memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
   memcpy(w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)], rhi, n * sizeof *rhi);
-  valu_put_mask(w, in, pack_bits(co, n));
+  if (mask)
+    valu_put_mask(w, in, pack_bits(co, n));
   return next(w, in);
 }
 
-/* 64-bit shifts: S0 the count, S1 the value */
-static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
-                                                         const struct isa_inst *in, int kind)
+FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in)
 {
   unsigned n = full_lanes(w);
   if (!n)
     return in->exec(w, in);
+  /* gfx11/gfx12's `v_mad_u64_u32 v[..], null, ...` (what clang-19 emits): no carries */
+  if (in->sdst == ISA_OP_NULL)
+    return n == 32 ? mad_u64_n(w, in, 32u, false) : mad_u64_n(w, in, 64u, false);
+  return n == 32 ? mad_u64_n(w, in, 32u, true) : mad_u64_n(w, in, 64u, true);
+}
+
+/* 64-bit shifts: S0 the count, S1 the value */
+static inline __attribute__((always_inline)) int shift64_n(struct isa_wave *w,
+                                                           const struct isa_inst *in, int kind,
+                                                           unsigned n)
+{
   uint32_t b0[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *vlo, *vhi;
   src64(w, in, 1, ISA_T_B64, &vlo, &vhi, blo, bhi);
@@ -491,6 +647,16 @@ static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
   memcpy(w->vgpr[r], rlo, n * sizeof *rlo);
   memcpy(w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)], rhi, n * sizeof *rhi);
   return next(w, in);
+}
+static inline __attribute__((always_inline)) int shift64(struct isa_wave *w,
+                                                         const struct isa_inst *in, int kind)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+#define SHIFT_N(k) shift64_n(w, in, kind, k)
+  return BY_WAVE(n, SHIFT_N);
+#undef SHIFT_N
 }
 FAST_FN static int f_v_lshlrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 0); }
 FAST_FN static int f_v_lshrrev_b64(struct isa_wave *w, const struct isa_inst *in) { return shift64(w, in, 1); }
@@ -635,9 +801,6 @@ static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)
   return v;
 }
 
-/* 8 lanes as one GNU C vector (gcc and clang; one AVX2 or two SSE2 registers): small fixed
- * loops get unrolled into scalar code before the vectoriser sees them */
-typedef uint32_t v8u __attribute__((vector_size(32)));
 /* whether any bit of any lane is set (by pointer: no vector crosses a call) */
 static inline bool v8_any(const v8u *v)
 {
@@ -663,14 +826,13 @@ FAST_FN static bool lds_out_of_range(const uint32_t *addr, uint32_t limit, unsig
  * dwords, other), and that classification is the range check as well: one compare for
  * a group at one address or at consecutive dwords, the group's lanes for any other. All
  * groups are checked before any register is written; out of range, the reference runs. */
-FAST_FN static int f_ds_read_b32(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int ds_read_b32_n(struct isa_wave *w,
+                                                               const struct isa_inst *in,
+                                                               unsigned n)
 {
   static const v8u step_lo = { 0, 4, 8, 12, 16, 20, 24, 28 };
   static const v8u step_hi = { 32, 36, 40, 44, 48, 52, 56, 60 };
-  unsigned n = full_lanes(w);
   const struct isa_group *g = w->group;
-  if (!n || !g->lds)
-    return in->exec(w, in);
   bool two = in->op != 54;
   uint64_t o0, o1;
   if (two) {
@@ -743,6 +905,16 @@ FAST_FN static int f_ds_read_b32(struct isa_wave *w, const struct isa_inst *in)
   if (two && r1 != d1)
     memcpy(d1, r1, n * sizeof *r1);
   return next(w, in);
+}
+
+FAST_FN static int f_ds_read_b32(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n || !w->group->lds)
+    return in->exec(w, in);
+#define DS_READ_N(k) ds_read_b32_n(w, in, k)
+  return BY_WAVE(n, DS_READ_N);
+#undef DS_READ_N
 }
 
 static int f_ds(struct isa_wave *w, const struct isa_inst *in)
@@ -1077,7 +1249,8 @@ bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b)
       b->src[2] != a->sdst)
     return false;
   for (unsigned i = 0; i < 2; i++)
-    if (b->src[i] == a->dst || reads_mask(b->src[i], a->sdst))
+    if (b->src[i] == a->dst ||
+        (reads_mask(b->src[i], a->sdst) && !mask_hi_read(a, b->src[i])))
       return false;
   return true;
 }
@@ -1120,10 +1293,23 @@ void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, un
   }
   if (!avail || !fast_is(in, "v_add_co_u32"))
     return;
+  /* gfx11/gfx12: clang-19 often puts an s_delay_alu (a scheduling hint, nothing to run)
+   * between the halves; the pair is fused across it and the pc goes past all three */
+  uint64_t at = in->pc + in->size;
+  if (target >= ISA_TARGET_GFX1100 && avail > 1 && room > 4) {
+    struct isa_inst h;
+    isa_decode(next, avail, at, target, &h);
+    if (h.size == 4 && h.fmt == ISA_SOPP && h.name && !strcmp(h.name, "s_delay_alu")) {
+      next++;
+      avail--;
+      room -= 4;
+      at += 4;
+    }
+  }
   struct isa_inst *b = malloc(sizeof *b);
   if (!b)
     return;   /* then the two run one by one */
-  isa_decode(next, avail, in->pc + in->size, target, b);
+  isa_decode(next, avail, at, target, b);
   if (b->size > room || !isa_fast_pairs(in, b)) {
     free(b);
     return;
@@ -1514,6 +1700,9 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
     } else if (!vgpr_code(in->dst)) {
       return NULL;
     }
+    if (o->fast == f_v_fma_f32 && vgpr_code(in->src[0]) && vgpr_code(in->src[1]) &&
+        vgpr_code(in->src[2]) && isa_host_fma())
+      return f_v_fma_f32_vvv;
     return o->fast;
   }
   return NULL;

@@ -14,7 +14,8 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in);
  * following words (`avail` dwords readable, of which `room` bytes lie in the same code page)
  * form a pair the fast engine runs as one (v_add_co_u32 then the v_addc_co_u32 taking its
  * carry: a 64-bit add), decodes that one into in->pair and points in->fast at the fused
- * semantics. The single instruction stays decoded in its own slot for a branch into it.
+ * semantics (gfx11/gfx12: also across one s_delay_alu between them; the fused pc is the second
+ * one's end). The single instruction stays decoded in its own slot for a branch into it.
  * A VOPD (gfx11/gfx12; `next` unused) gets its two halves in in->pair[0..1], run order, each
  * with its own fast semantics (the first of size 0, so in->size + pair->size is the next pc). */
 void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, unsigned room,

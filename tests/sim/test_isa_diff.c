@@ -712,12 +712,17 @@ START_TEST(diff_gfx1100)
    * v[10:11]; v_cmp_gt_u64_e64 s10, v[10:11], v[14:15]; v_cmpx_gt_u64_e64 v[10:11], s[10:11];
    * v_cmp_lt_u32_e32 vcc_lo, v10, v11; v_cmpx_ne_u32_e32 7, v12; v_cmp_eq_u64_e64 s12,
    * v[10:11], v[12:13]; v_cmpx_ge_i32_e64 v13, v10; v_cmp_le_i64_e32 vcc_lo, v[12:13],
-   * v[10:11]; v_cmpx_eq_u64_e32 v[10:11], v[14:15] (llvm-mc-19) */
+   * v[10:11]; v_cmpx_eq_u64_e32 v[10:11], v[14:15] (llvm-mc-19); and v_mad_u64_u32 with the
+   * carry-out to NULL (no mask: the fast form skips it), an inline-constant addend, and to an
+   * SGPR: v[10:11], null, v12, v13, v[14:15]; v[12:13], null, v10, s40, 0; v[10:11], s40, v12,
+   * v13, v[10:11] */
   static const uint32_t cmps[][2] = { { 0x7cb8190au, 0 }, { 0x7db8150cu, 0 },
                                       { 0xd45c000au, 0x00021d0au }, { 0xd4dc007eu, 0x0000150au },
                                       { 0x7c92170au, 0 }, { 0x7d9a1887u, 0 },
                                       { 0xd45a000cu, 0x0002190au }, { 0xd4c6007eu, 0x0002150du },
-                                      { 0x7ca6150cu, 0 }, { 0x7db41d0au, 0 } };
+                                      { 0x7ca6150cu, 0 }, { 0x7db41d0au, 0 },
+                                      { 0xd6fe7c0au, 0x043a1b0cu }, { 0xd6fe7c0cu, 0x0200510au },
+                                      { 0xd6fe280au, 0x042a1b0cu } };
   static uint32_t image[WSET_SLOT / 4];
   for (unsigned k = 0; k < WSET_SLOT / 4; k++)
     image[k] = 0xbfb00000u;   /* s_endpgm */
@@ -778,30 +783,42 @@ START_TEST(diff_gfx1100)
     }
   }
   /* v_add_co_u32 (VOP3B) then v_add_co_ci_u32_e64 (mask to NULL, an SGPR or VCC) from
-   * registers in a small set; the pairs isa_fast_pairs accepts run as one 64-bit add */
+   * registers in a small set, every other pair with an s_delay_alu between them (as clang-19
+   * puts it); the pairs isa_fast_pairs accepts run as one 64-bit add (isa_fast_fuse: across
+   * the s_delay_alu too, checked by counting the pairs it fuses) */
   static const uint32_t sd0[] = { 40, 42, 106 }, sd1[] = { 124, 124, 40, 44, 106 };
   unsigned fused = 0, npairs = count / 2;
   for (unsigned i = 0; i < npairs; i++) {
     uint32_t m0 = sd0[wset_rnd(&s) % 3], m1 = sd1[wset_rnd(&s) % 5];
     uint32_t cin = wset_rnd(&s) % 4 ? m0 : sd0[wset_rnd(&s) % 3];
     uint32_t s0a = wset_rnd(&s) % 3 ? 41 : 256 + 10 + (uint32_t)(wset_rnd(&s) % 4);
-    uint32_t s0b = wset_rnd(&s) % 3 ? 42 : 256 + 10 + (uint32_t)(wset_rnd(&s) % 4);
+    /* s41 is the SGPR above an s40 mask: fused, but only a wave32 may run the pair as one */
+    uint32_t s0b = wset_rnd(&s) % 3 ? 41 + (uint32_t)(wset_rnd(&s) % 2)
+                                    : 256 + 10 + (uint32_t)(wset_rnd(&s) % 4);
     code[0] = 0xd7000000u | m0 << 8 | (10 + (uint32_t)(wset_rnd(&s) % 4));
     code[1] = (256 + 10 + (uint32_t)(wset_rnd(&s) % 4)) << 9 | s0a;
-    code[2] = 0xd5200000u | m1 << 8 | (10 + (uint32_t)(wset_rnd(&s) % 4));
-    code[3] = cin << 18 | (256 + 10 + (uint32_t)(wset_rnd(&s) % 4)) << 9 | s0b;
-    code[4] = 0xbfb00000u;
+    unsigned gap = i & 1;   /* s_delay_alu instid0(VALU_DEP_1) between the two */
+    code[2] = 0xbf870001u;
+    code[2 + gap] = 0xd5200000u | m1 << 8 | (10 + (uint32_t)(wset_rnd(&s) % 4));
+    code[3 + gap] = cin << 18 | (256 + 10 + (uint32_t)(wset_rnd(&s) % 4)) << 9 | s0b;
+    code[4 + gap] = 0xbfb00000u;
+    code[5 + gap] = 0xbfb00000u;
     struct isa_inst a, b;
-    isa_decode(code, 3, 0, target, &a);
-    isa_decode(code + 2, 3, 8, target, &b);
+    isa_decode(code, 6, 0, target, &a);
+    isa_decode(code + 2 + gap, 3, 8 + 4 * gap, target, &b);
     ck_assert_msg(!strncmp(a.name, "v_add_co_u32", 12) && !strncmp(b.name, "v_add_co_ci_u32", 15),
                   "pair %u decodes as %s, %s", i, a.name, b.name);
-    fused += isa_fast_pairs(&a, &b);
+    bool pairs = isa_fast_pairs(&a, &b);
+    isa_fast_fuse(&a, code + 2, 4, 16, target);
+    ck_assert_msg((a.pair != NULL) == pairs, "pair %u: isa_fast_fuse %s it%s", i,
+                  a.pair ? "fused" : "did not fuse", gap ? " across s_delay_alu" : "");
+    free(a.pair);
+    fused += pairs;
     for (unsigned k = 0; k < 3; k++) {
       unsigned wave = diff_state(&d, &blank, 700000 + i * 8 + k, passes[k]);
-      char what[96];
-      snprintf(what, sizeof what, "gfx1100 add pair (0x%08x 0x%08x 0x%08x 0x%08x)", code[0],
-               code[1], code[2], code[3]);
+      char what[112];
+      snprintf(what, sizeof what, "gfx1100 add pair (0x%08x 0x%08x 0x%08x 0x%08x 0x%08x)",
+               code[0], code[1], code[2], code[3], code[4]);
       diff_both(&d, (uintptr_t)code, wave, false, false, what, passes[k]);
     }
   }
