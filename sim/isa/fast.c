@@ -93,19 +93,8 @@ static inline __attribute__((always_inline)) uint32_t v8_bits(const v8u *m)
   return b[0];
 }
 
-/* 32-bit sources: valu_row (valu.h), the row or a uniform value broadcast; inlined (gcc
- * kept valu_row a call: ~8-26 host instructions a source, issue 21) */
-static inline __attribute__((always_inline)) const uint32_t *
-src32(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_type t, uint32_t buf[VALU_N])
-{
-  unsigned code = in->src[i];
-  if (code >= ISA_OP_VGPR0)
-    return w->vgpr[code - ISA_OP_VGPR0];
-  uint32_t v = isa_read_v32(w, in, code, 0, t);
-  for (unsigned l = 0; l < VALU_N; l++)
-    buf[l] = v;
-  return buf;
-}
+/* 32-bit sources: valu_row (valu.h), the row or a uniform value broadcast, always inlined */
+#define src32 valu_row
 
 /* Wave-size specialisation (issue 21): the hot operations' bodies are always_inline
  * functions of the lane count, called with a constant 32 or 64, so that a wave32's lane loops

@@ -98,9 +98,11 @@ const uint64_t *valu_src64(struct isa_wave *w, const struct isa_inst *in, unsign
                            enum isa_type t, uint64_t buf[VALU_N]);
 /* Source `i` as a whole row with no modifier applied: the VGPR row itself, or a uniform
  * value (SGPR, constant, literal; `t` picks the inline constant, so an f16 one fills the low
- * half only) read once and broadcast into `buf` (fast.c, exec_vpk.c). */
-static inline const uint32_t *valu_row(struct isa_wave *w, const struct isa_inst *in,
-                                       unsigned i, enum isa_type t, uint32_t buf[VALU_N])
+ * half only) read once and broadcast into `buf` (fast.c, exec_vpk.c). Always inlined: gcc
+ * kept it a call in fast.c, ~8-26 host instructions a source (issue 21). */
+static inline __attribute__((always_inline)) const uint32_t *
+valu_row(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_type t,
+         uint32_t buf[VALU_N])
 {
   unsigned code = in->src[i];
   if (code >= ISA_OP_VGPR0)

@@ -119,6 +119,14 @@ size_t img_tile_offset(const struct img_tile *t, uint32_t x, uint32_t y, uint32_
  * levels - 1); *l the chain's sizes (row_pitch the chain's, slice_pitch a slice's). */
 void img_tile_chain(struct img_tile *t, uint32_t w, uint32_t h, uint32_t n, bool tex3d,
                     unsigned levels, unsigned level, struct img_layout *l, size_t bytes);
+/* v rounded up to a multiple of 2^log2 (tile.c). */
+uint64_t img_align_log2(uint64_t v, unsigned log2);
+/* Whether a ROCR may tile an image of geometry g: the 2D kinds and 3D (1D kinds stay linear). */
+bool img_tile_geometry(hsa_ext_image_geometry_t g);
+/* A one-level surface of n slices of w x h texels in t's blocks: t's pitch (w rounded up to the
+ * block's width) and height, and *l's pitches, size and alignment (the block). */
+void img_tile_surface(struct img_tile *t, const struct img_format *f, uint64_t w, uint64_t h,
+                      uint64_t n, struct img_layout *l);
 /* ROCR 5.2.3's opaque layout of a gfx9 image (2D kinds, arrays and 3D; 1D kinds and 12-byte
  * texels stay linear: false): the swizzle mode addrlib prefers, the surface's pitch, size and
  * alignment (the block). */

@@ -73,21 +73,10 @@ bool img_tile_init_gfx11(struct img_tile *t, uint32_t gb_addr_config, unsigned s
   return true;
 }
 
-static uint64_t align_up(uint64_t v, unsigned log2) {
-  return (v + (1u << log2) - 1) >> log2 << log2;
-}
-
 bool img_tile_choose_gfx11(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
                            uint32_t gb_addr_config, struct img_tile *t, struct img_layout *l) {
   bool tex3d = d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D;
-  switch (d->geometry) {
-  case HSA_EXT_IMAGE_GEOMETRY_2D:
-  case HSA_EXT_IMAGE_GEOMETRY_2DA:
-  case HSA_EXT_IMAGE_GEOMETRY_2DDEPTH:
-  case HSA_EXT_IMAGE_GEOMETRY_2DADEPTH:
-  case HSA_EXT_IMAGE_GEOMETRY_3D: break;
-  default: return false;
-  }
+  if (!img_tile_geometry(d->geometry)) return false;
   uint64_t w = d->width ? d->width : 1, h = d->height ? d->height : 1;
   uint64_t n = d->array_size > d->depth ? d->array_size : d->depth;
   if (!n) n = 1;
@@ -103,18 +92,13 @@ bool img_tile_choose_gfx11(const hsa_ext_image_descriptor_t *d, const struct img
   for (unsigned i = tex3d ? 2 : 0; i < 4; i++) {
     struct img_tile c;
     if (!img_tile_init_gfx11(&c, gb_addr_config, modes[i], f->elem_size)) return false;
-    uint64_t size = align_up(w, c.bw_log2) * align_up(h, c.bh_log2) * n * f->elem_size;
+    uint64_t size = img_align_log2(w, c.bw_log2) * img_align_log2(h, c.bh_log2) * n * f->elem_size;
     if (!best_size || size <= 2 * best_size) {
       best_size = size;
       best = modes[i];
     }
   }
   if (!best || !img_tile_init_gfx11(t, gb_addr_config, best, f->elem_size)) return false;
-  t->pitch = (uint32_t)align_up(w, t->bw_log2);
-  t->height = (uint32_t)h;
-  l->row_pitch = (size_t)t->pitch * f->elem_size;
-  l->slice_pitch = (size_t)(align_up(h, t->bh_log2) * t->pitch) * f->elem_size;
-  l->size = l->slice_pitch * n;
-  l->alignment = (size_t)1 << t->block_log2;
+  img_tile_surface(t, f, w, h, n, l);
   return true;
 }

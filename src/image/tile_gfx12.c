@@ -62,10 +62,6 @@ bool img_tile_init_gfx12(struct img_tile *t, unsigned sw_mode, unsigned bytes) {
   return true;
 }
 
-static uint64_t align_up(uint64_t v, unsigned log2) {
-  return (v + (1u << log2) - 1) >> log2 << log2;
-}
-
 bool img_tile_choose_gfx12(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
                            struct img_tile *t, struct img_layout *l) {
   if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) return false;
@@ -83,18 +79,13 @@ bool img_tile_choose_gfx12(const hsa_ext_image_descriptor_t *d, const struct img
   for (unsigned m = tex3d ? 2 : 1; m <= 4; m++) {
     struct img_tile c;
     if (!img_tile_init_gfx12(&c, m, f->elem_size)) return false;
-    uint64_t size = align_up(w, c.bw_log2) * align_up(h, c.bh_log2) * n * f->elem_size;
+    uint64_t size = img_align_log2(w, c.bw_log2) * img_align_log2(h, c.bh_log2) * n * f->elem_size;
     if (!best_size || size <= 2 * best_size) {
       best_size = size;
       best = m;
     }
   }
   if (!best || !img_tile_init_gfx12(t, best, f->elem_size)) return false;   /* LINEAR */
-  t->pitch = (uint32_t)align_up(w, t->bw_log2);
-  t->height = (uint32_t)h;
-  l->row_pitch = (size_t)t->pitch * f->elem_size;
-  l->slice_pitch = (size_t)(align_up(h, t->bh_log2) * t->pitch) * f->elem_size;
-  l->size = l->slice_pitch * n;
-  l->alignment = (size_t)1 << t->block_log2;
+  img_tile_surface(t, f, w, h, n, l);
   return true;
 }

@@ -145,10 +145,6 @@ size_t img_tile_offset(const struct img_tile *t, uint32_t x, uint32_t y, uint32_
   return (block << t->block_log2) | in_block;
 }
 
-static uint64_t align_up(uint64_t v, unsigned log2) {
-  return (v + (1u << log2) - 1) >> log2 << log2;
-}
-
 static uint32_t half_up(uint32_t v) { return (v >> 1) + (v & 1); }
 static uint32_t half_1(uint32_t v) { return v > 1 ? v >> 1 : 1; }
 
@@ -177,8 +173,8 @@ void img_tile_chain(struct img_tile *t, uint32_t w, uint32_t h, uint32_t n, bool
   else if (t->block_log2 % 3 == 0) th >>= 1;
   else if (t->block_log2 % 3 == 1) tw >>= 1;
   else td >>= 1;
-  uint32_t p0 = (uint32_t)align_up(w, t->bw_log2), h0 = (uint32_t)align_up(h, t->bh_log2);
-  uint32_t slices = t->thick ? (uint32_t)align_up(n, t->bd_log2) : n;
+  uint32_t p0 = (uint32_t)img_align_log2(w, t->bw_log2), h0 = (uint32_t)img_align_log2(h, t->bh_log2);
+  uint32_t slices = t->thick ? (uint32_t)img_align_log2(n, t->bd_log2) : n;
   /* the first level in the tail */
   unsigned first = levels;
   uint32_t mw = w, mh = h, md = tex3d ? n : 1;
@@ -187,9 +183,9 @@ void img_tile_chain(struct img_tile *t, uint32_t w, uint32_t h, uint32_t n, bool
       first = i;
       break;
     }
-    mw = half_1((uint32_t)align_up(mw, t->bw_log2));
-    mh = half_1((uint32_t)align_up(mh, t->bh_log2));
-    md = tex3d ? half_1(t->thick ? (uint32_t)align_up(md, t->bd_log2) : md) : 1;
+    mw = half_1((uint32_t)img_align_log2(mw, t->bw_log2));
+    mh = half_1((uint32_t)img_align_log2(mh, t->bh_log2));
+    md = tex3d ? half_1(t->thick ? (uint32_t)img_align_log2(md, t->bd_log2) : md) : 1;
   }
   unsigned ending = first < levels - 1 ? first : levels - 1;
   uint32_t cp = p0, ch = h0;
@@ -252,14 +248,7 @@ void img_tile_chain(struct img_tile *t, uint32_t w, uint32_t h, uint32_t n, bool
 bool img_tile_choose(const hsa_ext_image_descriptor_t *d, const struct img_format *f,
                      uint32_t gb_addr_config, struct img_tile *t, struct img_layout *l) {
   bool tex3d = d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D;
-  switch (d->geometry) {
-  case HSA_EXT_IMAGE_GEOMETRY_2D:
-  case HSA_EXT_IMAGE_GEOMETRY_2DA:
-  case HSA_EXT_IMAGE_GEOMETRY_2DDEPTH:
-  case HSA_EXT_IMAGE_GEOMETRY_2DADEPTH:
-  case HSA_EXT_IMAGE_GEOMETRY_3D: break;
-  default: return false;                             /* 1D kinds stay linear (addrlib's choice) */
-  }
+  if (!img_tile_geometry(d->geometry)) return false;   /* 1D kinds stay linear */
   uint64_t w = d->width ? d->width : 1, h = d->height ? d->height : 1;
   uint64_t n = d->array_size > d->depth ? d->array_size : d->depth;
   if (!n) n = 1;
@@ -271,7 +260,7 @@ bool img_tile_choose(const hsa_ext_image_descriptor_t *d, const struct img_forma
   for (unsigned i = 0; i < count; i++) {
     struct img_tile c;
     if (!img_tile_init(&c, gb_addr_config, cand[i], tex3d, f->elem_size)) return false;
-    uint64_t pad = align_up(w, c.bw_log2) * align_up(h, c.bh_log2) * align_up(n, c.bd_log2);
+    uint64_t pad = img_align_log2(w, c.bw_log2) * img_align_log2(h, c.bh_log2) * img_align_log2(n, c.bd_log2);
     if (!best_size || pad <= 2 * best_size) {
       best_size = pad;
       best = i;
@@ -281,9 +270,9 @@ bool img_tile_choose(const hsa_ext_image_descriptor_t *d, const struct img_forma
   bool thick = tex3d && (cand[best] == 5 || cand[best] == 9);
   unsigned mode = 16 + (thick ? cand[best] - 1 : cand[best]);
   if (!img_tile_init(t, gb_addr_config, mode, tex3d, f->elem_size)) return false;
-  t->pitch = (uint32_t)align_up(w, t->bw_log2);
+  t->pitch = (uint32_t)img_align_log2(w, t->bw_log2);
   t->height = (uint32_t)h;
-  uint64_t ph = align_up(h, t->bh_log2), slices = align_up(n, t->bd_log2);
+  uint64_t ph = img_align_log2(h, t->bh_log2), slices = img_align_log2(n, t->bd_log2);
   l->row_pitch = (size_t)t->pitch * f->elem_size;
   l->slice_pitch = (size_t)(t->pitch * ph) * f->elem_size;
   l->size = (size_t)(t->pitch * ph * slices) * f->elem_size;
