@@ -14,9 +14,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #define SIM_PAGE 4096ull     /* the host's and the GPU's page */
 #define SIM_PAGE_ALIGN(x) (((x) + SIM_PAGE - 1) & ~(SIM_PAGE - 1))
+
+/* CLOCK_MONOTONIC in nanoseconds: the engines' naps, back-offs and watch deadlines */
+static inline uint64_t sim_mono_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 /* ---- configuration (sim/os/config.c) ------------------------------------------------
  * The launcher passes its options to the preloaded library in the environment variable

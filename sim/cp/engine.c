@@ -11,6 +11,7 @@
  * Barriers and polls that wait on memory written by the host poll with an exponential
  * back-off, as nothing notifies them. */
 #include "cp/engine.h"
+#include "sim.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -28,13 +29,6 @@
 #define SLEEPY_AFTER_NS 1000000000ull
 #define SAFETY_NS 1000000000ull    /* armed sleeps still look once a second */
 #define WOKEN_NAP_NS 20000ull      /* polling interval right after a doorbell wake-up */
-
-static uint64_t mono_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 static bool stopped(struct cp_queue *cq)
 {
@@ -108,7 +102,7 @@ static void *engine_main(void *arg)
       sim_dbwatch_awake(cq->doorbell_page, gen);
       continue;
     }
-    uint64_t now = mono_ns();
+    uint64_t now = sim_mono_ns();
     if (!idle_since)
       idle_since = now;
     if (now - idle_since < SPIN_NS) {

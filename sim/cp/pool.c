@@ -163,22 +163,16 @@ static atomic_uint posted;
  * helper in most dispatches, issue 24). Bounded, only after work (an idle pool spins not at
  * all), and yielding at each turn. */
 #define SPIN_NS 500000ull
-static uint64_t mono_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 static void spin_for_job(unsigned seen)
 {
-  uint64_t t0 = mono_ns();
+  uint64_t t0 = sim_mono_ns();
   for (unsigned k = 1;; k++) {
     if (atomic_load_explicit(&posted, memory_order_relaxed) != seen)
       return;
     /* yield, not pause: on a host whose CPUs are all taken (the client, the engine thread)
      * the watch must not hold a CPU another thread of the dispatch's process wants */
     sched_yield();
-    if (!(k % 16) && mono_ns() - t0 > SPIN_NS)
+    if (!(k % 16) && sim_mono_ns() - t0 > SPIN_NS)
       return;
   }
 }

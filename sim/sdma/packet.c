@@ -26,6 +26,7 @@
  * SRBM_WRITE (a register write) is privileged: a user queue may not send it.
  *  GCR_REQ        (v5+, 5 dwords) cache write-back/invalidate: orders, as memory is coherent. */
 #include "sdma/sdma.h"
+#include "sim.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -53,13 +54,6 @@ static void wrote(void)
   atomic_fetch_add(&writes_gen, 1);
   if (atomic_load(&pollers))
     syscall(SYS_futex, &writes_gen, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
-}
-
-static uint64_t mono_ns(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
 static enum sdma_res bad(struct sdma_pkt *p, const char *why)
@@ -97,7 +91,7 @@ static enum sdma_res poll(struct sim_gpu *gpu, struct sdma_pkt *p)
     nap = NAP_MIN_NS;
   atomic_fetch_add(&pollers, 1);
   bool met = false;
-  for (uint64_t t0 = mono_ns(), now = t0; now - t0 < POLL_BUDGET_NS; now = mono_ns()) {
+  for (uint64_t t0 = sim_mono_ns(), now = t0; now - t0 < POLL_BUDGET_NS; now = sim_mono_ns()) {
     uint32_t g = atomic_load(&writes_gen);
     met = sim_cp_poll_compare(__atomic_load_n(m, __ATOMIC_SEQ_CST) & d[4], fn, d[3]);
     if (met)
