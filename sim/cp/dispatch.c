@@ -103,33 +103,42 @@ static void fill_row(uint32_t *row, uint32_t v, uint32_t step, unsigned ws)
   }
 }
 
+/* A work-group that could not finish: the dispatch stops (preempted) or faults (the first
+ * fault is the one reported). Returns false, run_group's answer. */
+static bool group_ended(struct grid *g, const struct sim_isa_fault *f)
+{
+  pthread_mutex_lock(&g->lock);
+  if (f->kind == SIM_ISA_FAULT_PREEMPTED)
+    g->stopped = true;
+  else if (!g->faulted) {
+    g->faulted = true;
+    g->fault = *f;
+  }
+  pthread_mutex_unlock(&g->lock);
+  return false;
+}
+
 /* Sets up and runs work-group `item` (x fastest) on host thread `worker`. */
 static bool run_group(void *ctx, unsigned worker, uint64_t item)
 {
   struct grid *g = ctx;
+  struct sim_isa_fault f;
+  memset(&f, 0, sizeof f);
   /* a queue being destroyed, or evicted after a VM fault (the kernel preempts the process's
    * queues): no further work-group starts */
   if (atomic_load_explicit(&g->cq->stop, memory_order_acquire) ||
       __atomic_load_n(&g->cq->qpd->evicted, __ATOMIC_ACQUIRE)) {
-    pthread_mutex_lock(&g->lock);
-    g->stopped = true;
-    pthread_mutex_unlock(&g->lock);
-    return false;
+    f.kind = SIM_ISA_FAULT_PREEMPTED;
+    return group_ended(g, &f);
   }
   /* per host thread, made on its first group (not static TLS, which every thread of the
    * program would pay for: sim/isa/thread_block.c) */
   struct sim_isa_wave_init *waves =
       isa_thread_block(ISA_TB_WAVE_INIT, SIM_ISA_MAX_WAVES_PER_GROUP * sizeof *waves);
   if (!waves) {
-    pthread_mutex_lock(&g->lock);
-    if (!g->faulted) {
-      g->faulted = true;
-      memset(&g->fault, 0, sizeof g->fault);
-      g->fault.kind = SIM_ISA_FAULT_ILLEGAL;
-      snprintf(g->fault.text, sizeof g->fault.text, "the host has no memory left to start waves");
-    }
-    pthread_mutex_unlock(&g->lock);
-    return false;
+    f.kind = SIM_ISA_FAULT_ILLEGAL;
+    snprintf(f.text, sizeof f.text, "the host has no memory left to start waves");
+    return group_ended(g, &f);
   }
   uint32_t id[3] = { (uint32_t)(item % g->groups[0]), (uint32_t)(item / g->groups[0] % g->groups[1]),
                      (uint32_t)(item / ((uint64_t)g->groups[0] * g->groups[1])) };
@@ -218,8 +227,6 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
   }
   wg.wave_count = nw;
   wg.waves = waves;
-  struct sim_isa_fault f;
-  memset(&f, 0, sizeof f);
   if (sim_isa_run_workgroup(&wg, &f) == 0)
     return true;
   if (f.kind == SIM_ISA_HALTED) {
@@ -228,15 +235,7 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
       sim_trace("cp: queue %u dispatch halted: %s", g->cq->mqd->queue_id, f.text);
     return true;
   }
-  pthread_mutex_lock(&g->lock);
-  if (f.kind == SIM_ISA_FAULT_PREEMPTED)   /* the queue is being destroyed: waves stopped */
-    g->stopped = true;
-  else if (!g->faulted) {
-    g->faulted = true;
-    g->fault = f;
-  }
-  pthread_mutex_unlock(&g->lock);
-  return false;
+  return group_ended(g, &f);   /* PREEMPTED: the queue is being destroyed, waves stopped */
 }
 
 enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launch *l,
