@@ -262,8 +262,15 @@ void sig_groups_free(void);
 /* async.c */
 void sig_async_stop(void);
 /* Deferred handlers wait for the handler thread (async.c): the doorbell stores (ops.c) and
- * waits about to block (wait.c) then call sig_async_start_pending. */
+ * waits about to block (wait.c) then call sig_async_kick. */
 extern SIG_HIDDEN _Atomic bool sig_async_pending;
+/* Starts the handler thread if deferred work waits for it; one relaxed load otherwise (it sits
+ * on every doorbell store). */
+static inline void sig_async_kick(void)
+{
+  if (__builtin_expect(atomic_load_explicit(&sig_async_pending, memory_order_relaxed), 0))
+    sig_async_start_pending();
+}
 /* ipc.c: an IPC signal in shareable memory; release closes what the record holds open
  * (never the mapping: stale handles may still reach it until sig_shutdown unmaps it). */
 hsa_status_t sig_ipc_create(hsa_signal_value_t initial, hsa_signal_t *out);

@@ -18,8 +18,7 @@ static void ring(struct sig_obj *o, int64_t v)
 {
   volatile uint64_t *db = __atomic_load_n(&o->amd->hardware_doorbell_ptr, __ATOMIC_RELAXED);
   atomic_store_explicit((_Atomic uint64_t *)(uintptr_t)db, (uint64_t)v, memory_order_release);
-  if (__builtin_expect(atomic_load_explicit(&sig_async_pending, memory_order_relaxed), 0))
-    sig_async_start_pending();
+  sig_async_kick();
 }
 
 /* two's complement wrap, as the atomic operations do, without signed overflow */

@@ -239,8 +239,7 @@ static uint32_t wait_objs(uint32_t n, const hsa_signal_t *handles,
     if (can_block && !fenced) {
       /* what this wait may be waiting for could be a queue error or a GPU fault that only
        * the handler thread reports: a deferred one starts now (async.c) */
-      if (atomic_load_explicit(&sig_async_pending, memory_order_relaxed))
-        sig_async_start_pending();
+      sig_async_kick();
       /* stores may not have fenced: make them visible, then look at the values again */
       sig_heavy_barrier();
       fenced = true;
