@@ -4,7 +4,43 @@
  * write to a read-only one) is a VM fault, raised here, which stops the engine. */
 #include "sdma/sdma.h"
 
+#include <stdint.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <stdatomic.h>
+#endif
+
+/* The engine's bulk moves. On x86-64 CPUs with fast string moves (ERMS or FSRM in CPUID leaf
+ * 7), `rep movsb` moved 1-16 MiB 10-25% faster than glibc 2.36's memcpy on the 2-vCPU EPYC
+ * this was measured on (bench/README.md, copy_bandwidth): a copy engine is the one place
+ * where that is the whole cost. Overlapping ranges keep memmove's semantics; sanitizer builds
+ * keep memmove so that ASan still checks every byte. */
+#if defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+static bool fast_strings(void)
+{
+  static atomic_int known;   /* 0 unknown, 1 no, 2 yes: every thread computes the same */
+  int k = atomic_load_explicit(&known, memory_order_relaxed);
+  if (!k) {
+    unsigned a, b, c, d;
+    k = __get_cpuid_count(7, 0, &a, &b, &c, &d) && ((b >> 9 & 1) || (d >> 4 & 1)) ? 2 : 1;
+    atomic_store_explicit(&known, k, memory_order_relaxed);
+  }
+  return k == 2;
+}
+
+static void host_move(void *d, const void *s, size_t n)
+{
+  uintptr_t dp = (uintptr_t)d, sp = (uintptr_t)s;
+  if (n >= 2048 && (dp + n <= sp || sp + n <= dp) && fast_strings()) {
+    __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+    return;
+  }
+  memmove(d, s, n);
+}
+#else
+#define host_move memmove
+#endif
 
 /* Calls fn on the host bytes of [va, va + n), in one piece when one buffer holds them. */
 typedef bool (*chunk_fn)(void *host, uint64_t off, uint64_t n, void *arg);
@@ -41,7 +77,7 @@ static bool to_dst(void *src, uint64_t off, uint64_t n, void *arg)
   struct move *m = arg;
   void *d = sim_vm_translate_write(m->gpu, m->dst + off, n);
   if (d) {
-    memmove(d, src, n);
+    host_move(d, src, n);
     return true;
   }
   for (uint64_t k = 0; k < n;) {   /* the destination spans buffers: page by page */
@@ -53,7 +89,7 @@ static bool to_dst(void *src, uint64_t off, uint64_t n, void *arg)
       sim_cp_vm_fault(m->gpu, m->dst + off + k, true);
       return false;
     }
-    memmove(d, (char *)src + k, step);
+    host_move(d, (char *)src + k, step);
     k += step;
   }
   return true;
