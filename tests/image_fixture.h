@@ -148,6 +148,8 @@ static __attribute__((unused)) struct imgfx imgfx_read(const char *file)
     size_t len = strlen(line);
     ck_assert_msg(len && (line[len - 1] == '\n' || feof(fp)), "%s:%u: too long or with a NUL",
                   fx.path, no);
+    if (line[len - 1] == '\n')
+      line[len - 1] = '\0';
     if (line[0] == '#')
       continue;
     if (line[0] == 'S') {
