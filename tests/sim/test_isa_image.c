@@ -12,6 +12,7 @@
  * linear, sample_cl's clamp) in the LINEAR mip chain of a 2D array, a 3D image and a 1D array. */
 #include "kfd_fixture.h"
 #include "isa_fixture.h"
+#include "image_fixture.h"
 
 #include <math.h>
 
@@ -624,68 +625,31 @@ END_TEST
 /* ---- gfx9 tiled layouts against addrlib (tests/fixtures/image/gfx9_swizzle.txt) ---- */
 #include "isa/image.h"
 
-struct fsurf {
-  char chip[8], how[8], type[4];
-  unsigned bpp, w, h, s, mode, pitch, height, slices, align, bw, bh, bd, n;
-  unsigned long long size;
-  unsigned x[64], y[64], z[64];
-  unsigned long long off[64];
-};
-
-/* every surface of the fixture (*n of them) */
-static struct fsurf *fixture_read(unsigned *n)
+/* A T# of fixture surface f at img (tests/image_fixture.h): its sizes, TYPE, SW_MODE and mip
+ * levels (LAST_LEVEL, MAX_MIP), the UINT format of its texel size, PITCH pitch */
+static void tsharp_fixture(uint32_t d[8], void *img, const struct imgfx_surface *f, unsigned pitch)
 {
-  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_swizzle.txt", "r");
-  ck_assert_msg(fp, "the fixture tests/fixtures/image/gfx9_swizzle.txt");
-  struct fsurf *v = NULL;
-  unsigned cnt = 0, cap = 0;
-  char line[512];
-  while (fgets(line, sizeof line, fp)) {
-    if (line[0] == '#')
-      continue;
-    if (line[0] == 'S') {
-      if (cnt == cap) {
-        cap = cap ? 2 * cap : 64;
-        v = realloc(v, cap * sizeof *v);
-        ck_assert(v);
-      }
-      struct fsurf *f = &v[cnt++];
-      memset(f, 0, sizeof *f);
-      int k = sscanf(line, "S %7s %7s %u %3s %u %u %u mode=%u pitch=%u height=%u slices=%u "
-                     "size=%llu align=%u block=%ux%ux%u", f->chip, f->how, &f->bpp, f->type,
-                     &f->w, &f->h, &f->s, &f->mode, &f->pitch, &f->height, &f->slices, &f->size,
-                     &f->align, &f->bw, &f->bh, &f->bd);
-      ck_assert_msg(k == 16, "fixture line: %s", line);
-      continue;
-    }
-    ck_assert(cnt > 0);
-    struct fsurf *f = &v[cnt - 1];
-    ck_assert(f->n < 64);
-    ck_assert_int_eq(sscanf(line, "%u %u %u %llu", &f->x[f->n], &f->y[f->n], &f->z[f->n],
-                            &f->off[f->n]), 4);
-    f->n++;
-  }
-  fclose(fp);
-  *n = cnt;
-  return v;
-}
-
-static uint32_t chip_gb(const char *chip)
-{
-  return strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;   /* sim/kfd/devcfg.c */
+  /* uint formats: 8, 16_16... as 8 (1), 16 (2), 32 (4), 32_32 (11), 32_32_32_32 (14) */
+  unsigned bytes = f->bpp / 8;
+  unsigned dfmt = bytes == 1 ? 1 : bytes == 2 ? 2 : bytes == 4 ? 4 : bytes == 8 ? 11 : 14;
+  unsigned type = f->geo == IMGFX_3D ? 10 : f->slices > 1 ? 13 : 9;
+  struct tdesc t = {(uintptr_t)img, dfmt, 4, f->w, f->h, f->slices, pitch, type, SEL_XYZW,
+                    f->levels - 1, 0};
+  tsharp(d, &t);
+  d[3] |= f->mode << 20;
+  d[5] |= (f->levels - 1) << 28;   /* MAX_MIP */
 }
 
 /* img_swizzle against every sample addrlib computed: the block and each byte offset */
 START_TEST(swizzle_vs_addrlib)
 {
-  unsigned n, samples = 0;
-  struct fsurf *v = fixture_read(&n);
-  ck_assert_uint_ge(n, 300);
-  for (unsigned i = 0; i < n; i++) {
-    const struct fsurf *f = &v[i];
+  unsigned samples = 0;
+  struct imgfx fx = imgfx_read("gfx9_swizzle.txt");
+  ck_assert_uint_ge(fx.n, 300);
+  for (unsigned i = 0; i < fx.n; i++) {
+    const struct imgfx_surface *f = &fx.s[i];
     struct img_swizzle s;
-    ck_assert_msg(img_swizzle_init(&s, chip_gb(f->chip), f->mode, !strcmp(f->type, "3D"),
-                                   f->bpp / 8),
+    ck_assert_msg(img_swizzle_init(&s, f->gb, f->mode, f->geo == IMGFX_3D, f->bpp / 8),
                   "%s mode %u bpp %u %s refused", f->chip, f->mode, f->bpp, f->type);
     ck_assert_msg((1u << s.bw_log2) == f->bw && (1u << s.bh_log2) == f->bh &&
                   (1u << s.bd_log2) == f->bd,
@@ -694,11 +658,12 @@ START_TEST(swizzle_vs_addrlib)
                   f->bh, f->bd);
     /* the _X modes align to the block, the others to 256 bytes (addrlib's base alignment) */
     ck_assert_uint_eq(f->mode >= 20 ? 1u << s.block_log2 : 256u, f->align);
-    for (unsigned j = 0; j < f->n; j++, samples++) {
-      uint64_t o = img_swizzle_offset(&s, f->x[j], f->y[j], f->z[j], f->pitch, f->h);
-      ck_assert_msg(o == f->off[j], "%s %s mode %u bpp %u %s %ux%ux%u: (%u,%u,%u) at %llu, "
-                    "addrlib %llu", f->chip, f->how, f->mode, f->bpp, f->type, f->w, f->h, f->s,
-                    f->x[j], f->y[j], f->z[j], (unsigned long long)o, f->off[j]);
+    for (unsigned j = 0; j < f->nsamples; j++, samples++) {
+      const struct imgfx_sample *a = &f->sample[j];
+      uint64_t o = img_swizzle_offset(&s, a->x, a->y, a->z, f->pitch, f->h);
+      ck_assert_msg(o == a->off, "%s %s mode %u bpp %u %s %ux%ux%u: (%u,%u,%u) at %llu, "
+                    "addrlib %llu", f->chip, f->how, f->mode, f->bpp, f->type, f->w, f->h,
+                    f->slices, a->x, a->y, a->z, (unsigned long long)o, a->off);
     }
   }
   ck_assert_uint_ge(samples, 6000);
@@ -708,7 +673,7 @@ START_TEST(swizzle_vs_addrlib)
   ck_assert(!img_swizzle_init(&s, 0x2a114042u, 23, false, 4));
   ck_assert(!img_swizzle_init(&s, 0x2a114042u, 16, false, 4));
   ck_assert(!img_swizzle_init(&s, 0x2a114042u, 20, false, 16));
-  free(v);
+  imgfx_free(&fx);
 }
 END_TEST
 
@@ -717,13 +682,12 @@ END_TEST
 START_TEST(tiled_store_load)
 {
   fx_open();
-  unsigned n;
-  struct fsurf *v = fixture_read(&n);
   struct job st, ld;
   job_init(&st, "image_store v[12:15], v[4:6], s[8:15] dmask:0xf unorm", false);
   NEED(st.code);
   job_init(&ld, "image_load v[8:11], v[4:6], s[8:15] dmask:0xf unorm", false);
   NEED(ld.code);
+  struct imgfx fx = imgfx_read("gfx9_swizzle.txt");
   static const struct { unsigned bpp, w, h, s; const char *type; unsigned mode; } pick[] = {
     {32, 257, 129, 1, "2D", 22}, {8, 1024, 768, 1, "2D", 26}, {128, 33, 17, 3, "2D", 22},
     {16, 100, 37, 5, "2D", 22}, {64, 100, 37, 1, "2D", 26}, {8, 33, 20, 9, "3D", 20},
@@ -731,57 +695,54 @@ START_TEST(tiled_store_load)
   };
   unsigned tested = 0;
   for (unsigned p = 0; p < sizeof pick / sizeof pick[0]; p++) {
-    const struct fsurf *f = NULL;
-    for (unsigned i = 0; i < n && !f; i++)
-      if (!strcmp(v[i].chip, "gfx900") && v[i].bpp == pick[p].bpp && v[i].w == pick[p].w &&
-          v[i].h == pick[p].h && v[i].s == pick[p].s && !strcmp(v[i].type, pick[p].type) &&
-          v[i].mode == pick[p].mode)
-        f = &v[i];
+    const struct imgfx_surface *f = NULL;
+    for (unsigned i = 0; i < fx.n && !f; i++)
+      if (!strcmp(fx.s[i].chip, "gfx900") && fx.s[i].bpp == pick[p].bpp && fx.s[i].w == pick[p].w &&
+          fx.s[i].h == pick[p].h && fx.s[i].slices == pick[p].s &&
+          !strcmp(fx.s[i].type, pick[p].type) && fx.s[i].mode == pick[p].mode)
+        f = &fx.s[i];
     ck_assert_msg(f, "fixture surface %u", p);
+    const struct imgfx_sample *a = f->sample;
+    unsigned n = f->nsamples;
+    ck_assert_msg(n && n <= 64, "fixture surface %u: %u samples", p, n);
     unsigned bytes = f->bpp / 8;
     uint8_t *img = isa_fx_mem(f->size);
     memset(img, 0, f->size);
-    /* uint formats: 8, 16_16... as 8 (1), 16 (2), 32 (4), 32_32 (11), 32_32_32_32 (14) */
-    unsigned dfmt = bytes == 1 ? 1 : bytes == 2 ? 2 : bytes == 4 ? 4 : bytes == 8 ? 11 : 14;
-    bool is3d = !strcmp(f->type, "3D");
-    unsigned type = is3d ? 10 : f->s > 1 ? 13 : 9;
-    struct tdesc t = {(uintptr_t)img, dfmt, 4, f->w, f->h, f->s, f->pitch, type, SEL_XYZW, 0, 0};
-    tsharp(st.desc, &t);
-    st.desc[3] |= f->mode << 20;
+    tsharp_fixture(st.desc, img, f, f->pitch);
     memset(st.desc + 64, 0, 64 * 16);
     for (unsigned l = 0; l < 64; l++) {
-      unsigned j = l % f->n;
-      st.desc[64 + 4 * l] = f->x[j], st.desc[64 + 4 * l + 1] = f->y[j];
-      st.desc[64 + 4 * l + 2] = f->z[j];
+      unsigned j = l % n;
+      st.desc[64 + 4 * l] = a[j].x, st.desc[64 + 4 * l + 1] = a[j].y;
+      st.desc[64 + 4 * l + 2] = a[j].z;
       for (unsigned c = 0; c < 4; c++)
         st.desc[320 + 4 * l + c] = (j * 4 + c + 1) & (bytes == 1 ? 0x7f : 0x7fff);
     }
     job_run(&st);
     /* a coordinate sampled twice holds the value of the last lane that stored it */
     unsigned win[64];
-    for (unsigned j = 0; j < f->n; j++) {
+    for (unsigned j = 0; j < n; j++) {
       win[j] = j;
       for (unsigned l = 0; l < 64; l++)
-        if (f->x[l % f->n] == f->x[j] && f->y[l % f->n] == f->y[j] && f->z[l % f->n] == f->z[j])
-          win[j] = l % f->n;
+        if (a[l % n].x == a[j].x && a[l % n].y == a[j].y && a[l % n].z == a[j].z)
+          win[j] = l % n;
     }
-    for (unsigned j = 0; j < f->n; j++, tested++) {
-      const uint8_t *q = img + f->off[j];
+    for (unsigned j = 0; j < n; j++, tested++) {
+      const uint8_t *q = img + a[j].off;
       unsigned comps = bytes <= 4 ? 1 : bytes / 4;
       for (unsigned c = 0; c < comps; c++) {
         uint32_t got = 0;
         memcpy(&got, q + 4 * c, bytes < 4 ? bytes : 4);
         ck_assert_msg(got == ((win[j] * 4 + c + 1) & (bytes == 1 ? 0x7f : 0x7fff)),
                       "mode %u bpp %u %s: (%u,%u,%u) at %llu ch %u holds %u", f->mode, f->bpp,
-                      f->type, f->x[j], f->y[j], f->z[j], f->off[j], c, got);
+                      f->type, a[j].x, a[j].y, a[j].z, a[j].off, c, got);
       }
     }
     memcpy(ld.desc, st.desc, 4096);
     job_run(&ld);
-    for (unsigned l = 0; l < f->n; l++)
+    for (unsigned l = 0; l < n; l++)
       ck_assert_msg(ld.out[4 * l] == ((win[l] * 4 + 1) & (bytes == 1 ? 0x7f : 0x7fff)),
-                    "mode %u bpp %u: load (%u,%u,%u) = %u", f->mode, f->bpp, f->x[l], f->y[l],
-                    f->z[l], ld.out[4 * l]);
+                    "mode %u bpp %u: load (%u,%u,%u) = %u", f->mode, f->bpp, a[l].x, a[l].y,
+                    a[l].z, ld.out[4 * l]);
   }
   ck_assert_uint_ge(tested, 150);
   /* a mode the model does not address faults with its number */
@@ -792,7 +753,7 @@ START_TEST(tiled_store_load)
   isa_fx_setup(&r, ld.code, 1, (uintptr_t)ld.desc, (uintptr_t)ld.out);
   ck_assert_int_ne(isa_fx_go(&r), 0);
   ck_assert_msg(strstr(r.fault.text, "SW_MODE 23"), "%s", r.fault.text);
-  free(v);
+  imgfx_free(&fx);
 }
 END_TEST
 
@@ -813,50 +774,38 @@ END_TEST
  * place (img_swizzle_chain) and every sample's byte offset (img_swizzle_offset_level) */
 START_TEST(swizzle_mips_vs_addrlib)
 {
-  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
-  ck_assert_msg(fp, "the fixture tests/fixtures/image/gfx9_mips.txt");
-  char line[512], chip[8], type[4];
-  unsigned bpp = 0, w = 0, h = 0, sl = 0, levels = 0, mode = 0, cp = 0, chh = 0, samples = 0;
-  unsigned pitch, ph, ps, cs, ep, it, first, al, bw, bh, bd;
-  unsigned long long size, slice;
-  uint32_t gb = 0;
-  bool tex3d = false;
+  unsigned samples = 0;
+  struct imgfx fx = imgfx_read("gfx9_mips.txt");
   struct img_swizzle swz;
   struct img_swizzle_level lv;
   memset(&swz, 0, sizeof swz);
   memset(&lv, 0, sizeof lv);
-  while (fgets(line, sizeof line, fp)) {
-    if (line[0] == '#')
-      continue;
-    if (line[0] == 'S') {
-      ck_assert_int_eq(sscanf(line, "S %7s %u %3s %u %u %u %u mode=%u pitch=%u height=%u slices=%u "
-                              "chain=%ux%ux%u epitchIsHeight=%u intail=%u first=%u size=%llu "
-                              "slice=%llu align=%u block=%ux%ux%u", chip, &bpp, type, &w, &h, &sl,
-                              &levels, &mode, &pitch, &ph, &ps, &cp, &chh, &cs, &ep, &it, &first,
-                              &size, &slice, &al, &bw, &bh, &bd), 23);
-      gb = strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;
-      tex3d = !strcmp(type, "3D");
-      ck_assert(img_swizzle_init(&swz, gb, mode, tex3d, bpp / 8));
-      continue;
+  for (unsigned i = 0; i < fx.n; i++) {
+    const struct imgfx_surface *f = &fx.s[i];
+    bool tex3d = f->geo == IMGFX_3D;
+    ck_assert(img_swizzle_init(&swz, f->gb, f->mode, tex3d, f->bpp / 8));
+    for (unsigned k = 0; k < f->nlevels; k++) {
+      const struct imgfx_level *m = &f->lv[k];
+      img_swizzle_chain(&swz, f->w, f->h, f->slices, tex3d, f->levels, m->level, &lv);
+      ck_assert_msg(lv.pitch == f->chain_w && lv.height == f->chain_h && lv.tail == m->tail,
+                    "level %u: chain %ux%u tail %u (%s %u %s %ux%ux%u, %u levels)", m->level,
+                    lv.pitch, lv.height, lv.tail, f->chip, f->bpp, f->type, f->w, f->h, f->slices,
+                    f->levels);
+      /* the samples of this level (they follow its L line in the fixture) */
+      for (unsigned j = 0; j < f->nsamples; j++) {
+        const struct imgfx_sample *a = &f->sample[j];
+        if (a->level != m->level)
+          continue;
+        uint64_t got = img_swizzle_offset_level(&swz, &lv, a->x, a->y, a->z);
+        ck_assert_msg(got == a->off, "level %u (%u,%u,%u): %llu, addrlib %llu (%s %u %s %ux%ux%u, "
+                      "%u levels)", a->level, a->x, a->y, a->z, (unsigned long long)got, a->off,
+                      f->chip, f->bpp, f->type, f->w, f->h, f->slices, f->levels);
+        samples++;
+      }
     }
-    unsigned i, x, y, z, tail;
-    unsigned long long off, blk;
-    if (line[0] == 'L') {
-      ck_assert_int_eq(sscanf(line, "L %u block=%llu tail=%u", &i, &blk, &tail), 3);
-      img_swizzle_chain(&swz, w, h, sl, tex3d, levels, i, &lv);
-      ck_assert_msg(lv.pitch == cp && lv.height == chh && lv.tail == tail,
-                    "level %u: chain %ux%u tail %u (%s %u %s %ux%ux%u, %u levels)", i, lv.pitch,
-                    lv.height, lv.tail, chip, bpp, type, w, h, sl, levels);
-      continue;
-    }
-    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
-    uint64_t got = img_swizzle_offset_level(&swz, &lv, x, y, z);
-    ck_assert_msg(got == off, "level %u (%u,%u,%u): %llu, addrlib %llu (%s %u %s %ux%ux%u, %u levels)",
-                  i, x, y, z, (unsigned long long)got, off, chip, bpp, type, w, h, sl, levels);
-    samples++;
   }
-  fclose(fp);
   ck_assert_uint_ge(samples, 7000);
+  imgfx_free(&fx);
 }
 END_TEST
 
@@ -872,45 +821,33 @@ START_TEST(tiled_mip_store_load)
   };
   unsigned tested = 0;
   for (unsigned p = 0; p < sizeof pick / sizeof pick[0]; p++) {
-    FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
-    ck_assert(fp);
-    char line[512], chip[8], type[4];
-    unsigned bpp, w, h, sl, levels, mode = 0, found = 0, n = 0, per = 0, cur = 99;
-    unsigned long long size = 0;
+    struct imgfx fx = imgfx_read("gfx9_mips.txt");
+    const struct imgfx_surface *f = NULL;
+    for (unsigned i = 0; i < fx.n && !f; i++)
+      if (!strcmp(fx.s[i].chip, "gfx900") && fx.s[i].bpp == 32 && fx.s[i].w == pick[p].w &&
+          fx.s[i].h == pick[p].h && fx.s[i].slices == pick[p].s &&
+          fx.s[i].levels == pick[p].levels && !strcmp(fx.s[i].type, pick[p].type))
+        f = &fx.s[i];
+    /* up to 9 samples of each level, 64 in all */
+    unsigned n = 0, per = 0, cur = 99;
     unsigned x[64], y[64], z[64], lv[64];
     unsigned long long off[64];
-    while (fgets(line, sizeof line, fp)) {
-      if (line[0] == 'S') {
-        if (found)
-          break;
-        unsigned m = 0;
-        unsigned long long sz = 0;
-        const char *q = strstr(line, "mode="), *r = strstr(line, "size=");
-        if (sscanf(line, "S %7s %u %3s %u %u %u %u", chip, &bpp, type, &w, &h, &sl, &levels) == 7 &&
-            q && r && sscanf(q, "mode=%u", &m) == 1 && sscanf(r, "size=%llu", &sz) == 1 &&
-            !strcmp(chip, "gfx900") && bpp == 32 && w == pick[p].w && h == pick[p].h &&
-            sl == pick[p].s && levels == pick[p].levels && !strcmp(type, pick[p].type)) {
-          found = 1;
-          mode = m;
-          size = sz;
-        }
-        continue;
+    for (unsigned j = 0; f && j < f->nsamples; j++) {
+      const struct imgfx_sample *a = &f->sample[j];
+      if (a->level != cur) {
+        cur = a->level;
+        per = 0;
       }
-      unsigned i, a, b, c;
-      unsigned long long o;
-      if (found && line[0] == 'A' && sscanf(line, "A %u %u %u %u %llu", &i, &a, &b, &c, &o) == 5) {
-        if (i != cur) {
-          cur = i;
-          per = 0;
-        }
-        if (per++ < 9 && n < 64) {
-          x[n] = a, y[n] = b, z[n] = c, lv[n] = i, off[n] = o;
-          n++;
-        }
+      if (per++ < 9 && n < 64) {
+        x[n] = a->x, y[n] = a->y, z[n] = a->z, lv[n] = a->level, off[n] = a->off;
+        n++;
       }
     }
-    fclose(fp);
-    ck_assert_msg(found && n, "fixture chain %u", p);
+    ck_assert_msg(f && n, "fixture chain %u", p);
+    struct imgfx_surface chain = *f;   /* the surface without its levels and samples */
+    chain.lv = NULL;
+    chain.sample = NULL;
+    imgfx_free(&fx);
     bool is3d = !strcmp(pick[p].type, "3D"), arr = !is3d && pick[p].s > 1;
     bool four = is3d || arr;
     struct job st, ld;
@@ -922,15 +859,10 @@ START_TEST(tiled_mip_store_load)
                               : "image_load_mip v8, v[4:7], s[8:15] dmask:0x1 unorm")
                        : "image_load_mip v8, v[4:6], s[8:15] dmask:0x1 unorm", false);
     NEED(ld.code);
-    uint8_t *img = isa_fx_mem(size);
-    memset(img, 0, size);
-    unsigned rtype = is3d ? 10 : arr ? 13 : 9;
+    uint8_t *img = isa_fx_mem(chain.size);
+    memset(img, 0, chain.size);
     /* 32 UINT; PITCH: the chain's (hsa-sim derives the chain from the sizes and levels) */
-    struct tdesc t = {(uintptr_t)img, 4, 4, pick[p].w, pick[p].h, pick[p].s, 1, rtype, SEL_XYZW,
-                      pick[p].levels - 1, 0};
-    tsharp(st.desc, &t);
-    st.desc[3] |= mode << 20;
-    st.desc[5] |= (pick[p].levels - 1) << 28;   /* MAX_MIP */
+    tsharp_fixture(st.desc, img, &chain, 1);
     memset(st.desc + 64, 0, 64 * 16);
     for (unsigned l = 0; l < 64; l++) {
       unsigned j = l % n;
@@ -948,7 +880,7 @@ START_TEST(tiled_mip_store_load)
         if (off[k] == off[j])
           win = k;
       ck_assert_msg(got == win + 1, "mode %u %s %ux%ux%u level %u (%u,%u,%u) at %llu holds %u",
-                    mode, pick[p].type, pick[p].w, pick[p].h, pick[p].s, lv[j], x[j], y[j], z[j],
+                    chain.mode, pick[p].type, pick[p].w, pick[p].h, pick[p].s, lv[j], x[j], y[j], z[j],
                     off[j], got);
     }
     memcpy(ld.desc, st.desc, 4096);

@@ -20,6 +20,7 @@
 #include "kfd_fixture.h"
 #define ISA_FX_MC "/usr/bin/llvm-mc-19"
 #include "isa_fixture.h"
+#include "image_fixture.h"
 
 #include "dev/catalog.h"
 #include "isa/exec.h"
@@ -452,51 +453,43 @@ END_TEST
  * and for every sample the byte img_level_select's level base, slice size and pitch give. */
 START_TEST(gfx12_chain_vs_addrlib)
 {
-  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx12_mips.txt", "r");
-  ck_assert_msg(fp, "the fixture tests/fixtures/image/gfx12_mips.txt");
+  struct imgfx fx = imgfx_read("gfx12_mips.txt");
   static const unsigned type[5] = {8, 12, T_2D, T_2D_ARRAY, 10};   /* 1D 1DA 2D 2DA 3D */
-  char line[256];
-  unsigned kind = 0, bpp = 0, w = 0, h = 0, sl = 0, levels = 0, samples = 0, surfaces = 0;
-  unsigned long long size, slice;
-  unsigned align, pitch0 = 0;
+  unsigned samples = 0, pitch0 = 0;
   uint32_t d[8];
   memset(d, 0, sizeof d);
-  while (fgets(line, sizeof line, fp)) {
-    if (line[0] == '#')
-      continue;
-    if (line[0] == 'S') {
-      ck_assert_int_eq(sscanf(line, "S %u %u %u %u %u %u %llu %llu %u", &kind, &bpp, &w, &h, &sl,
-                              &levels, &size, &slice, &align), 9);
-      surfaces++;
-      continue;
-    }
-    unsigned i, x, y, z;
-    unsigned long long off, p;
-    if (line[0] == 'L') {
-      ck_assert_int_eq(sscanf(line, "L %u %llu %llu", &i, &off, &p), 3);
-      if (i == 0)
-        pitch0 = (unsigned)p;
+  for (unsigned i = 0; i < fx.n; i++) {
+    const struct imgfx_surface *f = &fx.s[i];
+    unsigned kind = f->geo, bpp = f->bpp, sl = f->slices, levels = f->levels;
+    for (unsigned k = 0; k < f->nlevels; k++) {
+      const struct imgfx_level *m = &f->lv[k];
+      if (m->level == 0)
+        pitch0 = (unsigned)m->pitch;
       unsigned fmt = bpp == 8 ? 1 : bpp == 16 ? 7 : bpp == 32 ? 20 : bpp == 64 ? 48 : 61;
       unsigned f4 = kind == 4 || kind == 1 || kind == 3 ? sl - 1 : levels > 1 ? 0 : pitch0 - 1;
-      tsharp12(d, 0x100000, fmt, w, kind < 2 ? 1 : h, type[kind], SEL_XYZW, f4);
+      tsharp12(d, 0x100000, fmt, f->w, kind < 2 ? 1 : f->h, type[kind], SEL_XYZW, f4);
       d[1] |= (levels - 1) << 12;   /* MAX_MIP */
       d[3] |= (levels - 1) << 15;   /* LAST_LEVEL */
-      continue;
+      /* the samples of this level (they follow its L line in the fixture) */
+      for (unsigned j = 0; j < f->nsamples; j++) {
+        const struct imgfx_sample *a = &f->sample[j];
+        if (a->level != m->level)
+          continue;
+        struct img_tsharp t;
+        img_tsharp_decode_gfx12(d, &t);
+        img_level_select(&t, bpp / 8, a->level);
+        uint64_t got = t.base - 0x100000 + (uint64_t)a->z * t.slice_bytes +
+                       ((uint64_t)a->y * t.pitch + a->x) * (bpp / 8);
+        ck_assert_msg(got == a->off, "level %u (%u,%u,%u): %llu, addrlib %llu (%ux%ux%u kind %u "
+                      "bpp %u, %u levels)", a->level, a->x, a->y, a->z, (unsigned long long)got,
+                      a->off, f->w, f->h, sl, kind, bpp, levels);
+        samples++;
+      }
     }
-    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
-    struct img_tsharp t;
-    img_tsharp_decode_gfx12(d, &t);
-    img_level_select(&t, bpp / 8, i);
-    uint64_t got = t.base - 0x100000 + (uint64_t)z * t.slice_bytes +
-                   ((uint64_t)y * t.pitch + x) * (bpp / 8);
-    ck_assert_msg(got == off, "level %u (%u,%u,%u): %llu, addrlib %llu (%ux%ux%u kind %u bpp %u, "
-                  "%u levels)", i, x, y, z, (unsigned long long)got, off, w, h, sl, kind, bpp,
-                  levels);
-    samples++;
   }
-  fclose(fp);
-  ck_assert_uint_ge(surfaces, 90);
+  ck_assert_uint_ge(fx.n, 90);
   ck_assert_uint_ge(samples, 1500);
+  imgfx_free(&fx);
 }
 END_TEST
 
@@ -508,51 +501,37 @@ END_TEST
 static void swizzle_vs_addrlib(const char *file, bool gfx11, unsigned min_surfaces,
                                unsigned min_samples)
 {
-  char path[256];
-  snprintf(path, sizeof path, "%s/fixtures/image/%s", TEST_SRCDIR, file);
-  FILE *fp = fopen(path, "r");
-  ck_assert_msg(fp, "the fixture %s", path);
-  char line[256], chip[16], how[16], geo[8];
-  unsigned bpp = 0, w = 0, h = 0, n = 0, mode = 0, samples = 0, surfaces = 0;
-  unsigned pitch = 0, ph, pn, align, bw, bh, bd;
-  unsigned long long slice, size;
+  struct imgfx fx = imgfx_read(file);
+  unsigned samples = 0, surfaces = 0;
   struct img_swizzle s;
   memset(&s, 0, sizeof s);
-  while (fgets(line, sizeof line, fp)) {
-    if (line[0] == '#')
-      continue;
-    if (line[0] == 'S') {
-      ck_assert_int_eq(sscanf(line, "S %15s %15s %7s %u %u %u %u mode=%u pitch=%u height=%u "
-                              "slices=%u slice=%llu size=%llu align=%u block=%ux%ux%u", chip, how,
-                              geo, &bpp, &w, &h, &n, &mode, &pitch, &ph, &pn, &slice, &size,
-                              &align, &bw, &bh, &bd), 17);
-      if (!mode)
-        continue;
-      ck_assert_msg(gfx11 ? img_swizzle_init_gfx11(&s, 0x545, mode, bpp / 8)
-                          : img_swizzle_init_gfx12(&s, mode, bpp / 8), "mode %u bpp %u", mode, bpp);
-      ck_assert_uint_eq(1u << s.bw_log2, bw);
-      ck_assert_uint_eq(1u << s.bh_log2, bh);
-      ck_assert_uint_eq(1u << s.bd_log2, bd);
-      ck_assert_uint_eq(1u << s.block_log2, align);
-      unsigned p = (w + bw - 1) / bw * bw, hh = (h + bh - 1) / bh * bh;
-      unsigned nn = (n + bd - 1) / bd * bd;
-      ck_assert_uint_eq(p, pitch);
-      ck_assert_uint_eq(hh, ph);
-      ck_assert_uint_eq((unsigned long long)p * hh * nn * (bpp / 8), size);
-      surfaces++;
-      continue;
+  for (unsigned i = 0; i < fx.n; i++) {
+    const struct imgfx_surface *f = &fx.s[i];
+    unsigned bpp = f->bpp, w = f->w, h = f->h, n = f->slices, mode = f->mode;
+    if (!mode)
+      continue;   /* LINEAR: listed for the choice only, without samples */
+    ck_assert_msg(gfx11 ? img_swizzle_init_gfx11(&s, 0x545, mode, bpp / 8)
+                        : img_swizzle_init_gfx12(&s, mode, bpp / 8), "mode %u bpp %u", mode, bpp);
+    ck_assert_uint_eq(1u << s.bw_log2, f->bw);
+    ck_assert_uint_eq(1u << s.bh_log2, f->bh);
+    ck_assert_uint_eq(1u << s.bd_log2, f->bd);
+    ck_assert_uint_eq(1u << s.block_log2, f->align);
+    unsigned p = (w + f->bw - 1) / f->bw * f->bw, hh = (h + f->bh - 1) / f->bh * f->bh;
+    unsigned nn = (n + f->bd - 1) / f->bd * f->bd;
+    ck_assert_uint_eq(p, f->pitch);
+    ck_assert_uint_eq(hh, f->pad_h);
+    ck_assert_uint_eq((unsigned long long)p * hh * nn * (bpp / 8), f->size);
+    surfaces++;
+    for (unsigned j = 0; j < f->nsamples; j++, samples++) {
+      const struct imgfx_sample *a = &f->sample[j];
+      uint64_t got = img_swizzle_offset(&s, a->x, a->y, a->z, f->pitch, h ? h : 1);
+      ck_assert_msg(got == a->off, "%s mode %u bpp %u %ux%ux%u (%u,%u,%u): %llu, addrlib %llu",
+                    file, mode, bpp, w, h, n, a->x, a->y, a->z, (unsigned long long)got, a->off);
     }
-    unsigned x, y, z;
-    unsigned long long off;
-    ck_assert_int_eq(sscanf(line, "%u %u %u %llu", &x, &y, &z, &off), 4);
-    uint64_t got = img_swizzle_offset(&s, x, y, z, pitch, h ? h : 1);
-    ck_assert_msg(got == off, "%s mode %u bpp %u %ux%ux%u (%u,%u,%u): %llu, addrlib %llu", file,
-                  mode, bpp, w, h, n, x, y, z, (unsigned long long)got, off);
-    samples++;
   }
-  fclose(fp);
   ck_assert_uint_ge(surfaces, min_surfaces);
   ck_assert_uint_ge(samples, min_samples);
+  imgfx_free(&fx);
 }
 
 START_TEST(gfx12_swizzle_vs_addrlib)

@@ -8,11 +8,11 @@
  * the sampler (S#: CLAMP_X/Y/Z 2:0/5:3/8:6 and FORCE_UNNORMALIZED 15 of dword 0, MAX_LOD
  * 23:12 of dword 1, XY_MAG/XY_MIN_FILTER 21:20/23:22 of dword 2). */
 #include <check.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "hsa_ext_amd.h"
 #include "image/internal.h"
+#include "image_fixture.h"
 
 #define T(x) HSA_EXT_IMAGE_CHANNEL_TYPE_##x
 #define O(x) HSA_EXT_IMAGE_CHANNEL_ORDER_##x
@@ -323,65 +323,63 @@ START_TEST(t_formats) {
 }
 END_TEST
 
+/* The image of a fixture surface (tests/image_fixture.h), as a descriptor of its geometry and
+ * sizes and a format of its texel size; gfx9's TEX_2D with slices is a 2D array. */
+static hsa_ext_image_descriptor_t fixture_image(const struct imgfx_surface *s, struct img_format *f) {
+  static const hsa_ext_image_geometry_t geos[5] = {
+      HSA_EXT_IMAGE_GEOMETRY_1D, HSA_EXT_IMAGE_GEOMETRY_1DA, HSA_EXT_IMAGE_GEOMETRY_2D,
+      HSA_EXT_IMAGE_GEOMETRY_2DA, HSA_EXT_IMAGE_GEOMETRY_3D};
+  unsigned g = s->geo == IMGFX_2D && s->slices > 1 ? IMGFX_2DA : s->geo;
+  memset(f, 0, sizeof(*f));
+  f->elem_size = (uint8_t)(s->bpp / 8);
+  hsa_ext_image_descriptor_t d = {geos[g], s->w, g < 2 ? 0 : s->h, g == 4 ? s->slices : 0,
+                                  g == 1 || g == 3 ? s->slices : 0, {T(FLOAT), O(R)}};
+  return d;
+}
+
 /* gfx9's tiled layouts against addrlib (tests/fixtures/image/gfx9_swizzle.txt, made by ROCR
  * 5.2.3's addrlib for hsa-sim's GB_ADDR_CONFIG): every sample's byte offset, every block, and
  * for the surfaces whose mode ROCR's preferred setting chose, the same mode, pitch, size and
  * alignment from img_tile_choose. */
 START_TEST(t_tiled_vs_addrlib) {
-  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_swizzle.txt", "r");
-  ck_assert_msg(fp != NULL, "the fixture");
-  char line[512], chip[8], how[8], type[4];
-  unsigned bpp = 0, w = 0, h = 0, sl = 0, mode = 0, pitch = 0, ph, ps, al, bw, bh, bd;
-  unsigned long long size;
-  unsigned surfaces = 0, chosen = 0, samples = 0;
+  struct imgfx fx = imgfx_read("gfx9_swizzle.txt");
+  unsigned chosen = 0, samples = 0;
   struct img_tile t;
   memset(&t, 0, sizeof(t));
-  while (fgets(line, sizeof(line), fp)) {
-    if (line[0] == '#') continue;
-    if (line[0] == 'S') {
-      ck_assert_int_eq(sscanf(line, "S %7s %7s %u %3s %u %u %u mode=%u pitch=%u height=%u slices=%u "
-                              "size=%llu align=%u block=%ux%ux%u", chip, how, &bpp, type, &w, &h,
-                              &sl, &mode, &pitch, &ph, &ps, &size, &al, &bw, &bh, &bd), 16);
-      uint32_t gb = strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;
-      bool tex3d = !strcmp(type, "3D");
-      ck_assert_msg(img_tile_init(&t, gb, mode, tex3d, bpp / 8), "refused: %s", line);
-      ck_assert_msg((1u << t.bw_log2) == bw && (1u << t.bh_log2) == bh && (1u << t.bd_log2) == bd &&
-                    (mode >= 20 ? 1u << t.block_log2 : 256u) == al, "block of %s", line);
-      t.pitch = pitch;
-      t.height = h;
-      surfaces++;
-      if (!strcmp(how, "rocr")) {
-        hsa_ext_image_descriptor_t d = {tex3d ? HSA_EXT_IMAGE_GEOMETRY_3D
-                                        : sl > 1 ? HSA_EXT_IMAGE_GEOMETRY_2DA
-                                                 : HSA_EXT_IMAGE_GEOMETRY_2D,
-                                        w, h, tex3d ? sl : 0, tex3d ? 0 : (sl > 1 ? sl : 0),
-                                        {T(FLOAT), O(R)}};
-        struct img_format f;
-        memset(&f, 0, sizeof(f));
-        f.elem_size = (uint8_t)(bpp / 8);
-        struct img_tile c;
-        struct img_layout l;
-        ck_assert_msg(img_tile_choose(&d, &f, gb, &c, &l), "no choice for %s", line);
-        ck_assert_msg(c.sw_mode == mode && c.pitch == pitch && l.size == size && l.alignment == al &&
-                      l.row_pitch == (size_t)pitch * bpp / 8,
-                      "chose mode %u pitch %u size %zu align %zu for %s", c.sw_mode, c.pitch, l.size,
-                      l.alignment, line);
-        chosen++;
-      }
-      continue;
+  for (unsigned i = 0; i < fx.n; i++) {
+    const struct imgfx_surface *s = &fx.s[i];
+    bool tex3d = s->geo == IMGFX_3D;
+    ck_assert_msg(img_tile_init(&t, s->gb, s->mode, tex3d, s->bpp / 8), "refused: %s:%u", fx.path,
+                  s->line);
+    ck_assert_msg((1u << t.bw_log2) == s->bw && (1u << t.bh_log2) == s->bh &&
+                  (1u << t.bd_log2) == s->bd &&
+                  (s->mode >= 20 ? 1u << t.block_log2 : 256u) == s->align,
+                  "block of %s:%u", fx.path, s->line);
+    t.pitch = s->pitch;
+    t.height = s->h;
+    if (!strcmp(s->how, "rocr")) {
+      struct img_format f;
+      hsa_ext_image_descriptor_t d = fixture_image(s, &f);
+      struct img_tile c;
+      struct img_layout l;
+      ck_assert_msg(img_tile_choose(&d, &f, s->gb, &c, &l), "no choice for %s:%u", fx.path, s->line);
+      ck_assert_msg(c.sw_mode == s->mode && c.pitch == s->pitch && l.size == s->size &&
+                    l.alignment == s->align && l.row_pitch == (size_t)s->pitch * s->bpp / 8,
+                    "chose mode %u pitch %u size %zu align %zu for %s:%u", c.sw_mode, c.pitch, l.size,
+                    l.alignment, fx.path, s->line);
+      chosen++;
     }
-    unsigned x, y, z;
-    unsigned long long off;
-    ck_assert_int_eq(sscanf(line, "%u %u %u %llu", &x, &y, &z, &off), 4);
-    size_t got = img_tile_offset(&t, x, y, z);
-    ck_assert_msg(got == off, "(%u,%u,%u) at %zu, addrlib %llu (mode %u bpp %u %s %ux%ux%u)", x, y, z,
-                  got, off, mode, bpp, type, w, h, sl);
-    samples++;
+    for (unsigned j = 0; j < s->nsamples; j++, samples++) {
+      const struct imgfx_sample *a = &s->sample[j];
+      size_t got = img_tile_offset(&t, a->x, a->y, a->z);
+      ck_assert_msg(got == a->off, "(%u,%u,%u) at %zu, addrlib %llu (mode %u bpp %u %s %ux%ux%u)",
+                    a->x, a->y, a->z, got, a->off, s->mode, s->bpp, s->type, s->w, s->h, s->slices);
+    }
   }
-  fclose(fp);
-  ck_assert_uint_ge(surfaces, 300);
+  ck_assert_uint_ge(fx.n, 300);
   ck_assert_uint_ge(chosen, 100);
   ck_assert_uint_ge(samples, 6000);
+  imgfx_free(&fx);
   /* 1D kinds and 12-byte texels stay linear; unknown modes are refused */
   hsa_ext_image_descriptor_t d1 = {HSA_EXT_IMAGE_GEOMETRY_1D, 100, 0, 0, 0, {T(FLOAT), O(R)}};
   struct img_format f4;
@@ -399,71 +397,47 @@ END_TEST
  * (2D and 1D with one level excepted: their T# has a PITCH, ours the 256-byte rows), every
  * level's offset and row pitch, and every sampled texel's byte offset. */
 START_TEST(t_gfx12_vs_addrlib) {
-  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx12_mips.txt", "r");
-  ck_assert_msg(fp != NULL, "the fixture");
-  static const hsa_ext_image_geometry_t geo[5] = {
-      HSA_EXT_IMAGE_GEOMETRY_1D, HSA_EXT_IMAGE_GEOMETRY_1DA, HSA_EXT_IMAGE_GEOMETRY_2D,
-      HSA_EXT_IMAGE_GEOMETRY_2DA, HSA_EXT_IMAGE_GEOMETRY_3D};
-  char line[256];
-  unsigned kind = 0, bpp = 0, w = 0, h = 0, sl = 0, levels = 0, align = 0;
-  unsigned long long size = 0, slice = 0;
-  unsigned surfaces = 0, lv = 0, samples = 0;
-  hsa_ext_image_descriptor_t d;
-  struct img_format f;
+  struct imgfx fx = imgfx_read("gfx12_mips.txt");
+  unsigned lv = 0, samples = 0;
   struct img_layout l;
-  memset(&d, 0, sizeof(d));
-  memset(&f, 0, sizeof(f));
   memset(&l, 0, sizeof(l));
-  while (fgets(line, sizeof(line), fp)) {
-    if (line[0] == '#') continue;
-    if (line[0] == 'S') {
-      ck_assert_int_eq(sscanf(line, "S %u %u %u %u %u %u %llu %llu %u", &kind, &bpp, &w, &h, &sl,
-                              &levels, &size, &slice, &align), 9);
-      ck_assert_uint_lt(kind, 5);
-      hsa_ext_image_descriptor_t n = {geo[kind], w, kind >= 2 ? h : 0, kind == 4 ? sl : 0,
-                                      kind == 1 || kind == 3 ? sl : 0, {T(FLOAT), O(R)}};
-      d = n;
-      f.elem_size = (uint8_t)(bpp / 8);
-      if (levels > 1) {
-        img_layout_mips_gfx12(&d, &f, levels, &l);
-      } else {
-        ck_assert_int_eq(img_layout_gfx12(&d, &f, 0, 0, &l), HSA_STATUS_SUCCESS);
-        if (kind == 0 || kind == 2) img_layout_mips_gfx12(&d, &f, 1, &l);
-      }
-      ck_assert_msg(l.size == size && l.slice_pitch == slice && l.alignment == align,
-                    "size %zu slice %zu align %zu for %s", l.size, l.slice_pitch, l.alignment, line);
-      surfaces++;
-      continue;
+  for (unsigned i = 0; i < fx.n; i++) {
+    const struct imgfx_surface *s = &fx.s[i];
+    struct img_format f;
+    hsa_ext_image_descriptor_t d = fixture_image(s, &f);
+    if (s->levels > 1) {
+      img_layout_mips_gfx12(&d, &f, s->levels, &l);
+    } else {
+      ck_assert_int_eq(img_layout_gfx12(&d, &f, 0, 0, &l), HSA_STATUS_SUCCESS);
+      if (s->geo == IMGFX_1D || s->geo == IMGFX_2D) img_layout_mips_gfx12(&d, &f, 1, &l);
     }
-    unsigned i, x, y, z;
-    unsigned long long off, pitch;
-    if (line[0] == 'L') {
-      ck_assert_int_eq(sscanf(line, "L %u %llu %llu", &i, &off, &pitch), 3);
-      ck_assert_msg(img_level_offset_gfx11(&d, &f, levels, i) == off &&
-                    img_level_pitch_gfx12(&d, &f, i) == pitch * f.elem_size,
-                    "level %u: offset %zu pitch %zu (%ux%ux%u kind %u bpp %u, %u levels)", i,
-                    img_level_offset_gfx11(&d, &f, levels, i), img_level_pitch_gfx12(&d, &f, i), w,
-                    h, sl, kind, bpp, levels);
-      lv++;
-      continue;
+    ck_assert_msg(l.size == s->size && l.slice_pitch == s->slice && l.alignment == s->align,
+                  "size %zu slice %zu align %zu for %s:%u", l.size, l.slice_pitch, l.alignment,
+                  fx.path, s->line);
+    for (unsigned k = 0; k < s->nlevels; k++, lv++) {
+      const struct imgfx_level *m = &s->lv[k];
+      ck_assert_msg(img_level_offset_gfx11(&d, &f, s->levels, m->level) == m->offset &&
+                    img_level_pitch_gfx12(&d, &f, m->level) == m->pitch * f.elem_size,
+                    "level %u: offset %zu pitch %zu (%ux%ux%u kind %u bpp %u, %u levels)", m->level,
+                    img_level_offset_gfx11(&d, &f, s->levels, m->level),
+                    img_level_pitch_gfx12(&d, &f, m->level), s->w, s->h, s->slices, s->geo, s->bpp,
+                    s->levels);
     }
-    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
-    size_t got = (size_t)z * l.slice_pitch + img_level_offset_gfx11(&d, &f, levels, i) +
-                 (size_t)y * img_level_pitch_gfx12(&d, &f, i) + (size_t)x * f.elem_size;
-    ck_assert_msg(got == off, "level %u (%u,%u,%u) at %zu, addrlib %llu (%ux%ux%u kind %u bpp %u)",
-                  i, x, y, z, got, off, w, h, sl, kind, bpp);
-    samples++;
+    for (unsigned j = 0; j < s->nsamples; j++, samples++) {
+      const struct imgfx_sample *a = &s->sample[j];
+      size_t got = (size_t)a->z * l.slice_pitch + img_level_offset_gfx11(&d, &f, s->levels, a->level) +
+                   (size_t)a->y * img_level_pitch_gfx12(&d, &f, a->level) + (size_t)a->x * f.elem_size;
+      ck_assert_msg(got == a->off, "level %u (%u,%u,%u) at %zu, addrlib %llu (%ux%ux%u kind %u bpp %u)",
+                    a->level, a->x, a->y, a->z, got, a->off, s->w, s->h, s->slices, s->geo, s->bpp);
+    }
   }
-  fclose(fp);
-  ck_assert_uint_ge(surfaces, 90);
+  ck_assert_uint_ge(fx.n, 90);
   ck_assert_uint_ge(lv, 300);
   ck_assert_uint_ge(samples, 1500);
+  imgfx_free(&fx);
 }
 END_TEST
 
-/* gfx9's tiled mip chains against addrlib (tests/fixtures/image/gfx9_mips.txt, ROCR 5.2.3's
- * addrlib with the mode ROCR gives the image): per level img_tile_chain's chain rectangle,
- * size and alignment, and every sample's byte offset through img_tile_offset. */
 /* gfx11's and gfx12's tiled layouts against addrlib (tests/fixtures/image/gfx11_swizzle.txt for
  * gfx1100's GB_ADDR_CONFIG 0x545, gfx12_swizzle.txt for gfx1201; the newest ROCR's addrlib): for
  * the surfaces whose mode ROCR's choice took, the same choice from img_tile_choose_gfx11/_gfx12
@@ -471,72 +445,51 @@ END_TEST
  * block, and every sample's byte offset from img_tile_offset. */
 static void swizzle_vs_addrlib(const char *file, bool gfx11, unsigned min_chosen,
                                unsigned min_linear, unsigned min_samples) {
-  char path[256];
-  snprintf(path, sizeof(path), "%s/fixtures/image/%s", TEST_SRCDIR, file);
-  FILE *fp = fopen(path, "r");
-  ck_assert_msg(fp, "the fixture %s", path);
-  char line[256], chip[16], how[16], geo[8];
-  unsigned bpp = 0, w = 0, h = 0, n = 0, mode = 0, pitch, ph, pn, al, bw, bh, bd;
-  unsigned long long slice, size;
+  struct imgfx fx = imgfx_read(file);
   unsigned chosen = 0, linear = 0, samples = 0;
   struct img_tile t;
   memset(&t, 0, sizeof(t));
-  while (fgets(line, sizeof(line), fp)) {
-    if (line[0] == '#') continue;
-    if (line[0] == 'S') {
-      ck_assert_int_eq(sscanf(line, "S %15s %15s %7s %u %u %u %u mode=%u pitch=%u height=%u "
-                              "slices=%u slice=%llu size=%llu align=%u block=%ux%ux%u", chip, how,
-                              geo, &bpp, &w, &h, &n, &mode, &pitch, &ph, &pn, &slice, &size, &al,
-                              &bw, &bh, &bd), 17);
-      static const char *names[5] = {"1D", "1DA", "2D", "2DA", "3D"};
-      static const hsa_ext_image_geometry_t geos[5] = {
-          HSA_EXT_IMAGE_GEOMETRY_1D, HSA_EXT_IMAGE_GEOMETRY_1DA, HSA_EXT_IMAGE_GEOMETRY_2D,
-          HSA_EXT_IMAGE_GEOMETRY_2DA, HSA_EXT_IMAGE_GEOMETRY_3D};
-      unsigned g = 0;
-      while (g < 5 && strcmp(geo, names[g])) g++;
-      ck_assert_uint_lt(g, 5);
-      if (!strcmp(how, "rocr")) {
-        hsa_ext_image_descriptor_t d = {geos[g], w, g < 2 ? 0 : h, g == 4 ? n : 0,
-                                        g == 1 || g == 3 ? n : 0, {T(FLOAT), O(R)}};
-        struct img_format f;
-        memset(&f, 0, sizeof(f));
-        f.elem_size = (uint8_t)(bpp / 8);
-        struct img_layout l;
-        bool tiled = gfx11 ? img_tile_choose_gfx11(&d, &f, 0x545, &t, &l)
-                           : img_tile_choose_gfx12(&d, &f, &t, &l);
-        if (!mode) {
-          ck_assert_msg(!tiled, "chose mode %u for LINEAR %s", t.sw_mode, line);
-          linear++;
-          continue;
-        }
-        ck_assert_msg(tiled && t.sw_mode == mode && t.pitch == pitch && l.size == size &&
-                      l.alignment == al && l.row_pitch == (size_t)pitch * bpp / 8 &&
-                      l.slice_pitch == slice,
-                      "chose %d mode %u pitch %u size %zu align %zu slice %zu for %s", tiled,
-                      t.sw_mode, t.pitch, l.size, l.alignment, l.slice_pitch, line);
-        chosen++;
-      } else {
-        ck_assert_msg(gfx11 ? img_tile_init_gfx11(&t, 0x545, mode, bpp / 8)
-                            : img_tile_init_gfx12(&t, mode, bpp / 8), "refused: %s", line);
-        t.pitch = pitch;
-        t.height = h;
+  for (unsigned i = 0; i < fx.n; i++) {
+    const struct imgfx_surface *s = &fx.s[i];
+    if (!strcmp(s->how, "rocr")) {
+      struct img_format f;
+      hsa_ext_image_descriptor_t d = fixture_image(s, &f);
+      struct img_layout l;
+      bool tiled = gfx11 ? img_tile_choose_gfx11(&d, &f, 0x545, &t, &l)
+                         : img_tile_choose_gfx12(&d, &f, &t, &l);
+      if (!s->mode) {
+        ck_assert_msg(!tiled, "chose mode %u for LINEAR %s:%u", t.sw_mode, fx.path, s->line);
+        linear++;
+        continue;
       }
-      ck_assert_msg((1u << t.bw_log2) == bw && (1u << t.bh_log2) == bh && (1u << t.bd_log2) == bd &&
-                    (1u << t.block_log2) == al, "block of %s", line);
-      continue;
+      ck_assert_msg(tiled && t.sw_mode == s->mode && t.pitch == s->pitch && l.size == s->size &&
+                    l.alignment == s->align && l.row_pitch == (size_t)s->pitch * s->bpp / 8 &&
+                    l.slice_pitch == s->slice,
+                    "chose %d mode %u pitch %u size %zu align %zu slice %zu for %s:%u", tiled,
+                    t.sw_mode, t.pitch, l.size, l.alignment, l.slice_pitch, fx.path, s->line);
+      chosen++;
+    } else {
+      ck_assert_msg(gfx11 ? img_tile_init_gfx11(&t, 0x545, s->mode, s->bpp / 8)
+                          : img_tile_init_gfx12(&t, s->mode, s->bpp / 8),
+                    "refused: %s:%u", fx.path, s->line);
+      t.pitch = s->pitch;
+      t.height = s->h;
     }
-    unsigned x, y, z;
-    unsigned long long off;
-    ck_assert_int_eq(sscanf(line, "%u %u %u %llu", &x, &y, &z, &off), 4);
-    size_t got = img_tile_offset(&t, x, y, z);
-    ck_assert_msg(got == off, "%s (%u,%u,%u) at %zu, addrlib %llu (mode %u bpp %u %s %ux%ux%u)", file,
-                  x, y, z, got, off, mode, bpp, geo, w, h, n);
-    samples++;
+    ck_assert_msg((1u << t.bw_log2) == s->bw && (1u << t.bh_log2) == s->bh &&
+                  (1u << t.bd_log2) == s->bd && (1u << t.block_log2) == s->align,
+                  "block of %s:%u", fx.path, s->line);
+    for (unsigned j = 0; j < s->nsamples; j++, samples++) {
+      const struct imgfx_sample *a = &s->sample[j];
+      size_t got = img_tile_offset(&t, a->x, a->y, a->z);
+      ck_assert_msg(got == a->off, "%s (%u,%u,%u) at %zu, addrlib %llu (mode %u bpp %u %s %ux%ux%u)",
+                    file, a->x, a->y, a->z, got, a->off, s->mode, s->bpp, s->type, s->w, s->h,
+                    s->slices);
+    }
   }
-  fclose(fp);
   ck_assert_uint_ge(chosen, min_chosen);
   ck_assert_uint_ge(linear, min_linear);
   ck_assert_uint_ge(samples, min_samples);
+  imgfx_free(&fx);
 }
 
 START_TEST(t_gfx12_swizzle_vs_addrlib) {
@@ -563,56 +516,43 @@ START_TEST(t_gfx11_swizzle_vs_addrlib) {
 }
 END_TEST
 
+/* gfx9's tiled mip chains against addrlib (tests/fixtures/image/gfx9_mips.txt, ROCR 5.2.3's
+ * addrlib with the mode ROCR gives the image): per level img_tile_chain's chain rectangle,
+ * size and alignment, and every sample's byte offset through img_tile_offset. */
 START_TEST(t_tiled_mips_vs_addrlib) {
-  FILE *fp = fopen(TEST_SRCDIR "/fixtures/image/gfx9_mips.txt", "r");
-  ck_assert_msg(fp != NULL, "the fixture");
-  char line[512], chip[8], type[4];
-  unsigned bpp = 0, w = 0, h = 0, sl = 0, levels = 0, mode = 0, pitch, ph, ps, cp = 0, chh = 0, cs, ep,
-           it, first, al = 0, bw, bh, bd;
-  unsigned long long size = 0, slice = 0;
-  unsigned surfaces = 0, samples = 0;
-  uint32_t gb = 0;
-  bool tex3d = false;
+  struct imgfx fx = imgfx_read("gfx9_mips.txt");
+  unsigned samples = 0;
   struct img_tile t;
   memset(&t, 0, sizeof(t));
-  while (fgets(line, sizeof(line), fp)) {
-    if (line[0] == '#') continue;
-    if (line[0] == 'S') {
-      ck_assert_int_eq(sscanf(line, "S %7s %u %3s %u %u %u %u mode=%u pitch=%u height=%u slices=%u "
-                              "chain=%ux%ux%u epitchIsHeight=%u intail=%u first=%u size=%llu "
-                              "slice=%llu align=%u block=%ux%ux%u", chip, &bpp, type, &w, &h, &sl,
-                              &levels, &mode, &pitch, &ph, &ps, &cp, &chh, &cs, &ep, &it, &first,
-                              &size, &slice, &al, &bw, &bh, &bd), 23);
-      gb = strcmp(chip, "gfx90a") ? 0x2a114042u : 0x24104042u;
-      tex3d = !strcmp(type, "3D");
-      surfaces++;
-      continue;
-    }
-    unsigned i, x, y, z;
-    unsigned long long off, blk;
-    if (line[0] == 'L') {
-      unsigned tail;
-      ck_assert_int_eq(sscanf(line, "L %u block=%llu tail=%u", &i, &blk, &tail), 3);
-      ck_assert_msg(img_tile_init(&t, gb, mode, tex3d, bpp / 8), "refused: mode %u", mode);
+  for (unsigned i = 0; i < fx.n; i++) {
+    const struct imgfx_surface *s = &fx.s[i];
+    bool tex3d = s->geo == IMGFX_3D;
+    for (unsigned k = 0; k < s->nlevels; k++) {
+      const struct imgfx_level *m = &s->lv[k];
+      ck_assert_msg(img_tile_init(&t, s->gb, s->mode, tex3d, s->bpp / 8), "refused: mode %u", s->mode);
       struct img_layout l;
-      img_tile_chain(&t, w, h, sl, tex3d, levels, i, &l, bpp / 8);
-      ck_assert_msg(t.pitch == cp && t.height == chh && l.size == size && l.slice_pitch == slice &&
-                    l.alignment == al && t.tail == tail,
+      img_tile_chain(&t, s->w, s->h, s->slices, tex3d, s->levels, m->level, &l, s->bpp / 8);
+      ck_assert_msg(t.pitch == s->chain_w && t.height == s->chain_h && l.size == s->size &&
+                    l.slice_pitch == s->slice && l.alignment == s->align && t.tail == m->tail,
                     "level %u: chain %ux%u size %zu slice %zu tail %u (%s %u %s %ux%ux%u, %u levels, "
-                    "mode %u)", i, t.pitch, t.height, l.size, l.slice_pitch, t.tail, chip, bpp, type, w,
-                    h, sl, levels, mode);
-      continue;
+                    "mode %u)", m->level, t.pitch, t.height, l.size, l.slice_pitch, t.tail, s->chip,
+                    s->bpp, s->type, s->w, s->h, s->slices, s->levels, s->mode);
+      /* the samples of this level (they follow its L line in the fixture) */
+      for (unsigned j = 0; j < s->nsamples; j++) {
+        const struct imgfx_sample *a = &s->sample[j];
+        if (a->level != m->level) continue;
+        size_t got = img_tile_offset(&t, a->x, a->y, a->z);
+        ck_assert_msg(got == a->off, "level %u (%u,%u,%u) at %zu, addrlib %llu (%s %u %s %ux%ux%u, "
+                      "%u levels, mode %u, block at %u,%u,%u)", a->level, a->x, a->y, a->z, got,
+                      a->off, s->chip, s->bpp, s->type, s->w, s->h, s->slices, s->levels, s->mode,
+                      t.pos_w, t.pos_h, t.pos_d);
+        samples++;
+      }
     }
-    ck_assert_int_eq(sscanf(line, "A %u %u %u %u %llu", &i, &x, &y, &z, &off), 5);
-    size_t got = img_tile_offset(&t, x, y, z);
-    ck_assert_msg(got == off, "level %u (%u,%u,%u) at %zu, addrlib %llu (%s %u %s %ux%ux%u, %u levels, "
-                  "mode %u, block at %u,%u,%u)", i, x, y, z, got, off, chip, bpp, type, w, h, sl, levels,
-                  mode, t.pos_w, t.pos_h, t.pos_d);
-    samples++;
   }
-  fclose(fp);
-  ck_assert_uint_ge(surfaces, 150);
+  ck_assert_uint_ge(fx.n, 150);
   ck_assert_uint_ge(samples, 7000);
+  imgfx_free(&fx);
 }
 END_TEST
 
