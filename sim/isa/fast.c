@@ -603,10 +603,57 @@ FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in
 }
 
 /* 64-bit shifts: S0 the count, S1 the value */
+/* a logical 64-bit shift of rows by a uniform count s, 8 lanes a vector; mid: 0 < s < 32
+ * (the usual case, its own unrolled loop), else any s (kind 0 left, 1 right) */
+static inline __attribute__((always_inline)) void
+shift64_rows(const uint32_t *vlo, const uint32_t *vhi, uint32_t *dlo, uint32_t *dhi, unsigned s,
+             int kind, int mid, unsigned n)
+{
+#pragma GCC unroll 8
+  for (unsigned k = 0; k < n; k += 8) {
+    v8u x, y, lo, hi;
+    memcpy(&x, vlo + k, sizeof x);
+    memcpy(&y, vhi + k, sizeof y);
+    if (mid && kind == 0) {
+      lo = x << s;
+      hi = y << s | x >> (32 - s);
+    } else if (mid) {
+      lo = x >> s | y << (32 - s);
+      hi = y >> s;
+    } else if (s == 0) {
+      lo = x;
+      hi = y;
+    } else {
+      lo = kind == 0 ? (v8u){ 0 } : y >> (s - 32);
+      hi = kind == 0 ? x << (s - 32) : (v8u){ 0 };
+    }
+    memcpy(dlo + k, &lo, sizeof lo);
+    memcpy(dhi + k, &hi, sizeof hi);
+  }
+}
+
 static inline __attribute__((always_inline)) int shift64_n(struct isa_wave *w,
                                                            const struct isa_inst *in, int kind,
                                                            unsigned n)
 {
+  if (in->src[0] < ISA_OP_VGPR0 && kind < 2 && in->src[1] >= ISA_OP_VGPR0) {
+    /* the usual case (vadd's address scaling): a logical shift of a VGPR pair by a uniform
+     * count, 8 lanes a GNU C vector from the source rows straight into the destination
+     * rows (each step reads its lanes of both halves before it writes them, so a
+     * destination pair overlapping the source is fine), the count read once, not
+     * broadcast: ~275 -> ~100 host instructions a wave64 (issue 24) */
+    unsigned s = isa_read_v32(w, in, in->src[0], 0, B32) & 63;
+    unsigned q = in->src[1] - ISA_OP_VGPR0, r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
+    const uint32_t *vlo = w->vgpr[q], *vhi = w->vgpr[(q + 1) & (ISA_MAX_VGPRS - 1)];
+    uint32_t *dlo = w->vgpr[r], *dhi = w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)];
+    if (s == 0 || s >= 32)
+      shift64_rows(vlo, vhi, dlo, dhi, s, kind, 0, n);
+    else if (kind == 0)
+      shift64_rows(vlo, vhi, dlo, dhi, s, 0, 1, n);
+    else
+      shift64_rows(vlo, vhi, dlo, dhi, s, 1, 1, n);
+    return next(w, in);
+  }
   uint32_t b0[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *vlo, *vhi;
   src64(w, in, 1, ISA_T_B64, &vlo, &vhi, blo, bhi);
@@ -753,56 +800,110 @@ static inline int cmp_put(struct isa_wave *w, const struct isa_inst *in, uint64_
     }                                                                                         \
     return cmp_put(w, in, pack_bits(r, n) & em);                                              \
   }
-/* 64-bit compares on the 32-bit halves (so that they vectorise): LT/GT from the high
- * halves, the low halves (unsigned) when those are equal; signed compares the high halves
- * as signed */
-#define CMPI64(fn, TH, OP, EQ)                                                                \
-  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
-  {                                                                                           \
-    unsigned n;                                                                               \
-    uint64_t em;                                                                              \
-    if (!cmp_lanes(w, &n, &em))                                                               \
-      return in->exec(w, in);                                                                 \
-    uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
-    const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
-    uint8_t r[VALU_N];                                                                        \
-    src64(w, in, 0, ISA_T_B64, &s0l, &s0h, al, ah);                                           \
-    src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
-    for (unsigned l = 0; l < n; l++) {                                                        \
-      TH xh = (TH)s0h[l], yh = (TH)s1h[l];                                                    \
-      uint32_t xl = s0l[l], yl = s1l[l];                                                      \
-      r[l] = (uint8_t)((xh OP yh) | ((xh == yh) & (xl OP yl)) | ((EQ) & (xh == yh) & (xl == yl))); \
-    }                                                                                         \
-    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
-  }
 CMPI32(f_v_cmp_lt_u32, uint32_t, a < b) CMPI32(f_v_cmp_eq_u32, uint32_t, a == b)
 CMPI32(f_v_cmp_le_u32, uint32_t, a <= b) CMPI32(f_v_cmp_gt_u32, uint32_t, a > b)
 CMPI32(f_v_cmp_ne_u32, uint32_t, a != b) CMPI32(f_v_cmp_ge_u32, uint32_t, a >= b)
 CMPI32(f_v_cmp_lt_i32, int32_t, a < b) CMPI32(f_v_cmp_eq_i32, int32_t, a == b)
 CMPI32(f_v_cmp_le_i32, int32_t, a <= b) CMPI32(f_v_cmp_gt_i32, int32_t, a > b)
 CMPI32(f_v_cmp_ne_i32, int32_t, a != b) CMPI32(f_v_cmp_ge_i32, int32_t, a >= b)
-CMPI64(f_v_cmp_lt_u64, uint32_t, <, 0) CMPI64(f_v_cmp_le_u64, uint32_t, <, 1)
-CMPI64(f_v_cmp_gt_u64, uint32_t, >, 0) CMPI64(f_v_cmp_ge_u64, uint32_t, >, 1)
-CMPI64(f_v_cmp_lt_i64, int32_t, <, 0) CMPI64(f_v_cmp_le_i64, int32_t, <, 1)
-CMPI64(f_v_cmp_gt_i64, int32_t, >, 0) CMPI64(f_v_cmp_ge_i64, int32_t, >, 1)
-#define CMPE64(fn, NE)                                                                        \
-  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
-  {                                                                                           \
-    unsigned n;                                                                               \
-    uint64_t em;                                                                              \
-    if (!cmp_lanes(w, &n, &em))                                                               \
-      return in->exec(w, in);                                                                 \
-    uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
-    const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
-    uint8_t r[VALU_N];                                                                        \
-    src64(w, in, 0, ISA_T_B64, &s0l, &s0h, al, ah);                                           \
-    src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
-    for (unsigned l = 0; l < n; l++)                                                          \
-      r[l] = (uint8_t)(((s0h[l] == s1h[l]) & (s0l[l] == s1l[l])) ^ (NE));                     \
-    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
+/* 64-bit compares, 8 lanes a GNU C vector of 32-bit halves: LT/GT from the high halves
+ * (signed for the i64 forms), the low halves (unsigned) when those are equal; a uniform
+ * source is one vector per half, not broadcast rows; the lane mask from the vectors' sign
+ * bits (a64_bits). A byte per lane and pack_bits before: ~340 -> ~120 host instructions for
+ * vadd's v_cmp_gt_u64 (issue 24). kind: 0 <, 1 >, 2 ==; eq: also equal; ne: negated. */
+typedef int32_t v8i __attribute__((vector_size(32)));
+struct vsrc64 {
+  const uint32_t *lo, *hi;   /* NULL: uniform */
+  v8u ul, uh;
+};
+static inline __attribute__((always_inline)) void
+vsrc64_of(struct isa_wave *w, const struct isa_inst *in, unsigned i, struct vsrc64 *s)
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0) {
+    unsigned r = code - ISA_OP_VGPR0;
+    s->lo = w->vgpr[r];
+    s->hi = w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)];
+    s->ul = s->uh = (v8u){ 0 };
+    return;
   }
-CMPE64(f_v_cmp_eq_u64, 0) CMPE64(f_v_cmp_ne_u64, 1)
-CMPE64(f_v_cmp_eq_i64, 0) CMPE64(f_v_cmp_ne_i64, 1)
+  uint64_t v = isa_read_v64(w, in, code, 0, ISA_T_B64);
+  s->lo = s->hi = NULL;
+  s->ul = (v8u){ 0 } + (uint32_t)v;
+  s->uh = (v8u){ 0 } + (uint32_t)(v >> 32);
+}
+static inline __attribute__((always_inline)) uint64_t
+cmp64_lanes(const struct vsrc64 *a, const struct vsrc64 *b, bool ra, bool rb, int kind,
+            bool sgn, bool eq, bool ne, unsigned n)
+{
+  uint64_t m = 0;
+#pragma GCC unroll 8
+  for (unsigned k = 0; k < n; k += 8) {
+    v8u xl = a->ul, xh = a->uh, yl = b->ul, yh = b->uh;
+    if (ra) {
+      memcpy(&xl, a->lo + k, sizeof xl);
+      memcpy(&xh, a->hi + k, sizeof xh);
+    }
+    if (rb) {
+      memcpy(&yl, b->lo + k, sizeof yl);
+      memcpy(&yh, b->hi + k, sizeof yh);
+    }
+    v8u eh = (v8u)(xh == yh), el = (v8u)(xl == yl), r;
+    if (kind == 2)
+      r = eh & el;
+    else {
+      v8u oh = sgn ? (v8u)(kind == 0 ? (v8i)xh < (v8i)yh : (v8i)xh > (v8i)yh)
+                   : (v8u)(kind == 0 ? xh < yh : xh > yh);
+      v8u ol = (v8u)(kind == 0 ? xl < yl : xl > yl);
+      r = oh | (eh & ol);
+      if (eq)
+        r |= eh & el;
+    }
+    if (ne)
+      r = ~r;
+    m |= a64_bits(&r) << k;
+  }
+  return m;
+}
+static inline __attribute__((always_inline)) int
+cmp64_n(struct isa_wave *w, const struct isa_inst *in, int kind, bool sgn, bool eq, bool ne,
+        unsigned n, uint64_t em)
+{
+  struct vsrc64 a, b;
+  vsrc64_of(w, in, 0, &a);
+  vsrc64_of(w, in, 1, &b);
+  uint64_t m;   /* each shape (row or uniform sources) its own unrolled loop */
+  if (a.lo && b.lo)
+    m = cmp64_lanes(&a, &b, true, true, kind, sgn, eq, ne, n);
+  else if (a.lo)
+    m = cmp64_lanes(&a, &b, true, false, kind, sgn, eq, ne, n);
+  else if (b.lo)
+    m = cmp64_lanes(&a, &b, false, true, kind, sgn, eq, ne, n);
+  else
+    m = cmp64_lanes(&a, &b, false, false, kind, sgn, eq, ne, n);
+  m &= em;
+  if (!w->wave32 && !(in->op & 0x10)) {   /* the plain compare of a wave64: its mask inline */
+    put_mask64(w, in, m);
+    return next(w, in);
+  }
+  return cmp_put(w, in, m);
+}
+#define CMP64(fn, KIND, SGN, EQ, NE)                                                         \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                          \
+    unsigned n;                                                                              \
+    uint64_t em;                                                                             \
+    if (!cmp_lanes(w, &n, &em))                                                              \
+      return in->exec(w, in);                                                                \
+    return n == 32 ? cmp64_n(w, in, KIND, SGN, EQ, NE, 32u, em)                              \
+                   : cmp64_n(w, in, KIND, SGN, EQ, NE, 64u, em);                             \
+  }
+CMP64(f_v_cmp_lt_u64, 0, false, false, false) CMP64(f_v_cmp_le_u64, 0, false, true, false)
+CMP64(f_v_cmp_gt_u64, 1, false, false, false) CMP64(f_v_cmp_ge_u64, 1, false, true, false)
+CMP64(f_v_cmp_lt_i64, 0, true, false, false) CMP64(f_v_cmp_le_i64, 0, true, true, false)
+CMP64(f_v_cmp_gt_i64, 1, true, false, false) CMP64(f_v_cmp_ge_i64, 1, true, true, false)
+CMP64(f_v_cmp_eq_u64, 2, false, false, false) CMP64(f_v_cmp_ne_u64, 2, false, false, true)
+CMP64(f_v_cmp_eq_i64, 2, false, false, false) CMP64(f_v_cmp_ne_i64, 2, false, false, true)
 
 /* ---- LDS: every lane on and every address in range, checked once for the wave ---- */
 static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)
@@ -1156,11 +1257,12 @@ struct fast_op {
   isa_exec_fn *fast;
   unsigned nsrc, kind;
   isa_exec_fn *ref[4];       /* the reference functions of that name (filled once) */
+  uint32_t hash;             /* name_hash(name), filled once: most names differ there */
 };
 
-#define P(name, n) { #name, f_##name, n, K_PLAIN, { 0 } }
-#define S(name, n) { #name, f_##name, n, K_SDST, { 0 } }
-#define C(name) { #name, f_##name, 2, K_CMP, { 0 } }
+#define P(name, n) { #name, f_##name, n, K_PLAIN, { 0 }, 0 }
+#define S(name, n) { #name, f_##name, n, K_SDST, { 0 }, 0 }
+#define C(name) { #name, f_##name, 2, K_CMP, { 0 }, 0 }
 static struct fast_op ops[] = {
   P(v_mov_b32, 1), P(v_not_b32, 1), P(v_add_u32, 2), P(v_sub_u32, 2), P(v_subrev_u32, 2),
   P(v_and_b32, 2), P(v_or_b32, 2), P(v_xor_b32, 2), P(v_lshlrev_b32, 2), P(v_lshrrev_b32, 2),
@@ -1184,11 +1286,25 @@ static struct fast_op ops[] = {
 #undef S
 #undef C
 
+/* FNV-1a of a name: the tables' ~600 names meet the ~80 operations here once per process,
+ * at the first decode, i.e. inside the first dispatch (a strcmp per pair was ~0.9M host
+ * instructions, 3% of reduce_stride's one dispatch) */
+static uint32_t name_hash(const char *s)
+{
+  uint32_t h = 2166136261u;
+  while (*s)
+    h = (h ^ (unsigned char)*s++) * 16777619u;
+  return h;
+}
+
 static void add_table(const struct valu_desc *t, unsigned count)
 {
-  for (unsigned i = 0; i < count; i++)
+  for (unsigned i = 0; i < count; i++) {
+    if (!t[i].name)
+      continue;
+    uint32_t h = name_hash(t[i].name);
     for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-      if (!t[i].name || strcmp(t[i].name, ops[k].name))
+      if (ops[k].hash != h || strcmp(t[i].name, ops[k].name))
         continue;
       for (unsigned j = 0; j < 4; j++)
         if (ops[k].ref[j] == t[i].fn)
@@ -1198,11 +1314,14 @@ static void add_table(const struct valu_desc *t, unsigned count)
           break;
         }
     }
+  }
 }
 
 static pthread_once_t ops_once = PTHREAD_ONCE_INIT;
 static void ops_init(void)
 {
+  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++)
+    ops[k].hash = name_hash(ops[k].name);
   add_table(valu_int_ops, valu_int_count);
   add_table(valu_f32_ops, valu_f32_count);
   add_table(valu_misc_ops, valu_misc_count);
@@ -1241,8 +1360,9 @@ static bool fast_is(const struct isa_inst *in, const char *name)
   if (!in->fast)
     return false;
   pthread_once(&ops_once, ops_init);
+  uint32_t h = name_hash(name);
   for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++)
-    if (!strcmp(ops[k].name, name)) {
+    if (ops[k].hash == h && !strcmp(ops[k].name, name)) {
       for (unsigned j = 0; j < 4 && ops[k].ref[j]; j++)
         if (ops[k].ref[j] == in->exec)
           return true;
