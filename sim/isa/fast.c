@@ -196,6 +196,25 @@ static inline bool f32_default(const struct isa_wave *w)
 #define B32 ISA_T_B32
 #define F32 ISA_T_F32
 
+/* FAST32's sources: a VGPR row, or a uniform value (an SGPR read inline) broadcast into
+ * `buf` by unrolled vector stores (valu_row's call and counted loop were ~50 of v_xad_u32's
+ * ~160 host instructions in reduce_stride; not changed in valu_row itself, whose other
+ * callers gcc then inlined differently) */
+static inline __attribute__((always_inline)) const uint32_t *
+src32_row(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_type t,
+          uint32_t buf[VALU_N])
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0)
+    return w->vgpr[code - ISA_OP_VGPR0];
+  uint32_t v = code <= ISA_OP_SGPR_LAST ? w->sgpr[code] : isa_read_v32(w, in, code, 0, t);
+  v8u x = (v8u){ 0 } + v;
+#pragma GCC unroll 8
+  for (unsigned k = 0; k < VALU_N; k += 8)
+    memcpy(buf + k, &x, sizeof x);
+  return buf;
+}
+
 /* d = BODY(a, b, c) per lane, 32-bit sources of type T */
 #define FAST32(fn, T, nsrc, COND, ...)                                                       \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                              \
@@ -204,9 +223,9 @@ static inline bool f32_default(const struct isa_wave *w)
     if (__builtin_expect(!n || !(COND), 0))                                                  \
       return in->exec(w, in);                                                                \
     uint32_t b0_[VALU_N], b1_[VALU_N], b2_[VALU_N];                                          \
-    const uint32_t *s0 = src32(w, in, 0, T, b0_);                                            \
-    const uint32_t *s1 = (nsrc) > 1 ? src32(w, in, 1, T, b1_) : s0;                          \
-    const uint32_t *s2 = (nsrc) > 2 ? src32(w, in, 2, T, b2_) : s0;                          \
+    const uint32_t *s0 = src32_row(w, in, 0, T, b0_);                                        \
+    const uint32_t *s1 = (nsrc) > 1 ? src32_row(w, in, 1, T, b1_) : s0;                      \
+    const uint32_t *s2 = (nsrc) > 2 ? src32_row(w, in, 2, T, b2_) : s0;                      \
     uint32_t *d = dst_row(w, in->dst);                                                       \
     (void)s1; (void)s2; (void)b1_; (void)b2_;                                                \
     /* integer forms only: a float loop compiled another way may pick the other of two NaN \
@@ -260,9 +279,19 @@ FAST_FN static int f_v_mov_b32(struct isa_wave *w, const struct isa_inst *in)
   if (code >= ISA_OP_VGPR0) {
     memmove(d, w->vgpr[code - ISA_OP_VGPR0], n * sizeof *d);
   } else {
+    /* 8 lanes a vector store, unrolled for the wave's size (a counted loop before: ~76 ->
+     * ~55 host instructions; reduce_stride runs 22 a wave) */
     uint32_t v = code <= ISA_OP_SGPR_LAST ? w->sgpr[code] : isa_read_v32(w, in, code, 0, B32);
-    for (unsigned l = 0; l < n; l++)
-      d[l] = v;
+    v8u x = (v8u){ 0 } + v;
+    if (n == 32) {
+#pragma GCC unroll 4
+      for (unsigned k = 0; k < 32; k += 8)
+        memcpy(d + k, &x, sizeof x);
+    } else {
+#pragma GCC unroll 8
+      for (unsigned k = 0; k < 64; k += 8)
+        memcpy(d + k, &x, sizeof x);
+    }
   }
   return next(w, in);
 }
@@ -1123,6 +1152,7 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   static const v8u step = { 0, 4, 8, 12, 16, 20, 24, 28 };
   v8u expect = (v8u){ 0 } + lo[0] + step, spread = { 0 };
   if (in->saddr != 0x7f) {
+#pragma GCC unroll 8
     for (unsigned l = 0; l < n; l += 8) {
       v8u x;
       memcpy(&x, lo + l, sizeof x);
@@ -1131,6 +1161,7 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
     }
   } else {
     v8u h0 = (v8u){ 0 } + hi[0];
+#pragma GCC unroll 8
     for (unsigned l = 0; l < n; l += 8) {
       v8u x, y;
       memcpy(&x, lo + l, sizeof x);
