@@ -1134,11 +1134,10 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
 /* ---- global_load_dword / global_store_dword: lanes in runs of consecutive addresses, one
  * translation a run (all checked before anything moves; a refused one leaves the whole
  * instruction to the reference, which raises the fault for the right lane) ---- */
-FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave *w,
+                                                                const struct isa_inst *in,
+                                                                unsigned n)
 {
-  unsigned n = full_lanes(w);
-  if (!n)
-    return in->exec(w, in);
   bool store = in->op == 28;
   uint64_t a[VALU_N];
   const uint32_t *lo = w->vgpr[in->addr - ISA_OP_VGPR0];
@@ -1239,6 +1238,14 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
       isa_ld_dwords(host[k], r + start[k], start[k + 1] - start[k]);
   }
   return next(w, in);
+}
+/* the lane count a constant (the run check and the copy unrolled: no remainder loops) */
+FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  return n == 64 ? global_dword_n(w, in, 64u) : global_dword_n(w, in, 32u);
 }
 
 /* ---- global_atomic_add without return, every lane at one address (a reduction's last
