@@ -57,6 +57,7 @@ static inline unsigned full_lanes(const struct isa_wave *w)
 /* 8 lanes as one GNU C vector (gcc and clang; one AVX2 or two SSE2 registers): small fixed
  * loops get unrolled into scalar code before the vectoriser sees them */
 typedef uint32_t v8u __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
 
 /* a 32-bit source 8 lanes at a time: its row, or a uniform value as one vector (not
  * broadcast into a 64-lane buffer first) */
@@ -250,21 +251,10 @@ src32_row(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_ty
 #define INT1(fn, expr) FAST32(f_##fn, B32, 1, 1, d[l] = (expr))
 #define INT3(fn, expr) FAST32(f_##fn, B32, 3, 1, d[l] = (expr))
 /* Two NaN inputs: the left operand's, quieted, as the host's SSE/AVX gives for x op y (S1's
- * for v_subrev: y - x). Stated, since the compiler may commute x * y and x + y, and did so
- * differently in a loop's vector code and its aliasing fallback (gfx1100's v_dual_mul_f32
- * v10, -6, v10 returned v10's NaN, the reference S0's: test_isa_diff, after an unrelated
- * edit changed how gcc compiled the loop). */
-static inline uint32_t nan_first(uint32_t a, uint32_t b, uint32_t r)
-{
-  /* in lane masks (a signed compare of non-negative values), so that the loop vectorises;
-   * with selects gcc left it scalar (vadd: ~1300 host instructions a v_add_f32) */
-  uint32_t ma = -(uint32_t)((int32_t)(a & 0x7fffffffu) > 0x7f800000);
-  uint32_t mb = -(uint32_t)((int32_t)(b & 0x7fffffffu) > 0x7f800000) & ~ma;
-  return (r & ~(ma | mb)) | ((a | 0x400000u) & ma) | ((b | 0x400000u) & mb);
-}
-#define FLT2(fn, expr, p, q)                                                                 \
-  FAST32(f_##fn, F32, 2, f32_default(w),                                                     \
-         { float x = fp_f(a), y = fp_f(b); d[l] = nan_first(p, q, fp_u(expr)); })
+ * for v_subrev: y - x). Stated (flt_lanes, below), since the compiler may commute x * y and
+ * x + y, and did so differently in a loop's vector code and its aliasing fallback (gfx1100's
+ * v_dual_mul_f32 v10, -6, v10 returned v10's NaN, the reference S0's: test_isa_diff, after an
+ * unrelated edit changed how gcc compiled the loop). */
 
 static inline uint32_t u24(uint32_t v) { return v & 0xffffffu; }
 
@@ -322,10 +312,66 @@ INT3(v_mad_u32_u24, u24(a) * u24(b) + c)
 INT3(v_bfi_b32, (a & b) | (~a & c))
 INT3(v_bfe_u32, (c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0)
 INT3(v_alignbit_b32, (uint32_t)((((uint64_t)a << 32) | b) >> (c & 31)))
-FLT2(v_add_f32, x + y, a, b)
-FLT2(v_sub_f32, x - y, a, b)
-FLT2(v_subrev_f32, y - x, b, a)
-FLT2(v_mul_f32, x * y, a, b)
+/* v_add/sub/subrev/mul_f32 8 lanes a GNU C vector: sources as rows or one uniform vector
+ * (an inline constant read as f32), the NaN rule above in lane masks, results stored
+ * straight into the row (each step reads its lanes before writing them); FLT2's lane loop
+ * checked the rows for overlap and ran a remainder (vadd's v_add_f32: ~230 -> ~110 host
+ * instructions, issue 24). SWAP: y op x, and S1's NaN first (v_subrev). */
+typedef float v8f __attribute__((vector_size(32)));
+static inline __attribute__((always_inline)) void
+fsrc_of(struct isa_wave *w, const struct isa_inst *in, unsigned i, struct vsrc *s)
+{
+  unsigned code = in->src[i];
+  s->row = code >= ISA_OP_VGPR0 ? w->vgpr[code - ISA_OP_VGPR0] : NULL;
+  s->u = (v8u){ 0 } + (s->row ? 0u : code <= ISA_OP_SGPR_LAST ? w->sgpr[code]
+                                                              : isa_read_v32(w, in, code, 0, F32));
+}
+static inline __attribute__((always_inline)) void
+flt_lanes(const struct vsrc *sa, const struct vsrc *sb, bool ra, bool rb, uint32_t *d, int op,
+          bool swap, unsigned n)
+{
+#pragma GCC unroll 8
+  for (unsigned k = 0; k < n; k += 8) {
+    v8u x = sa->u, y = sb->u, r;
+    if (ra)
+      memcpy(&x, sa->row + k, sizeof x);
+    if (rb)
+      memcpy(&y, sb->row + k, sizeof y);
+    v8f xf, yf, rf;
+    memcpy(&xf, &x, sizeof xf);
+    memcpy(&yf, &y, sizeof yf);
+    rf = op == 0 ? (swap ? yf + xf : xf + yf) : op == 1 ? (swap ? yf - xf : xf - yf)
+                 : (swap ? yf * xf : xf * yf);
+    memcpy(&r, &rf, sizeof r);
+    v8u p = swap ? y : x, q = swap ? x : y;
+    v8u ma = (v8u)((v8i)(p & 0x7fffffffu) > 0x7f800000);
+    v8u mb = (v8u)((v8i)(q & 0x7fffffffu) > 0x7f800000) & ~ma;
+    r = (r & ~(ma | mb)) | ((p | 0x400000u) & ma) | ((q | 0x400000u) & mb);
+    memcpy(d + k, &r, sizeof r);
+  }
+}
+#define FLTV(fn, OP, SWAP)                                                                   \
+  FAST_FN static int f_##fn(struct isa_wave *w, const struct isa_inst *in)                   \
+  {                                                                                          \
+    unsigned n = full_lanes(w);                                                              \
+    if (__builtin_expect(!n || !f32_default(w), 0))                                          \
+      return in->exec(w, in);                                                                \
+    struct vsrc sa, sb;                                                                      \
+    fsrc_of(w, in, 0, &sa);                                                                  \
+    fsrc_of(w, in, 1, &sb);                                                                  \
+    uint32_t *d = dst_row(w, in->dst);                                                       \
+    /* a VGPR S1 (VOP2 always): rows or a uniform S0, one unrolled loop each */              \
+    if (sb.row && n == 64)                                                                   \
+      sa.row ? flt_lanes(&sa, &sb, true, true, d, OP, SWAP, 64u)                             \
+             : flt_lanes(&sa, &sb, false, true, d, OP, SWAP, 64u);                           \
+    else                                                                                     \
+      flt_lanes(&sa, &sb, sa.row != NULL, sb.row != NULL, d, OP, SWAP, n == 32 ? 32u : 64u); \
+    return next(w, in);                                                                      \
+  }
+FLTV(v_add_f32, 0, false)
+FLTV(v_sub_f32, 1, false)
+FLTV(v_subrev_f32, 1, true)
+FLTV(v_mul_f32, 2, false)
 
 /* v_fma_f32 / v_fmac_f32: one rounding; only with a host fused multiply-add */
 static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
@@ -840,7 +886,6 @@ CMPI32(f_v_cmp_ne_i32, int32_t, a != b) CMPI32(f_v_cmp_ge_i32, int32_t, a >= b)
  * source is one vector per half, not broadcast rows; the lane mask from the vectors' sign
  * bits (a64_bits). A byte per lane and pack_bits before: ~340 -> ~120 host instructions for
  * vadd's v_cmp_gt_u64 (issue 24). kind: 0 <, 1 >, 2 ==; eq: also equal; ne: negated. */
-typedef int32_t v8i __attribute__((vector_size(32)));
 struct vsrc64 {
   const uint32_t *lo, *hi;   /* NULL: uniform */
   v8u ul, uh;
