@@ -23,10 +23,23 @@ static inline float legacy_mul(float x, float y)
   return x == 0.0f || y == 0.0f ? 0.0f : x * y;   /* DX9: 0 * anything = 0 */
 }
 
-VALU_F32(v_add_f32, 2, f = x + y)
-VALU_F32(v_sub_f32, 2, f = x - y)
-VALU_F32(v_subrev_f32, 2, f = y - x)
-VALU_F32(v_mul_f32, 2, f = x * y)
+/* A NaN operand gives its NaN, quieted, the left operand's (as written: S1's for v_subrev)
+ * when both are: what x86's SSE/AVX returns for `p op q`, but stated, since the compiler may
+ * commute `x + y` and `x * y` (a -O1 sanitizer build returned S1's NaN for v_add_f32 and
+ * v_mul_f32, the fast engine's forms S0's: test_isa_diff's diff_f32_nan). In lane masks, so
+ * that the reference's lane loops still vectorise. */
+static inline float nan_left(float f, float p, float q)
+{
+  uint32_t a = fp_u(p), b = fp_u(q);
+  uint32_t ma = -(uint32_t)((int32_t)(a & 0x7fffffffu) > 0x7f800000);
+  uint32_t mb = -(uint32_t)((int32_t)(b & 0x7fffffffu) > 0x7f800000) & ~ma;
+  return fp_f((fp_u(f) & ~(ma | mb)) | ((a | 0x400000u) & ma) | ((b | 0x400000u) & mb));
+}
+
+VALU_F32(v_add_f32, 2, f = nan_left(x + y, x, y))
+VALU_F32(v_sub_f32, 2, f = nan_left(x - y, x, y))
+VALU_F32(v_subrev_f32, 2, f = nan_left(y - x, y, x))
+VALU_F32(v_mul_f32, 2, f = nan_left(x * y, x, y))
 VALU_F32(v_mul_legacy_f32, 2, f = legacy_mul(x, y))
 VALU_OP32(v_min_f32, F32, F32, 2, d = fp_min32(fp_u(fp_in32(a, din)), fp_u(fp_in32(b, din)), ieee))
 VALU_OP32(v_max_f32, F32, F32, 2, d = fp_max32(fp_u(fp_in32(a, din)), fp_u(fp_in32(b, din)), ieee))

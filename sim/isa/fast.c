@@ -57,6 +57,7 @@ static inline unsigned full_lanes(const struct isa_wave *w)
 /* 8 lanes as one GNU C vector (gcc and clang; one AVX2 or two SSE2 registers): small fixed
  * loops get unrolled into scalar code before the vectoriser sees them */
 typedef uint32_t v8u __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
 
 /* a 32-bit source 8 lanes at a time: its row, or a uniform value as one vector (not
  * broadcast into a 64-lane buffer first) */
@@ -196,6 +197,25 @@ static inline bool f32_default(const struct isa_wave *w)
 #define B32 ISA_T_B32
 #define F32 ISA_T_F32
 
+/* FAST32's sources: a VGPR row, or a uniform value (an SGPR read inline) broadcast into
+ * `buf` by unrolled vector stores (valu_row's call and counted loop were ~50 of v_xad_u32's
+ * ~160 host instructions in reduce_stride; not changed in valu_row itself, whose other
+ * callers gcc then inlined differently) */
+static inline __attribute__((always_inline)) const uint32_t *
+src32_row(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_type t,
+          uint32_t buf[VALU_N])
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0)
+    return w->vgpr[code - ISA_OP_VGPR0];
+  uint32_t v = code <= ISA_OP_SGPR_LAST ? w->sgpr[code] : isa_read_v32(w, in, code, 0, t);
+  v8u x = (v8u){ 0 } + v;
+#pragma GCC unroll 8
+  for (unsigned k = 0; k < VALU_N; k += 8)
+    memcpy(buf + k, &x, sizeof x);
+  return buf;
+}
+
 /* d = BODY(a, b, c) per lane, 32-bit sources of type T */
 #define FAST32(fn, T, nsrc, COND, ...)                                                       \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                              \
@@ -204,9 +224,9 @@ static inline bool f32_default(const struct isa_wave *w)
     if (__builtin_expect(!n || !(COND), 0))                                                  \
       return in->exec(w, in);                                                                \
     uint32_t b0_[VALU_N], b1_[VALU_N], b2_[VALU_N];                                          \
-    const uint32_t *s0 = src32(w, in, 0, T, b0_);                                            \
-    const uint32_t *s1 = (nsrc) > 1 ? src32(w, in, 1, T, b1_) : s0;                          \
-    const uint32_t *s2 = (nsrc) > 2 ? src32(w, in, 2, T, b2_) : s0;                          \
+    const uint32_t *s0 = src32_row(w, in, 0, T, b0_);                                        \
+    const uint32_t *s1 = (nsrc) > 1 ? src32_row(w, in, 1, T, b1_) : s0;                      \
+    const uint32_t *s2 = (nsrc) > 2 ? src32_row(w, in, 2, T, b2_) : s0;                      \
     uint32_t *d = dst_row(w, in->dst);                                                       \
     (void)s1; (void)s2; (void)b1_; (void)b2_;                                                \
     /* integer forms only: a float loop compiled another way may pick the other of two NaN \
@@ -227,25 +247,50 @@ static inline bool f32_default(const struct isa_wave *w)
     __VA_ARGS__;                                                                             \
   }
 
+/* the integer forms whose expression is plain arithmetic and logic: the same expression on
+ * 8-lane GNU C vectors, the sources read before the result is stored, so no overlap check
+ * between the rows (gcc's lane loop checked them, ~20 host instructions) and no remainder;
+ * unrolled for the wave's size */
+#define FAST32V(fn, nsrc, EXPR)                                                              \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                          \
+    unsigned n = full_lanes(w);                                                              \
+    if (__builtin_expect(!n, 0))                                                             \
+      return in->exec(w, in);                                                                \
+    uint32_t b0_[VALU_N], b1_[VALU_N], b2_[VALU_N];                                          \
+    const uint32_t *s0 = src32_row(w, in, 0, B32, b0_);                                      \
+    const uint32_t *s1 = (nsrc) > 1 ? src32_row(w, in, 1, B32, b1_) : s0;                    \
+    const uint32_t *s2 = (nsrc) > 2 ? src32_row(w, in, 2, B32, b2_) : s0;                    \
+    uint32_t *d = dst_row(w, in->dst);                                                       \
+    (void)b1_; (void)b2_;                                                                    \
+    if (n == 32) {                                                                           \
+      FAST_LANESV(32u, EXPR)                                                                 \
+    } else {                                                                                 \
+      FAST_LANESV(64u, EXPR)                                                                 \
+    }                                                                                        \
+    return next(w, in);                                                                      \
+  }
+#define FAST_LANESV(N, EXPR)                                                                 \
+  _Pragma("GCC unroll 8")                                                                    \
+  for (unsigned k_ = 0; k_ < (N); k_ += 8) {                                                 \
+    v8u a, b, c, r_;                                                                         \
+    memcpy(&a, s0 + k_, sizeof a);                                                           \
+    memcpy(&b, s1 + k_, sizeof b);                                                           \
+    memcpy(&c, s2 + k_, sizeof c);                                                           \
+    (void)b; (void)c;                                                                        \
+    r_ = (EXPR);                                                                             \
+    memcpy(d + k_, &r_, sizeof r_);                                                          \
+  }
+#define INT2V(fn, expr) FAST32V(f_##fn, 2, expr)
+#define INT3V(fn, expr) FAST32V(f_##fn, 3, expr)
 #define INT2(fn, expr) FAST32(f_##fn, B32, 2, 1, d[l] = (expr))
 #define INT1(fn, expr) FAST32(f_##fn, B32, 1, 1, d[l] = (expr))
 #define INT3(fn, expr) FAST32(f_##fn, B32, 3, 1, d[l] = (expr))
 /* Two NaN inputs: the left operand's, quieted, as the host's SSE/AVX gives for x op y (S1's
- * for v_subrev: y - x). Stated, since the compiler may commute x * y and x + y, and did so
- * differently in a loop's vector code and its aliasing fallback (gfx1100's v_dual_mul_f32
- * v10, -6, v10 returned v10's NaN, the reference S0's: test_isa_diff, after an unrelated
- * edit changed how gcc compiled the loop). */
-static inline uint32_t nan_first(uint32_t a, uint32_t b, uint32_t r)
-{
-  /* in lane masks (a signed compare of non-negative values), so that the loop vectorises;
-   * with selects gcc left it scalar (vadd: ~1300 host instructions a v_add_f32) */
-  uint32_t ma = -(uint32_t)((int32_t)(a & 0x7fffffffu) > 0x7f800000);
-  uint32_t mb = -(uint32_t)((int32_t)(b & 0x7fffffffu) > 0x7f800000) & ~ma;
-  return (r & ~(ma | mb)) | ((a | 0x400000u) & ma) | ((b | 0x400000u) & mb);
-}
-#define FLT2(fn, expr, p, q)                                                                 \
-  FAST32(f_##fn, F32, 2, f32_default(w),                                                     \
-         { float x = fp_f(a), y = fp_f(b); d[l] = nan_first(p, q, fp_u(expr)); })
+ * for v_subrev: y - x). Stated (flt_lanes, below), since the compiler may commute x * y and
+ * x + y, and did so differently in a loop's vector code and its aliasing fallback (gfx1100's
+ * v_dual_mul_f32 v10, -6, v10 returned v10's NaN, the reference S0's: test_isa_diff, after an
+ * unrelated edit changed how gcc compiled the loop). */
 
 static inline uint32_t u24(uint32_t v) { return v & 0xffffffu; }
 
@@ -260,19 +305,29 @@ FAST_FN static int f_v_mov_b32(struct isa_wave *w, const struct isa_inst *in)
   if (code >= ISA_OP_VGPR0) {
     memmove(d, w->vgpr[code - ISA_OP_VGPR0], n * sizeof *d);
   } else {
+    /* 8 lanes a vector store, unrolled for the wave's size (a counted loop before: ~76 ->
+     * ~55 host instructions; reduce_stride runs 22 a wave) */
     uint32_t v = code <= ISA_OP_SGPR_LAST ? w->sgpr[code] : isa_read_v32(w, in, code, 0, B32);
-    for (unsigned l = 0; l < n; l++)
-      d[l] = v;
+    v8u x = (v8u){ 0 } + v;
+    if (n == 32) {
+#pragma GCC unroll 4
+      for (unsigned k = 0; k < 32; k += 8)
+        memcpy(d + k, &x, sizeof x);
+    } else {
+#pragma GCC unroll 8
+      for (unsigned k = 0; k < 64; k += 8)
+        memcpy(d + k, &x, sizeof x);
+    }
   }
   return next(w, in);
 }
 INT1(v_not_b32, ~a)
-INT2(v_add_u32, a + b)
-INT2(v_sub_u32, a - b)
-INT2(v_subrev_u32, b - a)
-INT2(v_and_b32, a & b)
-INT2(v_or_b32, a | b)
-INT2(v_xor_b32, a ^ b)
+INT2V(v_add_u32, a + b)
+INT2V(v_sub_u32, a - b)
+INT2V(v_subrev_u32, b - a)
+INT2V(v_and_b32, a & b)
+INT2V(v_or_b32, a | b)
+INT2V(v_xor_b32, a ^ b)
 INT2(v_lshlrev_b32, b << (a & 31))
 INT2(v_lshrrev_b32, b >> (a & 31))
 INT2(v_ashrrev_i32, (uint32_t)((int32_t)b >> (a & 31)))
@@ -282,21 +337,77 @@ INT2(v_min_i32, (int32_t)a < (int32_t)b ? a : b)
 INT2(v_max_i32, (int32_t)a > (int32_t)b ? a : b)
 INT2(v_mul_u32_u24, u24(a) * u24(b))
 INT2(v_mul_lo_u32, a * b)
-INT3(v_xad_u32, (a ^ b) + c)
-INT3(v_add3_u32, a + b + c)
+INT3V(v_xad_u32, (a ^ b) + c)
+INT3V(v_add3_u32, a + b + c)
 INT3(v_lshl_add_u32, (a << (b & 31)) + c)
 INT3(v_add_lshl_u32, (a + b) << (c & 31))
 INT3(v_lshl_or_b32, (a << (b & 31)) | c)
-INT3(v_and_or_b32, (a & b) | c)
-INT3(v_or3_b32, a | b | c)
+INT3V(v_and_or_b32, (a & b) | c)
+INT3V(v_or3_b32, a | b | c)
 INT3(v_mad_u32_u24, u24(a) * u24(b) + c)
-INT3(v_bfi_b32, (a & b) | (~a & c))
+INT3V(v_bfi_b32, (a & b) | (~a & c))
 INT3(v_bfe_u32, (c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0)
 INT3(v_alignbit_b32, (uint32_t)((((uint64_t)a << 32) | b) >> (c & 31)))
-FLT2(v_add_f32, x + y, a, b)
-FLT2(v_sub_f32, x - y, a, b)
-FLT2(v_subrev_f32, y - x, b, a)
-FLT2(v_mul_f32, x * y, a, b)
+/* v_add/sub/subrev/mul_f32 8 lanes a GNU C vector: sources as rows or one uniform vector
+ * (an inline constant read as f32), the NaN rule above in lane masks, results stored
+ * straight into the row (each step reads its lanes before writing them); FLT2's lane loop
+ * checked the rows for overlap and ran a remainder (vadd's v_add_f32: ~230 -> ~110 host
+ * instructions, issue 24). SWAP: y op x, and S1's NaN first (v_subrev). */
+typedef float v8f __attribute__((vector_size(32)));
+static inline __attribute__((always_inline)) void
+fsrc_of(struct isa_wave *w, const struct isa_inst *in, unsigned i, struct vsrc *s)
+{
+  unsigned code = in->src[i];
+  s->row = code >= ISA_OP_VGPR0 ? w->vgpr[code - ISA_OP_VGPR0] : NULL;
+  s->u = (v8u){ 0 } + (s->row ? 0u : code <= ISA_OP_SGPR_LAST ? w->sgpr[code]
+                                                              : isa_read_v32(w, in, code, 0, F32));
+}
+static inline __attribute__((always_inline)) void
+flt_lanes(const struct vsrc *sa, const struct vsrc *sb, bool ra, bool rb, uint32_t *d, int op,
+          bool swap, unsigned n)
+{
+#pragma GCC unroll 8
+  for (unsigned k = 0; k < n; k += 8) {
+    v8u x = sa->u, y = sb->u, r;
+    if (ra)
+      memcpy(&x, sa->row + k, sizeof x);
+    if (rb)
+      memcpy(&y, sb->row + k, sizeof y);
+    v8f xf, yf, rf;
+    memcpy(&xf, &x, sizeof xf);
+    memcpy(&yf, &y, sizeof yf);
+    rf = op == 0 ? (swap ? yf + xf : xf + yf) : op == 1 ? (swap ? yf - xf : xf - yf)
+                 : (swap ? yf * xf : xf * yf);
+    memcpy(&r, &rf, sizeof r);
+    v8u p = swap ? y : x, q = swap ? x : y;
+    v8u ma = (v8u)((v8i)(p & 0x7fffffffu) > 0x7f800000);
+    v8u mb = (v8u)((v8i)(q & 0x7fffffffu) > 0x7f800000) & ~ma;
+    r = (r & ~(ma | mb)) | ((p | 0x400000u) & ma) | ((q | 0x400000u) & mb);
+    memcpy(d + k, &r, sizeof r);
+  }
+}
+#define FLTV(fn, OP, SWAP)                                                                   \
+  FAST_FN static int f_##fn(struct isa_wave *w, const struct isa_inst *in)                   \
+  {                                                                                          \
+    unsigned n = full_lanes(w);                                                              \
+    if (__builtin_expect(!n || !f32_default(w), 0))                                          \
+      return in->exec(w, in);                                                                \
+    struct vsrc sa, sb;                                                                      \
+    fsrc_of(w, in, 0, &sa);                                                                  \
+    fsrc_of(w, in, 1, &sb);                                                                  \
+    uint32_t *d = dst_row(w, in->dst);                                                       \
+    /* a VGPR S1 (VOP2 always): rows or a uniform S0, one unrolled loop each */              \
+    if (sb.row && n == 64)                                                                   \
+      sa.row ? flt_lanes(&sa, &sb, true, true, d, OP, SWAP, 64u)                             \
+             : flt_lanes(&sa, &sb, false, true, d, OP, SWAP, 64u);                           \
+    else                                                                                     \
+      flt_lanes(&sa, &sb, sa.row != NULL, sb.row != NULL, d, OP, SWAP, n == 32 ? 32u : 64u); \
+    return next(w, in);                                                                      \
+  }
+FLTV(v_add_f32, 0, false)
+FLTV(v_sub_f32, 1, false)
+FLTV(v_subrev_f32, 1, true)
+FLTV(v_mul_f32, 2, false)
 
 /* v_fma_f32 / v_fmac_f32: one rounding; only with a host fused multiply-add */
 static int f_v_fma_f32(struct isa_wave *w, const struct isa_inst *in)
@@ -416,6 +527,9 @@ add64_v8(bool ua, bool uh, bool mask0, uint32_t u0, uint32_t u2, const uint32_t 
          uint32_t *dhi, unsigned n, uint64_t *m0, uint64_t *m1)
 {
   uint64_t r0 = 0, r1 = 0;
+  /* unrolled (n is a constant 64): the mask shifts become constants and the loop's own
+   * counting goes (issue 24: ~35 -> ~26 host instructions per 8 lanes) */
+#pragma GCC unroll 8
   for (unsigned k = 0; k < n / 8; k++) {
     a64_v8 x, y, p, q;
     if (ua)
@@ -440,7 +554,22 @@ add64_v8(bool ua, bool uh, bool mask0, uint32_t u0, uint32_t u2, const uint32_t 
   *m1 = r1;
 }
 
-/* wave64 (and any n a multiple of 8): the sources as rows or uniform values, add64_v8 */
+/* a wave64's lane mask into its SGPR pair: VCC and SGPR pairs inline, the rest (NULL,
+ * EXEC, other specials) through valu_put_mask as the reference writes them */
+static inline void put_mask64(struct isa_wave *w, const struct isa_inst *in, uint64_t m)
+{
+  unsigned c = in->sdst;
+  if (c == ISA_OP_VCC_LO)
+    w->vcc = m;
+  else if (c + 1 <= ISA_OP_SGPR_LAST) {   /* as isa_write_s64: both halves plain SGPRs */
+    w->sgpr[c] = (uint32_t)m;
+    w->sgpr[c + 1] = (uint32_t)(m >> 32);
+  } else
+    valu_put_mask(w, in, m);
+}
+
+/* wave64 (and any n a multiple of 8): the sources as rows or uniform values, add64_v8 with
+ * the shape (uniform S0s, first mask written) as constants */
 static inline __attribute__((always_inline)) int add64_rows(struct isa_wave *w,
                                                             const struct isa_inst *in, unsigned n)
 {
@@ -457,17 +586,21 @@ static inline __attribute__((always_inline)) int add64_rows(struct isa_wave *w,
   const uint32_t *a1 = src32(w, in, 1, B32, b1), *h1 = src32(w, hi, 1, B32, b3);
   uint32_t *dlo = dst_row(w, in->dst), *dhi = dst_row(w, hi->dst);
   uint64_t m0, m1;
-  if (ua && uh)
-    add64_v8(true, true, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
-  else if (ua)
-    add64_v8(true, false, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
-  else if (uh)
-    add64_v8(false, true, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
-  else
-    add64_v8(false, false, mask0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1);
+#define ADD64_V8(UA, UH, M0) add64_v8(UA, UH, M0, u0, u2, a0, a1, h0, h1, dlo, dhi, n, &m0, &m1)
+  switch ((unsigned)ua << 2 | (unsigned)uh << 1 | (unsigned)mask0) {
+  case 0: ADD64_V8(false, false, false); break;
+  case 1: ADD64_V8(false, false, true); break;
+  case 2: ADD64_V8(false, true, false); break;
+  case 3: ADD64_V8(false, true, true); break;
+  case 4: ADD64_V8(true, false, false); break;
+  case 5: ADD64_V8(true, false, true); break;
+  case 6: ADD64_V8(true, true, false); break;
+  default: ADD64_V8(true, true, true); break;
+  }
+#undef ADD64_V8
   if (mask0)
-    valu_put_mask(w, in, m0);
-  valu_put_mask(w, hi, m1);
+    put_mask64(w, in, m0);
+  put_mask64(w, hi, m1);
   w->pc = hi->pc + hi->size;   /* past an s_delay_alu between them too (isa_fast_fuse) */
   return 0;
 }
@@ -581,10 +714,57 @@ FAST_FN static int f_v_mad_u64_u32(struct isa_wave *w, const struct isa_inst *in
 }
 
 /* 64-bit shifts: S0 the count, S1 the value */
+/* a logical 64-bit shift of rows by a uniform count s, 8 lanes a vector; mid: 0 < s < 32
+ * (the usual case, its own unrolled loop), else any s (kind 0 left, 1 right) */
+static inline __attribute__((always_inline)) void
+shift64_rows(const uint32_t *vlo, const uint32_t *vhi, uint32_t *dlo, uint32_t *dhi, unsigned s,
+             int kind, int mid, unsigned n)
+{
+#pragma GCC unroll 8
+  for (unsigned k = 0; k < n; k += 8) {
+    v8u x, y, lo, hi;
+    memcpy(&x, vlo + k, sizeof x);
+    memcpy(&y, vhi + k, sizeof y);
+    if (mid && kind == 0) {
+      lo = x << s;
+      hi = y << s | x >> (32 - s);
+    } else if (mid) {
+      lo = x >> s | y << (32 - s);
+      hi = y >> s;
+    } else if (s == 0) {
+      lo = x;
+      hi = y;
+    } else {
+      lo = kind == 0 ? (v8u){ 0 } : y >> (s - 32);
+      hi = kind == 0 ? x << (s - 32) : (v8u){ 0 };
+    }
+    memcpy(dlo + k, &lo, sizeof lo);
+    memcpy(dhi + k, &hi, sizeof hi);
+  }
+}
+
 static inline __attribute__((always_inline)) int shift64_n(struct isa_wave *w,
                                                            const struct isa_inst *in, int kind,
                                                            unsigned n)
 {
+  if (in->src[0] < ISA_OP_VGPR0 && kind < 2 && in->src[1] >= ISA_OP_VGPR0) {
+    /* the usual case (vadd's address scaling): a logical shift of a VGPR pair by a uniform
+     * count, 8 lanes a GNU C vector from the source rows straight into the destination
+     * rows (each step reads its lanes of both halves before it writes them, so a
+     * destination pair overlapping the source is fine), the count read once, not
+     * broadcast: ~275 -> ~100 host instructions a wave64 (issue 24) */
+    unsigned s = isa_read_v32(w, in, in->src[0], 0, B32) & 63;
+    unsigned q = in->src[1] - ISA_OP_VGPR0, r = (in->dst - ISA_OP_VGPR0) & (ISA_MAX_VGPRS - 1);
+    const uint32_t *vlo = w->vgpr[q], *vhi = w->vgpr[(q + 1) & (ISA_MAX_VGPRS - 1)];
+    uint32_t *dlo = w->vgpr[r], *dhi = w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)];
+    if (s == 0 || s >= 32)
+      shift64_rows(vlo, vhi, dlo, dhi, s, kind, 0, n);
+    else if (kind == 0)
+      shift64_rows(vlo, vhi, dlo, dhi, s, 0, 1, n);
+    else
+      shift64_rows(vlo, vhi, dlo, dhi, s, 1, 1, n);
+    return next(w, in);
+  }
   uint32_t b0[VALU_N], blo[VALU_N], bhi[VALU_N], rlo[VALU_N], rhi[VALU_N];
   const uint32_t *a = src32(w, in, 0, B32, b0), *vlo, *vhi;
   src64(w, in, 1, ISA_T_B64, &vlo, &vhi, blo, bhi);
@@ -731,56 +911,109 @@ static inline int cmp_put(struct isa_wave *w, const struct isa_inst *in, uint64_
     }                                                                                         \
     return cmp_put(w, in, pack_bits(r, n) & em);                                              \
   }
-/* 64-bit compares on the 32-bit halves (so that they vectorise): LT/GT from the high
- * halves, the low halves (unsigned) when those are equal; signed compares the high halves
- * as signed */
-#define CMPI64(fn, TH, OP, EQ)                                                                \
-  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
-  {                                                                                           \
-    unsigned n;                                                                               \
-    uint64_t em;                                                                              \
-    if (!cmp_lanes(w, &n, &em))                                                               \
-      return in->exec(w, in);                                                                 \
-    uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
-    const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
-    uint8_t r[VALU_N];                                                                        \
-    src64(w, in, 0, ISA_T_B64, &s0l, &s0h, al, ah);                                           \
-    src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
-    for (unsigned l = 0; l < n; l++) {                                                        \
-      TH xh = (TH)s0h[l], yh = (TH)s1h[l];                                                    \
-      uint32_t xl = s0l[l], yl = s1l[l];                                                      \
-      r[l] = (uint8_t)((xh OP yh) | ((xh == yh) & (xl OP yl)) | ((EQ) & (xh == yh) & (xl == yl))); \
-    }                                                                                         \
-    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
-  }
 CMPI32(f_v_cmp_lt_u32, uint32_t, a < b) CMPI32(f_v_cmp_eq_u32, uint32_t, a == b)
 CMPI32(f_v_cmp_le_u32, uint32_t, a <= b) CMPI32(f_v_cmp_gt_u32, uint32_t, a > b)
 CMPI32(f_v_cmp_ne_u32, uint32_t, a != b) CMPI32(f_v_cmp_ge_u32, uint32_t, a >= b)
 CMPI32(f_v_cmp_lt_i32, int32_t, a < b) CMPI32(f_v_cmp_eq_i32, int32_t, a == b)
 CMPI32(f_v_cmp_le_i32, int32_t, a <= b) CMPI32(f_v_cmp_gt_i32, int32_t, a > b)
 CMPI32(f_v_cmp_ne_i32, int32_t, a != b) CMPI32(f_v_cmp_ge_i32, int32_t, a >= b)
-CMPI64(f_v_cmp_lt_u64, uint32_t, <, 0) CMPI64(f_v_cmp_le_u64, uint32_t, <, 1)
-CMPI64(f_v_cmp_gt_u64, uint32_t, >, 0) CMPI64(f_v_cmp_ge_u64, uint32_t, >, 1)
-CMPI64(f_v_cmp_lt_i64, int32_t, <, 0) CMPI64(f_v_cmp_le_i64, int32_t, <, 1)
-CMPI64(f_v_cmp_gt_i64, int32_t, >, 0) CMPI64(f_v_cmp_ge_i64, int32_t, >, 1)
-#define CMPE64(fn, NE)                                                                        \
-  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                               \
-  {                                                                                           \
-    unsigned n;                                                                               \
-    uint64_t em;                                                                              \
-    if (!cmp_lanes(w, &n, &em))                                                               \
-      return in->exec(w, in);                                                                 \
-    uint32_t al[VALU_N], ah[VALU_N], bl[VALU_N], bh[VALU_N];                                  \
-    const uint32_t *s0l, *s0h, *s1l, *s1h;                                                    \
-    uint8_t r[VALU_N];                                                                        \
-    src64(w, in, 0, ISA_T_B64, &s0l, &s0h, al, ah);                                           \
-    src64(w, in, 1, ISA_T_B64, &s1l, &s1h, bl, bh);                                           \
-    for (unsigned l = 0; l < n; l++)                                                          \
-      r[l] = (uint8_t)(((s0h[l] == s1h[l]) & (s0l[l] == s1l[l])) ^ (NE));                     \
-    return cmp_put(w, in, pack_bits(r, n) & em);                                              \
+/* 64-bit compares, 8 lanes a GNU C vector of 32-bit halves: LT/GT from the high halves
+ * (signed for the i64 forms), the low halves (unsigned) when those are equal; a uniform
+ * source is one vector per half, not broadcast rows; the lane mask from the vectors' sign
+ * bits (a64_bits). A byte per lane and pack_bits before: ~340 -> ~120 host instructions for
+ * vadd's v_cmp_gt_u64 (issue 24). kind: 0 <, 1 >, 2 ==; eq: also equal; ne: negated. */
+struct vsrc64 {
+  const uint32_t *lo, *hi;   /* NULL: uniform */
+  v8u ul, uh;
+};
+static inline __attribute__((always_inline)) void
+vsrc64_of(struct isa_wave *w, const struct isa_inst *in, unsigned i, struct vsrc64 *s)
+{
+  unsigned code = in->src[i];
+  if (code >= ISA_OP_VGPR0) {
+    unsigned r = code - ISA_OP_VGPR0;
+    s->lo = w->vgpr[r];
+    s->hi = w->vgpr[(r + 1) & (ISA_MAX_VGPRS - 1)];
+    s->ul = s->uh = (v8u){ 0 };
+    return;
   }
-CMPE64(f_v_cmp_eq_u64, 0) CMPE64(f_v_cmp_ne_u64, 1)
-CMPE64(f_v_cmp_eq_i64, 0) CMPE64(f_v_cmp_ne_i64, 1)
+  uint64_t v = isa_read_v64(w, in, code, 0, ISA_T_B64);
+  s->lo = s->hi = NULL;
+  s->ul = (v8u){ 0 } + (uint32_t)v;
+  s->uh = (v8u){ 0 } + (uint32_t)(v >> 32);
+}
+static inline __attribute__((always_inline)) uint64_t
+cmp64_lanes(const struct vsrc64 *a, const struct vsrc64 *b, bool ra, bool rb, int kind,
+            bool sgn, bool eq, bool ne, unsigned n)
+{
+  uint64_t m = 0;
+#pragma GCC unroll 8
+  for (unsigned k = 0; k < n; k += 8) {
+    v8u xl = a->ul, xh = a->uh, yl = b->ul, yh = b->uh;
+    if (ra) {
+      memcpy(&xl, a->lo + k, sizeof xl);
+      memcpy(&xh, a->hi + k, sizeof xh);
+    }
+    if (rb) {
+      memcpy(&yl, b->lo + k, sizeof yl);
+      memcpy(&yh, b->hi + k, sizeof yh);
+    }
+    v8u eh = (v8u)(xh == yh), el = (v8u)(xl == yl), r;
+    if (kind == 2)
+      r = eh & el;
+    else {
+      v8u oh = sgn ? (v8u)(kind == 0 ? (v8i)xh < (v8i)yh : (v8i)xh > (v8i)yh)
+                   : (v8u)(kind == 0 ? xh < yh : xh > yh);
+      v8u ol = (v8u)(kind == 0 ? xl < yl : xl > yl);
+      r = oh | (eh & ol);
+      if (eq)
+        r |= eh & el;
+    }
+    if (ne)
+      r = ~r;
+    m |= a64_bits(&r) << k;
+  }
+  return m;
+}
+static inline __attribute__((always_inline)) int
+cmp64_n(struct isa_wave *w, const struct isa_inst *in, int kind, bool sgn, bool eq, bool ne,
+        unsigned n, uint64_t em)
+{
+  struct vsrc64 a, b;
+  vsrc64_of(w, in, 0, &a);
+  vsrc64_of(w, in, 1, &b);
+  uint64_t m;   /* each shape (row or uniform sources) its own unrolled loop */
+  if (a.lo && b.lo)
+    m = cmp64_lanes(&a, &b, true, true, kind, sgn, eq, ne, n);
+  else if (a.lo)
+    m = cmp64_lanes(&a, &b, true, false, kind, sgn, eq, ne, n);
+  else if (b.lo)
+    m = cmp64_lanes(&a, &b, false, true, kind, sgn, eq, ne, n);
+  else
+    m = cmp64_lanes(&a, &b, false, false, kind, sgn, eq, ne, n);
+  m &= em;
+  if (!w->wave32 && !(in->op & 0x10)) {   /* the plain compare of a wave64: its mask inline */
+    put_mask64(w, in, m);
+    return next(w, in);
+  }
+  return cmp_put(w, in, m);
+}
+#define CMP64(fn, KIND, SGN, EQ, NE)                                                         \
+  FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                       \
+  {                                                                                          \
+    unsigned n;                                                                              \
+    uint64_t em;                                                                             \
+    if (!cmp_lanes(w, &n, &em))                                                              \
+      return in->exec(w, in);                                                                \
+    return n == 32 ? cmp64_n(w, in, KIND, SGN, EQ, NE, 32u, em)                              \
+                   : cmp64_n(w, in, KIND, SGN, EQ, NE, 64u, em);                             \
+  }
+CMP64(f_v_cmp_lt_u64, 0, false, false, false) CMP64(f_v_cmp_le_u64, 0, false, true, false)
+CMP64(f_v_cmp_gt_u64, 1, false, false, false) CMP64(f_v_cmp_ge_u64, 1, false, true, false)
+CMP64(f_v_cmp_lt_i64, 0, true, false, false) CMP64(f_v_cmp_le_i64, 0, true, true, false)
+CMP64(f_v_cmp_gt_i64, 1, true, false, false) CMP64(f_v_cmp_ge_i64, 1, true, true, false)
+CMP64(f_v_cmp_eq_u64, 2, false, false, false) CMP64(f_v_cmp_ne_u64, 2, false, false, true)
+CMP64(f_v_cmp_eq_i64, 2, false, false, false) CMP64(f_v_cmp_ne_i64, 2, false, false, true)
 
 /* ---- LDS: every lane on and every address in range, checked once for the wave ---- */
 static inline uint32_t lds_ld(const uint8_t *m, uint64_t a)
@@ -982,11 +1215,10 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
 /* ---- global_load_dword / global_store_dword: lanes in runs of consecutive addresses, one
  * translation a run (all checked before anything moves; a refused one leaves the whole
  * instruction to the reference, which raises the fault for the right lane) ---- */
-FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave *w,
+                                                                const struct isa_inst *in,
+                                                                unsigned n)
 {
-  unsigned n = full_lanes(w);
-  if (!n)
-    return in->exec(w, in);
   bool store = in->op == 28;
   uint64_t a[VALU_N];
   const uint32_t *lo = w->vgpr[in->addr - ISA_OP_VGPR0];
@@ -1000,6 +1232,7 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   static const v8u step = { 0, 4, 8, 12, 16, 20, 24, 28 };
   v8u expect = (v8u){ 0 } + lo[0] + step, spread = { 0 };
   if (in->saddr != 0x7f) {
+#pragma GCC unroll 8
     for (unsigned l = 0; l < n; l += 8) {
       v8u x;
       memcpy(&x, lo + l, sizeof x);
@@ -1008,6 +1241,7 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
     }
   } else {
     v8u h0 = (v8u){ 0 } + hi[0];
+#pragma GCC unroll 8
     for (unsigned l = 0; l < n; l += 8) {
       v8u x, y;
       memcpy(&x, lo + l, sizeof x);
@@ -1086,6 +1320,14 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   }
   return next(w, in);
 }
+/* the lane count a constant (the run check and the copy unrolled: no remainder loops) */
+FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
+{
+  unsigned n = full_lanes(w);
+  if (!n)
+    return in->exec(w, in);
+  return n == 64 ? global_dword_n(w, in, 64u) : global_dword_n(w, in, 32u);
+}
 
 /* ---- global_atomic_add without return, every lane at one address (a reduction's last
  * step): one host atomic of the lanes' sum. The reference does the lanes' adds one by one in
@@ -1134,11 +1376,12 @@ struct fast_op {
   isa_exec_fn *fast;
   unsigned nsrc, kind;
   isa_exec_fn *ref[4];       /* the reference functions of that name (filled once) */
+  uint32_t hash;             /* name_hash(name), filled once: most names differ there */
 };
 
-#define P(name, n) { #name, f_##name, n, K_PLAIN, { 0 } }
-#define S(name, n) { #name, f_##name, n, K_SDST, { 0 } }
-#define C(name) { #name, f_##name, 2, K_CMP, { 0 } }
+#define P(name, n) { #name, f_##name, n, K_PLAIN, { 0 }, 0 }
+#define S(name, n) { #name, f_##name, n, K_SDST, { 0 }, 0 }
+#define C(name) { #name, f_##name, 2, K_CMP, { 0 }, 0 }
 static struct fast_op ops[] = {
   P(v_mov_b32, 1), P(v_not_b32, 1), P(v_add_u32, 2), P(v_sub_u32, 2), P(v_subrev_u32, 2),
   P(v_and_b32, 2), P(v_or_b32, 2), P(v_xor_b32, 2), P(v_lshlrev_b32, 2), P(v_lshrrev_b32, 2),
@@ -1162,11 +1405,25 @@ static struct fast_op ops[] = {
 #undef S
 #undef C
 
+/* FNV-1a of a name: the tables' ~600 names meet the ~80 operations here once per process,
+ * at the first decode, i.e. inside the first dispatch (a strcmp per pair was ~0.9M host
+ * instructions, 3% of reduce_stride's one dispatch) */
+static uint32_t name_hash(const char *s)
+{
+  uint32_t h = 2166136261u;
+  while (*s)
+    h = (h ^ (unsigned char)*s++) * 16777619u;
+  return h;
+}
+
 static void add_table(const struct valu_desc *t, unsigned count)
 {
-  for (unsigned i = 0; i < count; i++)
+  for (unsigned i = 0; i < count; i++) {
+    if (!t[i].name)
+      continue;
+    uint32_t h = name_hash(t[i].name);
     for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-      if (!t[i].name || strcmp(t[i].name, ops[k].name))
+      if (ops[k].hash != h || strcmp(t[i].name, ops[k].name))
         continue;
       for (unsigned j = 0; j < 4; j++)
         if (ops[k].ref[j] == t[i].fn)
@@ -1176,11 +1433,14 @@ static void add_table(const struct valu_desc *t, unsigned count)
           break;
         }
     }
+  }
 }
 
 static pthread_once_t ops_once = PTHREAD_ONCE_INIT;
 static void ops_init(void)
 {
+  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++)
+    ops[k].hash = name_hash(ops[k].name);
   add_table(valu_int_ops, valu_int_count);
   add_table(valu_f32_ops, valu_f32_count);
   add_table(valu_misc_ops, valu_misc_count);
@@ -1219,8 +1479,9 @@ static bool fast_is(const struct isa_inst *in, const char *name)
   if (!in->fast)
     return false;
   pthread_once(&ops_once, ops_init);
+  uint32_t h = name_hash(name);
   for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++)
-    if (!strcmp(ops[k].name, name)) {
+    if (ops[k].hash == h && !strcmp(ops[k].name, name)) {
       for (unsigned j = 0; j < 4 && ops[k].ref[j]; j++)
         if (ops[k].ref[j] == in->exec)
           return true;

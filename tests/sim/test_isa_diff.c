@@ -576,6 +576,108 @@ static void diff_loops(struct diff_ctx *d, uint8_t target)
   }
 }
 
+/* 64-bit compares and shifts as the fast engine runs them (8-lane vectors of 32-bit halves,
+ * sign-bit masks, a uniform source as one vector; shifts by a uniform count straight into
+ * the destination rows): values from a small set where the high halves are equal in about
+ * half the lanes and the low halves often, so the low-half and equality terms decide, plus
+ * shifts by counts 0-63 into a pair overlapping the source (words from llvm-mc-15
+ * -mcpu=gfx900 of:
+ *   v_cmp_lt_u64_e32 vcc, v[12:13], v[10:11]; v_cmp_gt_u64_e64 s[50:51], v[12:13], v[10:11]
+ *   v_cmp_le_u64_e64 s[52:53], s[40:41], v[10:11]; v_cmp_ge_u64_e64 s[54:55], v[10:11], s[40:41]
+ *   v_cmp_lt_i64_e64 s[56:57], v[12:13], v[10:11]; v_cmp_gt_i64_e64 s[58:59], -1, v[10:11]
+ *   v_cmp_le_i64_e64 s[60:61], v[12:13], v[10:11]; v_cmp_ge_i64_e64 s[62:63], v[12:13], v[10:11]
+ *   v_cmp_eq_u64_e64 s[64:65], v[12:13], v[10:11]; v_cmp_ne_i64_e64 s[66:67], s[40:41], v[10:11]
+ *   v_cmp_gt_u64_e32 vcc, s[40:41], v[10:11]; v_lshlrev_b64 v[14:15], s42, v[10:11]
+ *   v_lshrrev_b64 v[16:17], s43, v[12:13]; v_lshlrev_b64 v[19:20], 33, v[18:19]
+ *   v_lshrrev_b64 v[12:13], 7, v[12:13]; v_lshlrev_b64 v[10:11], 0, v[10:11]
+ *   v_cmpx_lt_u64_e64 s[68:69], v[12:13], v[16:17]; s_endpgm).
+ * Fails when a compare drops its low-half or equality term, or a shift by 32 or more, or
+ * into an overlapping pair, is wrong (issue 24, branch h24v). */
+static void diff_cmp64_shift64(struct diff_ctx *d, uint8_t target)
+{
+  static const uint32_t prog[] = {
+    0x7DD2150Cu, 0xD0EC0032u, 0x0002150Cu, 0xD0EB0034u, 0x00021428u, 0xD0EE0036u, 0x0000510Au,
+    0xD0E10038u, 0x0002150Cu, 0xD0E4003Au, 0x000214C1u, 0xD0E3003Cu, 0x0002150Cu, 0xD0E6003Eu,
+    0x0002150Cu, 0xD0EA0040u, 0x0002150Cu, 0xD0E50042u, 0x00021428u, 0x7DD81428u, 0xD28F000Eu,
+    0x0002142Au, 0xD2900010u, 0x0002182Bu, 0xD28F0013u, 0x000224A1u, 0xD290000Cu, 0x00021887u,
+    0xD28F000Au, 0x00021480u, 0xD0F90044u, 0x0002210Cu, 0xBF810000u,
+  };
+  static const uint32_t vals[] = { 0, 1, 5, 0x7fffffffu, 0x80000000u, 0xffffffffu };
+  const unsigned nv = sizeof vals / sizeof vals[0];
+  if (target >= isa_target_named("gfx1100"))
+    return;   /* gfx9 encodings */
+  uint32_t *code = isa_fx_mem(sizeof prog);
+  memcpy(code, prog, sizeof prog);
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  uint64_t s = d->e.seed ^ 0xc64u;
+  static const unsigned passes[] = { 0, 1, 3, 5 };
+  for (unsigned r = 0; r < 32; r++) {
+    unsigned pass = passes[r % 4];
+    unsigned wave = diff_state(d, &blank, 600000 + r, pass);
+    struct sim_isa_probe *p = d->e.init;
+    for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
+      p->vgpr[10][l] = vals[wset_rnd(&s) % nv];
+      p->vgpr[11][l] = vals[wset_rnd(&s) % nv];
+      p->vgpr[12][l] = wset_rnd(&s) % 3 ? p->vgpr[10][l] : vals[wset_rnd(&s) % nv];
+      p->vgpr[13][l] = wset_rnd(&s) % 2 ? p->vgpr[11][l] : vals[wset_rnd(&s) % nv];
+    }
+    p->sgpr[40] = vals[wset_rnd(&s) % nv];
+    p->sgpr[41] = r % 2 ? p->vgpr[11][r % 8] : vals[wset_rnd(&s) % nv];
+    p->sgpr[42] = r < 4 ? 32u * r : (uint32_t)wset_rnd(&s);   /* & 63: 0, 32, 64, 96, random */
+    p->sgpr[43] = r < 4 ? 31u + r : (uint32_t)wset_rnd(&s);
+    char what[64];
+    snprintf(what, sizeof what, "64-bit compares and shifts, run %u", r);
+    diff_both(d, (uintptr_t)code, wave, false, false, what, pass);
+  }
+}
+
+/* v_add/sub/subrev/mul_f32 as the fast engine runs them (8-lane vectors, the NaN rule in lane
+ * masks): sources from quiet and signalling NaNs of both signs, infinities, zeros, a
+ * denormal and normal values, so that both sources are NaN in many lanes (the left operand's
+ * NaN, quieted; S1's for v_subrev), a NaN meets a number, inf - inf makes one; VGPR, SGPR,
+ * f32 inline-constant and integer inline-constant (-6, a NaN pattern) sources, a destination
+ * that is a source (words from llvm-mc-15 -mcpu=gfx900 of:
+ *   v_add_f32_e32 v20, v21, v22; v_sub_f32_e32 v23, s40, v22; v_subrev_f32_e32 v24, v21, v22
+ *   v_mul_f32_e32 v25, 0.5, v22; v_subrev_f32_e32 v26, s40, v21; v_mul_f32_e32 v27, -6, v21
+ *   v_add_f32_e64 v28, v21, 1.0; v_sub_f32_e32 v21, v22, v21; s_endpgm).
+ * Fails when v_subrev takes S0's NaN first, or two NaNs are merged (issue 24, branch h24v). */
+static void diff_f32_nan(struct diff_ctx *d, uint8_t target)
+{
+  static const uint32_t prog[] = {
+    0x02282D15u, 0x042E2C28u, 0x06302D15u, 0x0A322CF0u, 0x06342A28u, 0x0A362AC6u, 0xD101001Cu,
+    0x0001E515u, 0x042A2B16u, 0xBF810000u,
+  };
+  static const uint32_t vals[] = { 0x7fc00000u, 0xffc12345u, 0x7f800001u, 0xff8abcdeu,
+                                   0x7f800000u, 0xff800000u, 0, 0x80000000u, 1, 0x3f800000u,
+                                   0xc0400000u, 0x7f7fffffu };
+  const unsigned nv = sizeof vals / sizeof vals[0];
+  if (target >= isa_target_named("gfx1100"))
+    return;   /* gfx9 encodings */
+  uint32_t *code = isa_fx_mem(sizeof prog);
+  memcpy(code, prog, sizeof prog);
+  struct wset_form blank;
+  memset(&blank, 0, sizeof blank);
+  blank.kind = WK_VOP3;
+  uint64_t s = d->e.seed ^ 0xf32u;
+  static const unsigned passes[] = { 0, 1, 3, 5 };
+  for (unsigned r = 0; r < 16; r++) {
+    unsigned pass = passes[r % 4];
+    unsigned wave = diff_state(d, &blank, 700000 + r, pass);
+    struct sim_isa_probe *p = d->e.init;
+    p->mode = WSET_MODE;   /* the default float mode, no exceptions: the fast forms apply */
+    for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
+      p->vgpr[21][l] = vals[wset_rnd(&s) % nv] ^ (uint32_t)(wset_rnd(&s) % 4 == 0 ? l << 4 : 0);
+      p->vgpr[22][l] = vals[wset_rnd(&s) % nv] ^ (uint32_t)(wset_rnd(&s) % 4 == 0 ? l << 8 : 0);
+    }
+    p->sgpr[40] = vals[wset_rnd(&s) % 4];   /* a NaN */
+    char what[64];
+    snprintf(what, sizeof what, "f32 add/sub/subrev/mul with NaNs, run %u", r);
+    diff_both(d, (uintptr_t)code, wave, false, false, what, pass);
+  }
+}
+
 static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
 {
   struct timespec t0, t1;
@@ -649,6 +751,8 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
   diff_lds_groups(&d, target);
   diff_global_runs(&d, target);
   diff_loops(&d, target);
+  diff_cmp64_shift64(&d, target);
+  diff_f32_nan(&d, target);
   sim_isa_probe_engine(false);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   fprintf(stderr, "%s: seed 0x%llx, %u encodings the decoder takes (%u with fast semantics), "
