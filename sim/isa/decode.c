@@ -6,6 +6,7 @@
  * memory the first time it enters the page, so rewritten code is never run stale. */
 #include "isa/exec.h"
 #include "isa/fast.h"
+#include "isa/gang.h"
 #include "isa/gfx11.h"
 #include "dev/catalog.h"
 
@@ -40,6 +41,7 @@ struct isa_block_ent {
   const struct isa_inst *in;
   uint64_t next;             /* the pc the next entry is at */
   uint8_t kind;              /* ENT_* */
+  uint8_t gang;              /* isa_fast_lanewise() of a plain entry (the gang's merged call) */
 };
 struct isa_block {
   uint16_t vgpr_end;         /* the highest of the entries' isa_inst.vgpr_end */
@@ -528,7 +530,8 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
                    : !plain(in)                 ? ENT_CHECK
                                                 : ENT_PLAIN;
     b->e[n] = (struct isa_block_ent){ .fn = in->fast ? in->fast : in->exec, .in = in, .next = next,
-                                      .kind = kind };
+                                      .kind = kind,
+                                      .gang = kind == ENT_PLAIN ? (uint8_t)isa_fast_lanewise(in) : 0 };
     if (in->vgpr_end > vend)
       vend = in->vgpr_end;
     n++;
@@ -541,6 +544,7 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
     return NULL;
   }
   b->e[n - 1].kind = ENT_LAST;   /* also when decoding the next ran out of memory */
+  b->e[n - 1].gang = 0;          /* the gang's merged call goes on to the next entry */
   struct isa_block *fit = realloc(b, sizeof *b + n * sizeof b->e[0]);
   if (fit)
     b = fit;
@@ -654,6 +658,90 @@ int isa_wave_run(struct isa_wave *w)
       e++;
     }
     c = w->code;
+  }
+}
+
+/* whether a merged call of entry `e` computes what a's and b's own calls would: every lane of
+ * both on, the same MODE (the float forms' default-mode test), and for gang 2 the same SGPR
+ * sources */
+static inline bool gang_merge(const struct isa_wave *a, const struct isa_wave *b,
+                              const struct isa_block_ent *e)
+{
+  if ((a->exec & b->exec) != 0xffffffffull || a->mode != b->mode)
+    return false;
+  if (e->gang == 2)
+    for (unsigned i = 0; i < 3; i++) {
+      unsigned c = e->in->src[i];
+      if (c < ISA_OP_SGPR_LAST && (a->sgpr[c] != b->sgpr[c] || a->sgpr[c + 1] != b->sgpr[c + 1]))
+        return false;
+    }
+  return true;
+}
+
+int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
+{
+  *who = a;
+  if (!isa_fast_enabled() || !a->wave32 || !b->wave32 || a->group != b->group ||
+      a->vgpr_alloc != b->vgpr_alloc)
+    return 0;
+  for (;;) {
+    uint64_t pc = a->pc;
+    if (pc != b->pc || ((a->mode | b->mode) & ISA_MODE_EXCP_FP) || a->ended | a->at_barrier |
+        a->halted | b->ended | b->at_barrier | b->halted)
+      return 0;
+    struct isa_code *c = a->code;
+    if (!c || pc - c->va >= PAGE || (pc & 3))
+      if (!(c = page_for(a)))
+        return -1;
+    b->code = c;
+    const struct isa_block *blk = atomic_load_explicit(&c->block[(pc - c->va) >> 2],
+                                                       memory_order_acquire);
+    if ((!blk && !(blk = code_block(c, pc))) || blk->vgpr_end > a->vgpr_alloc)
+      return 0;
+    for (const struct isa_block_ent *e = blk->e;;) {
+      a->cur = b->cur = e->in;
+      if (e->gang && gang_merge(a, b, e)) {
+        /* once for both: a's rows are 64 lanes, b's the upper 32 (run.c) */
+        a->wave32 = false;
+        a->exec = ~0ull;
+        int rc = e->fn(a, e->in);
+        a->wave32 = true;
+        a->exec = 0xffffffffull;
+        b->pc = a->pc;
+        if (__builtin_expect(rc, 0))   /* not for these (lane by lane, no exceptions) */
+          return a->fault.kind != SIM_ISA_FAULT_NONE
+                   ? -1
+                   : isa_fault(a, SIM_ISA_FAULT_ILLEGAL, e->in->pc, false,
+                               "%s at 0x%llx failed in a gang", e->in->name ? e->in->name : "instruction",
+                               (unsigned long long)e->in->pc);
+        e++;
+        continue;
+      }
+      int ra = e->fn(a, e->in);
+      if (__builtin_expect(!ra && e->kind == ENT_PLAIN, 1)) {
+        int rb = e->fn(b, e->in);
+        if (__builtin_expect(!rb, 1)) {
+          e++;
+          continue;
+        }
+        *who = b;
+        return after(b, e->in->pc, rb) < 0 ? -1 : 0;   /* b raised an exception: alone now */
+      }
+      int r = after(a, e->in->pc, ra);
+      if (r < 0)
+        return -1;
+      int rb = e->fn(b, e->in), r2 = after(b, e->in->pc, rb);
+      if (r2 < 0) {
+        *who = b;
+        return -1;
+      }
+      if (!r || !r2 || a->pc != b->pc)   /* stopped (barrier, end, halt) or diverged */
+        return 0;
+      if (e->kind == ENT_LAST || ra || rb || a->pc != e->next ||
+          __builtin_expect(((a->mode | b->mode) & ISA_MODE_EXCP_FP) != 0, 0))
+        break;
+      e++;
+    }
   }
 }
 

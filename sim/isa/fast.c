@@ -1696,3 +1696,40 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
   }
   return NULL;
 }
+
+/* Whether `in`'s fast semantics compute each lane from that lane's own VGPRs and LDS words
+ * and from values equal in every lane, never write an SGPR, VCC or EXEC, and never fall
+ * back to a reference form that is not lane by lane: the decode.c gang may then run them once
+ * for two wave32 waves whose rows are interleaved into 64-lane rows (isa_gang_run). 0: no;
+ * 1: yes; 2: yes when the SGPRs it reads (in->src[], a pair each) hold the same in both. */
+unsigned isa_fast_lanewise(const struct isa_inst *in)
+{
+  if (!in->fast)
+    return 0;
+  if (in->fast == f_ds_read_b32 || in->fast == f_v_fma_f32_vvv)
+    return 1;
+  if (in->fast == f_ds)
+    return in->op == 13 || in->op == 14 || in->op == 15 || in->op == 77 || in->op == 118 ||
+           in->op == 119 || in->op == 120;
+  pthread_once(&ops_once, ops_init);
+  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+    const struct fast_op *o = &ops[k];
+    if (o->fast != in->fast)
+      continue;
+    if (o->kind != K_PLAIN || o->fast == f_v_cndmask_b32)
+      return 0;
+    unsigned r = 1;
+    for (unsigned i = 0; i < o->nsrc; i++) {
+      unsigned c = in->src[i];
+      if (vgpr_code(c) || (c >= ISA_OP_ZERO && c <= 208) ||
+          (c >= ISA_OP_F_HALF && c <= ISA_OP_INV_2PI) || c == ISA_OP_LITERAL)
+        continue;
+      if (c < ISA_OP_SGPR_LAST)
+        r = 2;
+      else
+        return 0;
+    }
+    return r;
+  }
+  return 0;
+}

@@ -22,6 +22,9 @@ void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, un
                    uint8_t target);
 /* Whether a and b (decoded, b right after a) are such a pair (for tests). */
 bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b);
+/* Whether the gang (decode.c) may run `in`'s fast semantics once for two wave32 waves whose
+ * VGPR rows are interleaved (0 no, 1 yes, 2 when its SGPR sources are equal in both). */
+unsigned isa_fast_lanewise(const struct isa_inst *in);
 /* false when HSA_SIM_INTERP is set (not "0"), or a probe chose the reference engine. */
 bool isa_fast_enabled(void);
 
