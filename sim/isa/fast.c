@@ -1716,7 +1716,7 @@ unsigned isa_fast_lanewise(const struct isa_inst *in)
     const struct fast_op *o = &ops[k];
     if (o->fast != in->fast)
       continue;
-    if (o->kind != K_PLAIN || o->fast == f_v_cndmask_b32)
+    if (o->kind != K_PLAIN || !strcmp(o->name, "v_cndmask_b32"))   /* reads a lane mask */
       return 0;
     unsigned r = 1;
     for (unsigned i = 0; i < o->nsrc; i++) {
