@@ -662,14 +662,14 @@ int isa_wave_run(struct isa_wave *w)
 }
 
 /* whether a merged call of entry `e` computes what a's and b's own calls would: every lane of
- * both on, the same MODE (the float forms' default-mode test), and for gang 2 the same SGPR
- * sources */
+ * both on, the same MODE (the float forms' default-mode test), and with ISA_GANG_SGPR the
+ * same SGPR sources */
 static inline bool gang_merge(const struct isa_wave *a, const struct isa_wave *b,
                               const struct isa_block_ent *e)
 {
   if ((a->exec & b->exec) != 0xffffffffull || a->mode != b->mode)
     return false;
-  if (e->gang == 2)
+  if (e->gang & ISA_GANG_SGPR)
     for (unsigned i = 0; i < 3; i++) {
       unsigned c = e->in->src[i];
       if (c < ISA_OP_SGPR_LAST && (a->sgpr[c] != b->sgpr[c] || a->sgpr[c + 1] != b->sgpr[c + 1]))
@@ -702,12 +702,26 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
       a->cur = b->cur = e->in;
       if (e->gang && gang_merge(a, b, e)) {
         /* once for both: a's rows are 64 lanes, b's the upper 32 (run.c) */
+        unsigned k = e->in->sdst;
+        uint32_t keep = 0;
+        if (e->gang & ISA_GANG_MASK)   /* what a wave32's own call leaves: VCC_HI or s[k + 1] */
+          keep = k == ISA_OP_VCC_LO ? (uint32_t)(a->vcc >> 32) : a->sgpr[k + 1];
         a->wave32 = false;
         a->exec = ~0ull;
         int rc = e->fn(a, e->in);
         a->wave32 = true;
         a->exec = 0xffffffffull;
         b->pc = a->pc;
+        if (e->gang & ISA_GANG_MASK) {   /* lanes 32..63 are b's */
+          if (k == ISA_OP_VCC_LO) {
+            uint64_t m = a->vcc;
+            a->vcc = (uint64_t)keep << 32 | (uint32_t)m;
+            b->vcc = (b->vcc & ~0xffffffffull) | m >> 32;
+          } else {
+            b->sgpr[k] = a->sgpr[k + 1];
+            a->sgpr[k + 1] = keep;
+          }
+        }
         if (__builtin_expect(rc, 0))   /* not for these (lane by lane, no exceptions) */
           return a->fault.kind != SIM_ISA_FAULT_NONE
                    ? -1

@@ -1698,34 +1698,47 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 }
 
 /* Whether `in`'s fast semantics compute each lane from that lane's own VGPRs and LDS words
- * and from values equal in every lane, never write an SGPR, VCC or EXEC, and never fall
- * back to a reference form that is not lane by lane: the decode.c gang may then run them once
- * for two wave32 waves whose rows are interleaved into 64-lane rows (isa_gang_run). 0: no;
- * 1: yes; 2: yes when the SGPRs it reads (in->src[], a pair each) hold the same in both. */
+ * and from values equal in every lane, write no SGPR, VCC or EXEC but a lane mask to
+ * in->sdst, and never fall back to a reference form that is not lane by lane: the decode.c
+ * gang may then run them once for two wave32 waves whose rows are interleaved into 64-lane
+ * rows (isa_gang_run). 0: no; else ISA_GANG_* bits (fast.h). */
 unsigned isa_fast_lanewise(const struct isa_inst *in)
 {
   if (!in->fast)
     return 0;
   if (in->fast == f_ds_read_b32 || in->fast == f_v_fma_f32_vvv)
-    return 1;
+    return ISA_GANG_OK;
   if (in->fast == f_ds)
     return in->op == 13 || in->op == 14 || in->op == 15 || in->op == 77 || in->op == 118 ||
-           in->op == 119 || in->op == 120;
+                   in->op == 119 || in->op == 120
+             ? ISA_GANG_OK
+             : 0;
   pthread_once(&ops_once, ops_init);
   for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
     const struct fast_op *o = &ops[k];
     if (o->fast != in->fast)
       continue;
-    if (o->kind != K_PLAIN || !strcmp(o->name, "v_cndmask_b32"))   /* reads a lane mask */
+    unsigned r = ISA_GANG_OK;
+    if (o->kind == K_PLAIN && !strcmp(o->name, "v_cndmask_b32"))   /* reads a lane mask */
       return 0;
-    unsigned r = 1;
+    if (o->kind == K_CMP && (in->op & 0x10))   /* v_cmpx: writes EXEC (cmp_put) */
+      return 0;
+    if (o->kind == K_SDST && strcmp(o->name, "v_add_co_u32") && strcmp(o->name, "v_sub_co_u32") &&
+        strcmp(o->name, "v_subrev_co_u32") && strcmp(o->name, "v_mad_u64_u32"))
+      return 0;   /* the carry-in forms read a lane mask */
+    if (o->kind != K_PLAIN && in->sdst != ISA_OP_NULL) {
+      /* a lane mask to VCC or an SGPR: a merged call writes 64 bits, the gang splits them */
+      if (in->sdst != ISA_OP_VCC_LO && in->sdst >= ISA_OP_SGPR_LAST)
+        return 0;
+      r |= ISA_GANG_MASK;
+    }
     for (unsigned i = 0; i < o->nsrc; i++) {
       unsigned c = in->src[i];
       if (vgpr_code(c) || (c >= ISA_OP_ZERO && c <= 208) ||
           (c >= ISA_OP_F_HALF && c <= ISA_OP_INV_2PI) || c == ISA_OP_LITERAL)
         continue;
       if (c < ISA_OP_SGPR_LAST)
-        r = 2;
+        r |= ISA_GANG_SGPR;
       else
         return 0;
     }

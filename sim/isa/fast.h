@@ -23,7 +23,11 @@ void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, un
 /* Whether a and b (decoded, b right after a) are such a pair (for tests). */
 bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b);
 /* Whether the gang (decode.c) may run `in`'s fast semantics once for two wave32 waves whose
- * VGPR rows are interleaved (0 no, 1 yes, 2 when its SGPR sources are equal in both). */
+ * VGPR rows are interleaved: 0 no, else ISA_GANG_OK, with ISA_GANG_SGPR when only if the
+ * SGPRs it reads (in->src[], a pair each) hold the same in both, and ISA_GANG_MASK when it
+ * writes a lane mask to in->sdst (VCC_LO or an SGPR below the last: a merged call writes the
+ * pair, which the gang splits into each wave's 32 bits). */
+enum { ISA_GANG_OK = 1, ISA_GANG_SGPR = 2, ISA_GANG_MASK = 4 };
 unsigned isa_fast_lanewise(const struct isa_inst *in);
 /* false when HSA_SIM_INTERP is set (not "0"), or a probe chose the reference engine. */
 bool isa_fast_enabled(void);
