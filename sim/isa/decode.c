@@ -41,7 +41,8 @@ struct isa_block_ent {
   const struct isa_inst *in;
   uint64_t next;             /* the pc the next entry is at */
   uint8_t kind;              /* ENT_* */
-  uint8_t gang;              /* isa_fast_lanewise() of a plain entry (the gang's merged call) */
+  uint16_t gang;             /* isa_fast_lanewise() of a plain or pair entry (the gang's
+                                merged call) */
 };
 struct isa_block {
   uint16_t vgpr_end;         /* the highest of the entries' isa_inst.vgpr_end */
@@ -531,7 +532,8 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
                                                 : ENT_PLAIN;
     b->e[n] = (struct isa_block_ent){ .fn = in->fast ? in->fast : in->exec, .in = in, .next = next,
                                       .kind = kind,
-                                      .gang = kind == ENT_PLAIN ? (uint8_t)isa_fast_lanewise(in) : 0 };
+                                      .gang = kind == ENT_PLAIN || kind == ENT_PAIR
+                                                ? (uint16_t)isa_fast_lanewise(in) : 0 };
     if (in->vgpr_end > vend)
       vend = in->vgpr_end;
     n++;
@@ -662,20 +664,49 @@ int isa_wave_run(struct isa_wave *w)
 }
 
 /* whether a merged call of entry `e` computes what a's and b's own calls would: every lane of
- * both on, the same MODE (the float forms' default-mode test), and with ISA_GANG_SGPR the
- * same SGPR sources */
+ * both on, the same MODE (the float forms' default-mode test), with ISA_GANG_SGPR the same
+ * SGPR sources (a pair's second's too), and a pair's second within the VGPRs (else add64
+ * runs the first alone) */
 static inline bool gang_merge(const struct isa_wave *a, const struct isa_wave *b,
                               const struct isa_block_ent *e)
 {
   if ((a->exec & b->exec) != 0xffffffffull || a->mode != b->mode)
     return false;
-  if (e->gang & ISA_GANG_SGPR)
-    for (unsigned i = 0; i < 3; i++) {
-      unsigned c = e->in->src[i];
-      if (c < ISA_OP_SGPR_LAST && (a->sgpr[c] != b->sgpr[c] || a->sgpr[c + 1] != b->sgpr[c + 1]))
-        return false;
-    }
+  const struct isa_inst *in = e->in, *hi = in->pair;
+  if ((e->gang & ISA_GANG_PAIR) && hi->vgpr_end > a->vgpr_alloc)
+    return false;
+  if (!(e->gang & ISA_GANG_SGPR))
+    return true;
+  bool pair = e->gang & ISA_GANG_PAIR;
+  const uint16_t src[4] = { in->src[0], in->src[1], pair ? hi->src[0] : in->src[2],
+                            pair ? hi->src[1] : 0 };
+  for (unsigned k = 0; k < 4; k++) {
+    unsigned c = src[k];
+    if ((e->gang & ISA_GANG_SRC0 << k) &&
+        (a->sgpr[c] != b->sgpr[c] || a->sgpr[c + 1] != b->sgpr[c + 1]))
+      return false;
+  }
   return true;
+}
+
+/* what a wave32's own write of a lane mask to `k` (VCC_LO or an SGPR) leaves of the register
+ * above it, before a merged call writes both */
+static inline uint32_t gang_keep(const struct isa_wave *a, unsigned k)
+{
+  return k == ISA_OP_VCC_LO ? (uint32_t)(a->vcc >> 32) : a->sgpr[k + 1];
+}
+
+/* after a merged call wrote a 64-bit mask to k (and k + 1) of a: lanes 32..63 are b's */
+static inline void gang_split(struct isa_wave *a, struct isa_wave *b, unsigned k, uint32_t keep)
+{
+  if (k == ISA_OP_VCC_LO) {
+    uint64_t m = a->vcc;
+    a->vcc = (uint64_t)keep << 32 | (uint32_t)m;
+    b->vcc = (b->vcc & ~0xffffffffull) | m >> 32;
+  } else {
+    b->sgpr[k] = a->sgpr[k + 1];
+    a->sgpr[k + 1] = keep;
+  }
 }
 
 int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
@@ -702,26 +733,26 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
       a->cur = b->cur = e->in;
       if (e->gang && gang_merge(a, b, e)) {
         /* once for both: a's rows are 64 lanes, b's the upper 32 (run.c) */
-        unsigned k = e->in->sdst;
-        uint32_t keep = 0;
-        if (e->gang & ISA_GANG_MASK)   /* what a wave32's own call leaves: VCC_HI or s[k + 1] */
-          keep = k == ISA_OP_VCC_LO ? (uint32_t)(a->vcc >> 32) : a->sgpr[k + 1];
+        const struct isa_inst *hi = e->in->pair;
+        unsigned k0 = e->in->sdst, k1 = (e->gang & ISA_GANG_PAIR) ? hi->sdst : ISA_OP_NULL;
+        bool w0 = (e->gang & ISA_GANG_MASK) && k0 != ISA_OP_NULL && k0 != k1,
+             w1 = k1 != ISA_OP_NULL;
+        uint32_t keep0 = w0 ? gang_keep(a, k0) : 0, keep1 = w1 ? gang_keep(a, k1) : 0;
         a->wave32 = false;
         a->exec = ~0ull;
-        int rc = e->fn(a, e->in);
+        int rc = (e->gang & ISA_GANG_PAIR) ? isa_fast_add64_wide(a, e->in) : e->fn(a, e->in);
+        uint64_t x = a->exec;
         a->wave32 = true;
         a->exec = 0xffffffffull;
-        b->pc = a->pc;
-        if (e->gang & ISA_GANG_MASK) {   /* lanes 32..63 are b's */
-          if (k == ISA_OP_VCC_LO) {
-            uint64_t m = a->vcc;
-            a->vcc = (uint64_t)keep << 32 | (uint32_t)m;
-            b->vcc = (b->vcc & ~0xffffffffull) | m >> 32;
-          } else {
-            b->sgpr[k] = a->sgpr[k + 1];
-            a->sgpr[k + 1] = keep;
-          }
+        if (e->gang & ISA_GANG_EXEC) {   /* v_cmpx */
+          a->exec = (uint32_t)x;
+          b->exec = x >> 32;
         }
+        b->pc = a->pc;
+        if (w0)
+          gang_split(a, b, k0, keep0);
+        if (w1)
+          gang_split(a, b, k1, keep1);
         if (__builtin_expect(rc, 0))   /* not for these (lane by lane, no exceptions) */
           return a->fault.kind != SIM_ISA_FAULT_NONE
                    ? -1

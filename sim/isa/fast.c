@@ -1702,10 +1702,45 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
  * in->sdst, and never fall back to a reference form that is not lane by lane: the decode.c
  * gang may then run them once for two wave32 waves whose rows are interleaved into 64-lane
  * rows (isa_gang_run). 0: no; else ISA_GANG_* bits (fast.h). */
+/* add64 for 64 lanes without the wave64 first-alone rule (mask_hi_read): the gang's merged
+ * call of two wave32 pairs, whose masks it splits after (add64_rows reads every source
+ * before it writes a mask) */
+FAST_FN int isa_fast_add64_wide(struct isa_wave *w, const struct isa_inst *in)
+{
+  return add64_rows(w, in, 64u);
+}
+
+/* a mask destination the gang can split: VCC_LO or an SGPR below the last (a merged call
+ * writes it and the one above) */
+static bool gang_mask(unsigned code)
+{
+  return code == ISA_OP_VCC_LO || code < ISA_OP_SGPR_LAST;
+}
+
+/* for source `k` (ISA_GANG_SRC0 << k): that bit and ISA_GANG_SGPR when `code` is an SGPR
+ * (pair) source, 0 for one equal in every wave, ~0u for any other */
+static unsigned gang_src(unsigned c, unsigned k)
+{
+  if (vgpr_code(c) || (c >= ISA_OP_ZERO && c <= 208) ||
+      (c >= ISA_OP_F_HALF && c <= ISA_OP_INV_2PI) || c == ISA_OP_LITERAL)
+    return 0;
+  return c < ISA_OP_SGPR_LAST ? (unsigned)ISA_GANG_SGPR | (unsigned)ISA_GANG_SRC0 << k : ~0u;
+}
+
 unsigned isa_fast_lanewise(const struct isa_inst *in)
 {
   if (!in->fast)
     return 0;
+  const struct isa_inst *hi = in->pair;
+  if (in->fast == f_add64 && hi && hi->size) {   /* a fused add pair */
+    unsigned k0 = in->sdst, k1 = hi->sdst, r = ISA_GANG_OK | ISA_GANG_PAIR | ISA_GANG_MASK;
+    if (!gang_mask(k0) || !(k1 == ISA_OP_NULL || gang_mask(k1)) ||
+        (k0 != k1 && k1 != ISA_OP_NULL && (k0 + 1 == k1 || k1 + 1 == k0)))
+      return 0;
+    for (unsigned i = 0; i < 2; i++)
+      r |= gang_src(in->src[i], i) | gang_src(hi->src[i], 2 + i);
+    return r > 0xffff ? 0 : r;
+  }
   if (in->fast == f_ds_read_b32 || in->fast == f_v_fma_f32_vvv)
     return ISA_GANG_OK;
   if (in->fast == f_ds)
@@ -1721,28 +1756,20 @@ unsigned isa_fast_lanewise(const struct isa_inst *in)
     unsigned r = ISA_GANG_OK;
     if (o->kind == K_PLAIN && !strcmp(o->name, "v_cndmask_b32"))   /* reads a lane mask */
       return 0;
-    if (o->kind == K_CMP && (in->op & 0x10))   /* v_cmpx: writes EXEC (cmp_put) */
-      return 0;
+    if (o->kind == K_CMP && (in->op & 0x10))   /* v_cmpx: writes EXEC as well (cmp_put) */
+      r |= ISA_GANG_EXEC;
     if (o->kind == K_SDST && strcmp(o->name, "v_add_co_u32") && strcmp(o->name, "v_sub_co_u32") &&
         strcmp(o->name, "v_subrev_co_u32") && strcmp(o->name, "v_mad_u64_u32"))
       return 0;   /* the carry-in forms read a lane mask */
     if (o->kind != K_PLAIN && in->sdst != ISA_OP_NULL) {
       /* a lane mask to VCC or an SGPR: a merged call writes 64 bits, the gang splits them */
-      if (in->sdst != ISA_OP_VCC_LO && in->sdst >= ISA_OP_SGPR_LAST)
+      if (!gang_mask(in->sdst))
         return 0;
       r |= ISA_GANG_MASK;
     }
-    for (unsigned i = 0; i < o->nsrc; i++) {
-      unsigned c = in->src[i];
-      if (vgpr_code(c) || (c >= ISA_OP_ZERO && c <= 208) ||
-          (c >= ISA_OP_F_HALF && c <= ISA_OP_INV_2PI) || c == ISA_OP_LITERAL)
-        continue;
-      if (c < ISA_OP_SGPR_LAST)
-        r |= ISA_GANG_SGPR;
-      else
-        return 0;
-    }
-    return r;
+    for (unsigned i = 0; i < o->nsrc; i++)
+      r |= gang_src(in->src[i], i);
+    return r > 0xffff ? 0 : r;
   }
   return 0;
 }
