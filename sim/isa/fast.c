@@ -1705,9 +1705,14 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
 /* add64 for 64 lanes without the wave64 first-alone rule (mask_hi_read): the gang's merged
  * call of two wave32 pairs, whose masks it splits after (add64_rows reads every source
  * before it writes a mask) */
-FAST_FN int isa_fast_add64_wide(struct isa_wave *w, const struct isa_inst *in)
+FAST_FN static int add64_wide(struct isa_wave *w, const struct isa_inst *in)
 {
   return add64_rows(w, in, 64u);
+}
+/* (not itself a target_clones function: clang names an exported one's clones apart) */
+int isa_fast_add64_wide(struct isa_wave *w, const struct isa_inst *in)
+{
+  return add64_wide(w, in);
 }
 
 /* a mask destination the gang can split: VCC_LO or an SGPR below the last (a merged call
