@@ -696,6 +696,21 @@ static inline uint32_t gang_keep(const struct isa_wave *a, unsigned k)
   return k == ISA_OP_VCC_LO ? (uint32_t)(a->vcc >> 32) : a->sgpr[k + 1];
 }
 
+/* the register above lane mask `k` of a (VCC_HI or s[k + 1]) set to `v` */
+static inline void gang_put(struct isa_wave *a, unsigned k, uint32_t v)
+{
+  if (k == ISA_OP_VCC_LO)
+    a->vcc = (uint64_t)v << 32 | (uint32_t)a->vcc;
+  else
+    a->sgpr[k + 1] = v;
+}
+
+/* before a merged call reads lane mask `k` of a as 64 bits: b's mask above a's */
+static inline void gang_join(struct isa_wave *a, const struct isa_wave *b, unsigned k)
+{
+  gang_put(a, k, k == ISA_OP_VCC_LO ? (uint32_t)b->vcc : b->sgpr[k]);
+}
+
 /* after a merged call wrote a 64-bit mask to k (and k + 1) of a: lanes 32..63 are b's */
 static inline void gang_split(struct isa_wave *a, struct isa_wave *b, unsigned k, uint32_t keep)
 {
@@ -707,6 +722,45 @@ static inline void gang_split(struct isa_wave *a, struct isa_wave *b, unsigned k
     b->sgpr[k] = a->sgpr[k + 1];
     a->sgpr[k + 1] = keep;
   }
+}
+
+#define GANG_MASKS (ISA_GANG_MASK | ISA_GANG_EXEC | ISA_GANG_PAIR | ISA_GANG_MASKIN)
+
+/* The merged call of an entry that reads or writes lane masks (GANG_MASKS): a mask read is
+ * joined into the wave64 form before, the masks (and a v_cmpx's EXEC) written are split
+ * after, each wave keeping its own upper register. */
+static __attribute__((noinline)) int gang_masks(struct isa_wave *a, struct isa_wave *b,
+                                                const struct isa_block_ent *e)
+{
+  const struct isa_inst *hi = e->in->pair;
+  unsigned k0 = e->in->sdst, k1 = (e->gang & ISA_GANG_PAIR) ? hi->sdst : ISA_OP_NULL;
+  bool w0 = (e->gang & ISA_GANG_MASK) && k0 != ISA_OP_NULL && k0 != k1,
+       w1 = k1 != ISA_OP_NULL;
+  uint32_t keep0 = w0 ? gang_keep(a, k0) : 0, keep1 = w1 ? gang_keep(a, k1) : 0;
+  unsigned kin = e->in->src[2];
+  uint32_t keepin = 0;
+  if (e->gang & ISA_GANG_MASKIN) {   /* S2's mask as a wave64's: b's above a's */
+    keepin = gang_keep(a, kin);
+    gang_join(a, b, kin);
+  }
+  a->wave32 = false;
+  a->exec = ~0ull;
+  int rc = (e->gang & ISA_GANG_PAIR) ? isa_fast_add64_wide(a, e->in) : e->fn(a, e->in);
+  uint64_t x = a->exec;
+  a->wave32 = true;
+  a->exec = 0xffffffffull;
+  if (e->gang & ISA_GANG_EXEC) {   /* v_cmpx */
+    a->exec = (uint32_t)x;
+    b->exec = x >> 32;
+  }
+  b->pc = a->pc;
+  if ((e->gang & ISA_GANG_MASKIN) && !(w0 && k0 == kin))   /* unless written over */
+    gang_put(a, kin, keepin);
+  if (w0)
+    gang_split(a, b, k0, keep0);
+  if (w1)
+    gang_split(a, b, k1, keep1);
+  return rc;
 }
 
 int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
@@ -733,26 +787,17 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
       a->cur = b->cur = e->in;
       if (e->gang && gang_merge(a, b, e)) {
         /* once for both: a's rows are 64 lanes, b's the upper 32 (run.c) */
-        const struct isa_inst *hi = e->in->pair;
-        unsigned k0 = e->in->sdst, k1 = (e->gang & ISA_GANG_PAIR) ? hi->sdst : ISA_OP_NULL;
-        bool w0 = (e->gang & ISA_GANG_MASK) && k0 != ISA_OP_NULL && k0 != k1,
-             w1 = k1 != ISA_OP_NULL;
-        uint32_t keep0 = w0 ? gang_keep(a, k0) : 0, keep1 = w1 ? gang_keep(a, k1) : 0;
-        a->wave32 = false;
-        a->exec = ~0ull;
-        int rc = (e->gang & ISA_GANG_PAIR) ? isa_fast_add64_wide(a, e->in) : e->fn(a, e->in);
-        uint64_t x = a->exec;
-        a->wave32 = true;
-        a->exec = 0xffffffffull;
-        if (e->gang & ISA_GANG_EXEC) {   /* v_cmpx */
-          a->exec = (uint32_t)x;
-          b->exec = x >> 32;
+        int rc;
+        if (__builtin_expect(!(e->gang & GANG_MASKS), 1)) {
+          a->wave32 = false;
+          a->exec = ~0ull;
+          rc = e->fn(a, e->in);
+          a->wave32 = true;
+          a->exec = 0xffffffffull;
+          b->pc = a->pc;
+        } else {
+          rc = gang_masks(a, b, e);
         }
-        b->pc = a->pc;
-        if (w0)
-          gang_split(a, b, k0, keep0);
-        if (w1)
-          gang_split(a, b, k1, keep1);
         if (__builtin_expect(rc, 0))   /* not for these (lane by lane, no exceptions) */
           return a->fault.kind != SIM_ISA_FAULT_NONE
                    ? -1

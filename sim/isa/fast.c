@@ -1758,21 +1758,28 @@ unsigned isa_fast_lanewise(const struct isa_inst *in)
     const struct fast_op *o = &ops[k];
     if (o->fast != in->fast)
       continue;
-    unsigned r = ISA_GANG_OK;
-    if (o->kind == K_PLAIN && !strcmp(o->name, "v_cndmask_b32"))   /* reads a lane mask */
-      return 0;
+    unsigned r = ISA_GANG_OK, nsrc = o->nsrc;
+    /* v_cndmask_b32 and the carry-in forms read a lane mask (S2): the gang puts the second
+     * wave's above the first's for the call */
+    if (!strcmp(o->name, "v_cndmask_b32") ||
+        (o->kind == K_SDST && strcmp(o->name, "v_add_co_u32") && strcmp(o->name, "v_sub_co_u32") &&
+         strcmp(o->name, "v_subrev_co_u32") && strcmp(o->name, "v_mad_u64_u32"))) {
+      unsigned kin = in->src[2], kout = in->sdst;
+      if (!gang_mask(kin) || (o->kind == K_SDST && kout != ISA_OP_NULL && kout != kin &&
+                              (!gang_mask(kout) || kout + 1 == kin || kin + 1 == kout)))
+        return 0;
+      r |= ISA_GANG_MASKIN;
+      nsrc = 2;
+    }
     if (o->kind == K_CMP && (in->op & 0x10))   /* v_cmpx: writes EXEC as well (cmp_put) */
       r |= ISA_GANG_EXEC;
-    if (o->kind == K_SDST && strcmp(o->name, "v_add_co_u32") && strcmp(o->name, "v_sub_co_u32") &&
-        strcmp(o->name, "v_subrev_co_u32") && strcmp(o->name, "v_mad_u64_u32"))
-      return 0;   /* the carry-in forms read a lane mask */
     if (o->kind != K_PLAIN && in->sdst != ISA_OP_NULL) {
       /* a lane mask to VCC or an SGPR: a merged call writes 64 bits, the gang splits them */
       if (!gang_mask(in->sdst))
         return 0;
       r |= ISA_GANG_MASK;
     }
-    for (unsigned i = 0; i < o->nsrc; i++)
+    for (unsigned i = 0; i < nsrc; i++)
       r |= gang_src(in->src[i], i);
     return r > 0xffff ? 0 : r;
   }

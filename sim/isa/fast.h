@@ -32,6 +32,9 @@ enum { ISA_GANG_OK = 1, ISA_GANG_SGPR = 2, ISA_GANG_MASK = 4,
        ISA_GANG_PAIR = 16,   /* a fused add pair: run by isa_fast_add64_wide, both halves'
                                 sources compared, both masks split (the first's unless the
                                 second writes the same) */
+       ISA_GANG_MASKIN = 32, /* reads a lane mask (S2: v_cndmask, carry-in): the gang puts
+                                the second wave's in the register above the first's for
+                                the call, and puts that one back after */
        ISA_GANG_SRC0 = 256 };   /* << k: source k is an SGPR to compare (k 0..2: in->src[k];
                                    a pair's 2, 3: its second's src[0], src[1]) */
 /* A fused add pair (isa_inst.pair) over 64 lanes, for the gang's merged call. */
