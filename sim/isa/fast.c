@@ -1768,6 +1768,9 @@ unsigned isa_fast_lanewise(const struct isa_inst *in)
       if (!gang_mask(kin) || (o->kind == K_SDST && kout != ISA_OP_NULL && kout != kin &&
                               (!gang_mask(kout) || kout + 1 == kin || kin + 1 == kout)))
         return 0;
+      /* a source in the register the join fills (`v_cndmask_b32_e64 v0, s1, v1, s0`) */
+      if (kin < ISA_OP_SGPR_LAST && (in->src[0] == kin + 1u || in->src[1] == kin + 1u))
+        return 0;
       r |= ISA_GANG_MASKIN;
       nsrc = 2;
     }

@@ -693,7 +693,7 @@ static uint32_t diff_g11_src(uint64_t *s)
 /* Wave32 gangs (sim/isa decode.c isa_gang_run): 1-4 wave32 waves of one work-group, whose
  * pairs run in lockstep with the lane-by-lane operations done once for both over their
  * interleaved rows, against the reference engine (each wave alone). The program (llvm-mc-19
- * -mcpu=gfx1100): s_mov_b32 vcc_hi, s11; v_mov_b32 vN, v2 for v3..v37 but v6, v14 (the
+ * -mcpu=gfx1100): s_mov_b32 vcc_hi, s11; v_mov_b32 vN, v2 for v3..v39 but v6, v14, v38 (the
  * thread's VGPR file keeps the reference run's rows: a write the fast run skipped would not
  * show otherwise); v_add_nc_u32 v3, v0, v1; v_mul_f32 v4, v1, v2;
  * v_fmac_f32 v4, v1, v2; v_add_nc_u32 v5, s2, v0; v_lshlrev_b32 v6, 2, v0; ds_store_b32 v6,
@@ -715,9 +715,10 @@ static uint32_t diff_g11_src(uint64_t *s)
  * s_mov_b32 exec_lo, -1; carries in (the mask joined for the call, split after):
  * v_add_co_ci_u32_e64 v32, s14, v1, v2, s8; v_add_co_ci_u32_e32 v33, vcc_lo, v1, v2,
  * vcc_lo; v_mov_b32 v34, s14; v_mov_b32 v35, s15; v_mov_b32 v36, vcc_lo; v_mov_b32 v37, s9;
+ * v_cndmask_b32_e64 v39, s6, v1, s5 (S0 the SGPR a join would fill: never merged);
  * v_and_b32 v14, 31, v0; v_lshlrev_b32 v14, 2, v14; global_store_b32 v14, vN, s[0:1]
  * offset:128k for v3, v4, v5, v7..v13, v15..v31, then the same from v38 = v14 + 0x800 for
- * v32..v37; s_endpgm. Per run: s2 the same in every wave or not
+ * v32..v37, v39; s_endpgm. Per run: s2 the same in every wave or not
  * (a merged v_add of an SGPR must then not run), s3 sending some waves past the add (the
  * pair diverges), s4 a partial EXEC in some waves, or a wave started with a partial EXEC;
  * v0 = the work-item id, v1/v2 random (NaNs among them). Fails when a merged operation reads
@@ -730,26 +731,27 @@ static void diff_gangs(uint64_t seed)
     0x7e140302u, 0x7e160302u, 0x7e180302u, 0x7e1a0302u, 0x7e1e0302u, 0x7e200302u, 0x7e220302u,
     0x7e240302u, 0x7e260302u, 0x7e280302u, 0x7e2a0302u, 0x7e2c0302u, 0x7e2e0302u, 0x7e300302u,
     0x7e320302u, 0x7e340302u, 0x7e360302u, 0x7e380302u, 0x7e3a0302u, 0x7e3c0302u, 0x7e3e0302u,
-    0x7e400302u, 0x7e420302u, 0x7e440302u, 0x7e460302u, 0x7e480302u, 0x7e4a0302u, 0x4a060300u,
-    0x10080501u, 0x56080501u, 0x4a0a0002u, 0x300c0082u, 0xd8340000u, 0x00000506u, 0xd8340200u,
-    0x00000306u, 0xbf89fc07u, 0xbfbd0000u, 0xd8d80004u, 0x07000006u, 0xd8dc0300u, 0x08000006u,
-    0xbf89fc07u, 0xbf068003u, 0xbfa20001u, 0x4a0a0305u, 0x7e140305u, 0xbefe0004u, 0x3a16070au,
-    0xd73c000cu, 0x00020683u, 0xbefe00c1u, 0xd501000fu, 0x00160501u, 0x7c980501u, 0x02200501u,
-    0xd4590008u, 0x00020701u, 0x7e220208u, 0x7e240209u, 0xd7000a13u, 0x00020501u, 0x7e28020au,
-    0xd6fe7c15u, 0x040e0501u, 0x7e2e026bu, 0x7e30020bu, 0xd7000c19u, 0x00020202u, 0xd5207c1au,
-    0x0032040du, 0xd7006a1bu, 0x00020701u, 0xbf870001u, 0x40380902u, 0x7e3a020du, 0x7e3c026au,
-    0x7d980501u, 0x7e3e0303u, 0xbefe00c1u, 0xd5200e20u, 0x00220501u, 0x40420501u, 0x7e44020eu,
-    0x7e46020fu, 0x7e48026au, 0x7e4a0209u, 0x361c009fu, 0x301c1c82u, 0xdc6a0000u, 0x0000030eu,
-    0xdc6a0080u, 0x0000040eu, 0xdc6a0100u, 0x0000050eu, 0xdc6a0180u, 0x0000070eu, 0xdc6a0200u,
-    0x0000080eu, 0xdc6a0280u, 0x0000090eu, 0xdc6a0300u, 0x00000a0eu, 0xdc6a0380u, 0x00000b0eu,
-    0xdc6a0400u, 0x00000c0eu, 0xdc6a0480u, 0x00000d0eu, 0xdc6a0500u, 0x00000f0eu, 0xdc6a0580u,
-    0x0000100eu, 0xdc6a0600u, 0x0000110eu, 0xdc6a0680u, 0x0000120eu, 0xdc6a0700u, 0x0000130eu,
-    0xdc6a0780u, 0x0000140eu, 0xdc6a0800u, 0x0000150eu, 0xdc6a0880u, 0x0000160eu, 0xdc6a0900u,
-    0x0000170eu, 0xdc6a0980u, 0x0000180eu, 0xdc6a0a00u, 0x0000190eu, 0xdc6a0a80u, 0x00001a0eu,
-    0xdc6a0b00u, 0x00001b0eu, 0xdc6a0b80u, 0x00001c0eu, 0xdc6a0c00u, 0x00001d0eu, 0xdc6a0c80u,
-    0x00001e0eu, 0xdc6a0d00u, 0x00001f0eu, 0x4a4c1cffu, 0x00000800u, 0xdc6a0580u, 0x00002026u,
-    0xdc6a0600u, 0x00002126u, 0xdc6a0680u, 0x00002226u, 0xdc6a0700u, 0x00002326u, 0xdc6a0780u,
-    0x00002426u, 0xdc6a0800u, 0x00002526u, 0xbfb00000u,
+    0x7e400302u, 0x7e420302u, 0x7e440302u, 0x7e460302u, 0x7e480302u, 0x7e4a0302u, 0x7e4e0302u,
+    0x4a060300u, 0x10080501u, 0x56080501u, 0x4a0a0002u, 0x300c0082u, 0xd8340000u, 0x00000506u,
+    0xd8340200u, 0x00000306u, 0xbf89fc07u, 0xbfbd0000u, 0xd8d80004u, 0x07000006u, 0xd8dc0300u,
+    0x08000006u, 0xbf89fc07u, 0xbf068003u, 0xbfa20001u, 0x4a0a0305u, 0x7e140305u, 0xbefe0004u,
+    0x3a16070au, 0xd73c000cu, 0x00020683u, 0xbefe00c1u, 0xd501000fu, 0x00160501u, 0x7c980501u,
+    0x02200501u, 0xd4590008u, 0x00020701u, 0x7e220208u, 0x7e240209u, 0xd7000a13u, 0x00020501u,
+    0x7e28020au, 0xd6fe7c15u, 0x040e0501u, 0x7e2e026bu, 0x7e30020bu, 0xd7000c19u, 0x00020202u,
+    0xd5207c1au, 0x0032040du, 0xd7006a1bu, 0x00020701u, 0xbf870001u, 0x40380902u, 0x7e3a020du,
+    0x7e3c026au, 0x7d980501u, 0x7e3e0303u, 0xbefe00c1u, 0xd5200e20u, 0x00220501u, 0x40420501u,
+    0x7e44020eu, 0x7e46020fu, 0x7e48026au, 0x7e4a0209u, 0xd5010027u, 0x00160206u, 0x361c009fu,
+    0x301c1c82u, 0xdc6a0000u, 0x0000030eu, 0xdc6a0080u, 0x0000040eu, 0xdc6a0100u, 0x0000050eu,
+    0xdc6a0180u, 0x0000070eu, 0xdc6a0200u, 0x0000080eu, 0xdc6a0280u, 0x0000090eu, 0xdc6a0300u,
+    0x00000a0eu, 0xdc6a0380u, 0x00000b0eu, 0xdc6a0400u, 0x00000c0eu, 0xdc6a0480u, 0x00000d0eu,
+    0xdc6a0500u, 0x00000f0eu, 0xdc6a0580u, 0x0000100eu, 0xdc6a0600u, 0x0000110eu, 0xdc6a0680u,
+    0x0000120eu, 0xdc6a0700u, 0x0000130eu, 0xdc6a0780u, 0x0000140eu, 0xdc6a0800u, 0x0000150eu,
+    0xdc6a0880u, 0x0000160eu, 0xdc6a0900u, 0x0000170eu, 0xdc6a0980u, 0x0000180eu, 0xdc6a0a00u,
+    0x0000190eu, 0xdc6a0a80u, 0x00001a0eu, 0xdc6a0b00u, 0x00001b0eu, 0xdc6a0b80u, 0x00001c0eu,
+    0xdc6a0c00u, 0x00001d0eu, 0xdc6a0c80u, 0x00001e0eu, 0xdc6a0d00u, 0x00001f0eu, 0x4a4c1cffu,
+    0x00000800u, 0xdc6a0580u, 0x00002026u, 0xdc6a0600u, 0x00002126u, 0xdc6a0680u, 0x00002226u,
+    0xdc6a0700u, 0x00002326u, 0xdc6a0780u, 0x00002426u, 0xdc6a0800u, 0x00002526u, 0xdc6a0880u,
+    0x00002726u, 0xbfb00000u,
   };
   enum { OUT = 8192 };   /* bytes of output a wave */
   uint32_t *code = isa_fx_mem(sizeof prog);
@@ -775,6 +777,8 @@ static void diff_gangs(uint64_t seed)
       w->sgpr[6] = r % 2 ? ~s5 : (uint32_t)wset_rnd(&s);
       for (unsigned k = 7; k < 13; k++)
         w->sgpr[k] = (uint32_t)wset_rnd(&s);
+      if (r % 2)   /* s[6:7] the same in every wave: v39's S0 may be compared equal */
+        w->sgpr[7] = s5 + 7;
       w->sgpr[13] = r % 3 == 1 ? (uint32_t)wset_rnd(&s) : s5 ^ 0x5a5a5a5au;
       w->sgpr[14] = (uint32_t)wset_rnd(&s);
       w->sgpr[15] = (uint32_t)wset_rnd(&s);
