@@ -140,8 +140,8 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     return bad(fault, wg, "LDS size beyond 64 KiB");
   /* wave32: waves 2p and 2p+1 share 64-lane rows, 2p's in lanes 0..31 and 2p+1's in 32..63
    * (a wave32 touches only its first 32 lanes), so that the gang (isa_gang_run) runs a lane
-   * by lane operation once for both as 64 lanes; one row more, for the last odd wave's
-   * upper half */
+   * by lane operation once for both as 64 lanes; one row more at the end, so that the last
+   * wave's rows read 64 lanes wide stay inside the buffer */
   bool paired = wg->wave_size == 32;
   size_t total = paired ? (size_t)rows * ((wg->wave_count + 1) / 2) + 1 : (size_t)rows * wg->wave_count;
   struct run_buf *b = run_buf(total, lds_size);
