@@ -6,6 +6,7 @@
  * memory the first time it enters the page, so rewritten code is never run stale. */
 #include "isa/exec.h"
 #include "isa/fast.h"
+#include "isa/gang.h"
 #include "isa/gfx11.h"
 #include "dev/catalog.h"
 
@@ -40,6 +41,8 @@ struct isa_block_ent {
   const struct isa_inst *in;
   uint64_t next;             /* the pc the next entry is at */
   uint8_t kind;              /* ENT_* */
+  uint16_t gang;             /* isa_fast_lanewise() of a plain or pair entry (the gang's
+                                merged call) */
 };
 struct isa_block {
   uint16_t vgpr_end;         /* the highest of the entries' isa_inst.vgpr_end */
@@ -528,7 +531,9 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
                    : !plain(in)                 ? ENT_CHECK
                                                 : ENT_PLAIN;
     b->e[n] = (struct isa_block_ent){ .fn = in->fast ? in->fast : in->exec, .in = in, .next = next,
-                                      .kind = kind };
+                                      .kind = kind,
+                                      .gang = kind == ENT_PLAIN || kind == ENT_PAIR
+                                                ? (uint16_t)isa_fast_lanewise(in) : 0 };
     if (in->vgpr_end > vend)
       vend = in->vgpr_end;
     n++;
@@ -541,6 +546,7 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
     return NULL;
   }
   b->e[n - 1].kind = ENT_LAST;   /* also when decoding the next ran out of memory */
+  b->e[n - 1].gang = 0;          /* the gang's merged call goes on to the next entry */
   struct isa_block *fit = realloc(b, sizeof *b + n * sizeof b->e[0]);
   if (fit)
     b = fit;
@@ -654,6 +660,178 @@ int isa_wave_run(struct isa_wave *w)
       e++;
     }
     c = w->code;
+  }
+}
+
+/* whether a merged call of entry `e` computes what a's and b's own calls would: every lane of
+ * both on, the same MODE (the float forms' default-mode test), with ISA_GANG_SGPR the same
+ * SGPR sources (a pair's second's too), and a pair's second within the VGPRs (else add64
+ * runs the first alone) */
+static inline bool gang_merge(const struct isa_wave *a, const struct isa_wave *b,
+                              const struct isa_block_ent *e)
+{
+  if ((a->exec & b->exec) != 0xffffffffull || a->mode != b->mode)
+    return false;
+  const struct isa_inst *in = e->in, *hi = in->pair;
+  if ((e->gang & ISA_GANG_PAIR) && hi->vgpr_end > a->vgpr_alloc)
+    return false;
+  if (!(e->gang & ISA_GANG_SGPR))
+    return true;
+  bool pair = e->gang & ISA_GANG_PAIR;
+  const uint16_t src[4] = { in->src[0], in->src[1], pair ? hi->src[0] : in->src[2],
+                            pair ? hi->src[1] : 0 };
+  for (unsigned k = 0; k < 4; k++) {
+    unsigned c = src[k];
+    if ((e->gang & ISA_GANG_SRC0 << k) &&
+        (a->sgpr[c] != b->sgpr[c] || a->sgpr[c + 1] != b->sgpr[c + 1]))
+      return false;
+  }
+  return true;
+}
+
+/* what a wave32's own write of a lane mask to `k` (VCC_LO or an SGPR) leaves of the register
+ * above it, before a merged call writes both */
+static inline uint32_t gang_keep(const struct isa_wave *a, unsigned k)
+{
+  return k == ISA_OP_VCC_LO ? (uint32_t)(a->vcc >> 32) : a->sgpr[k + 1];
+}
+
+/* the register above lane mask `k` of a (VCC_HI or s[k + 1]) set to `v` */
+static inline void gang_put(struct isa_wave *a, unsigned k, uint32_t v)
+{
+  if (k == ISA_OP_VCC_LO)
+    a->vcc = (uint64_t)v << 32 | (uint32_t)a->vcc;
+  else
+    a->sgpr[k + 1] = v;
+}
+
+/* before a merged call reads lane mask `k` of a as 64 bits: b's mask above a's */
+static inline void gang_join(struct isa_wave *a, const struct isa_wave *b, unsigned k)
+{
+  gang_put(a, k, k == ISA_OP_VCC_LO ? (uint32_t)b->vcc : b->sgpr[k]);
+}
+
+/* after a merged call wrote a 64-bit mask to k (and k + 1) of a: lanes 32..63 are b's */
+static inline void gang_split(struct isa_wave *a, struct isa_wave *b, unsigned k, uint32_t keep)
+{
+  if (k == ISA_OP_VCC_LO) {
+    uint64_t m = a->vcc;
+    a->vcc = (uint64_t)keep << 32 | (uint32_t)m;
+    b->vcc = (b->vcc & ~0xffffffffull) | m >> 32;
+  } else {
+    b->sgpr[k] = a->sgpr[k + 1];
+    a->sgpr[k + 1] = keep;
+  }
+}
+
+#define GANG_MASKS (ISA_GANG_MASK | ISA_GANG_EXEC | ISA_GANG_PAIR | ISA_GANG_MASKIN)
+
+/* The merged call of an entry that reads or writes lane masks (GANG_MASKS): a mask read is
+ * joined into the wave64 form before, the masks (and a v_cmpx's EXEC) written are split
+ * after, each wave keeping its own upper register. */
+static __attribute__((noinline)) int gang_masks(struct isa_wave *a, struct isa_wave *b,
+                                                const struct isa_block_ent *e)
+{
+  const struct isa_inst *hi = e->in->pair;
+  unsigned k0 = e->in->sdst, k1 = (e->gang & ISA_GANG_PAIR) ? hi->sdst : ISA_OP_NULL;
+  bool w0 = (e->gang & ISA_GANG_MASK) && k0 != ISA_OP_NULL && k0 != k1,
+       w1 = k1 != ISA_OP_NULL;
+  uint32_t keep0 = w0 ? gang_keep(a, k0) : 0, keep1 = w1 ? gang_keep(a, k1) : 0;
+  unsigned kin = e->in->src[2];
+  uint32_t keepin = 0;
+  if (e->gang & ISA_GANG_MASKIN) {   /* S2's mask as a wave64's: b's above a's */
+    keepin = gang_keep(a, kin);
+    gang_join(a, b, kin);
+  }
+  a->wave32 = false;
+  a->exec = ~0ull;
+  int rc = (e->gang & ISA_GANG_PAIR) ? isa_fast_add64_wide(a, e->in) : e->fn(a, e->in);
+  uint64_t x = a->exec;
+  a->wave32 = true;
+  a->exec = 0xffffffffull;
+  if (e->gang & ISA_GANG_EXEC) {   /* v_cmpx */
+    a->exec = (uint32_t)x;
+    b->exec = x >> 32;
+  }
+  b->pc = a->pc;
+  if ((e->gang & ISA_GANG_MASKIN) && !(w0 && k0 == kin))   /* unless written over */
+    gang_put(a, kin, keepin);
+  if (w0)
+    gang_split(a, b, k0, keep0);
+  if (w1)
+    gang_split(a, b, k1, keep1);
+  return rc;
+}
+
+int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
+{
+  *who = a;
+  if (!isa_fast_enabled() || !a->wave32 || !b->wave32 || a->group != b->group ||
+      a->vgpr_alloc != b->vgpr_alloc)
+    return 0;
+  for (;;) {
+    uint64_t pc = a->pc;
+    if (pc != b->pc || ((a->mode | b->mode) & ISA_MODE_EXCP_FP) || a->ended | a->at_barrier |
+        a->halted | b->ended | b->at_barrier | b->halted)
+      return 0;
+    struct isa_code *c = a->code;
+    if (!c || pc - c->va >= PAGE || (pc & 3))
+      if (!(c = page_for(a)))
+        return -1;
+    b->code = c;
+    const struct isa_block *blk = atomic_load_explicit(&c->block[(pc - c->va) >> 2],
+                                                       memory_order_acquire);
+    if ((!blk && !(blk = code_block(c, pc))) || blk->vgpr_end > a->vgpr_alloc)
+      return 0;
+    for (const struct isa_block_ent *e = blk->e;;) {
+      a->cur = b->cur = e->in;
+      if (e->gang && gang_merge(a, b, e)) {
+        /* once for both: a's rows are 64 lanes, b's the upper 32 (run.c) */
+        int rc;
+        if (__builtin_expect(!(e->gang & GANG_MASKS), 1)) {
+          a->wave32 = false;
+          a->exec = ~0ull;
+          rc = e->fn(a, e->in);
+          a->wave32 = true;
+          a->exec = 0xffffffffull;
+          b->pc = a->pc;
+        } else {
+          rc = gang_masks(a, b, e);
+        }
+        if (__builtin_expect(rc, 0))   /* not for these (lane by lane, no exceptions) */
+          return a->fault.kind != SIM_ISA_FAULT_NONE
+                   ? -1
+                   : isa_fault(a, SIM_ISA_FAULT_ILLEGAL, e->in->pc, false,
+                               "%s at 0x%llx failed in a gang", e->in->name ? e->in->name : "instruction",
+                               (unsigned long long)e->in->pc);
+        e++;
+        continue;
+      }
+      int ra = e->fn(a, e->in);
+      if (__builtin_expect(!ra && e->kind == ENT_PLAIN, 1)) {
+        int rb = e->fn(b, e->in);
+        if (__builtin_expect(!rb, 1)) {
+          e++;
+          continue;
+        }
+        *who = b;
+        return after(b, e->in->pc, rb) < 0 ? -1 : 0;   /* b raised an exception: alone now */
+      }
+      int r = after(a, e->in->pc, ra);
+      if (r < 0)
+        return -1;
+      int rb = e->fn(b, e->in), r2 = after(b, e->in->pc, rb);
+      if (r2 < 0) {
+        *who = b;
+        return -1;
+      }
+      if (!r || !r2 || a->pc != b->pc)   /* stopped (barrier, end, halt) or diverged */
+        return 0;
+      if (e->kind == ENT_LAST || ra || rb || a->pc != e->next ||
+          __builtin_expect(((a->mode | b->mode) & ISA_MODE_EXCP_FP) != 0, 0))
+        break;
+      e++;
+    }
   }
 }
 

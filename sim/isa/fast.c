@@ -1957,3 +1957,95 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
   }
   return NULL;
 }
+
+/* Whether `in`'s fast semantics compute each lane from that lane's own VGPRs and LDS words
+ * and from values equal in every lane, write no SGPR, VCC or EXEC but a lane mask to
+ * in->sdst, and never fall back to a reference form that is not lane by lane: the decode.c
+ * gang may then run them once for two wave32 waves whose rows are interleaved into 64-lane
+ * rows (isa_gang_run). 0: no; else ISA_GANG_* bits (fast.h). */
+/* add64 for 64 lanes without the wave64 first-alone rule (mask_hi_read): the gang's merged
+ * call of two wave32 pairs, whose masks it splits after (add64_rows reads every source
+ * before it writes a mask) */
+FAST_FN static int add64_wide(struct isa_wave *w, const struct isa_inst *in)
+{
+  return add64_rows(w, in, 64u);
+}
+/* (not itself a target_clones function: clang names an exported one's clones apart) */
+int isa_fast_add64_wide(struct isa_wave *w, const struct isa_inst *in)
+{
+  return add64_wide(w, in);
+}
+
+/* a mask destination the gang can split: VCC_LO or an SGPR below the last (a merged call
+ * writes it and the one above) */
+static bool gang_mask(unsigned code)
+{
+  return code == ISA_OP_VCC_LO || code < ISA_OP_SGPR_LAST;
+}
+
+/* for source `k` (ISA_GANG_SRC0 << k): that bit and ISA_GANG_SGPR when `code` is an SGPR
+ * (pair) source, 0 for one equal in every wave, ~0u for any other */
+static unsigned gang_src(unsigned c, unsigned k)
+{
+  if (vgpr_code(c) || (c >= ISA_OP_ZERO && c <= 208) ||
+      (c >= ISA_OP_F_HALF && c <= ISA_OP_INV_2PI) || c == ISA_OP_LITERAL)
+    return 0;
+  return c < ISA_OP_SGPR_LAST ? (unsigned)ISA_GANG_SGPR | (unsigned)ISA_GANG_SRC0 << k : ~0u;
+}
+
+unsigned isa_fast_lanewise(const struct isa_inst *in)
+{
+  if (!in->fast)
+    return 0;
+  const struct isa_inst *hi = in->pair;
+  if (in->fast == f_add64 && hi && hi->size) {   /* a fused add pair */
+    unsigned k0 = in->sdst, k1 = hi->sdst, r = ISA_GANG_OK | ISA_GANG_PAIR | ISA_GANG_MASK;
+    if (!gang_mask(k0) || !(k1 == ISA_OP_NULL || gang_mask(k1)) ||
+        (k0 != k1 && k1 != ISA_OP_NULL && (k0 + 1 == k1 || k1 + 1 == k0)))
+      return 0;
+    for (unsigned i = 0; i < 2; i++)
+      r |= gang_src(in->src[i], i) | gang_src(hi->src[i], 2 + i);
+    return r > 0xffff ? 0 : r;
+  }
+  if (in->fast == f_ds_read_b32 || in->fast == f_v_fma_f32_vvv)
+    return ISA_GANG_OK;
+  if (in->fast == f_ds)
+    return in->op == 13 || in->op == 14 || in->op == 15 || in->op == 77 || in->op == 118 ||
+                   in->op == 119 || in->op == 120
+             ? ISA_GANG_OK
+             : 0;
+  pthread_once(&ops_once, ops_init);
+  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+    const struct fast_op *o = &ops[k];
+    if (o->fast != in->fast)
+      continue;
+    unsigned r = ISA_GANG_OK, nsrc = o->nsrc;
+    /* v_cndmask_b32 and the carry-in forms read a lane mask (S2): the gang puts the second
+     * wave's above the first's for the call */
+    if (!strcmp(o->name, "v_cndmask_b32") ||
+        (o->kind == K_SDST && strcmp(o->name, "v_add_co_u32") && strcmp(o->name, "v_sub_co_u32") &&
+         strcmp(o->name, "v_subrev_co_u32") && strcmp(o->name, "v_mad_u64_u32"))) {
+      unsigned kin = in->src[2], kout = in->sdst;
+      if (!gang_mask(kin) || (o->kind == K_SDST && kout != ISA_OP_NULL && kout != kin &&
+                              (!gang_mask(kout) || kout + 1 == kin || kin + 1 == kout)))
+        return 0;
+      /* a source in the register the join fills (`v_cndmask_b32_e64 v0, s1, v1, s0`) */
+      if (kin < ISA_OP_SGPR_LAST && (in->src[0] == kin + 1u || in->src[1] == kin + 1u))
+        return 0;
+      r |= ISA_GANG_MASKIN;
+      nsrc = 2;
+    }
+    if (o->kind == K_CMP && (in->op & 0x10))   /* v_cmpx: writes EXEC as well (cmp_put) */
+      r |= ISA_GANG_EXEC;
+    if (o->kind != K_PLAIN && in->sdst != ISA_OP_NULL) {
+      /* a lane mask to VCC or an SGPR: a merged call writes 64 bits, the gang splits them */
+      if (!gang_mask(in->sdst))
+        return 0;
+      r |= ISA_GANG_MASK;
+    }
+    for (unsigned i = 0; i < nsrc; i++)
+      r |= gang_src(in->src[i], i);
+    return r > 0xffff ? 0 : r;
+  }
+  return 0;
+}

@@ -22,6 +22,25 @@ void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, un
                    uint8_t target);
 /* Whether a and b (decoded, b right after a) are such a pair (for tests). */
 bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b);
+/* What isa_fast_lanewise returns: ISA_GANG_OK, with ISA_GANG_SGPR when it holds only if the
+ * SGPRs it reads (the ISA_GANG_SRC0 << k operands, a pair each) hold the same in both waves,
+ * and ISA_GANG_MASK when it writes a lane mask to in->sdst (VCC_LO or an SGPR below the
+ * last: a merged call writes the pair, which the gang splits into each wave's 32 bits). */
+enum { ISA_GANG_OK = 1, ISA_GANG_SGPR = 2, ISA_GANG_MASK = 4,
+       ISA_GANG_EXEC = 8,    /* v_cmpx: EXEC too, which the gang splits likewise */
+       ISA_GANG_PAIR = 16,   /* a fused add pair: run by isa_fast_add64_wide, both halves'
+                                sources compared, both masks split (the first's unless the
+                                second writes the same) */
+       ISA_GANG_MASKIN = 32, /* reads a lane mask (S2: v_cndmask, carry-in): the gang puts
+                                the second wave's in the register above the first's for
+                                the call, and puts that one back after */
+       ISA_GANG_SRC0 = 256 };   /* << k: source k is an SGPR to compare (k 0..2: in->src[k];
+                                   a pair's 2, 3: its second's src[0], src[1]) */
+/* A fused add pair (isa_inst.pair) over 64 lanes, for the gang's merged call. */
+int isa_fast_add64_wide(struct isa_wave *w, const struct isa_inst *in);
+/* Whether the gang (decode.c isa_gang_run) may run `in`'s fast semantics once for two wave32
+ * waves whose VGPR rows are interleaved: 0 no, else ISA_GANG_* bits. */
+unsigned isa_fast_lanewise(const struct isa_inst *in);
 /* false when HSA_SIM_INTERP is set (not "0"), or a probe chose the reference engine. */
 bool isa_fast_enabled(void);
 

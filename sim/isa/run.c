@@ -3,6 +3,7 @@
  * until it ends or reaches s_barrier, then the next; when every live wave waits at the
  * barrier they all go on. Register files and LDS are kept per thread between calls. */
 #include "isa/exec.h"
+#include "isa/gang.h"
 #include "isa/probe.h"
 
 #include <pthread.h>
@@ -137,7 +138,13 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
   uint32_t lds_size = (uint32_t)(((uint64_t)wg->lds_bytes + 511) & ~511ull);
   if (wg->lds_bytes > 65536)
     return bad(fault, wg, "LDS size beyond 64 KiB");
-  struct run_buf *b = run_buf((size_t)rows * wg->wave_count, lds_size);
+  /* wave32: waves 2p and 2p+1 share 64-lane rows, 2p's in lanes 0..31 and 2p+1's in 32..63
+   * (a wave32 touches only its first 32 lanes), so that the gang (isa_gang_run) runs a lane
+   * by lane operation once for both as 64 lanes; one row more at the end, so that the last
+   * wave's rows read 64 lanes wide stay inside the buffer */
+  bool paired = wg->wave_size == 32;
+  size_t total = paired ? (size_t)rows * ((wg->wave_count + 1) / 2) + 1 : (size_t)rows * wg->wave_count;
+  struct run_buf *b = run_buf(total, lds_size);
   if (!b)
     return bad(fault, wg, "out of memory");
 
@@ -182,11 +189,17 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     w->vgpr_alloc = valloc;
     w->acc_base = acc_base;
     w->acc_count = acc_count;
-    w->vgpr = b->vgpr + (size_t)rows * i;
     unsigned nv = init->vgpr_count < SIM_ISA_MAX_INIT_VGPRS ? init->vgpr_count : SIM_ISA_MAX_INIT_VGPRS;
     if (nv > valloc)
       nv = valloc;
-    memcpy(w->vgpr, init->vgpr, nv * sizeof *w->vgpr);
+    if (paired) {
+      w->vgpr = (uint32_t (*)[SIM_ISA_WAVE_SIZE])(b->vgpr[(size_t)rows * (i / 2)] + 32 * (i % 2));
+      for (unsigned r = 0; r < nv; r++)
+        memcpy(w->vgpr[r], init->vgpr[r], 32 * sizeof init->vgpr[r][0]);
+    } else {
+      w->vgpr = b->vgpr + (size_t)rows * i;
+      memcpy(w->vgpr, init->vgpr, nv * sizeof *w->vgpr);
+    }
     w->scratch_wave_offset = init->scratch_wave_offset;
     w->scratch_va = wg->scratch_base + init->scratch_wave_offset;
     w->flat_scratch = wg->scratch_per_wave ? w->scratch_va : 0;
@@ -201,6 +214,18 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     unsigned live = 0, waiting = 0, halted = 0;
     for (unsigned i = 0; i < wg->wave_count; i++) {
       struct isa_wave *w = &b->waves[i];
+      if (paired && !(i & 1) && i + 1 < wg->wave_count) {
+        /* the pair in lockstep while it can; then each alone, below */
+        struct isa_wave *v = &b->waves[i + 1], *who;
+        if (!(w->ended | w->at_barrier | w->halted | v->ended | v->at_barrier | v->halted) &&
+            isa_gang_run(w, v, &who)) {
+          *fault = who->fault;
+          if (fault->pc == 0)
+            fault->pc = who->pc;
+          rc = -1;
+          goto out;
+        }
+      }
       if (w->ended)
         continue;
       if (!w->at_barrier && !w->halted && isa_wave_run(w)) {

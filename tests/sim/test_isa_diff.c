@@ -794,6 +794,147 @@ static uint32_t diff_g11_src(uint64_t *s)
   }
 }
 
+/* Wave32 gangs (sim/isa decode.c isa_gang_run): 1-4 wave32 waves of one work-group, whose
+ * pairs run in lockstep with the lane-by-lane operations done once for both over their
+ * interleaved rows, against the reference engine (each wave alone). The program (llvm-mc-19
+ * -mcpu=gfx1100): s_mov_b32 vcc_hi, s11; v_mov_b32 vN, v2 for v3..v39 but v6, v14, v38 (the
+ * thread's VGPR file keeps the reference run's rows: a write the fast run skipped would not
+ * show otherwise); v_add_nc_u32 v3, v0, v1; v_mul_f32 v4, v1, v2;
+ * v_fmac_f32 v4, v1, v2; v_add_nc_u32 v5, s2, v0; v_lshlrev_b32 v6, 2, v0; ds_store_b32 v6,
+ * v5; ds_store_b32 v6, v3 offset:512; s_waitcnt lgkmcnt(0); s_barrier; ds_load_b32 v7, v6
+ * offset:4; ds_load_2addr_b32 v[8:9], v6 offset1:3; s_waitcnt lgkmcnt(0); s_cmp_eq_u32 s3,
+ * 0; s_cbranch_scc1 1; v_add_nc_u32 v5, v5, v1; v_mov_b32 v10, v5; s_mov_b32 exec_lo, s4;
+ * v_xor_b32 v11, v10, v3; v_lshlrev_b64 v[12:13], 3, v[3:4]; s_mov_b32 exec_lo, -1;
+ * v_cndmask_b32_e64 v15, v1, v2, s5 (s5 the same in every wave, s6 too in half the runs:
+ * a merged call reads s[5:6] with the second wave's s5 put in s6 for it); lane masks a merged
+ * call writes as 64 bits and the gang splits: v_cmp_gt_u32 vcc_lo, v1, v2; v_cndmask_b32
+ * v16, v1, v2, vcc_lo; v_cmp_lt_u64_e64 s8, v[1:2], v[3:4]; v_mov_b32 v17, s8; v_mov_b32 v18,
+ * s9; v_add_co_u32 v19, s10, v1, v2; v_mov_b32 v20, s10; v_mad_u64_u32 v[21:22], null, v1,
+ * v2, v[3:4]; v_mov_b32 v23, vcc_hi; v_mov_b32 v24, s11 (s9, s11: must stay); fused add
+ * pairs (one whose second reads the SGPR above the first's mask, one through VCC across an
+ * s_delay_alu) and a v_cmpx, merged with their masks and EXEC split: v_add_co_u32 v25, s12,
+ * s2, v1; v_add_co_ci_u32_e64 v26, null, s13, v2, s12; v_add_co_u32 v27, vcc_lo, v1, v3;
+ * s_delay_alu instid0(VALU_DEP_1); v_add_co_ci_u32_e32 v28, vcc_lo, v2, v4, vcc_lo;
+ * v_mov_b32 v29, s13; v_mov_b32 v30, vcc_lo; v_cmpx_gt_u32 v1, v2; v_mov_b32 v31, v3;
+ * s_mov_b32 exec_lo, -1; carries in (the mask joined for the call, split after):
+ * v_add_co_ci_u32_e64 v32, s14, v1, v2, s8; v_add_co_ci_u32_e32 v33, vcc_lo, v1, v2,
+ * vcc_lo; v_mov_b32 v34, s14; v_mov_b32 v35, s15; v_mov_b32 v36, vcc_lo; v_mov_b32 v37, s9;
+ * v_cndmask_b32_e64 v39, s6, v1, s5 (S0 the SGPR a join would fill: never merged);
+ * v_and_b32 v14, 31, v0; v_lshlrev_b32 v14, 2, v14; global_store_b32 v14, vN, s[0:1]
+ * offset:128k for v3, v4, v5, v7..v13, v15..v31, then the same from v38 = v14 + 0x800 for
+ * v32..v37, v39; s_endpgm. Per run: s2 the same in every wave or not
+ * (a merged v_add of an SGPR must then not run), s3 sending some waves past the add (the
+ * pair diverges), s4 a partial EXEC in some waves, or a wave started with a partial EXEC;
+ * v0 = the work-item id, v1/v2 random (NaNs among them). Fails when a merged operation reads
+ * one wave's operands for the other's lanes, a divergence or partial EXEC is run merged, or
+ * the rows of the pair overlap. */
+static void diff_gangs(uint64_t seed)
+{
+  static const uint32_t prog[] = {
+    0xbeeb000bu, 0x7e060302u, 0x7e080302u, 0x7e0a0302u, 0x7e0e0302u, 0x7e100302u, 0x7e120302u,
+    0x7e140302u, 0x7e160302u, 0x7e180302u, 0x7e1a0302u, 0x7e1e0302u, 0x7e200302u, 0x7e220302u,
+    0x7e240302u, 0x7e260302u, 0x7e280302u, 0x7e2a0302u, 0x7e2c0302u, 0x7e2e0302u, 0x7e300302u,
+    0x7e320302u, 0x7e340302u, 0x7e360302u, 0x7e380302u, 0x7e3a0302u, 0x7e3c0302u, 0x7e3e0302u,
+    0x7e400302u, 0x7e420302u, 0x7e440302u, 0x7e460302u, 0x7e480302u, 0x7e4a0302u, 0x7e4e0302u,
+    0x4a060300u, 0x10080501u, 0x56080501u, 0x4a0a0002u, 0x300c0082u, 0xd8340000u, 0x00000506u,
+    0xd8340200u, 0x00000306u, 0xbf89fc07u, 0xbfbd0000u, 0xd8d80004u, 0x07000006u, 0xd8dc0300u,
+    0x08000006u, 0xbf89fc07u, 0xbf068003u, 0xbfa20001u, 0x4a0a0305u, 0x7e140305u, 0xbefe0004u,
+    0x3a16070au, 0xd73c000cu, 0x00020683u, 0xbefe00c1u, 0xd501000fu, 0x00160501u, 0x7c980501u,
+    0x02200501u, 0xd4590008u, 0x00020701u, 0x7e220208u, 0x7e240209u, 0xd7000a13u, 0x00020501u,
+    0x7e28020au, 0xd6fe7c15u, 0x040e0501u, 0x7e2e026bu, 0x7e30020bu, 0xd7000c19u, 0x00020202u,
+    0xd5207c1au, 0x0032040du, 0xd7006a1bu, 0x00020701u, 0xbf870001u, 0x40380902u, 0x7e3a020du,
+    0x7e3c026au, 0x7d980501u, 0x7e3e0303u, 0xbefe00c1u, 0xd5200e20u, 0x00220501u, 0x40420501u,
+    0x7e44020eu, 0x7e46020fu, 0x7e48026au, 0x7e4a0209u, 0xd5010027u, 0x00160206u, 0x361c009fu,
+    0x301c1c82u, 0xdc6a0000u, 0x0000030eu, 0xdc6a0080u, 0x0000040eu, 0xdc6a0100u, 0x0000050eu,
+    0xdc6a0180u, 0x0000070eu, 0xdc6a0200u, 0x0000080eu, 0xdc6a0280u, 0x0000090eu, 0xdc6a0300u,
+    0x00000a0eu, 0xdc6a0380u, 0x00000b0eu, 0xdc6a0400u, 0x00000c0eu, 0xdc6a0480u, 0x00000d0eu,
+    0xdc6a0500u, 0x00000f0eu, 0xdc6a0580u, 0x0000100eu, 0xdc6a0600u, 0x0000110eu, 0xdc6a0680u,
+    0x0000120eu, 0xdc6a0700u, 0x0000130eu, 0xdc6a0780u, 0x0000140eu, 0xdc6a0800u, 0x0000150eu,
+    0xdc6a0880u, 0x0000160eu, 0xdc6a0900u, 0x0000170eu, 0xdc6a0980u, 0x0000180eu, 0xdc6a0a00u,
+    0x0000190eu, 0xdc6a0a80u, 0x00001a0eu, 0xdc6a0b00u, 0x00001b0eu, 0xdc6a0b80u, 0x00001c0eu,
+    0xdc6a0c00u, 0x00001d0eu, 0xdc6a0c80u, 0x00001e0eu, 0xdc6a0d00u, 0x00001f0eu, 0x4a4c1cffu,
+    0x00000800u, 0xdc6a0580u, 0x00002026u, 0xdc6a0600u, 0x00002126u, 0xdc6a0680u, 0x00002226u,
+    0xdc6a0700u, 0x00002326u, 0xdc6a0780u, 0x00002426u, 0xdc6a0800u, 0x00002526u, 0xdc6a0880u,
+    0x00002726u, 0xbfb00000u,
+  };
+  enum { OUT = 8192 };   /* bytes of output a wave */
+  uint32_t *code = isa_fx_mem(sizeof prog);
+  memcpy(code, prog, sizeof prog);
+  uint8_t *out = isa_fx_mem(4 * OUT), *ref = malloc(4 * OUT);
+  ck_assert_ptr_nonnull(ref);
+  uint64_t s = seed ^ 0x6a4eu;
+  static struct sim_isa_wave_init init[4];
+  unsigned bad = 0;
+  for (unsigned r = 0; r < 40; r++) {
+    unsigned waves = 1 + r % 4;
+    uint32_t s2 = (uint32_t)wset_rnd(&s), s3 = (uint32_t)(wset_rnd(&s) & 1), s5 = (uint32_t)wset_rnd(&s);
+    memset(init, 0, sizeof init);
+    for (unsigned i = 0; i < waves; i++) {
+      struct sim_isa_wave_init *w = &init[i];
+      uint64_t o = (uintptr_t)out + (uint64_t)i * OUT;
+      w->sgpr[0] = (uint32_t)o;
+      w->sgpr[1] = (uint32_t)(o >> 32);
+      w->sgpr[2] = r % 3 == 0 ? (uint32_t)wset_rnd(&s) : s2;
+      w->sgpr[3] = r % 4 == 1 ? (uint32_t)(wset_rnd(&s) & 1) : s3;
+      w->sgpr[4] = r % 5 == 2 && (wset_rnd(&s) & 1) ? (uint32_t)wset_rnd(&s) : 0xffffffffu;
+      w->sgpr[5] = s5;
+      w->sgpr[6] = r % 2 ? ~s5 : (uint32_t)wset_rnd(&s);
+      for (unsigned k = 7; k < 13; k++)
+        w->sgpr[k] = (uint32_t)wset_rnd(&s);
+      if (r % 2)   /* s[6:7] the same in every wave: v39's S0 may be compared equal */
+        w->sgpr[7] = s5 + 7;
+      w->sgpr[13] = r % 3 == 1 ? (uint32_t)wset_rnd(&s) : s5 ^ 0x5a5a5a5au;
+      w->sgpr[14] = (uint32_t)wset_rnd(&s);
+      w->sgpr[15] = (uint32_t)wset_rnd(&s);
+      w->sgpr_count = 16;
+      w->exec = r % 6 == 5 && i == 1 ? (uint32_t)wset_rnd(&s) | 1 : 0xffffffffu;
+      w->vgpr_count = 3;
+      for (unsigned l = 0; l < 32; l++) {
+        w->vgpr[0][l] = l + 32 * i;
+        w->vgpr[1][l] = wset_rnd(&s) % 7 ? (uint32_t)wset_rnd(&s) % 0x50000000u : 0x7fc00001u;
+        w->vgpr[2][l] = (uint32_t)wset_rnd(&s) % 0x50000000u;
+      }
+    }
+    for (unsigned engine = 0; engine < 2; engine++) {   /* the reference, then the fast one */
+      struct sim_isa_workgroup wg;
+      struct sim_isa_fault fault;
+      memset(&wg, 0, sizeof wg);
+      wg.gpu = sim_gpu(0);
+      wg.code_entry = (uintptr_t)code;
+      wg.wave_count = waves;
+      wg.wave_size = 32;
+      wg.waves = init;
+      wg.sgpr_alloc = 102;
+      wg.vgpr_alloc = 40;
+      wg.lds_bytes = 1024;
+      wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
+      memset(out, 0xcd, 4 * OUT);
+      sim_isa_probe_engine(engine == 0);
+      int rc = sim_isa_run_workgroup(&wg, &fault);
+      ck_assert_msg(rc == 0, "gang run %u (%u waves, %s engine): %s", r, waves,
+                    engine ? "fast" : "reference", fault.text);
+      if (engine == 0) {
+        memcpy(ref, out, 4 * OUT);
+        continue;
+      }
+      for (unsigned k = 0; k < waves * OUT / 4; k++) {
+        uint32_t x, y;
+        memcpy(&x, ref + 4 * k, 4);
+        memcpy(&y, out + 4 * k, 4);
+        if (x != y) {
+          fprintf(stderr, "gang run %u (%u waves): wave %u, row %u, lane %u: reference 0x%08x, "
+                  "fast 0x%08x\n", r, waves, k / (OUT / 4), k % (OUT / 4) / 32, k % 32, x, y);
+          bad++;
+          break;
+        }
+      }
+    }
+  }
+  sim_isa_probe_engine(false);
+  free(ref);
+  ck_assert_msg(bad == 0, "%u wave32 gang runs differ from the reference", bad);
+}
+
 START_TEST(diff_gfx1100)
 {
   fx_cfg.gpu_model = "gfx1100";
@@ -928,6 +1069,7 @@ START_TEST(diff_gfx1100)
   }
   diff_lds_groups(&d, target);
   diff_loops(&d, target);
+  diff_gangs(d.e.seed);
   sim_isa_probe_engine(false);
   ck_assert_msg(fused >= npairs / 4, "only %u of %u gfx1100 add pairs fuse", fused, npairs);
   ck_assert_msg(d.mismatches == 0, "gfx1100: %u runs differ between the engines", d.mismatches);
