@@ -216,6 +216,16 @@ src32_row(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_ty
   return buf;
 }
 
+/* the rows of a 32-bit form's sources (s0-s2: a VGPR row, or a uniform value broadcast into
+ * a buffer) and its destination d */
+#define FAST32_ROWS(T, nsrc)                                                                 \
+  uint32_t b0_[VALU_N], b1_[VALU_N], b2_[VALU_N];                                            \
+  const uint32_t *s0 = src32_row(w, in, 0, T, b0_);                                          \
+  const uint32_t *s1 = (nsrc) > 1 ? src32_row(w, in, 1, T, b1_) : s0;                        \
+  const uint32_t *s2 = (nsrc) > 2 ? src32_row(w, in, 2, T, b2_) : s0;                        \
+  uint32_t *d = dst_row(w, in->dst);                                                         \
+  (void)s1; (void)s2; (void)b1_; (void)b2_;
+
 /* d = BODY(a, b, c) per lane, 32-bit sources of type T */
 #define FAST32(fn, T, nsrc, COND, ...)                                                       \
   FAST_FN static int fn(struct isa_wave *w, const struct isa_inst *in)                              \
@@ -223,12 +233,7 @@ src32_row(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_ty
     unsigned n = full_lanes(w);                                                              \
     if (__builtin_expect(!n || !(COND), 0))                                                  \
       return in->exec(w, in);                                                                \
-    uint32_t b0_[VALU_N], b1_[VALU_N], b2_[VALU_N];                                          \
-    const uint32_t *s0 = src32_row(w, in, 0, T, b0_);                                        \
-    const uint32_t *s1 = (nsrc) > 1 ? src32_row(w, in, 1, T, b1_) : s0;                      \
-    const uint32_t *s2 = (nsrc) > 2 ? src32_row(w, in, 2, T, b2_) : s0;                      \
-    uint32_t *d = dst_row(w, in->dst);                                                       \
-    (void)s1; (void)s2; (void)b1_; (void)b2_;                                                \
+    FAST32_ROWS(T, nsrc)                                                                     \
     /* integer forms only: a float loop compiled another way may pick the other of two NaN \
      * inputs (x86's mulps/addps return the first operand's NaN), not the reference's */     \
     if (T != B32) {                                                                          \
@@ -257,12 +262,7 @@ src32_row(struct isa_wave *w, const struct isa_inst *in, unsigned i, enum isa_ty
     unsigned n = full_lanes(w);                                                              \
     if (__builtin_expect(!n, 0))                                                             \
       return in->exec(w, in);                                                                \
-    uint32_t b0_[VALU_N], b1_[VALU_N], b2_[VALU_N];                                          \
-    const uint32_t *s0 = src32_row(w, in, 0, B32, b0_);                                      \
-    const uint32_t *s1 = (nsrc) > 1 ? src32_row(w, in, 1, B32, b1_) : s0;                    \
-    const uint32_t *s2 = (nsrc) > 2 ? src32_row(w, in, 2, B32, b2_) : s0;                    \
-    uint32_t *d = dst_row(w, in->dst);                                                       \
-    (void)b1_; (void)b2_;                                                                    \
+    FAST32_ROWS(B32, nsrc)                                                                   \
     if (n == 32) {                                                                           \
       FAST_LANESV(32u, EXPR)                                                                 \
     } else {                                                                                 \
