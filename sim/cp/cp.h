@@ -84,6 +84,9 @@ void sim_dbwatch_unmapped(void *addr, uint64_t len);
 /* Write-protects every CPU mapping of the doorbell page at store offset `page_off`.
  * Returns the number of mappings protected (0: nothing will report a store; poll instead). */
 unsigned sim_dbwatch_arm(uint64_t page_off);
+/* Lifts that protection again (an engine that armed and then found work) and wakes every
+ * sleeping engine. */
+void sim_dbwatch_disarm(uint64_t page_off);
 /* The wake-up generation: bumped by every store to a protected page and by
  * sim_dbwatch_kick(). */
 uint32_t sim_dbwatch_gen(void);

@@ -225,7 +225,8 @@ void sim_dbwatch_unmapped(void *addr, uint64_t len)
   pthread_mutex_unlock(&maps_lock);
 }
 
-unsigned sim_dbwatch_arm(uint64_t page_off)
+/* Sets (wp) or lifts the write protection of every CPU mapping of the doorbell page. */
+static unsigned protect(uint64_t page_off, bool wp_on)
 {
   unsigned n = 0;
   /* the lock keeps munmap from retiring a mapping while we protect it */
@@ -236,13 +237,26 @@ unsigned sim_dbwatch_arm(uint64_t page_off)
       continue;
     struct uffdio_writeprotect wp = {
       .range = { .start = m->start + (page_off - m->store_off), .len = SIM_PAGE },
-      .mode = UFFDIO_WRITEPROTECT_MODE_WP,
+      .mode = wp_on ? UFFDIO_WRITEPROTECT_MODE_WP : 0,
     };
     if (uffd_ioctl(uffd, UFFDIO_WRITEPROTECT, &wp) == 0)
       n++;
   }
   pthread_mutex_unlock(&maps_lock);
   return n;
+}
+
+unsigned sim_dbwatch_arm(uint64_t page_off)
+{
+  return protect(page_off, true);
+}
+
+void sim_dbwatch_disarm(uint64_t page_off)
+{
+  protect(page_off, false);
+  /* siblings asleep on the protection would not hear their doorbells now: they look again,
+   * find this engine awake and poll */
+  wake_all();
 }
 
 /* maps_lock held; NULL when the table is full (then the page is never held back) */

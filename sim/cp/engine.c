@@ -118,8 +118,14 @@ static void *engine_main(void *arg)
      * client's doorbell stores must not fault, so this one polls instead (1 ms at most) */
     bool last = sim_dbwatch_idle(cq->doorbell_page, gen);
     unsigned armed = last ? sim_dbwatch_arm(cq->doorbell_page) : 0;
-    if (step(cq) == CP_WORK) {   /* a store that landed before the protection */
+    enum cp_step late = step(cq);
+    if (late == CP_WORK || late == CP_BLOCKED) {   /* a store that landed before the protection */
+      /* awake again, with work or a barrier to poll: a sleep on the protection would leave
+       * that barrier unpolled for up to SAFETY_NS, and a protected page would stall the
+       * stores of the siblings' clients (test_cp_aql's busy sibling saw both on a loaded host) */
       sim_dbwatch_awake(cq->doorbell_page, gen);
+      if (armed)
+        sim_dbwatch_disarm(cq->doorbell_page);
       idle_since = 0;
       woken = false;
       unwatched = BACKOFF_MIN_NS;
