@@ -1215,9 +1215,14 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
 /* ---- global_load_dword / global_store_dword: lanes in runs of consecutive addresses, one
  * translation a run (all checked before anything moves; a refused one leaves the whole
  * instruction to the reference, which raises the fault for the right lane) ---- */
+/* gang: NULL, or the second wave32 of a gang whose rows are w's upper 32 lanes (n 64, EXEC
+ * of both all ones): then nothing moves unless every run translates, and a refusal or a
+ * saddr that differs between the two returns 1 (not merged) instead of running the reference,
+ * so that each wave runs alone and the fault is raised by the wave whose lane faults */
 static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave *w,
                                                                 const struct isa_inst *in,
-                                                                unsigned n)
+                                                                unsigned n,
+                                                                const struct isa_wave *gang)
 {
   bool store = in->op == 28;
   uint64_t a[VALU_N];
@@ -1250,6 +1255,9 @@ static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave 
       expect += 32;
     }
   }
+  if (gang && in->saddr != 0x7f &&
+      isa_read_s64(w, in, in->saddr, ISA_T_B64) != isa_read_s64(gang, in, in->saddr, ISA_T_B64))
+    return 1;
   if (!v8_any(&spread) && lo[0] <= UINT32_MAX - 4u * (n - 1)) {
     uint64_t a0 = (in->saddr != 0x7f ? isa_read_s64(w, in, in->saddr, ISA_T_B64) + lo[0]
                                      : (lo[0] | (uint64_t)hi[0] << 32)) + (uint64_t)off;
@@ -1258,7 +1266,7 @@ static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave 
     const struct isa_group *g = w->group;
     uint8_t *h = isa_tlb_hit(g, g->tlb_hint[isa_tlb_hint_of(in)], a0, 4 * n, store);
     if (!h && !(h = isa_mem_probe(w, a0, 4 * n, store)))
-      return in->exec(w, in);
+      return gang ? 1 : in->exec(w, in);
     uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
     if (__builtin_expect((uintptr_t)h & 7, 0)) {
       if (store)
@@ -1301,13 +1309,13 @@ static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave 
     while (e < n && a[e] == a[e - 1] + 4)
       e++;
     if (!(host[runs] = isa_mem_probe_fast(w, in, a[l], 4 * (e - l), store)))
-      return in->exec(w, in);
+      return gang ? 1 : in->exec(w, in);
     start[runs++] = l;
     l = e;
   }
   if (!apart) {
     if (!(host[0] = isa_mem_probe_fast(w, in, a[0], 4 * n, store)))
-      return in->exec(w, in);
+      return gang ? 1 : in->exec(w, in);
     start[runs++] = 0;
   }
   start[runs] = n;
@@ -1326,7 +1334,12 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   unsigned n = full_lanes(w);
   if (!n)
     return in->exec(w, in);
-  return n == 64 ? global_dword_n(w, in, 64u) : global_dword_n(w, in, 32u);
+  return n == 64 ? global_dword_n(w, in, 64u, NULL) : global_dword_n(w, in, 32u, NULL);
+}
+
+int isa_fast_global_gang(struct isa_wave *a, const struct isa_wave *b, const struct isa_inst *in)
+{
+  return global_dword_n(a, in, 64u, b);
 }
 
 /* ---- global_atomic_add without return, every lane at one address (a reduction's last
@@ -2009,6 +2022,8 @@ unsigned isa_fast_lanewise(const struct isa_inst *in)
   }
   if (in->fast == f_ds_read_b32 || in->fast == f_v_fma_f32_vvv)
     return ISA_GANG_OK;
+  if (in->fast == f_global_dword)
+    return ISA_GANG_OK | ISA_GANG_GLOBAL;
   if (in->fast == f_ds)
     return in->op == 13 || in->op == 14 || in->op == 15 || in->op == 77 || in->op == 118 ||
                    in->op == 119 || in->op == 120
