@@ -1016,11 +1016,13 @@ static void diff_gang_global(uint64_t seed)
       if (engine == 0)
         memcpy(ref, out, OUT);
     }
-    if (faulty < waves) {   /* which other waves stored first differs by engine: the fault */
+    /* which other waves stored first differs by engine: the fault (its text names the wave
+     * that halted on it) */
+    if (faulty < waves) {
       faults += rc[0] != 0;
       if (rc[0] == 0 || rc[1] == 0 || fault[0].kind != fault[1].kind ||
           fault[0].pc != fault[1].pc || fault[0].addr != fault[1].addr ||
-          fault[0].write != fault[1].write) {
+          fault[0].write != fault[1].write || strcmp(fault[0].text, fault[1].text)) {
         fprintf(stderr, "gang global run %u (%u waves, wave %u faults): reference rc %d (%s), "
                 "fast rc %d (%s)\n", r, waves, faulty, rc[0], fault[0].text, rc[1], fault[1].text);
         bad++;
