@@ -1352,10 +1352,16 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   return n == 64 ? global_dword_n(w, in, 64u, NULL) : global_dword_n(w, in, 32u, NULL);
 }
 
-FAST_FN int isa_fast_global_gang(struct isa_wave *a, const struct isa_wave *b,
-                                 const struct isa_inst *in)
+/* a static clone (clang-15 emits no resolver for an external target_clones function) */
+FAST_FN static int global_gang(struct isa_wave *a, const struct isa_wave *b,
+                               const struct isa_inst *in)
 {
   return global_dword_n(a, in, 64u, b);
+}
+
+int isa_fast_global_gang(struct isa_wave *a, const struct isa_wave *b, const struct isa_inst *in)
+{
+  return global_gang(a, b, in);
 }
 
 /* ---- global_atomic_add without return, every lane at one address (a reduction's last
