@@ -788,13 +788,20 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
       if (e->gang && gang_merge(a, b, e)) {
         /* once for both: a's rows are 64 lanes, b's the upper 32 (run.c) */
         int rc;
-        if (__builtin_expect(!(e->gang & GANG_MASKS), 1)) {
+        if (__builtin_expect(!(e->gang & (GANG_MASKS | ISA_GANG_GLOBAL)), 1)) {
           a->wave32 = false;
           a->exec = ~0ull;
           rc = e->fn(a, e->in);
           a->wave32 = true;
           a->exec = 0xffffffffull;
           b->pc = a->pc;
+        } else if (e->gang & ISA_GANG_GLOBAL) {
+          /* every translation checked first: on a refusal (or saddr differing) nothing moved,
+           * and each runs alone below, so a fault is raised by its own wave */
+          if (isa_fast_global_gang(a, b, e->in))
+            goto alone;
+          b->pc = a->pc;
+          rc = 0;
         } else {
           rc = gang_masks(a, b, e);
         }
@@ -807,6 +814,7 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
         e++;
         continue;
       }
+    alone:;
       int ra = e->fn(a, e->in);
       if (__builtin_expect(!ra && e->kind == ENT_PLAIN, 1)) {
         int rb = e->fn(b, e->in);

@@ -1215,12 +1215,16 @@ static int f_ds(struct isa_wave *w, const struct isa_inst *in)
 /* ---- global_load_dword / global_store_dword: lanes in runs of consecutive addresses, one
  * translation a run (all checked before anything moves; a refused one leaves the whole
  * instruction to the reference, which raises the fault for the right lane) ---- */
+/* gang: NULL, or the second wave32 of a gang whose rows are w's upper 32 lanes (n 64, EXEC
+ * of both all ones): then nothing moves unless every run translates, and a refusal or a
+ * saddr that differs between the two returns 1 (not merged) instead of running the reference,
+ * so that each wave runs alone and the fault is raised by the wave whose lane faults */
 static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave *w,
                                                                 const struct isa_inst *in,
-                                                                unsigned n)
+                                                                unsigned n,
+                                                                const struct isa_wave *gang)
 {
   bool store = in->op == 28;
-  uint64_t a[VALU_N];
   const uint32_t *lo = w->vgpr[in->addr - ISA_OP_VGPR0];
   int64_t off = in->offset;
   /* the usual case, checked in 32-bit lanes (8 a vector): the low halves consecutive dwords
@@ -1250,6 +1254,9 @@ static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave 
       expect += 32;
     }
   }
+  if (gang && in->saddr != 0x7f &&
+      isa_read_s64(w, in, in->saddr, ISA_T_B64) != isa_read_s64(gang, in, in->saddr, ISA_T_B64))
+    return 1;
   if (!v8_any(&spread) && lo[0] <= UINT32_MAX - 4u * (n - 1)) {
     uint64_t a0 = (in->saddr != 0x7f ? isa_read_s64(w, in, in->saddr, ISA_T_B64) + lo[0]
                                      : (lo[0] | (uint64_t)hi[0] << 32)) + (uint64_t)off;
@@ -1258,7 +1265,7 @@ static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave 
     const struct isa_group *g = w->group;
     uint8_t *h = isa_tlb_hit(g, g->tlb_hint[isa_tlb_hint_of(in)], a0, 4 * n, store);
     if (!h && !(h = isa_mem_probe(w, a0, 4 * n, store)))
-      return in->exec(w, in);
+      return gang ? 1 : in->exec(w, in);
     uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
     if (__builtin_expect((uintptr_t)h & 7, 0)) {
       if (store)
@@ -1283,33 +1290,49 @@ static inline __attribute__((always_inline)) int global_dword_n(struct isa_wave 
     }
     return next(w, in);
   }
-  if (in->saddr != 0x7f) {
-    uint64_t base = isa_read_s64(w, in, in->saddr, ISA_T_B64);
-    for (unsigned l = 0; l < n; l++)
-      a[l] = base + lo[l] + (uint64_t)off;
-  } else {
-    for (unsigned l = 0; l < n; l++)
-      a[l] = (lo[l] | (uint64_t)hi[l] << 32) + (uint64_t)off;
+  /* bit l: lane l starts a run, as GNU C vectors of 8 lanes from the rows (lane l's low half
+   * not lane l-1's + 4, lane l-1's within 4 of a carry, or (VGPR form) the high halves
+   * differ: a carry only splits a run, which is safe); none: one run of the whole wave */
+  bool vform = in->saddr == 0x7f;
+  uint64_t base = vform ? 0 : isa_read_s64(w, in, in->saddr, ISA_T_B64), apart = 0;
+#pragma GCC unroll 8
+  for (unsigned l = 0; l < n; l += 8) {
+    v8u x, p, brk;
+    memcpy(&x, lo + l, sizeof x);
+    if (l)
+      memcpy(&p, lo + l - 1, sizeof p);
+    else   /* lane 0 starts the first run whatever it compares */
+      p = __builtin_shufflevector(x, x, 0, 0, 1, 2, 3, 4, 5, 6);
+    brk = (v8u)(x != p + 4) | (v8u)(p > 0xfffffffbu);
+    if (vform) {
+      v8u y, q;
+      memcpy(&y, hi + l, sizeof y);
+      if (l)
+        memcpy(&q, hi + l - 1, sizeof q);
+      else
+        q = __builtin_shufflevector(y, y, 0, 0, 1, 2, 3, 4, 5, 6);
+      brk |= (v8u)(y != q);
+    }
+    apart |= (uint64_t)v8_bits(&brk) << l;
   }
+  apart &= ~1ull;
+#define RUN_VA(l) ((vform ? (lo[l] | (uint64_t)hi[l] << 32) : base + lo[l]) + (uint64_t)off)
   uint8_t *host[VALU_N];
   unsigned start[VALU_N + 1], runs = 0;
-  uint64_t apart = 0;   /* the usual case first: one run of the whole wave */
-  for (unsigned l = 0; l < n; l++)
-    apart |= a[l] ^ (a[0] + 4ull * l);
   for (unsigned l = apart ? 0 : n; l < n;) {
-    unsigned e = l + 1;
-    while (e < n && a[e] == a[e - 1] + 4)
-      e++;
-    if (!(host[runs] = isa_mem_probe_fast(w, in, a[l], 4 * (e - l), store)))
-      return in->exec(w, in);
+    uint64_t later = apart & ~((2ull << l) - 1);   /* l 63: 2 << 63 is 0, nothing later */
+    unsigned e = later ? (unsigned)__builtin_ctzll(later) : n;
+    if (!(host[runs] = isa_mem_probe_fast(w, in, RUN_VA(l), 4 * (e - l), store)))
+      return gang ? 1 : in->exec(w, in);
     start[runs++] = l;
     l = e;
   }
   if (!apart) {
-    if (!(host[0] = isa_mem_probe_fast(w, in, a[0], 4 * n, store)))
-      return in->exec(w, in);
+    if (!(host[0] = isa_mem_probe_fast(w, in, RUN_VA(0), 4 * n, store)))
+      return gang ? 1 : in->exec(w, in);
     start[runs++] = 0;
   }
+#undef RUN_VA
   start[runs] = n;
   uint32_t *r = w->vgpr[(store ? in->data : in->dst) - ISA_OP_VGPR0];
   for (unsigned k = 0; k < runs; k++) {
@@ -1326,7 +1349,19 @@ FAST_FN static int f_global_dword(struct isa_wave *w, const struct isa_inst *in)
   unsigned n = full_lanes(w);
   if (!n)
     return in->exec(w, in);
-  return n == 64 ? global_dword_n(w, in, 64u) : global_dword_n(w, in, 32u);
+  return n == 64 ? global_dword_n(w, in, 64u, NULL) : global_dword_n(w, in, 32u, NULL);
+}
+
+/* a static clone (clang-15 emits no resolver for an external target_clones function) */
+FAST_FN static int global_gang(struct isa_wave *a, const struct isa_wave *b,
+                               const struct isa_inst *in)
+{
+  return global_dword_n(a, in, 64u, b);
+}
+
+int isa_fast_global_gang(struct isa_wave *a, const struct isa_wave *b, const struct isa_inst *in)
+{
+  return global_gang(a, b, in);
 }
 
 /* ---- global_atomic_add without return, every lane at one address (a reduction's last
@@ -2009,6 +2044,8 @@ unsigned isa_fast_lanewise(const struct isa_inst *in)
   }
   if (in->fast == f_ds_read_b32 || in->fast == f_v_fma_f32_vvv)
     return ISA_GANG_OK;
+  if (in->fast == f_global_dword)
+    return ISA_GANG_OK | ISA_GANG_GLOBAL;
   if (in->fast == f_ds)
     return in->op == 13 || in->op == 14 || in->op == 15 || in->op == 77 || in->op == 118 ||
                    in->op == 119 || in->op == 120

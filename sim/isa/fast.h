@@ -34,10 +34,18 @@ enum { ISA_GANG_OK = 1, ISA_GANG_SGPR = 2, ISA_GANG_MASK = 4,
        ISA_GANG_MASKIN = 32, /* reads a lane mask (S2: v_cndmask, carry-in): the gang puts
                                 the second wave's in the register above the first's for
                                 the call, and puts that one back after */
+       ISA_GANG_GLOBAL = 64, /* global_load/store_dword: isa_fast_global_gang, which may
+                                refuse (each wave then runs alone) */
        ISA_GANG_SRC0 = 256 };   /* << k: source k is an SGPR to compare (k 0..2: in->src[k];
                                    a pair's 2, 3: its second's src[0], src[1]) */
 /* A fused add pair (isa_inst.pair) over 64 lanes, for the gang's merged call. */
 int isa_fast_add64_wide(struct isa_wave *w, const struct isa_inst *in);
+/* global_load_dword / global_store_dword (in->fast f_global_dword) once for wave32 waves a
+ * and b (EXEC all ones in both; b's VGPR rows a's upper 32 lanes): every lane's translation
+ * is checked before anything moves; 1 (nothing done) when one is refused or the saddr pair
+ * differs between a and b, so each runs alone and the reference raises a fault on the wave
+ * (and lane) it belongs to; else 0 with a->pc advanced. */
+int isa_fast_global_gang(struct isa_wave *a, const struct isa_wave *b, const struct isa_inst *in);
 /* Whether the gang (decode.c isa_gang_run) may run `in`'s fast semantics once for two wave32
  * waves whose VGPR rows are interleaved: 0 no, else ISA_GANG_* bits. */
 unsigned isa_fast_lanewise(const struct isa_inst *in);
