@@ -92,25 +92,6 @@ static inline __attribute__((always_inline)) void zero(void *p, size_t n)
     c[i] = 0;
 }
 
-/* memcpy for the initial registers (a few SGPRs, a row or three of VGPRs), 16 bytes a step:
- * gcc's `rep movsq` for these counts a step per 8 bytes */
-static inline __attribute__((always_inline)) void copy(void *d, const void *s, size_t n)
-{
-  char *dc = d;
-  const char *sc = s;
-  size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    zero_v v;
-    __builtin_memcpy(&v, sc + i, 16);
-#if defined(__x86_64__)
-    __asm__("" : "+x"(v));   /* not turned back into a memcpy call */
-#endif
-    __builtin_memcpy(dc + i, &v, 16);
-  }
-  for (; i < n; i += 4)
-    __builtin_memcpy(dc + i, sc + i, 4);
-}
-
 static int bad(struct sim_isa_fault *f, const struct sim_isa_workgroup *wg, const char *why)
 {
   memset(f, 0, sizeof *f);
@@ -217,7 +198,7 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     w->id = i;
     w->pc = wg->code_entry;
     unsigned ns = init->sgpr_count < SIM_ISA_MAX_INIT_SGPRS ? init->sgpr_count : SIM_ISA_MAX_INIT_SGPRS;
-    copy(w->sgpr, init->sgpr, ns * sizeof *w->sgpr);
+    memcpy(w->sgpr, init->sgpr, ns * sizeof *w->sgpr);
     w->ttmp[7] = init->ttmp7;
     w->ttmp[9] = init->ttmp9;
     w->wave32 = wg->wave_size == 32;   /* 0 is 64 */
@@ -233,10 +214,10 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     if (paired) {
       w->vgpr = (uint32_t (*)[SIM_ISA_WAVE_SIZE])(b->vgpr[(size_t)rows * (i / 2)] + 32 * (i % 2));
       for (unsigned r = 0; r < nv; r++)
-        copy(w->vgpr[r], init->vgpr[r], 32 * sizeof init->vgpr[r][0]);
+        memcpy(w->vgpr[r], init->vgpr[r], 32 * sizeof init->vgpr[r][0]);
     } else {
       w->vgpr = b->vgpr + (size_t)rows * i;
-      copy(w->vgpr, init->vgpr, nv * sizeof *w->vgpr);
+      memcpy(w->vgpr, init->vgpr, nv * sizeof *w->vgpr);
     }
     w->scratch_wave_offset = init->scratch_wave_offset;
     w->scratch_va = wg->scratch_base + init->scratch_wave_offset;
