@@ -169,19 +169,31 @@ struct code_at {
   uint64_t dispatch;         /* the dispatch (sim_isa_workgroup.dispatch_seq) whose work-group
                                 last compared the bytes with memory; 0 none */
 };
-static __thread struct code_at kept[ISA_GROUP_PAGES];   /* references owned by the thread */
-static __thread unsigned kept_count;
-static __thread struct code_at seen[ISA_GROUP_PAGES];   /* this group's pages, where they are */
-static __thread unsigned seen_count;
+struct code_tls {
+  struct code_at kept[ISA_GROUP_PAGES];   /* references owned by the thread */
+  unsigned kept_count;
+  struct code_at seen[ISA_GROUP_PAGES];   /* this group's pages, where they are */
+  unsigned seen_count;
+};
+/* one thread-local object whose address each function takes once (`ct`): as four variables
+ * of a -fPIC library each access was a __tls_get_addr call, ~10 a work-group */
+static __thread struct code_tls code_tls;
+static inline struct code_tls *code_tls_get(void)
+{
+  struct code_tls *ct = &code_tls;
+  __asm__("" : "+r"(ct));   /* kept in a register: gcc would otherwise redo the call after calls */
+  return ct;
+}
 static pthread_key_t kept_key;
 static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
 
 static void kept_free(void *arg)
 {
+  struct code_tls *ct = code_tls_get();
   (void)arg;
-  for (unsigned k = 0; k < kept_count; k++)
-    code_unref(kept[k].c);
-  kept_count = 0;
+  for (unsigned k = 0; k < ct->kept_count; k++)
+    code_unref(ct->kept[k].c);
+  ct->kept_count = 0;
 }
 
 static void kept_key_init(void)
@@ -192,7 +204,8 @@ static void kept_key_init(void)
 /* Where page `c` (compared with memory just now, or being made) is, for keeping it. */
 static void seen_add(struct isa_code *c, uint64_t gen, uint64_t dispatch)
 {
-  if (seen_count == ISA_GROUP_PAGES)
+  struct code_tls *ct = code_tls_get();
+  if (ct->seen_count == ISA_GROUP_PAGES)
     return;
   uint64_t lo, hi;
   bool w, keep_p = false, keep_t = false;
@@ -205,7 +218,7 @@ static void seen_add(struct isa_code *c, uint64_t gen, uint64_t dispatch)
     if (!t || !keep_t || hi - (c->va + PAGE) < TAIL)
       return;
   }
-  seen[seen_count++] = (struct code_at){ .c = c, .p = p, .t = t, .gen = gen, .dispatch = dispatch };
+  ct->seen[ct->seen_count++] = (struct code_at){ .c = c, .p = p, .t = t, .gen = gen, .dispatch = dispatch };
 }
 
 /* The page at `va` from the thread's kept ones, its reference now the caller's, if it is
@@ -213,11 +226,12 @@ static void seen_add(struct isa_code *c, uint64_t gen, uint64_t dispatch)
 static struct isa_code *kept_page(struct sim_gpu *gpu, uint64_t va, uint64_t gen,
                                   uint64_t dispatch)
 {
-  for (unsigned k = 0; k < kept_count; k++) {
-    if (kept[k].c->gpu != gpu || kept[k].c->va != va)
+  struct code_tls *ct = code_tls_get();
+  for (unsigned k = 0; k < ct->kept_count; k++) {
+    if (ct->kept[k].c->gpu != gpu || ct->kept[k].c->va != va)
       continue;
-    struct code_at a = kept[k];
-    kept[k] = kept[--kept_count];
+    struct code_at a = ct->kept[k];
+    ct->kept[k] = ct->kept[--ct->kept_count];
     /* the page's memory still where it was (VM unchanged), listed, and the same bytes;
      * compared once per dispatch on each thread: the instruction cache is not coherent with
      * stores during a dispatch (a kernel or the host rewriting code it runs has it take
@@ -229,8 +243,8 @@ static struct isa_code *kept_page(struct sim_gpu *gpu, uint64_t va, uint64_t gen
          (!memcmp(a.p, a.c->bytes, PAGE) &&
           (a.c->len == PAGE ? !a.t : !memcmp(a.t, a.c->bytes + PAGE, TAIL))))) {
       a.dispatch = dispatch;
-      if (seen_count < ISA_GROUP_PAGES)
-        seen[seen_count++] = a;
+      if (ct->seen_count < ISA_GROUP_PAGES)
+        ct->seen[ct->seen_count++] = a;
       return a.c;
     }
     code_unref(a.c);
@@ -253,9 +267,10 @@ static struct isa_code *group_page(struct sim_gpu *gpu, uint64_t va, uint64_t di
 
 static void seen_drop(struct isa_code *c)
 {
-  for (unsigned k = 0; k < seen_count; k++)
-    if (seen[k].c == c) {
-      seen[k] = seen[--seen_count];
+  struct code_tls *ct = code_tls_get();
+  for (unsigned k = 0; k < ct->seen_count; k++)
+    if (ct->seen[k].c == c) {
+      ct->seen[k] = ct->seen[--ct->seen_count];
       return;
     }
 }
@@ -845,28 +860,29 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
 
 void isa_group_release(struct isa_group *g)
 {
+  struct code_tls *ct = code_tls_get();
   /* the thread keeps this group's pages (its references) for its next group; the pages it
    * kept before and this group did not take over go */
-  for (unsigned k = 0; k < kept_count; k++)
-    code_unref(kept[k].c);
-  kept_count = 0;
+  for (unsigned k = 0; k < ct->kept_count; k++)
+    code_unref(ct->kept[k].c);
+  ct->kept_count = 0;
   for (unsigned k = 0; k < g->page_count; k++) {
     struct isa_code *c = g->pages[k];
     unsigned i = 0;
-    while (i < seen_count && seen[i].c != c)
+    while (i < ct->seen_count && ct->seen[i].c != c)
       i++;
-    if (i < seen_count) {
-      kept[kept_count++] = seen[i];
+    if (i < ct->seen_count) {
+      ct->kept[ct->kept_count++] = ct->seen[i];
     } else {
       code_unref(c);
     }
   }
   g->page_count = 0;
-  seen_count = 0;
-  if (kept_count) {   /* a thread that ends gives its kept pages back */
+  ct->seen_count = 0;
+  if (ct->kept_count) {   /* a thread that ends gives its kept pages back */
     pthread_once(&kept_once, kept_key_init);
     if (!pthread_getspecific(kept_key))
-      pthread_setspecific(kept_key, kept);
+      pthread_setspecific(kept_key, ct->kept);
   }
 }
 

@@ -77,6 +77,21 @@ static struct run_buf *run_buf(size_t vgpr_rows, size_t lds)
   return b;
 }
 
+/* memset(p, 0, n) for the wave's ~660 bytes as 16-byte stores: gcc expands a constant-size
+ * memset of that length as `rep stosq`, one counted step per 8 bytes (sim/isa/README.md,
+ * "Per-wave costs") */
+typedef uint64_t zero_v __attribute__((vector_size(16), aligned(8), may_alias));
+static inline __attribute__((always_inline)) void zero(void *p, size_t n)
+{
+  char *c = p;
+  size_t i = 0;
+#pragma GCC unroll 64
+  for (; i + 16 <= n; i += 16)
+    *(zero_v *)(c + i) = (zero_v){ 0, 0 };
+  for (; i < n; i++)
+    c[i] = 0;
+}
+
 static int bad(struct sim_isa_fault *f, const struct sim_isa_workgroup *wg, const char *why)
 {
   memset(f, 0, sizeof *f);
@@ -149,7 +164,7 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     return bad(fault, wg, "out of memory");
 
   struct isa_group g;
-  memset(&g, 0, sizeof g);
+  zero(&g, sizeof g);
   g.wg = wg;
   g.lds = lds_size ? b->lds : NULL;
   g.lds_size = lds_size;
@@ -157,9 +172,13 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
   g.tlb_hint = b->tlb_hint;
   /* read before any lookup of this group: entries it adds were looked up at gen or later */
   uint64_t gen = sim_vm_generation();
+  /* the group works on the thread's entries in place (no copy in and out): they start empty
+   * unless the VM generation and GPU are those of the thread's last group */
+  g.tlb = b->tlb;
   if (b->tlb_gpu == wg->gpu && b->tlb_gen == gen) {
-    memcpy(g.tlb, b->tlb, sizeof g.tlb);
     g.tlb_next = b->tlb_next;
+  } else {
+    memset(b->tlb, 0, sizeof b->tlb);
   }
   uint32_t mode = ((wg->rsrc1 >> 12) & 0xff) | ((wg->rsrc1 >> 21) & 1) << 8 |
                   ((wg->rsrc1 >> 23) & 1) << 9 |
@@ -171,10 +190,10 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     const struct sim_isa_wave_init *init = &wg->waves[i];
     /* zeroed but the fault text's bytes (160 of ~820), which no one reads unless a fault
      * fills them */
-    memset(w, 0, offsetof(struct isa_wave, fault.text));
+    zero(w, offsetof(struct isa_wave, fault.text));
     w->fault.text[0] = 0;
-    memset((char *)w + offsetof(struct isa_wave, fault) + sizeof w->fault, 0,
-           sizeof *w - offsetof(struct isa_wave, fault) - sizeof w->fault);
+    zero((char *)w + offsetof(struct isa_wave, fault) + sizeof w->fault,
+         sizeof *w - offsetof(struct isa_wave, fault) - sizeof w->fault);
     w->group = &g;
     w->id = i;
     w->pc = wg->code_entry;
@@ -269,12 +288,13 @@ out:
     probe_copy(&b->waves[0], probe, wg->lds_bytes, false);
   isa_group_release(&g);
   for (unsigned i = 0; i < ISA_GROUP_TLB; i++)
-    b->tlb[i] = g.tlb[i].keep ? g.tlb[i] : (struct isa_tlb_entry){ 0 };
+    if (!b->tlb[i].keep)
+      b->tlb[i] = (struct isa_tlb_entry){ 0 };
   b->tlb_next = g.tlb_next;
   b->tlb_gen = gen;
   b->tlb_gpu = wg->gpu;
   if (!rc)
-    memset(fault, 0, sizeof *fault);
+    zero(fault, sizeof *fault);
   return rc;
 }
 

@@ -154,7 +154,8 @@ struct isa_group {           /* the running workgroup, shared by its waves */
   /* ro: GPU read-only; keep: may outlive the group (a buffer object, not SVM memory). The
    * entries come from the thread's previous group when the VM generation is unchanged
    * (run.c) */
-  struct isa_tlb_entry { uint64_t va, size; uint8_t *host; bool ro, keep; } tlb[ISA_GROUP_TLB];
+  /* ISA_GROUP_TLB of them, the host thread's own (run.c run_buf), used in place */
+  struct isa_tlb_entry { uint64_t va, size; uint8_t *host; bool ro, keep; } *tlb;
   unsigned tlb_next, tlb_last;
   /* the entry that last translated an access of each instruction (by its dword address,
    * modulo ISA_TLB_HINTS: 1 KiB of code without two instructions on one slot), checked
