@@ -77,21 +77,6 @@ static struct run_buf *run_buf(size_t vgpr_rows, size_t lds)
   return b;
 }
 
-/* memset(p, 0, n) for the wave's ~660 bytes as 16-byte stores: gcc expands a constant-size
- * memset of that length as `rep stosq`, one counted step per 8 bytes (sim/isa/README.md,
- * "Per-wave costs") */
-typedef uint64_t zero_v __attribute__((vector_size(16), aligned(8), may_alias));
-static inline __attribute__((always_inline)) void zero(void *p, size_t n)
-{
-  char *c = p;
-  size_t i = 0;
-#pragma GCC unroll 64
-  for (; i + 16 <= n; i += 16)
-    *(zero_v *)(c + i) = (zero_v){ 0, 0 };
-  for (; i < n; i++)
-    c[i] = 0;
-}
-
 static int bad(struct sim_isa_fault *f, const struct sim_isa_workgroup *wg, const char *why)
 {
   memset(f, 0, sizeof *f);
@@ -164,7 +149,7 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     return bad(fault, wg, "out of memory");
 
   struct isa_group g;
-  zero(&g, sizeof g);
+  memset(&g, 0, sizeof g);
   g.wg = wg;
   g.lds = lds_size ? b->lds : NULL;
   g.lds_size = lds_size;
@@ -190,10 +175,10 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     const struct sim_isa_wave_init *init = &wg->waves[i];
     /* zeroed but the fault text's bytes (160 of ~820), which no one reads unless a fault
      * fills them */
-    zero(w, offsetof(struct isa_wave, fault.text));
+    memset(w, 0, offsetof(struct isa_wave, fault.text));
     w->fault.text[0] = 0;
-    zero((char *)w + offsetof(struct isa_wave, fault) + sizeof w->fault,
-         sizeof *w - offsetof(struct isa_wave, fault) - sizeof w->fault);
+    memset((char *)w + offsetof(struct isa_wave, fault) + sizeof w->fault, 0,
+           sizeof *w - offsetof(struct isa_wave, fault) - sizeof w->fault);
     w->group = &g;
     w->id = i;
     w->pc = wg->code_entry;
@@ -294,7 +279,7 @@ out:
   b->tlb_gen = gen;
   b->tlb_gpu = wg->gpu;
   if (!rc)
-    zero(fault, sizeof *fault);
+    memset(fault, 0, sizeof *fault);
   return rc;
 }
 
