@@ -50,6 +50,17 @@ static void diff_out_alloc(struct diff_out *o)
 }
 
 /* Pass-specific changes to the state wset_state made: wave size, EXEC, MODE. */
+/* the register state's form for the fixed programs: a VOP3 with nothing chosen */
+static const struct wset_form diff_blank = { .kind = WK_VOP3 };
+
+/* a fixed program (its words) in GPU-visible memory */
+static uint32_t *diff_code(const uint32_t *prog, size_t bytes)
+{
+  uint32_t *code = isa_fx_mem(bytes);
+  memcpy(code, prog, bytes);
+  return code;
+}
+
 static unsigned diff_state(struct diff_ctx *d, const struct wset_form *f, unsigned index,
                            unsigned pass)
 {
@@ -282,15 +293,11 @@ static void diff_blocks(struct diff_ctx *d, const struct diff_enc *enc, unsigned
     }
     code[at++] = WSET_ENDPGM;
   }
-  struct wset_form blank;
-  memset(&blank, 0, sizeof blank);
-  blank.kind = WK_VOP3;
-  blank.chosen = 0;
   for (unsigned b = 0; b < blocks; b++)
     for (unsigned pass = 0; pass < DIFF_PASSES; pass++) {
       if (pass == 2)
         continue;   /* no lane: nothing to compare beyond the single instructions */
-      unsigned wave = diff_state(d, &blank, 100000 + b, pass);
+      unsigned wave = diff_state(d, &diff_blank, 100000 + b, pass);
       char what[64];
       snprintf(what, sizeof what, "block %u", b);
       if (!diff_both(d, (uintptr_t)(code + starts[b]), wave, true, true, what, pass))
@@ -307,9 +314,6 @@ static void diff_atomic_uniform(struct diff_ctx *d, uint8_t target)
 {
   static const uint32_t forms[2][2] = { { 0xdd088000u, 0x00281514u }, { 0xdd088008u, 0x007f1614u } };
   uint32_t *code = isa_fx_mem(64);
-  struct wset_form blank;
-  memset(&blank, 0, sizeof blank);
-  blank.kind = WK_VOP3;
   uint64_t gb = (uintptr_t)d->e.gbuf, s = d->e.seed ^ 0xa70u;
   for (unsigned f = 0; f < 2; f++) {
     code[0] = forms[f][0];
@@ -319,7 +323,7 @@ static void diff_atomic_uniform(struct diff_ctx *d, uint8_t target)
     isa_decode(code, 3, 0, target, &in);
     ck_assert_msg(in.fast != NULL, "global_atomic_add form %u has no fast semantics", f);
     for (unsigned pass = 1; pass <= 3; pass += 2) {   /* wave64 and wave32, every lane */
-      unsigned wave = diff_state(d, &blank, 200000 + f * 8 + pass, pass);
+      unsigned wave = diff_state(d, &diff_blank, 200000 + f * 8 + pass, pass);
       struct sim_isa_probe *p = d->e.init;
       uint64_t at = gb + WSET_GBASE + 64 + 4 * (wset_rnd(&s) % 16);
       p->sgpr[40] = (uint32_t)gb;
@@ -357,9 +361,6 @@ static void diff_global_runs(struct diff_ctx *d, uint8_t target)
                                         { 0xdc508000u, 0x0a7f000au } };
   static const int32_t offs[5] = { 0, 4, -8, 0, 0 };
   uint32_t *code = isa_fx_mem(64);
-  struct wset_form blank;
-  memset(&blank, 0, sizeof blank);
-  blank.kind = WK_VOP3;
   uint64_t gb = (uintptr_t)d->e.gbuf, s = d->e.seed ^ 0x61bu;
   for (unsigned f = 0; f < 5; f++) {
     code[0] = forms[f][0];
@@ -371,7 +372,7 @@ static void diff_global_runs(struct diff_ctx *d, uint8_t target)
     bool saddr = f == 1 || f == 3;
     for (unsigned r = 0; r < 6; r++)
       for (unsigned pass = 1; pass <= 3; pass += 2) {   /* wave64 and wave32, every lane */
-        unsigned wave = diff_state(d, &blank, 500000 + f * 64 + r * 4 + pass, pass);
+        unsigned wave = diff_state(d, &diff_blank, 500000 + f * 64 + r * 4 + pass, pass);
         struct sim_isa_probe *p = d->e.init;
         /* r: 0 contiguous from 8-aligned, 1 from 4 past it, 2 two runs, 3 one lane out of
          * line, 4 random dwords, 5 contiguous again (another start) */
@@ -416,9 +417,6 @@ static void diff_lds_groups(struct diff_ctx *d, uint8_t target)
                                           { 0xd8dc1000u, 0x0a00000au }, { 0xd8e00201u, 0x0800000au } };
   bool g11 = target == isa_target_named("gfx1100");
   uint32_t *code = isa_fx_mem(64);
-  struct wset_form blank;
-  memset(&blank, 0, sizeof blank);
-  blank.kind = WK_VOP3;
   uint64_t s = d->e.seed ^ 0x1d5u;
   for (unsigned f = 0; f < 4; f++) {
     code[0] = g11 ? forms11[f][0] : forms[f][0];
@@ -429,7 +427,7 @@ static void diff_lds_groups(struct diff_ctx *d, uint8_t target)
     ck_assert_msg(in.fast != NULL, "ds form %u has no fast semantics", f);
     for (unsigned r = 0; r < 8; r++)
       for (unsigned pass = 1; pass <= 3; pass += 2) {   /* wave64 and wave32, every lane */
-        unsigned wave = diff_state(d, &blank, 400000 + f * 64 + r * 4 + pass, pass);
+        unsigned wave = diff_state(d, &diff_blank, 400000 + f * 64 + r * 4 + pass, pass);
         struct sim_isa_probe *p = d->e.init;
         for (unsigned g = 0; g < SIM_ISA_WAVE_SIZE / 16; g++) {
           unsigned kind = (unsigned)(wset_rnd(&s) % 3);
@@ -495,9 +493,6 @@ static void diff_pairs(struct diff_ctx *d, uint8_t target, unsigned count)
   uint32_t *code = isa_fx_mem((size_t)count * 8 * 4);
   uint64_t s = d->e.seed ^ 0xadd64u;
   unsigned fused = 0;
-  struct wset_form blank;
-  memset(&blank, 0, sizeof blank);
-  blank.kind = WK_VOP3;
   for (unsigned i = 0; i < count; i++) {
     uint32_t *c = code + 8 * i;
     bool v3a = wset_rnd(&s) % 3 == 0, v3b = wset_rnd(&s) % 3 == 0;
@@ -516,7 +511,7 @@ static void diff_pairs(struct diff_ctx *d, uint8_t target, unsigned count)
     fused += isa_fast_pairs(&a, &b);
     static const unsigned passes[] = { 0, 1, 3, 5 };
     for (unsigned k = 0; k < 4; k++) {
-      unsigned wave = diff_state(d, &blank, 300000 + i, passes[k]);
+      unsigned wave = diff_state(d, &diff_blank, 300000 + i, passes[k]);
       char what[96];
       snprintf(what, sizeof what, "add64 pair %u (0x%08x 0x%08x 0x%08x 0x%08x)", i, c[0], c[1],
                c[2], c[3]);
@@ -553,16 +548,12 @@ static void diff_loops(struct diff_ctx *d, uint8_t target)
   };
   if (target >= isa_target_named("gfx1100"))
     return;   /* gfx9 encodings */
-  uint32_t *code = isa_fx_mem(sizeof prog);
-  memcpy(code, prog, sizeof prog);
-  struct wset_form blank;
-  memset(&blank, 0, sizeof blank);
-  blank.kind = WK_VOP3;
+  uint32_t *code = diff_code(prog, sizeof prog);
   uint64_t s = d->e.seed ^ 0x100bu;
   static const unsigned passes[] = { 0, 1, 3, 5 };
   for (unsigned r = 0; r < 24; r++) {
     unsigned pass = passes[r % 4];
-    unsigned wave = diff_state(d, &blank, 500000 + r, pass);
+    unsigned wave = diff_state(d, &diff_blank, 500000 + r, pass);
     struct sim_isa_probe *p = d->e.init;
     /* s11 counts up to s9 (1-20 trips, from near the top of the range in some runs), s19
      * down to 0 (1-10 trips) */
@@ -606,16 +597,12 @@ static void diff_cmp64_shift64(struct diff_ctx *d, uint8_t target)
   const unsigned nv = sizeof vals / sizeof vals[0];
   if (target >= isa_target_named("gfx1100"))
     return;   /* gfx9 encodings */
-  uint32_t *code = isa_fx_mem(sizeof prog);
-  memcpy(code, prog, sizeof prog);
-  struct wset_form blank;
-  memset(&blank, 0, sizeof blank);
-  blank.kind = WK_VOP3;
+  uint32_t *code = diff_code(prog, sizeof prog);
   uint64_t s = d->e.seed ^ 0xc64u;
   static const unsigned passes[] = { 0, 1, 3, 5 };
   for (unsigned r = 0; r < 32; r++) {
     unsigned pass = passes[r % 4];
-    unsigned wave = diff_state(d, &blank, 600000 + r, pass);
+    unsigned wave = diff_state(d, &diff_blank, 600000 + r, pass);
     struct sim_isa_probe *p = d->e.init;
     for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
       p->vgpr[10][l] = vals[wset_rnd(&s) % nv];
@@ -655,16 +642,12 @@ static void diff_f32_nan(struct diff_ctx *d, uint8_t target)
   const unsigned nv = sizeof vals / sizeof vals[0];
   if (target >= isa_target_named("gfx1100"))
     return;   /* gfx9 encodings */
-  uint32_t *code = isa_fx_mem(sizeof prog);
-  memcpy(code, prog, sizeof prog);
-  struct wset_form blank;
-  memset(&blank, 0, sizeof blank);
-  blank.kind = WK_VOP3;
+  uint32_t *code = diff_code(prog, sizeof prog);
   uint64_t s = d->e.seed ^ 0xf32u;
   static const unsigned passes[] = { 0, 1, 3, 5 };
   for (unsigned r = 0; r < 16; r++) {
     unsigned pass = passes[r % 4];
-    unsigned wave = diff_state(d, &blank, 700000 + r, pass);
+    unsigned wave = diff_state(d, &diff_blank, 700000 + r, pass);
     struct sim_isa_probe *p = d->e.init;
     p->mode = WSET_MODE;   /* the default float mode, no exceptions: the fast forms apply */
     for (unsigned l = 0; l < SIM_ISA_WAVE_SIZE; l++) {
@@ -858,8 +841,7 @@ static void diff_gangs(uint64_t seed)
     0x00002726u, 0xbfb00000u,
   };
   enum { OUT = 8192 };   /* bytes of output a wave */
-  uint32_t *code = isa_fx_mem(sizeof prog);
-  memcpy(code, prog, sizeof prog);
+  uint32_t *code = diff_code(prog, sizeof prog);
   uint8_t *out = isa_fx_mem(4 * OUT), *ref = malloc(4 * OUT);
   ck_assert_ptr_nonnull(ref);
   uint64_t s = seed ^ 0x6a4eu;
@@ -963,8 +945,7 @@ static void diff_gang_global(uint64_t seed)
     0x00020202u, 0xd5207c0du, 0x01a90003u, 0xdc6a0e00u, 0x007c070cu, 0xbfb00000u,
   };
   enum { IN = 4096, OUT = 16384 };   /* bytes */
-  uint32_t *code = isa_fx_mem(sizeof prog);
-  memcpy(code, prog, sizeof prog);
+  uint32_t *code = diff_code(prog, sizeof prog);
   uint8_t *in = isa_fx_mem(IN), *out = isa_fx_mem(OUT), *ref = malloc(OUT);
   ck_assert_ptr_nonnull(ref);
   uint64_t s = seed ^ 0x61b0u;
@@ -1092,9 +1073,6 @@ START_TEST(diff_gfx1100)
   wset_env_init(&d.e, (const uint8_t *)image, sizeof image, s);
   diff_out_alloc(&d.out[0]);
   diff_out_alloc(&d.out[1]);
-  struct wset_form blank;
-  memset(&blank, 0, sizeof blank);
-  blank.kind = WK_VOP3;
   uint32_t *code = isa_fx_mem(64);
   unsigned count = getenv("HSA_TEST_SANITIZED") ? 60 : 300;
   static const unsigned passes[] = { 3, 5, 1, 4 };
@@ -1132,7 +1110,7 @@ START_TEST(diff_gfx1100)
     code[in.size / 4] = 0xbfb00000u;
     code[in.size / 4 + 1] = 0xbfb00000u;
     for (unsigned k = 0; k < sizeof passes / sizeof passes[0]; k++) {
-      unsigned wave = diff_state(&d, &blank, 600000 + i * 8 + k, passes[k]);
+      unsigned wave = diff_state(&d, &diff_blank, 600000 + i * 8 + k, passes[k]);
       if (wset_rnd(&s) & 1)   /* VCC's low half (a wave32's mask) empty, the high one not */
         d.e.init->vcc &= ~0xffffffffull;
       char what[96];
@@ -1174,7 +1152,7 @@ START_TEST(diff_gfx1100)
     free(a.pair);
     fused += pairs;
     for (unsigned k = 0; k < 3; k++) {
-      unsigned wave = diff_state(&d, &blank, 700000 + i * 8 + k, passes[k]);
+      unsigned wave = diff_state(&d, &diff_blank, 700000 + i * 8 + k, passes[k]);
       char what[112];
       snprintf(what, sizeof what, "gfx1100 add pair (0x%08x 0x%08x 0x%08x 0x%08x 0x%08x)",
                code[0], code[1], code[2], code[3], code[4]);
