@@ -520,15 +520,12 @@ static bool plain(const struct isa_inst *in)
   }
 }
 
-/* The block starting at `pc` in page `c`, made and published on first use; NULL only on
+/* Makes and publishes the block starting at slot `i` (pc `pc`) of page `c`; NULL only on
  * allocation failure. Two threads may make the same block: the first published stays. */
-static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
+static __attribute__((noinline)) const struct isa_block *make_block(struct isa_code *c,
+                                                                    uint64_t pc, unsigned i)
 {
-  unsigned i = (unsigned)(pc - c->va) / 4;
-  struct isa_block *b = atomic_load_explicit(&c->block[i], memory_order_acquire);
-  if (b)
-    return b;
-  b = malloc(sizeof *b + BLOCK_MAX * sizeof b->e[0]);
+  struct isa_block *b = malloc(sizeof *b + BLOCK_MAX * sizeof b->e[0]);
   if (!b)
     return NULL;
   unsigned n = 0, vend = 0;
@@ -574,6 +571,15 @@ static const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
     b = none;
   }
   return b;
+}
+
+/* The block starting at `pc` in page `c` (made on first use); NULL only on allocation
+ * failure */
+static inline const struct isa_block *code_block(struct isa_code *c, uint64_t pc)
+{
+  unsigned i = (unsigned)(pc - c->va) / 4;
+  const struct isa_block *b = atomic_load_explicit(&c->block[i], memory_order_acquire);
+  return b ? b : make_block(c, pc, i);
 }
 
 /* After an instruction at `pc` returned rc: -1 to return -1, 0 to return 0 (the wave
@@ -637,8 +643,7 @@ int isa_wave_run(struct isa_wave *w)
         return -1;
     const struct isa_block *b;
     if (__builtin_expect(!fast || (w->mode & ISA_MODE_EXCP_FP), 0) ||
-        (!(b = atomic_load_explicit(&c->block[(pc - c->va) >> 2], memory_order_acquire)) &&
-         !(b = code_block(c, pc))) ||
+        !(b = code_block(c, pc)) ||
         __builtin_expect(b->vgpr_end > w->vgpr_alloc, 0)) {
       int r = step(w, c, fast);
       if (r <= 0)
@@ -794,9 +799,8 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
       if (!(c = page_for(a)))
         return -1;
     b->code = c;
-    const struct isa_block *blk = atomic_load_explicit(&c->block[(pc - c->va) >> 2],
-                                                       memory_order_acquire);
-    if ((!blk && !(blk = code_block(c, pc))) || blk->vgpr_end > a->vgpr_alloc)
+    const struct isa_block *blk = code_block(c, pc);
+    if (!blk || blk->vgpr_end > a->vgpr_alloc)
       return 0;
     for (const struct isa_block_ent *e = blk->e;;) {
       a->cur = b->cur = e->in;
