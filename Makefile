@@ -152,7 +152,9 @@ SIM_INC  := -I$(SRC)/sim -I$(SRC)/include
 # sim/isa/README.md, Speed). clang's -O2 vectorises them already.
 ISA_VEC := $(shell $(CC) -Werror -ftree-vectorize -fvect-cost-model=dynamic -x c -c -o /dev/null /dev/null \
              2> /dev/null && echo -ftree-vectorize -fvect-cost-model=dynamic)
-$(BUILD)/obj/sim/isa/%.o: SIM_XOPT = $(ISA_VEC)
+# -ffp-contract=off: a GPU's f32 add and mul round apart, so the host compiler must not fuse
+# them into an FMA where the target has one (fast.c's x86-64-v4 clone, aarch64 hosts)
+$(BUILD)/obj/sim/isa/%.o: SIM_XOPT = $(ISA_VEC) -ffp-contract=off
 
 $(BUILD)/obj/sim/%.o: sim/%.c
 	@mkdir -p $(@D)
