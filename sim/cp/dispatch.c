@@ -82,6 +82,9 @@ struct grid {
   bool faulted, stopped;
   struct cp_placement place;     /* the CUs the queue's mask allows */
   atomic_bool halted;            /* a work-group's waves halted: the dispatch never ends */
+  /* each worker's wave start states (isa_thread_block of its host thread), found once a
+   * dispatch instead of once a work-group */
+  struct sim_isa_wave_init **inits;
 };
 
 static bool never(void *arg)
@@ -132,20 +135,25 @@ static bool group_ended(struct grid *g, const struct sim_isa_fault *f)
 static bool run_group(void *ctx, unsigned worker, uint64_t item)
 {
   struct grid *g = ctx;
+  /* filled by sim_isa_run_workgroup (zeroed on success, the fault on failure), here only on
+   * the paths below that do not call it */
   struct sim_isa_fault f;
-  memset(&f, 0, sizeof f);
   /* a queue being destroyed, or evicted after a VM fault (the kernel preempts the process's
    * queues): no further work-group starts */
   if (atomic_load_explicit(&g->cq->stop, memory_order_acquire) ||
       __atomic_load_n(&g->cq->qpd->evicted, __ATOMIC_ACQUIRE)) {
+    memset(&f, 0, sizeof f);
     f.kind = SIM_ISA_FAULT_PREEMPTED;
     return group_ended(g, &f);
   }
   /* per host thread, made on its first group (not static TLS, which every thread of the
-   * program would pay for: sim/isa/thread_block.c) */
-  struct sim_isa_wave_init *waves =
-      isa_thread_block(ISA_TB_WAVE_INIT, SIM_ISA_MAX_WAVES_PER_GROUP * sizeof *waves);
+   * program would pay for: sim/isa/thread_block.c); a worker is one thread during a job */
+  struct sim_isa_wave_init *waves = g->inits[worker];
+  if (__builtin_expect(!waves, 0))
+    waves = g->inits[worker] =
+        isa_thread_block(ISA_TB_WAVE_INIT, SIM_ISA_MAX_WAVES_PER_GROUP * sizeof *waves);
   if (!waves) {
+    memset(&f, 0, sizeof f);
     f.kind = SIM_ISA_FAULT_ILLEGAL;
     snprintf(f.text, sizeof f.text, "the host has no memory left to start waves");
     return group_ended(g, &f);
@@ -171,7 +179,10 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
     struct sim_isa_wave_init *wi = &waves[w];
     /* field by field: only what run.c reads (the user SGPRs, the system ones after them, the
      * rows above), not the whole ~1 KiB structure per wave */
-    memcpy(wi->sgpr, g->user, g->nu * sizeof g->user[0]);
+    /* all 16 (a fixed-size copy, no libc call; those past nu are overwritten below or
+     * beyond sgpr_count, which is all run.c copies) */
+    _Static_assert(sizeof wi->sgpr >= sizeof g->user, "the user SGPRs fit");
+    memcpy(wi->sgpr, g->user, sizeof g->user);
     unsigned n = g->sys > g->nu ? g->sys : g->nu;
     for (unsigned i = g->nu; i < n; i++)
       wi->sgpr[i] = 0;
@@ -322,6 +333,9 @@ enum cp_dispatch_result cp_launch_run(struct cp_queue *cq, const struct cp_launc
   }
   pthread_mutex_init(&g.lock, NULL);
   atomic_init(&g.halted, false);
+  struct sim_isa_wave_init *inits[workers ? workers : 1];
+  memset(inits, 0, sizeof inits);
+  g.inits = inits;
   bool ok = cp_pool_run(count, workers, run_group, &g);
   pthread_mutex_destroy(&g.lock);
   if (ok)

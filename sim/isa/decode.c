@@ -174,6 +174,7 @@ struct code_tls {
   unsigned kept_count;
   struct code_at seen[ISA_GROUP_PAGES];   /* this group's pages, where they are */
   unsigned seen_count;
+  bool keyed;                /* kept_key holds `kept` (its destructor gives them back) */
 };
 /* one thread-local object whose address each function takes once (`ct`): as four variables
  * of a -fPIC library each access was a __tls_get_addr call, ~10 a work-group */
@@ -194,6 +195,7 @@ static void kept_free(void *arg)
   for (unsigned k = 0; k < ct->kept_count; k++)
     code_unref(ct->kept[k].c);
   ct->kept_count = 0;
+  ct->keyed = false;   /* the key's value is NULL now */
 }
 
 static void kept_key_init(void)
@@ -410,42 +412,49 @@ static const struct isa_inst *code_inst(struct isa_code *c, uint64_t pc)
   return in;
 }
 
-/* The page holding w->pc, made current for the wave; NULL after recording a fault. */
-static struct isa_code *page_for(struct isa_wave *w)
+/* The page at `page` (holding w->pc) for the group, from the table or the thread's kept
+ * ones, made current for the wave; NULL after recording a fault. */
+static __attribute__((noinline)) struct isa_code *page_new(struct isa_wave *w, uint64_t page)
 {
-  uint64_t pc = w->pc, page = pc & ~(uint64_t)(PAGE - 1);
+  struct isa_group *g = w->group;
+  uint64_t pc = w->pc;
   if (pc & 3) {
     isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "misaligned pc 0x%llx", (unsigned long long)pc);
     return NULL;
   }
-  struct isa_group *g = w->group;
-  struct isa_code *c = NULL;
-  for (unsigned k = 0; k < g->page_count; k++)
-    if (g->pages[k]->va == page) {
-      c = g->pages[k];
-      break;
-    }
+  struct isa_code *c = group_page(g->wg->gpu, page, g->wg->dispatch_seq);
   if (!c) {
-    c = group_page(g->wg->gpu, page, g->wg->dispatch_seq);
-    if (!c) {
-      isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "instruction fetch from unmapped address 0x%llx",
-                (unsigned long long)pc);
-      return NULL;
-    }
-    if (g->page_count == ISA_GROUP_PAGES) {   /* rare: more code pages than slots */
-      struct isa_code *old = g->pages[0];
-      memmove(g->pages, g->pages + 1, (ISA_GROUP_PAGES - 1) * sizeof *g->pages);
-      g->page_count--;
-      for (unsigned k = 0; k < g->wg->wave_count; k++)
-        if (g->waves[k].code == old)
-          g->waves[k].code = NULL;
-      seen_drop(old);
-      code_unref(old);
-    }
-    g->pages[g->page_count++] = c;
+    isa_fault(w, SIM_ISA_FAULT_MEMORY, pc, false, "instruction fetch from unmapped address 0x%llx",
+              (unsigned long long)pc);
+    return NULL;
   }
+  if (g->page_count == ISA_GROUP_PAGES) {   /* rare: more code pages than slots */
+    struct isa_code *old = g->pages[0];
+    memmove(g->pages, g->pages + 1, (ISA_GROUP_PAGES - 1) * sizeof *g->pages);
+    g->page_count--;
+    for (unsigned k = 0; k < g->wg->wave_count; k++)
+      if (g->waves[k].code == old)
+        g->waves[k].code = NULL;
+    seen_drop(old);
+    code_unref(old);
+  }
+  g->pages[g->page_count++] = c;
   w->code = c;
   return c;
+}
+
+/* The page holding w->pc, made current for the wave; NULL after recording a fault. Inline
+ * for the group's pages (each wave's start: issue 24, ~50 host instructions a wave as a
+ * call), the rest out of line. */
+static inline struct isa_code *page_for(struct isa_wave *w)
+{
+  uint64_t pc = w->pc, page = pc & ~(uint64_t)(PAGE - 1);
+  struct isa_group *g = w->group;
+  if (__builtin_expect(!(pc & 3), 1))
+    for (unsigned k = 0; k < g->page_count; k++)
+      if (g->pages[k]->va == page)
+        return w->code = g->pages[k];
+  return page_new(w, page);
 }
 
 /* A preemption request reaches the wave at a backward branch: every loop takes one, so a
@@ -635,7 +644,7 @@ static int step(struct isa_wave *w, struct isa_code *c, bool fast)
 int isa_wave_run(struct isa_wave *w)
 {
   struct isa_code *c = w->code;
-  const bool fast = isa_fast_enabled();
+  const bool fast = w->group->fast;
   for (;;) {
     uint64_t pc = w->pc;
     if (__builtin_expect(!c || pc - c->va >= PAGE || (pc & 3), 0))
@@ -883,10 +892,10 @@ void isa_group_release(struct isa_group *g)
   }
   g->page_count = 0;
   ct->seen_count = 0;
-  if (ct->kept_count) {   /* a thread that ends gives its kept pages back */
+  if (__builtin_expect(ct->kept_count && !ct->keyed, 0)) {
+    /* a thread that ends gives its kept pages back */
     pthread_once(&kept_once, kept_key_init);
-    if (!pthread_getspecific(kept_key))
-      pthread_setspecific(kept_key, ct->kept);
+    ct->keyed = !pthread_setspecific(kept_key, ct->kept);
   }
 }
 

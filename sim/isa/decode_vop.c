@@ -115,6 +115,15 @@ static void build(void)
                                     (e ? e->flags : 0));
       table[0][op] = &merged[op];
     }
+  }
+}
+
+/* the unknown-opcode texts, made at the first decode that needs one (issue 24: the ~1600 of
+ * them were ~320k host instructions inside every program's first dispatch) */
+static pthread_once_t unknown_once = PTHREAD_ONCE_INIT;
+static void build_unknown(void)
+{
+  for (unsigned op = 0; op < NOPS; op++) {
     unknown_name(unknown_text[0][op], op >= VALU_OP_VOP3P ? "VOP3P" : "VOP3A",
                  op >= VALU_OP_VOP3P ? op - VALU_OP_VOP3P : op);
     if (op < 256) {
@@ -131,6 +140,13 @@ static int fail(struct isa_inst *out, const char *text)
   out->exec = NULL;
   out->name = text;
   return -1;
+}
+
+/* fail() with one of the unknown-opcode texts, made first */
+static int fail_unknown(struct isa_inst *out, const char *text)
+{
+  pthread_once(&unknown_once, build_unknown);
+  return fail(out, text);
 }
 
 /* The SDWA dword (gfx9) of a VOP1/VOP2/VOPC instruction. */
@@ -260,13 +276,13 @@ int isa_decode_valu(const uint32_t *words, unsigned avail, uint64_t pc, struct i
   const struct valu_desc *d = table[target][op];
   out->op = (uint16_t)op;
   if (!d)
-    return fail(out, unk);
+    return fail_unknown(out, unk);
   out->name = d->name;
   out->exec = d->fn;
 
   if (out->fmt == ISA_VOP3A) {
     if (d->flags & (VALU_F_MADMK | VALU_F_MADAK | VALU_F_NOVOP3))   /* no VOP3 form */
-      return fail(out, unk);
+      return fail_unknown(out, unk);
     if (op < 0x100) {                                        /* VOPC promoted: SGPR-pair result */
       out->sdst = w0 & 0xff;
       out->dst = 0;

@@ -1610,18 +1610,20 @@ void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, un
  * SGPRs (the kernarg and dispatch-packet reads every wave starts with): exec_smem.c's
  * reference without its buffer, store, atomic and special-register cases. The SGPRs are
  * written only once the translation succeeded, as there. */
-static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int s_load_n(struct isa_wave *w,
+                                                         const struct isa_inst *in, unsigned n)
 {
-  uint64_t base = w->sgpr[in->saddr] | (uint64_t)w->sgpr[in->saddr + 1] << 32;
+  uint64_t base;
+  memcpy(&base, &w->sgpr[in->saddr], 8);   /* the SGPR pair, low dword first */
   uint64_t addr = (base + (uint64_t)(int64_t)in->offset) & ~3ull;
-  unsigned n = in->dwords;
   const void *p = isa_mem_hinted(w, in, addr, 4 * n, false);
-  if (!p)
+  if (__builtin_expect(!p, 0))
     return -1;
   uint32_t *d = &w->sgpr[in->sdst];
   if (n == 1) {
     d[0] = isa_ld32(p);
-  } else if (!((uintptr_t)p & 7) && !(n & 1)) {   /* aligned 64-bit pieces, as isa_ld_dwords */
+  } else if (__builtin_expect(!((uintptr_t)p & 7), 1) && !(n & 1)) {
+    /* aligned 64-bit pieces, as isa_ld_dwords */
     const isa_u64_alias *q = p;
     for (size_t i = 0; i < n / 2; i++) {
       uint64_t v = __atomic_load_n(q + i, __ATOMIC_RELAXED);
@@ -1632,6 +1634,33 @@ static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
   }
   w->pc += 8;
   return 0;
+}
+/* one function a dword count (issue 24: the count's loop and tests were a third of a load) */
+#define S_LOAD_N(n)                                                                        \
+  static int f_s_load##n(struct isa_wave *w, const struct isa_inst *in)                    \
+  {                                                                                        \
+    return s_load_n(w, in, n);                                                             \
+  }
+S_LOAD_N(1)
+S_LOAD_N(2)
+S_LOAD_N(4)
+S_LOAD_N(8)
+S_LOAD_N(16)
+static int f_s_load(struct isa_wave *w, const struct isa_inst *in)
+{
+  return s_load_n(w, in, in->dwords);
+}
+
+static isa_exec_fn *s_load_select(const struct isa_inst *in)
+{
+  switch (in->dwords) {
+  case 1: return f_s_load1;
+  case 2: return f_s_load2;
+  case 4: return f_s_load4;
+  case 8: return f_s_load8;
+  case 16: return f_s_load16;
+  default: return f_s_load;
+  }
 }
 
 /* ---- scalar 64-bit mask logic ---- */
@@ -1728,21 +1757,79 @@ static inline void b32_write(struct isa_wave *w, unsigned code, uint32_t v)
     w->exec = (w->exec & ~0xffffffffull) | v;
 }
 
-#define B32_OP(name, expr)                                                                 \
+/* The operand shapes of compiled code's scalar arithmetic, each its own function (issue 24:
+ * b32_read's and b32_write's tests were half of a ~20-35 host instruction s_and/s_mul/s_add):
+ * _ss reads two SGPRs, _sk an SGPR and a constant (literal or inline integer), and both write
+ * an SGPR (the compares write SCC only). */
+static inline uint32_t b32_const(const struct isa_inst *in, unsigned code)
+{
+  if (code == ISA_OP_LITERAL)
+    return in->literal;
+  return (uint32_t)(code <= 192 ? (int32_t)code - 128 : 192 - (int32_t)code);
+}
+#define SHAPED(name, store)                                                              \
   static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
   {                                                                                        \
-    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]), d = (expr); \
-    w->scc = d != 0;                                                                       \
-    b32_write(w, in->dst, d);                                                              \
+    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]), d;          \
+    BODY_##name;                                                                           \
+    store(w, in->dst, d);                                                                  \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }                                                                                        \
+  static int f_##name##_ss(struct isa_wave *w, const struct isa_inst *in)                  \
+  {                                                                                        \
+    uint32_t a = w->sgpr[in->src[0]], b = w->sgpr[in->src[1]], d;                          \
+    BODY_##name;                                                                           \
+    store##_sgpr(w, in->dst, d);                                                           \
+    w->pc += in->size;                                                                     \
+    return 0;                                                                              \
+  }                                                                                        \
+  static int f_##name##_sk(struct isa_wave *w, const struct isa_inst *in)                  \
+  {                                                                                        \
+    uint32_t a = w->sgpr[in->src[0]], b = b32_const(in, in->src[1]), d;                    \
+    BODY_##name;                                                                           \
+    store##_sgpr(w, in->dst, d);                                                           \
     w->pc += in->size;                                                                     \
     return 0;                                                                              \
   }
-B32_OP(s_and_b32, a & b)
-B32_OP(s_or_b32, a | b)
-B32_OP(s_xor_b32, a ^ b)
+static inline void b32_store(struct isa_wave *w, unsigned code, uint32_t v)
+{
+  b32_write(w, code, v);
+}
+static inline void b32_store_sgpr(struct isa_wave *w, unsigned code, uint32_t v)
+{
+  w->sgpr[code] = v;
+}
+static inline void no_store(struct isa_wave *w, unsigned code, uint32_t v)
+{
+  (void)w; (void)code; (void)v;
+}
+static inline void no_store_sgpr(struct isa_wave *w, unsigned code, uint32_t v)
+{
+  (void)w; (void)code; (void)v;
+}
+
+#define BODY_s_and_b32 d = a & b; w->scc = d != 0
+#define BODY_s_or_b32 d = a | b; w->scc = d != 0
+#define BODY_s_xor_b32 d = a ^ b; w->scc = d != 0
+SHAPED(s_and_b32, b32_store)
+SHAPED(s_or_b32, b32_store)
+SHAPED(s_xor_b32, b32_store)
 static int f_s_mov_b32(struct isa_wave *w, const struct isa_inst *in)
 {
   b32_write(w, in->dst, b32_read(w, in, in->src[0]));
+  w->pc += in->size;
+  return 0;
+}
+static int f_s_mov_b32_s(struct isa_wave *w, const struct isa_inst *in)
+{
+  w->sgpr[in->dst] = w->sgpr[in->src[0]];
+  w->pc += in->size;
+  return 0;
+}
+static int f_s_mov_b32_k(struct isa_wave *w, const struct isa_inst *in)
+{
+  w->sgpr[in->dst] = b32_const(in, in->src[0]);
   w->pc += in->size;
   return 0;
 }
@@ -1788,45 +1875,73 @@ static isa_exec_fn *b32_select(const struct isa_inst *in)
  * s_cmp_*_i32/u32 (isa_exec_sopc) on the sources and destinations of the b32 forms above:
  * the reference's operations by its opcode, without its operand decoding and switch (the
  * reference ran ~40-65 host instructions each). ---- */
-#define ARITH32_OP(name, body)                                                             \
-  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
-  {                                                                                        \
-    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]), d;          \
-    body;                                                                                  \
-    b32_write(w, in->dst, d);                                                              \
-    w->pc += in->size;                                                                     \
-    return 0;                                                                              \
-  }
-ARITH32_OP(s_add_u32, d = a + b; w->scc = d < a)
-ARITH32_OP(s_sub_u32, d = a - b; w->scc = b > a)
-ARITH32_OP(s_add_i32, d = a + b; w->scc = ((~(a ^ b)) & (a ^ d)) >> 31)
-ARITH32_OP(s_sub_i32, d = a - b; w->scc = ((a ^ b) & (a ^ d)) >> 31)
-ARITH32_OP(s_lshl_b32, d = a << (b & 31); w->scc = d != 0)
-ARITH32_OP(s_lshr_b32, d = a >> (b & 31); w->scc = d != 0)
-ARITH32_OP(s_ashr_i32, d = (uint32_t)((int32_t)a >> (b & 31)); w->scc = d != 0)
-ARITH32_OP(s_mul_i32, d = (uint32_t)((int64_t)(int32_t)a * (int32_t)b))
-#define CMP32_OP(name, expr)                                                               \
-  static int f_##name(struct isa_wave *w, const struct isa_inst *in)                       \
-  {                                                                                        \
-    uint32_t a = b32_read(w, in, in->src[0]), b = b32_read(w, in, in->src[1]);             \
-    int32_t x = (int32_t)a, y = (int32_t)b;                                                \
-    (void)x; (void)y;                                                                      \
-    w->scc = (expr);                                                                       \
-    w->pc += in->size;                                                                     \
-    return 0;                                                                              \
-  }
-CMP32_OP(s_cmp_eq_i32, x == y)
-CMP32_OP(s_cmp_lg_i32, x != y)
-CMP32_OP(s_cmp_gt_i32, x > y)
-CMP32_OP(s_cmp_ge_i32, x >= y)
-CMP32_OP(s_cmp_lt_i32, x < y)
-CMP32_OP(s_cmp_le_i32, x <= y)
-CMP32_OP(s_cmp_eq_u32, a == b)
-CMP32_OP(s_cmp_lg_u32, a != b)
-CMP32_OP(s_cmp_gt_u32, a > b)
-CMP32_OP(s_cmp_ge_u32, a >= b)
-CMP32_OP(s_cmp_lt_u32, a < b)
-CMP32_OP(s_cmp_le_u32, a <= b)
+#define BODY_s_add_u32 d = a + b; w->scc = d < a
+#define BODY_s_sub_u32 d = a - b; w->scc = b > a
+#define BODY_s_add_i32 d = a + b; w->scc = ((~(a ^ b)) & (a ^ d)) >> 31
+#define BODY_s_sub_i32 d = a - b; w->scc = ((a ^ b) & (a ^ d)) >> 31
+#define BODY_s_lshl_b32 d = a << (b & 31); w->scc = d != 0
+#define BODY_s_lshr_b32 d = a >> (b & 31); w->scc = d != 0
+#define BODY_s_ashr_i32 d = (uint32_t)((int32_t)a >> (b & 31)); w->scc = d != 0
+#define BODY_s_mul_i32 d = (uint32_t)((int64_t)(int32_t)a * (int32_t)b)
+SHAPED(s_add_u32, b32_store)
+SHAPED(s_sub_u32, b32_store)
+SHAPED(s_add_i32, b32_store)
+SHAPED(s_sub_i32, b32_store)
+SHAPED(s_lshl_b32, b32_store)
+SHAPED(s_lshr_b32, b32_store)
+SHAPED(s_ashr_i32, b32_store)
+SHAPED(s_mul_i32, b32_store)
+#define CMP32_BODY(expr) int32_t x = (int32_t)a, y = (int32_t)b; (void)x; (void)y; \
+                         w->scc = (expr); d = 0
+#define BODY_s_cmp_eq_i32 CMP32_BODY(x == y)
+#define BODY_s_cmp_lg_i32 CMP32_BODY(x != y)
+#define BODY_s_cmp_gt_i32 CMP32_BODY(x > y)
+#define BODY_s_cmp_ge_i32 CMP32_BODY(x >= y)
+#define BODY_s_cmp_lt_i32 CMP32_BODY(x < y)
+#define BODY_s_cmp_le_i32 CMP32_BODY(x <= y)
+#define BODY_s_cmp_eq_u32 CMP32_BODY(a == b)
+#define BODY_s_cmp_lg_u32 CMP32_BODY(a != b)
+#define BODY_s_cmp_gt_u32 CMP32_BODY(a > b)
+#define BODY_s_cmp_ge_u32 CMP32_BODY(a >= b)
+#define BODY_s_cmp_lt_u32 CMP32_BODY(a < b)
+#define BODY_s_cmp_le_u32 CMP32_BODY(a <= b)
+SHAPED(s_cmp_eq_i32, no_store)
+SHAPED(s_cmp_lg_i32, no_store)
+SHAPED(s_cmp_gt_i32, no_store)
+SHAPED(s_cmp_ge_i32, no_store)
+SHAPED(s_cmp_lt_i32, no_store)
+SHAPED(s_cmp_le_i32, no_store)
+SHAPED(s_cmp_eq_u32, no_store)
+SHAPED(s_cmp_lg_u32, no_store)
+SHAPED(s_cmp_gt_u32, no_store)
+SHAPED(s_cmp_ge_u32, no_store)
+SHAPED(s_cmp_lt_u32, no_store)
+SHAPED(s_cmp_le_u32, no_store)
+
+/* The shaped form of generic fast function `f` for `in`'s operands, else `f`. */
+static isa_exec_fn *shaped(const struct isa_inst *in, isa_exec_fn *f)
+{
+#define SH(name) { f_##name, f_##name##_ss, f_##name##_sk }
+  static isa_exec_fn *const tab[][3] = {
+    SH(s_and_b32), SH(s_or_b32), SH(s_xor_b32), SH(s_add_u32), SH(s_sub_u32), SH(s_add_i32),
+    SH(s_sub_i32), SH(s_lshl_b32), SH(s_lshr_b32), SH(s_ashr_i32), SH(s_mul_i32),
+    SH(s_cmp_eq_i32), SH(s_cmp_lg_i32), SH(s_cmp_gt_i32), SH(s_cmp_ge_i32), SH(s_cmp_lt_i32),
+    SH(s_cmp_le_i32), SH(s_cmp_eq_u32), SH(s_cmp_lg_u32), SH(s_cmp_gt_u32), SH(s_cmp_ge_u32),
+    SH(s_cmp_lt_u32), SH(s_cmp_le_u32),
+  };
+#undef SH
+  if (!f)
+    return f;
+  bool sgpr0 = in->src[0] <= ISA_OP_SGPR_LAST, sgpr1 = in->src[1] <= ISA_OP_SGPR_LAST;
+  bool const0 = !sgpr0 && in->src[0] >= ISA_OP_ZERO, const1 = !sgpr1 && in->src[1] >= ISA_OP_ZERO;
+  bool sdst = in->fmt == ISA_SOPC || in->dst <= ISA_OP_SGPR_LAST;
+  if (f == f_s_mov_b32)
+    return in->dst > ISA_OP_SGPR_LAST ? f : sgpr0 ? f_s_mov_b32_s : const0 ? f_s_mov_b32_k : f;
+  for (unsigned k = 0; k < sizeof tab / sizeof tab[0]; k++)
+    if (tab[k][0] == f)
+      return !sdst || !sgpr0 ? f : sgpr1 ? tab[k][1] : const1 ? tab[k][2] : f;
+  return f;
+}
 
 /* by the reference function and the opcode it switches on (gfx11/gfx12 encodings decode
  * onto gfx9's opcodes of the same name, so they qualify alike) */
@@ -1890,6 +2005,14 @@ static int f_g11_hint(struct isa_wave *w, const struct isa_inst *in)
   return 0;
 }
 
+/* s_endpgm (gfx9 opcode 1; gfx11/gfx12 decode onto it): exec_sopp.c's case without its switch */
+static int f_s_endpgm(struct isa_wave *w, const struct isa_inst *in)
+{
+  (void)in;
+  w->ended = true;
+  return 0;
+}
+
 static isa_exec_fn *sopp_select(const struct isa_inst *in)
 {
   static isa_exec_fn *const tab[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
@@ -1903,6 +2026,8 @@ static isa_exec_fn *sopp_select(const struct isa_inst *in)
   if (in->size != 4)
     return NULL;
   if (in->exec == g11_exec_sopp) {
+    if (in->op == 1)
+      return f_s_endpgm;
     if (in->op == 12)
       return f_s_waitcnt;
     if (in->op < 10)
@@ -1916,6 +2041,8 @@ static isa_exec_fn *sopp_select(const struct isa_inst *in)
     return NULL;
   if (in->op == 12)
     return f_s_waitcnt;
+  if (in->op == 1)
+    return f_s_endpgm;
   return in->op < 10 ? tab[in->op] : NULL;
 }
 
@@ -1944,16 +2071,16 @@ isa_exec_fn *isa_fast_select(const struct isa_inst *in)
     isa_exec_fn *f = mask_select(in);
     if (!f)
       f = b32_select(in);
-    return f ? f : arith32_select(in);
+    return shaped(in, f ? f : arith32_select(in));
   }
   if (in->fmt == ISA_SOPC)
-    return arith32_select(in);
+    return shaped(in, arith32_select(in));
   if (in->fmt == ISA_SOPP)
     return sopp_select(in);
   if (in->exec == isa_exec_smem && in->fmt == ISA_SMEM && in->op <= 4 && in->size == 8 &&
       (!in->soe || in->soffset == 0xffff) && in->saddr < ISA_OP_SGPR_LAST &&
       in->dwords >= 1 && in->dwords <= 16 && in->sdst + in->dwords <= ISA_OP_SGPR_LAST + 1u)
-    return f_s_load;
+    return s_load_select(in);
   if (in->exec == isa_exec_ds && in->fmt == ISA_DS && !in->gds && in->addr >= ISA_OP_VGPR0)
     return in->op >= 54 && in->op <= 56 ? f_ds_read_b32 : f_ds;
   if (in->exec == isa_exec_flat && in->fmt == ISA_GLOBAL && in->seg == 2 && !in->lds &&

@@ -65,6 +65,7 @@ static void *translate(struct isa_wave *w, uint64_t va, uint32_t len, bool write
   g->tlb[e].host = host - (va - lo);
   g->tlb[e].ro = !writable;
   g->tlb[e].keep = keep;
+  g->tlb_drop |= (unsigned)!keep << e;
   g->tlb_last = e;
   *hint = (uint8_t)e;
   return host;

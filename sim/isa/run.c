@@ -3,6 +3,7 @@
  * until it ends or reaches s_barrier, then the next; when every live wave waits at the
  * barrier they all go on. Register files and LDS are kept per thread between calls. */
 #include "isa/exec.h"
+#include "isa/fast.h"
 #include "isa/gang.h"
 #include "isa/probe.h"
 
@@ -46,14 +47,22 @@ static void buf_key_init(void)
   pthread_key_create(&buf_key, buf_free);
 }
 
+/* the thread's buffers (also held by buf_key, whose destructor frees them at its exit): one
+ * thread-local read a group instead of pthread_once and pthread_getspecific */
+static __thread struct run_buf *buf_mine;
+
 static struct run_buf *run_buf(size_t vgpr_rows, size_t lds)
 {
-  pthread_once(&buf_once, buf_key_init);
-  struct run_buf *b = pthread_getspecific(buf_key);
-  if (!b) {
+  struct run_buf *b = buf_mine;
+  if (__builtin_expect(!b, 0)) {
+    pthread_once(&buf_once, buf_key_init);
     if (!(b = calloc(1, sizeof *b)))
       return NULL;
-    pthread_setspecific(buf_key, b);
+    if (pthread_setspecific(buf_key, b)) {
+      free(b);
+      return NULL;
+    }
+    buf_mine = b;
   }
   if (b->vgpr_rows < vgpr_rows) {
     /* zeroed once; later workgroups find what earlier ones left, as VGPRs are undefined at
@@ -155,6 +164,7 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
   g.lds_size = lds_size;
   g.waves = b->waves;
   g.tlb_hint = b->tlb_hint;
+  g.fast = isa_fast_enabled();
   /* read before any lookup of this group: entries it adds were looked up at gen or later */
   uint64_t gen = sim_vm_generation();
   /* the group works on the thread's entries in place (no copy in and out): they start empty
@@ -272,9 +282,11 @@ out:
   if (probe)
     probe_copy(&b->waves[0], probe, wg->lds_bytes, false);
   isa_group_release(&g);
-  for (unsigned i = 0; i < ISA_GROUP_TLB; i++)
-    if (!b->tlb[i].keep)
-      b->tlb[i] = (struct isa_tlb_entry){ 0 };
+  /* only entries this group filled can be ones not to keep (the others were kept before) */
+  if (g.tlb_drop)
+    for (unsigned i = 0; i < ISA_GROUP_TLB; i++)
+      if (!b->tlb[i].keep)
+        b->tlb[i] = (struct isa_tlb_entry){ 0 };
   b->tlb_next = g.tlb_next;
   b->tlb_gen = gen;
   b->tlb_gpu = wg->gpu;

@@ -157,6 +157,7 @@ struct isa_group {           /* the running workgroup, shared by its waves */
   /* ISA_GROUP_TLB of them, the host thread's own (run.c run_buf), used in place */
   struct isa_tlb_entry { uint64_t va, size; uint8_t *host; bool ro, keep; } *tlb;
   unsigned tlb_next, tlb_last;
+  unsigned tlb_drop;         /* entries filled without keep this group (bit e; run.c clears them) */
   /* the entry that last translated an access of each instruction (by its dword address,
    * modulo ISA_TLB_HINTS: 1 KiB of code without two instructions on one slot), checked
    * first (memory.c translate): accesses to several buffers in turn (vadd's kernarg and
@@ -166,6 +167,7 @@ struct isa_group {           /* the running workgroup, shared by its waves */
 #define ISA_TLB_HINTS 256
   uint8_t *tlb_hint;
   uint32_t lds_size;         /* bytes addressable: lds_bytes rounded to the 512-byte granule */
+  bool fast;                 /* isa_fast_enabled() read once at the group's start (run.c) */
 };
 
 struct isa_code;             /* a predecoded code range (decode.c) */

@@ -567,6 +567,50 @@ static void diff_loops(struct diff_ctx *d, uint8_t target)
   }
 }
 
+/* Scalar loads (the fast engine's one function a dword count, translated through the
+ * instruction's hinted entry): from a buffer of its own, at bases that keep every load
+ * inside, that put a 64-bit piece on a dword that is not 8-byte aligned, that make the
+ * dwordx16 or the first load run past the buffer's end (a page fault, the wave's
+ * memory-violation exception) or start past it, and an unmapped 1 GiB (words from llvm-mc-15
+ * -mcpu=gfx900 of: s_load_dwordx4 s[20:23], s[40:41], 0x0; s_load_dword s24, s[40:41], 0x10;
+ * s_load_dwordx2 s[26:27], s[40:41], 0x14; s_load_dwordx8 s[28:35], s[40:41], 0x20;
+ * s_load_dwordx16 s[44:59], s[40:41], 0x40; s_endpgm). Fails when a form loads the wrong
+ * dwords or count, writes SGPRs before a refused translation, or loses or changes the
+ * fault. */
+static void diff_s_load(struct diff_ctx *d, uint8_t target)
+{
+  static const uint32_t prog[] = {
+    0xC00A0514u, 0x00000000u, 0xC0020614u, 0x00000010u, 0xC0060694u, 0x00000014u,
+    0xC00E0714u, 0x00000020u, 0xC0120B14u, 0x00000040u, 0xBF810000u,
+  };
+  if (target >= isa_target_named("gfx1100"))
+    return;   /* gfx9 encodings */
+  uint32_t *code = diff_code(prog, sizeof prog);
+  static uint8_t *buf;
+  if (!buf) {
+    buf = isa_fx_mem(4096);
+    for (unsigned i = 0; i < 4096; i++)
+      buf[i] = (uint8_t)(i * 37 + 11);
+  }
+  uint64_t b = (uintptr_t)buf;
+  const uint64_t bases[] = { b, b + 4, b + 2048, b + 4096 - 0x80, b + 4096 - 0x7c,
+                             b + 4096 - 0x50, b + 4096 - 8, b + 4096, 0x40000000u };
+  unsigned faults = 0;
+  for (unsigned r = 0; r < sizeof bases / sizeof bases[0]; r++)
+    for (unsigned pass = 0; pass < 2; pass++) {
+      unsigned wave = diff_state(d, &diff_blank, 600000 + r * 2 + pass, pass ? 3 : 0);
+      struct sim_isa_probe *p = d->e.init;
+      p->sgpr[40] = (uint32_t)bases[r];
+      p->sgpr[41] = (uint32_t)(bases[r] >> 32);
+      char what[64];
+      snprintf(what, sizeof what, "s_load, base %u", r);
+      diff_both(d, (uintptr_t)code, wave, false, false, what, pass ? 3 : 0);
+      faults += d->out[0].rc != 0 || d->out[0].fault.kind != SIM_ISA_FAULT_NONE ||
+                d->out[0].p.trapsts != 0;
+    }
+  ck_assert_msg(faults >= 8, "only %u of the s_load runs past the buffer faulted", faults);
+}
+
 /* 64-bit compares and shifts as the fast engine runs them (8-lane vectors of 32-bit halves,
  * sign-bit masks, a uniform source as one vector; shifts by a uniform count straight into
  * the destination rows): values from a small set where the high halves are equal in about
@@ -734,6 +778,7 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
   diff_lds_groups(&d, target);
   diff_global_runs(&d, target);
   diff_loops(&d, target);
+  diff_s_load(&d, target);
   diff_cmp64_shift64(&d, target);
   diff_f32_nan(&d, target);
   sim_isa_probe_engine(false);
