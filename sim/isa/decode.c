@@ -532,6 +532,7 @@ static bool plain(const struct isa_inst *in)
  * both waves of a gang) for a constant */
 /* isa_block_ent.sc: inputs to compare (else none: a hint, a wait, s_branch) */
 #define GANG_CMP 0x8000u
+#define GANG_HINT 0x4000u    /* alone: a plain SOPP with nothing to compare */
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "VCC_LO/EXEC_LO as the low halves");
 static uint16_t gang_off(unsigned code)
 {
@@ -577,6 +578,8 @@ static void gang_prepare(struct isa_block_ent *e)
   }
   if (sc & (ISA_GSC_SADDR | ISA_GSC_VCC_IN | ISA_GSC_EXEC_IN | ISA_GSC_SCC_IN))
     e->sc |= GANG_CMP;
+  else if (e->kind == ENT_PLAIN && in->fmt == ISA_SOPP)   /* s_waitcnt, s_delay_alu, ... */
+    e->sc = GANG_HINT;
 }
 
 /* Makes and publishes the block starting at slot `i` (pc `pc`) of page `c`; NULL only on
@@ -910,6 +913,13 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
                                (unsigned long long)e->in->pc);
         e++;
         continue;
+      }
+      if (e->sc == GANG_HINT) {   /* a wait or hint: nothing read but the pc */
+        if (__builtin_expect(!e->fn(a, e->in), 1)) {
+          b->pc = a->pc;
+          e++;
+          continue;
+        }
       }
       int ra;
       if (e->sc && gang_same(a, b, e)) {

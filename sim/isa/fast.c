@@ -1896,7 +1896,8 @@ static isa_exec_fn *sopp_select(const struct isa_inst *in)
                                         [5] = f_s_cbranch_scc1, [6] = f_s_cbranch_vccz,
                                         [7] = f_s_cbranch_vccnz, [8] = f_s_cbranch_execz,
                                         [9] = f_s_cbranch_execnz };
-  static isa_exec_fn *const g11[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
+  static isa_exec_fn *const g11[10] = { [0] = f_g11_hint /* s_nop */, [2] = f_s_branch,
+                                        [4] = f_s_cbranch_scc0,
                                         [5] = f_s_cbranch_scc1, [6] = f_g11_cbranch_vccz,
                                         [7] = f_g11_cbranch_vccnz, [8] = f_g11_cbranch_execz,
                                         [9] = f_g11_cbranch_execnz };

@@ -1041,14 +1041,14 @@ static void diff_gang_global(uint64_t seed)
  * s_load_b64 s[16:17], s[4:5], 0x0; s_load_b32 s18, s[4:5], 0x8 (s[4:5] the same or per wave,
  * or in one wave of some runs 1 GiB away: that wave faults there, alone); s_waitcnt; s_xor_b32
  * s19, s16, s8; s_and_b32 s20, s17, s18; s_mov_b32 vcc_lo, s6; s_mov_b32 s21, 0;
- * s_cbranch_vccz 1; s_add_u32 s21, s21, 3; s_and_saveexec_b32 s22, s6; v_mov_b32 v3, s20;
- * s_cbranch_execz 1; v_add_nc_u32 v3, s2, v3; s_or_b32 exec_lo, exec_lo, s22; s_mov_b32 s23,
+ * s_cbranch_vccz 1; s_add_u32 s21, s21, 3; s_and_saveexec_b32 s22, s12 (s2 x s3: zero
+ * in the waves whose s3 is); v_mov_b32 v3, s20;
+ * s_cbranch_execz 1; s_add_i32 s21, s21, 16; s_or_b32 exec_lo, exec_lo, s22; s_mov_b32 s23,
  * 0; a loop: s_add_u32 s23, s23, 1; s_cmp_lt_u32 s23, s7; s_cbranch_scc1 -3 (s7 the trip count,
  * the same or per wave: the waves leave it apart); s_cmp_lg_u32 s3, 0; s_cbranch_scc1 2;
  * s_add_i32 s24, s23, s9; s_mov_b32 s25, s24; s_or_b32 s26, s2, s13; s_cselect_b32 s27, 5, 6;
  * then s8..s14, s16..s27, EXEC_LO and v3 stored (global_store_b32 v1, v2, s[0:1] offset:128k,
- * s[0:1] the wave's own rows, v1 = 4 x the lane); s_endpgm. Per run s2, s3, s6 (VCC and the
- * saveexec mask) and s7 are the same in every wave or not, and one wave may start with a
+ * s[0:1] the wave's own rows, v1 = 4 x the lane); s_endpgm. Per run s2, s3, s6 (VCC) and s7 are the same in every wave or not, and one wave may start with a
  * partial EXEC. Fails when a merged scalar instruction runs on inputs that differ (a load's
  * base, a branch's SCC, VCC or EXEC), the second wave misses its loaded dwords, or a fault is
  * lost or raised on the wrong wave. */
@@ -1057,8 +1057,8 @@ static void diff_gang_scalar(uint64_t seed)
   static const uint32_t prog[] = {
     0x7e060280u, 0x7e100500u, 0x84098208u, 0x800a8702u, 0x820b0902u, 0x960c0302u, 0xbf068003u,
     0xbe8d0002u, 0x980e968bu, 0xf4040402u, 0xf8000000u, 0xf4000482u, 0xf8000008u, 0xbf89fc07u,
-    0x8d130810u, 0x8b141211u, 0xbeea0006u, 0xbe950080u, 0xbfa30001u, 0x80158315u, 0xbe962006u,
-    0x7e060214u, 0xbfa50001u, 0x4a060602u, 0x8c7e167eu, 0xbe970080u, 0x80178117u, 0xbf0a0717u,
+    0x8d130810u, 0x8b141211u, 0xbeea0006u, 0xbe950080u, 0xbfa30001u, 0x80158315u, 0xbe96200cu,
+    0x7e060214u, 0xbfa50001u, 0x81159015u, 0x8c7e167eu, 0xbe970080u, 0x80178117u, 0xbf0a0717u,
     0xbfa2fffdu, 0xbf078003u, 0xbfa20002u, 0x81180917u, 0xbe990018u, 0x8c1a0d02u, 0x981b8685u,
     0x30020082u, 0x360202ffu, 0x0000007cu, 0x7e040208u, 0xdc6a0000u, 0x00000201u, 0x7e040209u,
     0xdc6a0080u, 0x00000201u, 0x7e04020au, 0xdc6a0100u, 0x00000201u, 0x7e04020bu, 0xdc6a0180u,
@@ -1098,7 +1098,8 @@ static void diff_gang_scalar(uint64_t seed)
       w->sgpr[3] = r % 4 == 1 ? (uint32_t)(wset_rnd(&s) & 1) : s3;
       w->sgpr[4] = (uint32_t)ib;
       w->sgpr[5] = (uint32_t)(ib >> 32);
-      w->sgpr[6] = r % 5 == 2 ? (uint32_t)wset_rnd(&s) : s6;
+      /* per wave: zero in some, so that VCCZ differs between the waves */
+      w->sgpr[6] = r % 5 == 2 ? (uint32_t)(wset_rnd(&s) & 1 ? wset_rnd(&s) : 0) : s6;
       w->sgpr[7] = r % 4 == 2 ? 1 + (uint32_t)(wset_rnd(&s) % 4) : s7;
       w->sgpr_count = 8;
       w->exec = r % 6 == 5 && i == 1 ? (uint32_t)wset_rnd(&s) | 1 : 0xffffffffu;
