@@ -622,6 +622,8 @@ static __attribute__((noinline)) const struct isa_block *make_block(struct isa_c
   }
   b->e[n - 1].kind = ENT_LAST;   /* also when decoding the next ran out of memory */
   b->e[n - 1].gang = 0;          /* the gang's merged call goes on to the next entry */
+  if (b->e[n - 1].sc == GANG_HINT)   /* as does its hint path: the checked scalar one */
+    b->e[n - 1].sc = ISA_GSC_OK;
   struct isa_block *fit = realloc(b, sizeof *b + n * sizeof b->e[0]);
   if (fit)
     b = fit;

@@ -1034,7 +1034,7 @@ static void diff_gang_global(uint64_t seed)
  * hint or branch with fast semantics whose inputs hold the same in both waves runs once, the
  * loaded dwords and the pc copied into the second; other scalar instructions run for each):
  * 1-4 wave32 waves against the reference engine (each wave alone), with SGPRs that differ
- * between the waves. The program (llvm-mc-19 -mcpu=gfx1100): v_mov_b32 v3,
+ * between the waves. The program (llvm-mc-19 -mcpu=gfx1100): 128 x s_nop 0; v_mov_b32 v3,
  * 0; v_readfirstlane_b32 s8, v0 (the wave's first work-item: differs in every wave);
  * s_lshl_b32 s9, s8, 2; s_add_u32 s10, s2, 7; s_addc_u32 s11, s2, s9 (SCC of the add); s_mul_i32 s12, s2, s3; s_cmp_eq_u32 s3, 0; s_mov_b32 s13, s2
  * (writes no SCC); s_cselect_b32 s14, 11, 22;
@@ -1072,7 +1072,14 @@ static void diff_gang_scalar(uint64_t seed)
     0xdc6a0a00u, 0x00000301u, 0xbfb00000u,
   };
   enum { IN = 1024, OUT = 4096 };   /* bytes; OUT a wave */
-  uint32_t *code = diff_code(prog, sizeof prog);
+  /* first a block of 128 s_nop (decode.c BLOCK_MAX): its last entry a hint the gang must
+   * not step past */
+  enum { NOPS = 128 };
+  static uint32_t words[NOPS + sizeof prog / 4];
+  for (unsigned k = 0; k < NOPS; k++)
+    words[k] = 0xbf800000u;
+  memcpy(words + NOPS, prog, sizeof prog);
+  uint32_t *code = diff_code(words, sizeof words);
   uint8_t *in = isa_fx_mem(IN), *out = isa_fx_mem(4 * OUT), *ref = malloc(4 * OUT);
   ck_assert_ptr_nonnull(ref);
   uint64_t s = seed ^ 0x5ca1u;
