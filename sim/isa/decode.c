@@ -50,6 +50,9 @@ struct isa_block_ent {
   uint16_t cin[2];           /* byte offsets in struct isa_wave of the 32-bit words it reads */
   uint16_t cout;             /* ... of the first of the nout 32-bit words it writes */
   uint8_t nout;
+  uint8_t one;               /* GANG_MASKS with one lane mask register `mk` (no v_cmpx): 1 reads
+                                it, 2 writes it (gang_one) */
+  uint8_t mk;
 };
 struct isa_block {
   uint16_t vgpr_end;         /* the highest of the entries' isa_inst.vgpr_end */
@@ -531,6 +534,7 @@ static bool plain(const struct isa_inst *in)
  * VCC_LO or EXEC_LO: the low halves, the host being little-endian); of `group` (the same in
  * both waves of a gang) for a constant */
 /* isa_block_ent.sc: inputs to compare (else none: a hint, a wait, s_branch) */
+#define GANG_MASKS (ISA_GANG_MASK | ISA_GANG_EXEC | ISA_GANG_PAIR | ISA_GANG_MASKIN)
 #define GANG_CMP 0x8000u
 #define GANG_HINT 0x4000u    /* alone: a plain SOPP with nothing to compare */
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "VCC_LO/EXEC_LO as the low halves");
@@ -561,6 +565,18 @@ static void gang_prepare(struct isa_block_ent *e)
   /* merged: the scalar loads (the second wave's own load is the costly part), the hints
    * and waits, and the branches (two `after` checks otherwise); the SALU forms that compute
    * into SGPRs cost less run again than compared and copied */
+  if ((e->gang & GANG_MASKS) && !(e->gang & ISA_GANG_EXEC)) {
+    bool pair = e->gang & ISA_GANG_PAIR, maskin = e->gang & ISA_GANG_MASKIN;
+    unsigned k0 = (e->gang & ISA_GANG_MASK) ? in->sdst : ISA_OP_NULL,
+             k1 = pair ? hi->sdst : ISA_OP_NULL, k = k0 != ISA_OP_NULL ? k0 : k1;
+    if (k == ISA_OP_NULL && maskin)
+      k = in->src[2];
+    if ((k0 == ISA_OP_NULL || k0 == k) && (k1 == ISA_OP_NULL || k1 == k) &&
+        (!maskin || in->src[2] == k) && (k == ISA_OP_VCC_LO || k < ISA_OP_SGPR_LAST)) {
+      e->one = k0 != ISA_OP_NULL || k1 != ISA_OP_NULL ? 2 : 1;
+      e->mk = (uint8_t)k;
+    }
+  }
   unsigned sc = isa_fast_scalar(in);
   e->cin[0] = e->cin[1] = e->cout = offsetof(struct isa_wave, group);
   if (!sc || (sc & (ISA_GSC_DST | ISA_GSC_SCC_OUT | ISA_GSC_EXEC_OUT)))
@@ -806,7 +822,6 @@ static inline void gang_split(struct isa_wave *a, struct isa_wave *b, unsigned k
   }
 }
 
-#define GANG_MASKS (ISA_GANG_MASK | ISA_GANG_EXEC | ISA_GANG_PAIR | ISA_GANG_MASKIN)
 
 /* The merged call of an entry that reads or writes lane masks (GANG_MASKS): a mask read is
  * joined into the wave64 form before, the masks (and a v_cmpx's EXEC) written are split
@@ -864,6 +879,33 @@ static inline bool gang_same(const struct isa_wave *a, const struct isa_wave *b,
          (!(e->sc & ISA_GSC_SCC_IN) || a->scc == b->scc);
 }
 
+/* gang_masks for an entry with one lane mask register (isa_block_ent.one, mk: VCC_LO or an
+ * SGPR): b's joined above a's for the call when read, lanes 32..63 of what the call wrote
+ * split into b's, a's upper register put back */
+static __attribute__((noinline)) int gang_one(struct isa_wave *a, struct isa_wave *b,
+                                              const struct isa_block_ent *e)
+{
+  unsigned k = e->mk;
+  bool vcc = k == ISA_OP_VCC_LO;
+  uint32_t keep = gang_keep(a, k);
+  if (e->gang & ISA_GANG_MASKIN)
+    gang_join(a, b, k);
+  a->wave32 = false;
+  a->exec = ~0ull;
+  int rc = (e->gang & ISA_GANG_PAIR) ? isa_fast_add64_wide(a, e->in) : e->fn(a, e->in);
+  a->wave32 = true;
+  a->exec = 0xffffffffull;
+  if (e->one == 2) {
+    gang_split(a, b, k, keep);
+  } else if (vcc) {
+    a->vcc = (uint64_t)keep << 32 | (uint32_t)a->vcc;
+  } else {
+    a->sgpr[k + 1] = keep;
+  }
+  b->pc = a->pc;
+  return rc;
+}
+
 int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
 {
   *who = a;
@@ -905,7 +947,7 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
           b->pc = a->pc;
           rc = 0;
         } else {
-          rc = gang_masks(a, b, e);
+          rc = e->one ? gang_one(a, b, e) : gang_masks(a, b, e);
         }
         if (__builtin_expect(rc, 0))   /* not for these (lane by lane, no exceptions) */
           return a->fault.kind != SIM_ISA_FAULT_NONE
