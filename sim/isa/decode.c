@@ -530,13 +530,14 @@ static bool plain(const struct isa_inst *in)
   }
 }
 
+#define GANG_MASKS (ISA_GANG_MASK | ISA_GANG_EXEC | ISA_GANG_PAIR | ISA_GANG_MASKIN)
+/* isa_block_ent.sc: inputs to compare (else none: a hint, a wait, s_branch) */
+#define GANG_CMP 0x8000u
+#define GANG_HINT 0x4000u    /* alone: a plain SOPP with nothing to compare */
+
 /* byte offset in struct isa_wave of the 32-bit scalar register `code` of a wave32 (an SGPR,
  * VCC_LO or EXEC_LO: the low halves, the host being little-endian); of `group` (the same in
  * both waves of a gang) for a constant */
-/* isa_block_ent.sc: inputs to compare (else none: a hint, a wait, s_branch) */
-#define GANG_MASKS (ISA_GANG_MASK | ISA_GANG_EXEC | ISA_GANG_PAIR | ISA_GANG_MASKIN)
-#define GANG_CMP 0x8000u
-#define GANG_HINT 0x4000u    /* alone: a plain SOPP with nothing to compare */
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "VCC_LO/EXEC_LO as the low halves");
 static uint16_t gang_off(unsigned code)
 {
@@ -562,9 +563,7 @@ static void gang_prepare(struct isa_block_ent *e)
       if (e->gang & ISA_GANG_SRC0 << k)
         e->sg[e->nsg++] = (uint8_t)src[k];
   }
-  /* merged: the scalar loads (the second wave's own load is the costly part), the hints
-   * and waits, and the branches (two `after` checks otherwise); the SALU forms that compute
-   * into SGPRs cost less run again than compared and copied */
+  /* one lane-mask register read or written (not v_cmpx's EXEC): gang_one */
   if ((e->gang & GANG_MASKS) && !(e->gang & ISA_GANG_EXEC)) {
     bool pair = e->gang & ISA_GANG_PAIR, maskin = e->gang & ISA_GANG_MASKIN;
     unsigned k0 = (e->gang & ISA_GANG_MASK) ? in->sdst : ISA_OP_NULL,
@@ -577,6 +576,9 @@ static void gang_prepare(struct isa_block_ent *e)
       e->mk = (uint8_t)k;
     }
   }
+  /* merged: the scalar loads (the second wave's own load is the costly part), the hints
+   * and waits, and the branches (two `after` checks otherwise); the SALU forms that compute
+   * into SGPRs cost less run again than compared and copied */
   unsigned sc = isa_fast_scalar(in);
   e->cin[0] = e->cin[1] = e->cout = offsetof(struct isa_wave, group);
   if (!sc || (sc & (ISA_GSC_DST | ISA_GSC_SCC_OUT | ISA_GSC_EXEC_OUT)))
@@ -822,7 +824,6 @@ static inline void gang_split(struct isa_wave *a, struct isa_wave *b, unsigned k
   }
 }
 
-
 /* The merged call of an entry that reads or writes lane masks (GANG_MASKS): a mask read is
  * joined into the wave64 form before, the masks (and a v_cmpx's EXEC) written are split
  * after, each wave keeping its own upper register. */
@@ -958,14 +959,16 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
         e++;
         continue;
       }
+      int ra;
       if (e->sc == GANG_HINT) {   /* a wait or hint: nothing read but the pc */
-        if (__builtin_expect(!e->fn(a, e->in), 1)) {
+        ra = e->fn(a, e->in);
+        if (__builtin_expect(!ra, 1)) {
           b->pc = a->pc;
           e++;
           continue;
         }
+        goto ran;
       }
-      int ra;
       if (e->sc && gang_same(a, b, e)) {
         /* a scalar instruction on the same inputs: once, its results copied into b */
         ra = e->fn(a, e->in);
