@@ -43,6 +43,16 @@ struct isa_block_ent {
   uint8_t kind;              /* ENT_* */
   uint16_t gang;             /* isa_fast_lanewise() of a plain or pair entry (the gang's
                                 merged call) */
+  /* the gang's (isa_gang_run): */
+  uint8_t nsg;               /* a merged call's SGPR sources to compare (pairs), ... */
+  uint8_t sg[4];             /* ... their first SGPRs */
+  uint16_t sc;               /* isa_fast_scalar(): run once for both when cin[] hold the same */
+  uint16_t cin[2];           /* byte offsets in struct isa_wave of the 32-bit words it reads */
+  uint16_t cout;             /* ... of the first of the nout 32-bit words it writes */
+  uint8_t nout;
+  uint8_t one;               /* GANG_MASKS with one lane mask register `mk` (no v_cmpx): 1 reads
+                                it, 2 writes it (gang_one) */
+  uint8_t mk;
 };
 struct isa_block {
   uint16_t vgpr_end;         /* the highest of the entries' isa_inst.vgpr_end */
@@ -529,6 +539,76 @@ static bool plain(const struct isa_inst *in)
   }
 }
 
+#define GANG_MASKS (ISA_GANG_MASK | ISA_GANG_EXEC | ISA_GANG_PAIR | ISA_GANG_MASKIN)
+/* isa_block_ent.sc: inputs to compare (else none: a hint, a wait, s_branch) */
+#define GANG_CMP 0x8000u
+#define GANG_HINT 0x4000u    /* alone: a plain SOPP with nothing to compare */
+
+/* byte offset in struct isa_wave of the 32-bit scalar register `code` of a wave32 (an SGPR,
+ * VCC_LO or EXEC_LO: the low halves, the host being little-endian); of `group` (the same in
+ * both waves of a gang) for a constant */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "VCC_LO/EXEC_LO as the low halves");
+static uint16_t gang_off(unsigned code)
+{
+  if (code <= ISA_OP_SGPR_LAST)
+    return (uint16_t)(offsetof(struct isa_wave, sgpr) + 4 * code);
+  if (code == ISA_OP_VCC_LO)
+    return offsetof(struct isa_wave, vcc);
+  if (code == ISA_OP_EXEC_LO)
+    return offsetof(struct isa_wave, exec);
+  return offsetof(struct isa_wave, group);
+}
+
+/* the gang's view of entry `e` (isa_gang_run): the SGPR pairs a merged vector call reads,
+ * and for a scalar instruction (isa_fast_scalar) the words it reads and writes */
+static void gang_prepare(struct isa_block_ent *e)
+{
+  const struct isa_inst *in = e->in, *hi = in->pair;
+  if (e->gang & ISA_GANG_SGPR) {
+    bool pair = e->gang & ISA_GANG_PAIR;
+    const uint16_t src[4] = { in->src[0], in->src[1], pair ? hi->src[0] : in->src[2],
+                              pair ? hi->src[1] : 0 };
+    for (unsigned k = 0; k < 4; k++)
+      if (e->gang & ISA_GANG_SRC0 << k)
+        e->sg[e->nsg++] = (uint8_t)src[k];
+  }
+  /* one lane-mask register read or written (not v_cmpx's EXEC): gang_one */
+  if ((e->gang & GANG_MASKS) && !(e->gang & ISA_GANG_EXEC)) {
+    bool pair = e->gang & ISA_GANG_PAIR, maskin = e->gang & ISA_GANG_MASKIN;
+    unsigned k0 = (e->gang & ISA_GANG_MASK) ? in->sdst : ISA_OP_NULL,
+             k1 = pair ? hi->sdst : ISA_OP_NULL, k = k0 != ISA_OP_NULL ? k0 : k1;
+    if (k == ISA_OP_NULL && maskin)
+      k = in->src[2];
+    if ((k0 == ISA_OP_NULL || k0 == k) && (k1 == ISA_OP_NULL || k1 == k) &&
+        (!maskin || in->src[2] == k) && (k == ISA_OP_VCC_LO || k < ISA_OP_SGPR_LAST)) {
+      e->one = k0 != ISA_OP_NULL || k1 != ISA_OP_NULL ? 2 : 1;
+      e->mk = (uint8_t)k;
+    }
+  }
+  /* merged: the scalar loads (the second wave's own load is the costly part), the hints
+   * and waits, and the branches (two `after` checks otherwise); the SALU forms that compute
+   * into SGPRs cost less run again than compared and copied */
+  unsigned sc = isa_fast_scalar(in);
+  e->cin[0] = e->cin[1] = e->cout = offsetof(struct isa_wave, group);
+  if (!sc || (sc & (ISA_GSC_DST | ISA_GSC_SCC_OUT | ISA_GSC_EXEC_OUT)))
+    return;
+  e->sc = (uint16_t)sc;
+  if (sc & ISA_GSC_SADDR) {   /* s_load: the base pair, the dwords loaded */
+    e->cin[0] = gang_off(in->saddr);
+    e->cin[1] = gang_off(in->saddr + 1u);
+    e->cout = gang_off(in->sdst);
+    e->nout = in->dwords;
+  } else if (sc & ISA_GSC_VCC_IN) {
+    e->cin[0] = gang_off(ISA_OP_VCC_LO);
+  } else if (sc & ISA_GSC_EXEC_IN) {
+    e->cin[0] = gang_off(ISA_OP_EXEC_LO);
+  }
+  if (sc & (ISA_GSC_SADDR | ISA_GSC_VCC_IN | ISA_GSC_EXEC_IN | ISA_GSC_SCC_IN))
+    e->sc |= GANG_CMP;
+  else if (e->kind == ENT_PLAIN && in->fmt == ISA_SOPP)   /* s_waitcnt, s_delay_alu, ... */
+    e->sc = GANG_HINT;
+}
+
 /* Makes and publishes the block starting at slot `i` (pc `pc`) of page `c`; NULL only on
  * allocation failure. Two threads may make the same block: the first published stays. */
 static __attribute__((noinline)) const struct isa_block *make_block(struct isa_code *c,
@@ -555,6 +635,7 @@ static __attribute__((noinline)) const struct isa_block *make_block(struct isa_c
                                       .kind = kind,
                                       .gang = kind == ENT_PLAIN || kind == ENT_PAIR
                                                 ? (uint16_t)isa_fast_lanewise(in) : 0 };
+    gang_prepare(&b->e[n]);
     if (in->vgpr_end > vend)
       vend = in->vgpr_end;
     n++;
@@ -568,6 +649,8 @@ static __attribute__((noinline)) const struct isa_block *make_block(struct isa_c
   }
   b->e[n - 1].kind = ENT_LAST;   /* also when decoding the next ran out of memory */
   b->e[n - 1].gang = 0;          /* the gang's merged call goes on to the next entry */
+  if (b->e[n - 1].sc == GANG_HINT)   /* as does its hint path: the checked scalar one */
+    b->e[n - 1].sc = ISA_GSC_OK;
   struct isa_block *fit = realloc(b, sizeof *b + n * sizeof b->e[0]);
   if (fit)
     b = fit;
@@ -692,27 +775,24 @@ int isa_wave_run(struct isa_wave *w)
   }
 }
 
-/* whether a merged call of entry `e` computes what a's and b's own calls would: every lane of
- * both on, the same MODE (the float forms' default-mode test), with ISA_GANG_SGPR the same
- * SGPR sources (a pair's second's too), and a pair's second within the VGPRs (else add64
- * runs the first alone) */
+/* whether every lane of both waves is on and their MODEs are the same (the float forms'
+ * default-mode test): a merged call's condition (besides its SGPR sources) */
+static inline bool gang_full(const struct isa_wave *a, const struct isa_wave *b)
+{
+  return (a->exec & b->exec) == 0xffffffffull && a->mode == b->mode;
+}
+
+/* whether a merged call of entry `e` computes what a's and b's own calls would (gang_full
+ * holding): the same SGPR sources (a pair's second's too), and a pair's second within the
+ * VGPRs (else add64 runs the first alone) */
 static inline bool gang_merge(const struct isa_wave *a, const struct isa_wave *b,
                               const struct isa_block_ent *e)
 {
-  if ((a->exec & b->exec) != 0xffffffffull || a->mode != b->mode)
+  if (__builtin_expect((e->gang & ISA_GANG_PAIR) && e->in->pair->vgpr_end > a->vgpr_alloc, 0))
     return false;
-  const struct isa_inst *in = e->in, *hi = in->pair;
-  if ((e->gang & ISA_GANG_PAIR) && hi->vgpr_end > a->vgpr_alloc)
-    return false;
-  if (!(e->gang & ISA_GANG_SGPR))
-    return true;
-  bool pair = e->gang & ISA_GANG_PAIR;
-  const uint16_t src[4] = { in->src[0], in->src[1], pair ? hi->src[0] : in->src[2],
-                            pair ? hi->src[1] : 0 };
-  for (unsigned k = 0; k < 4; k++) {
-    unsigned c = src[k];
-    if ((e->gang & ISA_GANG_SRC0 << k) &&
-        (a->sgpr[c] != b->sgpr[c] || a->sgpr[c + 1] != b->sgpr[c + 1]))
+  for (unsigned k = 0; k < e->nsg; k++) {
+    unsigned c = e->sg[k];
+    if (a->sgpr[c] != b->sgpr[c] || a->sgpr[c + 1] != b->sgpr[c + 1])
       return false;
   }
   return true;
@@ -753,8 +833,6 @@ static inline void gang_split(struct isa_wave *a, struct isa_wave *b, unsigned k
   }
 }
 
-#define GANG_MASKS (ISA_GANG_MASK | ISA_GANG_EXEC | ISA_GANG_PAIR | ISA_GANG_MASKIN)
-
 /* The merged call of an entry that reads or writes lane masks (GANG_MASKS): a mask read is
  * joined into the wave64 form before, the masks (and a v_cmpx's EXEC) written are split
  * after, each wave keeping its own upper register. */
@@ -792,6 +870,52 @@ static __attribute__((noinline)) int gang_masks(struct isa_wave *a, struct isa_w
   return rc;
 }
 
+static inline uint32_t gang_word(const struct isa_wave *w, unsigned off)
+{
+  uint32_t v;
+  memcpy(&v, (const char *)w + off, 4);
+  return v;
+}
+
+/* whether scalar entry `e` (isa_fast_scalar) reads the same in a and b, so that its effect on
+ * a is its effect on b */
+static inline bool gang_same(const struct isa_wave *a, const struct isa_wave *b,
+                             const struct isa_block_ent *e)
+{
+  if (!(e->sc & GANG_CMP))
+    return true;
+  return gang_word(a, e->cin[0]) == gang_word(b, e->cin[0]) &&
+         gang_word(a, e->cin[1]) == gang_word(b, e->cin[1]) &&
+         (!(e->sc & ISA_GSC_SCC_IN) || a->scc == b->scc);
+}
+
+/* gang_masks for an entry with one lane mask register (isa_block_ent.one, mk: VCC_LO or an
+ * SGPR): b's joined above a's for the call when read, lanes 32..63 of what the call wrote
+ * split into b's, a's upper register put back */
+static __attribute__((noinline)) int gang_one(struct isa_wave *a, struct isa_wave *b,
+                                              const struct isa_block_ent *e)
+{
+  unsigned k = e->mk;
+  bool vcc = k == ISA_OP_VCC_LO;
+  uint32_t keep = gang_keep(a, k);
+  if (e->gang & ISA_GANG_MASKIN)
+    gang_join(a, b, k);
+  a->wave32 = false;
+  a->exec = ~0ull;
+  int rc = (e->gang & ISA_GANG_PAIR) ? isa_fast_add64_wide(a, e->in) : e->fn(a, e->in);
+  a->wave32 = true;
+  a->exec = 0xffffffffull;
+  if (e->one == 2) {
+    gang_split(a, b, k, keep);
+  } else if (vcc) {
+    a->vcc = (uint64_t)keep << 32 | (uint32_t)a->vcc;
+  } else {
+    a->sgpr[k + 1] = keep;
+  }
+  b->pc = a->pc;
+  return rc;
+}
+
 int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
 {
   *who = a;
@@ -811,9 +935,11 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
     const struct isa_block *blk = code_block(c, pc);
     if (!blk || blk->vgpr_end > a->vgpr_alloc)
       return 0;
+    /* gang_full, kept up to date: only what runs for each wave alone, a merged v_cmpx and
+     * a scalar instruction writing EXEC change EXEC or MODE */
     for (const struct isa_block_ent *e = blk->e;;) {
-      a->cur = b->cur = e->in;
-      if (e->gang && gang_merge(a, b, e)) {
+      a->cur = e->in;
+      if (e->gang && gang_full(a, b) && gang_merge(a, b, e)) {
         /* once for both: a's rows are 64 lanes, b's the upper 32 (run.c) */
         int rc;
         if (__builtin_expect(!(e->gang & (GANG_MASKS | ISA_GANG_GLOBAL)), 1)) {
@@ -831,7 +957,7 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
           b->pc = a->pc;
           rc = 0;
         } else {
-          rc = gang_masks(a, b, e);
+          rc = e->one ? gang_one(a, b, e) : gang_masks(a, b, e);
         }
         if (__builtin_expect(rc, 0))   /* not for these (lane by lane, no exceptions) */
           return a->fault.kind != SIM_ISA_FAULT_NONE
@@ -842,8 +968,41 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
         e++;
         continue;
       }
-    alone:;
-      int ra = e->fn(a, e->in);
+      int ra;
+      if (e->sc == GANG_HINT) {   /* a wait or hint: nothing read but the pc */
+        ra = e->fn(a, e->in);
+        if (__builtin_expect(!ra, 1)) {
+          b->pc = a->pc;
+          e++;
+          continue;
+        }
+        goto ran;
+      }
+      if (e->sc && gang_same(a, b, e)) {
+        /* a scalar instruction on the same inputs: once, its results copied into b */
+        ra = e->fn(a, e->in);
+        if (__builtin_expect(ra, 0))   /* a fault or exception on a: b runs it itself */
+          goto ran;
+        if (e->nout)   /* s_load's dwords */
+          memcpy((char *)b + e->cout, (const char *)a + e->cout, 4 * (size_t)e->nout);
+        b->pc = a->pc;
+        if (__builtin_expect(e->kind == ENT_PLAIN, 1)) {
+          e++;
+          continue;
+        }
+        /* a branch (or a checked hint): a moves on, b with it */
+        int r = after(a, e->in->pc, 0);
+        if (r <= 0)
+          return r;
+        if (e->kind == ENT_LAST || a->pc != e->next)
+          break;
+        e++;
+        continue;
+      }
+    alone:
+      ra = e->fn(a, e->in);
+    ran:
+      b->cur = e->in;
       if (__builtin_expect(!ra && e->kind == ENT_PLAIN, 1)) {
         int rb = e->fn(b, e->in);
         if (__builtin_expect(!rb, 1)) {

@@ -2019,7 +2019,8 @@ static isa_exec_fn *sopp_select(const struct isa_inst *in)
                                         [5] = f_s_cbranch_scc1, [6] = f_s_cbranch_vccz,
                                         [7] = f_s_cbranch_vccnz, [8] = f_s_cbranch_execz,
                                         [9] = f_s_cbranch_execnz };
-  static isa_exec_fn *const g11[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
+  static isa_exec_fn *const g11[10] = { [0] = f_g11_hint /* s_nop */, [2] = f_s_branch,
+                                        [4] = f_s_cbranch_scc0,
                                         [5] = f_s_cbranch_scc1, [6] = f_g11_cbranch_vccz,
                                         [7] = f_g11_cbranch_vccnz, [8] = f_g11_cbranch_execz,
                                         [9] = f_g11_cbranch_execnz };
@@ -2155,6 +2156,44 @@ static unsigned gang_src(unsigned c, unsigned k)
       (c >= ISA_OP_F_HALF && c <= ISA_OP_INV_2PI) || c == ISA_OP_LITERAL)
     return 0;
   return c < ISA_OP_SGPR_LAST ? (unsigned)ISA_GANG_SGPR | (unsigned)ISA_GANG_SRC0 << k : ~0u;
+}
+
+/* a 32-bit scalar source the gang compares between the waves (a register: an SGPR, VCC_LO,
+ * EXEC_LO; constants and literals hold the same in both) */
+static unsigned gsc_src(unsigned code, unsigned bit)
+{
+  return code <= ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO || code == ISA_OP_EXEC_LO ? bit : 0;
+}
+
+unsigned isa_fast_scalar(const struct isa_inst *in)
+{
+  isa_exec_fn *f = in->fast;
+  if (!f || in->target < ISA_TARGET_GFX1100)   /* wave32: gfx11/gfx12 only */
+    return 0;
+  if (f == f_s_load)
+    return ISA_GSC_OK | ISA_GSC_SADDR | ISA_GSC_LOAD;
+  if (f == f_s_waitcnt || f == f_g11_hint || f == f_s_branch)
+    return ISA_GSC_OK;
+  if (f == f_s_cbranch_scc0 || f == f_s_cbranch_scc1)
+    return ISA_GSC_OK | ISA_GSC_SCC_IN;
+  if (f == f_g11_cbranch_vccz || f == f_g11_cbranch_vccnz)
+    return ISA_GSC_OK | ISA_GSC_VCC_IN;
+  if (f == f_g11_cbranch_execz || f == f_g11_cbranch_execnz)
+    return ISA_GSC_OK | ISA_GSC_EXEC_IN;
+  unsigned s0 = gsc_src(in->src[0], ISA_GSC_SRC0), s1 = gsc_src(in->src[1], ISA_GSC_SRC1);
+  if (f == f_s_mov_b32)
+    return ISA_GSC_OK | s0 | ISA_GSC_DST;
+  if (f == f_s_and_saveexec_b32 || f == f_s_or_saveexec_b32)
+    return ISA_GSC_OK | s0 | ISA_GSC_EXEC_IN | ISA_GSC_DST | ISA_GSC_EXEC_OUT | ISA_GSC_SCC_OUT;
+  if (f == f_s_mul_i32)
+    return ISA_GSC_OK | s0 | s1 | ISA_GSC_DST;
+  if (f == f_s_and_b32 || f == f_s_or_b32 || f == f_s_xor_b32 || f == f_s_add_u32 ||
+      f == f_s_sub_u32 || f == f_s_add_i32 || f == f_s_sub_i32 || f == f_s_lshl_b32 ||
+      f == f_s_lshr_b32 || f == f_s_ashr_i32)
+    return ISA_GSC_OK | s0 | s1 | ISA_GSC_DST | ISA_GSC_SCC_OUT;
+  if (in->fmt == ISA_SOPC && arith32_select(in) == f)   /* s_cmp_*_i32/u32 */
+    return ISA_GSC_OK | s0 | s1 | ISA_GSC_SCC_OUT;
+  return 0;
 }
 
 unsigned isa_fast_lanewise(const struct isa_inst *in)

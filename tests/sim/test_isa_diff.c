@@ -1075,6 +1075,141 @@ static void diff_gang_global(uint64_t seed)
   ck_assert_msg(bad == 0, "%u wave32 gang global runs differ from the reference", bad);
 }
 
+/* Wave32 gangs' scalar instructions (sim/isa decode.c isa_gang_run: a scalar load, wait,
+ * hint or branch with fast semantics whose inputs hold the same in both waves runs once, the
+ * loaded dwords and the pc copied into the second; other scalar instructions run for each):
+ * 1-4 wave32 waves against the reference engine (each wave alone), with SGPRs that differ
+ * between the waves. The program (llvm-mc-19 -mcpu=gfx1100): 128 x s_nop 0; v_mov_b32 v3,
+ * 0; v_readfirstlane_b32 s8, v0 (the wave's first work-item: differs in every wave);
+ * s_lshl_b32 s9, s8, 2; s_add_u32 s10, s2, 7; s_addc_u32 s11, s2, s9 (SCC of the add); s_mul_i32 s12, s2, s3; s_cmp_eq_u32 s3, 0; s_mov_b32 s13, s2
+ * (writes no SCC); s_cselect_b32 s14, 11, 22;
+ * s_load_b64 s[16:17], s[4:5], 0x0; s_load_b32 s18, s[4:5], 0x8 (s[4:5] the same or per wave,
+ * or in one wave of some runs 1 GiB away: that wave faults there, alone); s_waitcnt; s_xor_b32
+ * s19, s16, s8; s_and_b32 s20, s17, s18; s_mov_b32 vcc_lo, s6; s_mov_b32 s21, 0;
+ * s_cbranch_vccz 1; s_add_u32 s21, s21, 3; s_and_saveexec_b32 s22, s12 (s2 x s3: zero
+ * in the waves whose s3 is); v_mov_b32 v3, s20;
+ * s_cbranch_execz 1; s_add_i32 s21, s21, 16; s_or_b32 exec_lo, exec_lo, s22; s_mov_b32 s23,
+ * 0; a loop: s_add_u32 s23, s23, 1; s_cmp_lt_u32 s23, s7; s_cbranch_scc1 -3 (s7 the trip count,
+ * the same or per wave: the waves leave it apart); s_cmp_lg_u32 s3, 0; s_cbranch_scc1 2;
+ * s_add_i32 s24, s23, s9; s_mov_b32 s25, s24; s_or_b32 s26, s2, s13; s_cselect_b32 s27, 5, 6;
+ * then s8..s14, s16..s27, EXEC_LO and v3 stored (global_store_b32 v1, v2, s[0:1] offset:128k,
+ * s[0:1] the wave's own rows, v1 = 4 x the lane); s_endpgm. Per run s2, s3, s6 (VCC) and s7 are the same in every wave or not, and one wave may start with a
+ * partial EXEC. Fails when a merged scalar instruction runs on inputs that differ (a load's
+ * base, a branch's SCC, VCC or EXEC), the second wave misses its loaded dwords, or a fault is
+ * lost or raised on the wrong wave. */
+static void diff_gang_scalar(uint64_t seed)
+{
+  static const uint32_t prog[] = {
+    0x7e060280u, 0x7e100500u, 0x84098208u, 0x800a8702u, 0x820b0902u, 0x960c0302u, 0xbf068003u,
+    0xbe8d0002u, 0x980e968bu, 0xf4040402u, 0xf8000000u, 0xf4000482u, 0xf8000008u, 0xbf89fc07u,
+    0x8d130810u, 0x8b141211u, 0xbeea0006u, 0xbe950080u, 0xbfa30001u, 0x80158315u, 0xbe96200cu,
+    0x7e060214u, 0xbfa50001u, 0x81159015u, 0x8c7e167eu, 0xbe970080u, 0x80178117u, 0xbf0a0717u,
+    0xbfa2fffdu, 0xbf078003u, 0xbfa20002u, 0x81180917u, 0xbe990018u, 0x8c1a0d02u, 0x981b8685u,
+    0x30020082u, 0x360202ffu, 0x0000007cu, 0x7e040208u, 0xdc6a0000u, 0x00000201u, 0x7e040209u,
+    0xdc6a0080u, 0x00000201u, 0x7e04020au, 0xdc6a0100u, 0x00000201u, 0x7e04020bu, 0xdc6a0180u,
+    0x00000201u, 0x7e04020cu, 0xdc6a0200u, 0x00000201u, 0x7e04020du, 0xdc6a0280u, 0x00000201u,
+    0x7e04020eu, 0xdc6a0300u, 0x00000201u, 0x7e040210u, 0xdc6a0380u, 0x00000201u, 0x7e040211u,
+    0xdc6a0400u, 0x00000201u, 0x7e040212u, 0xdc6a0480u, 0x00000201u, 0x7e040213u, 0xdc6a0500u,
+    0x00000201u, 0x7e040214u, 0xdc6a0580u, 0x00000201u, 0x7e040215u, 0xdc6a0600u, 0x00000201u,
+    0x7e040216u, 0xdc6a0680u, 0x00000201u, 0x7e040217u, 0xdc6a0700u, 0x00000201u, 0x7e040218u,
+    0xdc6a0780u, 0x00000201u, 0x7e040219u, 0xdc6a0800u, 0x00000201u, 0x7e04021au, 0xdc6a0880u,
+    0x00000201u, 0x7e04021bu, 0xdc6a0900u, 0x00000201u, 0x7e04027eu, 0xdc6a0980u, 0x00000201u,
+    0xdc6a0a00u, 0x00000301u, 0xbfb00000u,
+  };
+  enum { IN = 1024, OUT = 4096 };   /* bytes; OUT a wave */
+  /* first a block of 128 s_nop (decode.c BLOCK_MAX): its last entry a hint the gang must
+   * not step past */
+  enum { NOPS = 128 };
+  static uint32_t words[NOPS + sizeof prog / 4];
+  for (unsigned k = 0; k < NOPS; k++)
+    words[k] = 0xbf800000u;
+  memcpy(words + NOPS, prog, sizeof prog);
+  uint32_t *code = diff_code(words, sizeof words);
+  uint8_t *in = isa_fx_mem(IN), *out = isa_fx_mem(4 * OUT), *ref = malloc(4 * OUT);
+  ck_assert_ptr_nonnull(ref);
+  uint64_t s = seed ^ 0x5ca1u;
+  for (unsigned k = 0; k < IN / 4; k++) {
+    uint32_t v = (uint32_t)wset_rnd(&s);
+    memcpy(in + 4 * k, &v, 4);
+  }
+  static struct sim_isa_wave_init init[4];
+  unsigned bad = 0, faults = 0;
+  for (unsigned r = 0; r < 48; r++) {
+    unsigned waves = 1 + r % 4, faulty = r % 5 == 3 ? (unsigned)(wset_rnd(&s) % waves) : 4;
+    uint32_t s2 = (uint32_t)wset_rnd(&s), s3 = (uint32_t)(wset_rnd(&s) & 1),
+             s6 = r % 7 == 0 ? 0 : r % 7 == 1 ? (uint32_t)wset_rnd(&s) : 0xffffffffu,
+             s7 = 1 + (uint32_t)(wset_rnd(&s) % 4);
+    memset(init, 0, sizeof init);
+    for (unsigned i = 0; i < waves; i++) {
+      struct sim_isa_wave_init *w = &init[i];
+      uint64_t o = (uintptr_t)out + (uint64_t)i * OUT,
+               ib = (uintptr_t)in + (r % 3 == 1 ? 64u * i : 0u) + (i == faulty ? 0x40000000u : 0u);
+      w->sgpr[0] = (uint32_t)o;
+      w->sgpr[1] = (uint32_t)(o >> 32);
+      w->sgpr[2] = r % 3 == 0 ? (uint32_t)wset_rnd(&s) : s2;
+      w->sgpr[3] = r % 4 == 1 ? (uint32_t)(wset_rnd(&s) & 1) : s3;
+      w->sgpr[4] = (uint32_t)ib;
+      w->sgpr[5] = (uint32_t)(ib >> 32);
+      /* per wave: zero in some, so that VCCZ differs between the waves */
+      w->sgpr[6] = r % 5 == 2 ? (uint32_t)(wset_rnd(&s) & 1 ? wset_rnd(&s) : 0) : s6;
+      w->sgpr[7] = r % 4 == 2 ? 1 + (uint32_t)(wset_rnd(&s) % 4) : s7;
+      w->sgpr_count = 8;
+      w->exec = r % 6 == 5 && i == 1 ? (uint32_t)wset_rnd(&s) | 1 : 0xffffffffu;
+      w->vgpr_count = 1;
+      for (unsigned l = 0; l < 32; l++)
+        w->vgpr[0][l] = l + 32 * i;
+    }
+    struct sim_isa_fault fault[2];
+    int rc[2];
+    for (unsigned engine = 0; engine < 2; engine++) {   /* the reference, then the fast one */
+      struct sim_isa_workgroup wg;
+      memset(&wg, 0, sizeof wg);
+      memset(&fault[engine], 0, sizeof fault[engine]);
+      wg.gpu = sim_gpu(0);
+      wg.code_entry = (uintptr_t)code;
+      wg.wave_count = waves;
+      wg.wave_size = 32;
+      wg.waves = init;
+      wg.sgpr_alloc = 102;
+      wg.vgpr_alloc = 8;
+      wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
+      memset(out, 0xcd, 4 * OUT);
+      sim_isa_probe_engine(engine == 0);
+      rc[engine] = sim_isa_run_workgroup(&wg, &fault[engine]);
+      if (engine == 0)
+        memcpy(ref, out, 4 * OUT);
+    }
+    if (faulty < waves) {   /* the fault's text names the wave that halted on it */
+      faults += rc[0] != 0;
+      if (rc[0] == 0 || rc[1] == 0 || fault[0].kind != fault[1].kind ||
+          fault[0].pc != fault[1].pc || fault[0].addr != fault[1].addr ||
+          fault[0].write != fault[1].write || strcmp(fault[0].text, fault[1].text)) {
+        fprintf(stderr, "gang scalar run %u (%u waves, wave %u faults): reference rc %d (%s), "
+                "fast rc %d (%s)\n", r, waves, faulty, rc[0], fault[0].text, rc[1], fault[1].text);
+        bad++;
+      }
+      continue;
+    }
+    ck_assert_msg(rc[0] == 0 && rc[1] == 0, "gang scalar run %u (%u waves): %s / %s", r, waves,
+                  fault[0].text, fault[1].text);
+    for (unsigned k = 0; k < waves * OUT / 4; k++) {
+      uint32_t x, y;
+      memcpy(&x, ref + 4 * k, 4);
+      memcpy(&y, out + 4 * k, 4);
+      if (x != y) {
+        fprintf(stderr, "gang scalar run %u (%u waves): wave %u, row %u, lane %u: reference "
+                "0x%08x, fast 0x%08x\n", r, waves, k / (OUT / 4), k % (OUT / 4) / 32, k % 32, x, y);
+        bad++;
+        break;
+      }
+    }
+  }
+  sim_isa_probe_engine(false);
+  free(ref);
+  ck_assert_msg(faults >= 4, "only %u gang scalar runs faulted", faults);
+  ck_assert_msg(bad == 0, "%u wave32 gang scalar runs differ from the reference", bad);
+}
+
 START_TEST(diff_gfx1100)
 {
   fx_cfg.gpu_model = "gfx1100";
@@ -1206,6 +1341,7 @@ START_TEST(diff_gfx1100)
   }
   diff_lds_groups(&d, target);
   diff_loops(&d, target);
+  diff_gang_scalar(d.e.seed);
   diff_gangs(d.e.seed);
   diff_gang_global(d.e.seed);
   sim_isa_probe_engine(false);
