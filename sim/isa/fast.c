@@ -2170,7 +2170,8 @@ unsigned isa_fast_scalar(const struct isa_inst *in)
   isa_exec_fn *f = in->fast;
   if (!f || in->target < ISA_TARGET_GFX1100)   /* wave32: gfx11/gfx12 only */
     return 0;
-  if (f == f_s_load)
+  if (f == f_s_load || f == f_s_load1 || f == f_s_load2 || f == f_s_load4 || f == f_s_load8 ||
+      f == f_s_load16)   /* s_load_select's forms */
     return ISA_GSC_OK | ISA_GSC_SADDR | ISA_GSC_LOAD;
   if (f == f_s_waitcnt || f == f_g11_hint || f == f_s_branch)
     return ISA_GSC_OK;
