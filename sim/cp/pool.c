@@ -108,13 +108,14 @@ static uint64_t thread_cpu_ns(void)
 /* Claims cover about CLAIM_NS of work: one item while items are long, several consecutive
  * ones when they are short. A claim is a write to the line the other threads claim on, and
  * moving a written line between two host CPUs costs 0.5-1 us on the 2-vCPU VM this was
- * measured on (a two-thread ping-pong: 0.9-1.2 us one way): with one claim per item, vadd's
- * 4096 work-groups of ~1.1 us took 60-70 % more CPU on 2 threads than on 1. At most
- * CLAIM_MAX items a claim, and at most the items left / (2 x workers), so that the threads
- * still end together. Long items (look-back scans: tens of us and more a work-group here)
- * keep claims of one, handed out in order, so a group waiting on the one before it finds it
- * started; a short group that waits so finds it started once the thread holding it gets there
- * (a delay of one claim, never a deadlock: each thread runs its claim in order). */
+ * measured on (a two-thread ping-pong: 0.9-1.2 us one way, at times): with one claim per
+ * item, vadd's 4096 work-groups of ~1.1 us then took 30-70 % more CPU on 2 threads than on 1
+ * (sim/cp/README.md, "Claims"). At most CLAIM_MAX items a claim, and at most the items
+ * left / (2 x workers), so that the threads still end together. Items of CLAIM_NS and more
+ * keep claims of one, handed out in order, so a group waiting on the one before it (look-back
+ * scans) finds it started; a short group that waits so finds it started once the thread
+ * holding it gets there (a delay of one claim, never a deadlock: each thread runs its claim
+ * in order, and a group waits only on lower ids). */
 #define CLAIM_NS 16000ull
 #define CLAIM_MAX 16u
 
