@@ -10,8 +10,9 @@
  * dispatch while fewer than `threads` threads are executing work-groups, the dispatch with
  * the fewest helpers first, and stays with it until its work-groups are all started. So one
  * dispatch uses every slot, and several dispatches (of several queues) share them.
- * Work-groups are taken in order from one counter per dispatch (a group waiting on an earlier
- * group, as look-back scans do, always finds it started).
+ * Work-groups are taken in order from one counter per dispatch, one at a time while they are
+ * long (a group waiting on an earlier group, as look-back scans do, finds it started), a few
+ * consecutive ones a claim when they are short (claim_size).
  *
  * Ordering: a dispatch returns only when every helper that joined it has left it, and the
  * helpers leave under the pool's lock, so all the work-groups' writes happen before whatever
@@ -104,25 +105,55 @@ static uint64_t thread_cpu_ns(void)
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* Claims cover about CLAIM_NS of work: one item while items are long, several consecutive
+ * ones when they are short. A claim is a write to the line the other threads claim on, and
+ * moving a written line between two host CPUs costs 0.5-1 us on the 2-vCPU VM this was
+ * measured on (a two-thread ping-pong: 0.9-1.2 us one way, at times): with one claim per
+ * item, vadd's 4096 work-groups of ~1.1 us then took 30-70 % more CPU on 2 threads than on 1
+ * (sim/cp/README.md, "Claims"). At most CLAIM_MAX items a claim, and at most the items
+ * left / (2 x workers), so that the threads still end together. Items of CLAIM_NS and more
+ * keep claims of one, handed out in order, so a group waiting on the one before it (look-back
+ * scans) finds it started; a short group that waits so finds it started once the thread
+ * holding it gets there (a delay of one claim, never a deadlock: each thread runs its claim
+ * in order, and a group waits only on lower ids). */
+#define CLAIM_NS 16000ull
+#define CLAIM_MAX 16u
+
+static uint64_t claim_size(uint64_t ns, uint64_t ran, uint64_t left, unsigned workers)
+{
+  uint64_t per = ns / ran;
+  uint64_t k = per ? CLAIM_NS / per : CLAIM_MAX;
+  if (k > CLAIM_MAX)
+    k = CLAIM_MAX;
+  uint64_t share = left / (2ull * workers);
+  if (k > share)
+    k = share;
+  return k ? k : 1;
+}
+
 /* Runs items of `j` as `worker` until none is left or one failed; counts the thread's CPU
  * time (the trace's balance figures: unlike wall time, a busy host does not blur them). */
 static void work(struct job *j, unsigned worker)
 {
   uint64_t t0 = thread_cpu_ns();
   const uint64_t count = j->count;
-  uint64_t ran = 0;
+  const unsigned workers = j->max_workers < slots ? j->max_workers : slots;
+  uint64_t ran = 0, k = 1;
   for (;;) {
-    if (atomic_load_explicit(&j->failed, memory_order_acquire))
+    /* the one shared write: items first .. first + k - 1, run in order */
+    uint64_t first = atomic_fetch_add_explicit(&j->next_item, k, memory_order_relaxed);
+    if (first >= count)
       break;
-    /* one shared write per item: the claim (items in order, one at a time, so a work-group
-     * waiting on an earlier one by its id, as look-back scans do, finds it started; chunks
-     * of several would make such a group wait for a whole chunk of another thread) */
-    uint64_t i = atomic_fetch_add_explicit(&j->next_item, 1, memory_order_relaxed);
-    if (i >= count)
-      break;
-    ran++;
-    if (!j->fn(j->ctx, worker, i))
+    uint64_t end = count - first < k ? count : first + k, c0 = sim_mono_ns(), i = first;
+    bool ok = true;
+    while (ok && i < end && !atomic_load_explicit(&j->failed, memory_order_acquire))
+      ok = j->fn(j->ctx, worker, i++);
+    ran += i - first;
+    if (!ok)
       atomic_store_explicit(&j->failed, true, memory_order_release);
+    if (!ok || i < end)   /* failed, here or elsewhere: the items not started are skipped */
+      break;
+    k = claim_size(sim_mono_ns() - c0, end - first, count - end, workers);
   }
   if (worker && ran)   /* counted once per thread, not per item: no second shared write */
     atomic_fetch_add_explicit(&j->helped, ran, memory_order_relaxed);

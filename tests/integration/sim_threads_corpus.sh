@@ -6,7 +6,7 @@
 # the output buffers of the two runs must be identical byte for byte; each run is also checked
 # against the host reference by the harness. The corpus's atomics are order-independent
 # (sums, counts, a last-group detection), so no case needs a set comparison. One run is
-# traced to show that the helper threads did run work-groups.
+# traced to show that the helper threads did run work-groups, and last_group runs on 2 threads.
 # HSA_TEST_LIGHT=1: a representative subset (LDS and barriers, atomics, scratch, HIP).
 set -u
 : "${BUILD:?}" "${SRCDIR:?}"
@@ -78,6 +78,17 @@ if [ -n "$helped" ] && [ "$helped" -gt 0 ]; then
   echo "PASS  matmul_tiled with --threads 4: $helped of $(echo "$line" | awk '{ print $2 }') work-groups ran on helper threads (run $attempt)"
 else
   echo "FAIL  matmul_tiled with --threads 4: no work-group ran on a helper thread in 3 runs (${helped:-no trace line})"
+  fail=$((fail + 1))
+fi
+# each work-group exactly once on 2 threads, where short groups are claimed several at a time
+# (sim/cp/pool.c, claim_size): last_group counts its 79 groups with an atomic, and the group
+# that counts last sums every group's partial, so a group run twice or skipped changes the sum
+# (the harness checks it against the host's)
+if timeout 120 "$sim" --threads 2 -- "$h" --timeout 100 last_group "$corpus/gfx900/atomics.cl.co" \
+     > "$work/two.log" 2>&1; then
+  echo "PASS  last_group with --threads 2 (every work-group once)"
+else
+  echo "FAIL  last_group with --threads 2:"; grep -v '^\[hsa-sim' "$work/two.log" | head -n 8 | sed 's/^/      | /'
   fail=$((fail + 1))
 fi
 echo "sim_threads_corpus: $pass identical, $fail failed"

@@ -103,6 +103,49 @@ START_TEST(pool_callers_at_once)
 }
 END_TEST
 
+/* Many short items on 2 threads, as a dispatch of thousands of small work-groups: claimed
+ * several at a time (pool.c, claim_size), every one still runs exactly once, the helper
+ * takes its share, and a count that no claim size divides ends right (the last claim cut). */
+#define SHORT_ITEMS 100003u
+struct short_ctx {
+  uint8_t hits[SHORT_ITEMS];
+  atomic_ulong on_helper;
+};
+
+static bool short_item(void *arg, unsigned worker, uint64_t i)
+{
+  struct short_ctx *c = arg;
+  if (i >= SHORT_ITEMS)
+    return false;   /* past the end: the job fails */
+  if (worker)
+    atomic_fetch_add_explicit(&c->on_helper, 1, memory_order_relaxed);
+  c->hits[i]++;
+  return true;
+}
+
+START_TEST(pool_short_items_two_threads)
+{
+  setenv("HSA_SIM_CONFIG", "threads=2", 1);
+  struct short_ctx *c = calloc(1, sizeof *c);
+  ck_assert_ptr_nonnull(c);
+  unsigned long helped = 0;
+  for (unsigned r = 0; r < 20; r++) {
+    memset(c->hits, 0, sizeof c->hits);
+    atomic_init(&c->on_helper, 0);
+    ck_assert(cp_pool_run(SHORT_ITEMS, 2, short_item, c));
+    unsigned bad = 0, first = 0;   /* one assertion per round: Check writes to a pipe at each */
+    for (unsigned i = 0; i < SHORT_ITEMS; i++)
+      if (c->hits[i] != 1 && !bad++)
+        first = i;
+    ck_assert_msg(!bad, "round %u: %u items not run exactly once, the first %u (%u times)", r, bad,
+                  first, c->hits[first]);
+    helped += atomic_load(&c->on_helper);
+  }
+  ck_assert_uint_gt(helped, 0);   /* the helper did claim items */
+  free(c);
+}
+END_TEST
+
 START_TEST(pool_failing_item)
 {
   setenv("HSA_SIM_CONFIG", "threads=3", 1);
@@ -160,6 +203,7 @@ Suite *test_suite(void)
   TCase *tc = tcase_create("pool");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, pool_callers_at_once);
+  tcase_add_test(tc, pool_short_items_two_threads);
   tcase_add_test(tc, pool_failing_item);
   tcase_add_test(tc, pool_one_thread);
   tcase_add_test(tc, pool_default_size);
