@@ -822,6 +822,30 @@ static uint32_t diff_g11_src(uint64_t *s)
   }
 }
 
+/* whether the fast engine's `bytes` of output equal the reference's; the first difference
+ * to stderr, named by run and byte (and by wave, row and lane where each wave has `per_wave`
+ * bytes of 32-lane rows; 0: one shared area) */
+static bool gang_same_out(const char *what, unsigned r, unsigned waves, const uint8_t *ref,
+                          const uint8_t *out, size_t bytes, size_t per_wave)
+{
+  for (size_t k = 0; k < bytes / 4; k++) {
+    uint32_t x, y;
+    memcpy(&x, ref + 4 * k, 4);
+    memcpy(&y, out + 4 * k, 4);
+    if (x == y)
+      continue;
+    if (per_wave)
+      fprintf(stderr, "%s run %u (%u waves): wave %zu, row %zu, lane %zu: reference 0x%08x, "
+              "fast 0x%08x\n", what, r, waves, k / (per_wave / 4), k % (per_wave / 4) / 32,
+              k % 32, x, y);
+    else
+      fprintf(stderr, "%s run %u (%u waves): byte 0x%zx: reference 0x%08x, fast 0x%08x\n",
+              what, r, waves, 4 * k, x, y);
+    return false;
+  }
+  return true;
+}
+
 /* Wave32 gangs (sim/isa decode.c isa_gang_run): 1-4 wave32 waves of one work-group, whose
  * pairs run in lockstep with the lane-by-lane operations done once for both over their
  * interleaved rows, against the reference engine (each wave alone). The program (llvm-mc-19
@@ -944,22 +968,56 @@ static void diff_gangs(uint64_t seed)
         memcpy(ref, out, 4 * OUT);
         continue;
       }
-      for (unsigned k = 0; k < waves * OUT / 4; k++) {
-        uint32_t x, y;
-        memcpy(&x, ref + 4 * k, 4);
-        memcpy(&y, out + 4 * k, 4);
-        if (x != y) {
-          fprintf(stderr, "gang run %u (%u waves): wave %u, row %u, lane %u: reference 0x%08x, "
-                  "fast 0x%08x\n", r, waves, k / (OUT / 4), k % (OUT / 4) / 32, k % 32, x, y);
-          bad++;
-          break;
-        }
-      }
+      bad += !gang_same_out("gang", r, waves, ref, out, waves * OUT, OUT);
     }
   }
   sim_isa_probe_engine(false);
   free(ref);
   ck_assert_msg(bad == 0, "%u wave32 gang runs differ from the reference", bad);
+}
+
+/* `bytes` of random words from `*s` */
+static void gang_fill(uint8_t *p, size_t bytes, uint64_t *s)
+{
+  for (size_t k = 0; k < bytes / 4; k++) {
+    uint32_t v = (uint32_t)wset_rnd(s);
+    memcpy(p + 4 * k, &v, 4);
+  }
+}
+
+/* One wave32 work-group of `waves` (`init`) on the reference engine, then on the fast one
+ * (the fast run's `bytes` of output stay in `out`, the reference's are copied to `ref`). */
+static void gang_both(const uint32_t *code, struct sim_isa_wave_init *init, unsigned waves,
+                      unsigned vgpr_alloc, uint8_t *out, uint8_t *ref, size_t bytes,
+                      struct sim_isa_fault fault[2], int rc[2])
+{
+  for (unsigned engine = 0; engine < 2; engine++) {   /* the reference, then the fast one */
+    struct sim_isa_workgroup wg;
+    memset(&wg, 0, sizeof wg);
+    memset(&fault[engine], 0, sizeof fault[engine]);
+    wg.gpu = sim_gpu(0);
+    wg.code_entry = (uintptr_t)code;
+    wg.wave_count = waves;
+    wg.wave_size = 32;
+    wg.waves = init;
+    wg.sgpr_alloc = 102;
+    wg.vgpr_alloc = vgpr_alloc;
+    wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
+    memset(out, 0xcd, bytes);
+    sim_isa_probe_engine(engine == 0);
+    rc[engine] = sim_isa_run_workgroup(&wg, &fault[engine]);
+    if (engine == 0)
+      memcpy(ref, out, bytes);
+  }
+}
+
+/* whether both engines faulted, and alike: kind, pc, address, direction and text (which
+ * names the wave that halted on it) */
+static bool gang_same_fault(const int rc[2], const struct sim_isa_fault fault[2])
+{
+  return rc[0] != 0 && rc[1] != 0 && fault[0].kind == fault[1].kind &&
+         fault[0].pc == fault[1].pc && fault[0].addr == fault[1].addr &&
+         fault[0].write == fault[1].write && !strcmp(fault[0].text, fault[1].text);
 }
 
 /* Wave32 gangs' global dword accesses (sim/isa fast.c isa_fast_global_gang): 1-4 wave32
@@ -994,10 +1052,7 @@ static void diff_gang_global(uint64_t seed)
   uint8_t *in = isa_fx_mem(IN), *out = isa_fx_mem(OUT), *ref = malloc(OUT);
   ck_assert_ptr_nonnull(ref);
   uint64_t s = seed ^ 0x61b0u;
-  for (unsigned k = 0; k < IN / 4; k++) {
-    uint32_t v = (uint32_t)wset_rnd(&s);
-    memcpy(in + 4 * k, &v, 4);
-  }
+  gang_fill(in, IN, &s);
   static struct sim_isa_wave_init init[4];
   unsigned bad = 0, faults = 0;
   for (unsigned r = 0; r < 40; r++) {
@@ -1024,31 +1079,11 @@ static void diff_gang_global(uint64_t seed)
     }
     struct sim_isa_fault fault[2];
     int rc[2];
-    for (unsigned engine = 0; engine < 2; engine++) {   /* the reference, then the fast one */
-      struct sim_isa_workgroup wg;
-      memset(&wg, 0, sizeof wg);
-      memset(&fault[engine], 0, sizeof fault[engine]);
-      wg.gpu = sim_gpu(0);
-      wg.code_entry = (uintptr_t)code;
-      wg.wave_count = waves;
-      wg.wave_size = 32;
-      wg.waves = init;
-      wg.sgpr_alloc = 102;
-      wg.vgpr_alloc = 16;
-      wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
-      memset(out, 0xcd, OUT);
-      sim_isa_probe_engine(engine == 0);
-      rc[engine] = sim_isa_run_workgroup(&wg, &fault[engine]);
-      if (engine == 0)
-        memcpy(ref, out, OUT);
-    }
-    /* which other waves stored first differs by engine: the fault (its text names the wave
-     * that halted on it) */
+    gang_both(code, init, waves, 16, out, ref, OUT, fault, rc);
+    /* which other waves stored first differs by engine: the fault */
     if (faulty < waves) {
       faults += rc[0] != 0;
-      if (rc[0] == 0 || rc[1] == 0 || fault[0].kind != fault[1].kind ||
-          fault[0].pc != fault[1].pc || fault[0].addr != fault[1].addr ||
-          fault[0].write != fault[1].write || strcmp(fault[0].text, fault[1].text)) {
+      if (!gang_same_fault(rc, fault)) {
         fprintf(stderr, "gang global run %u (%u waves, wave %u faults): reference rc %d (%s), "
                 "fast rc %d (%s)\n", r, waves, faulty, rc[0], fault[0].text, rc[1], fault[1].text);
         bad++;
@@ -1057,17 +1092,7 @@ static void diff_gang_global(uint64_t seed)
     }
     ck_assert_msg(rc[0] == 0 && rc[1] == 0, "gang global run %u (%u waves): %s / %s", r, waves,
                   fault[0].text, fault[1].text);
-    for (unsigned k = 0; k < OUT / 4; k++) {
-      uint32_t x, y;
-      memcpy(&x, ref + 4 * k, 4);
-      memcpy(&y, out + 4 * k, 4);
-      if (x != y) {
-        fprintf(stderr, "gang global run %u (%u waves): byte 0x%x: reference 0x%08x, fast "
-                "0x%08x\n", r, waves, 4 * k, x, y);
-        bad++;
-        break;
-      }
-    }
+    bad += !gang_same_out("gang global", r, waves, ref, out, OUT, 0);
   }
   sim_isa_probe_engine(false);
   free(ref);
@@ -1081,8 +1106,9 @@ static void diff_gang_global(uint64_t seed)
  * 1-4 wave32 waves against the reference engine (each wave alone), with SGPRs that differ
  * between the waves. The program (llvm-mc-19 -mcpu=gfx1100): 128 x s_nop 0; v_mov_b32 v3,
  * 0; v_readfirstlane_b32 s8, v0 (the wave's first work-item: differs in every wave);
- * s_lshl_b32 s9, s8, 2; s_add_u32 s10, s2, 7; s_addc_u32 s11, s2, s9 (SCC of the add); s_mul_i32 s12, s2, s3; s_cmp_eq_u32 s3, 0; s_mov_b32 s13, s2
- * (writes no SCC); s_cselect_b32 s14, 11, 22;
+ * s_lshl_b32 s9, s8, 2; s_add_u32 s10, s2, 7; s_addc_u32 s11, s2, s9 (SCC of the add);
+ * s_mul_i32 s12, s2, s3; s_cmp_eq_u32 s3, 0; s_mov_b32 s13, s2 (writes no SCC);
+ * s_cselect_b32 s14, 11, 22;
  * s_load_b64 s[16:17], s[4:5], 0x0; s_load_b32 s18, s[4:5], 0x8 (s[4:5] the same or per wave,
  * or in one wave of some runs 1 GiB away: that wave faults there, alone); s_waitcnt; s_xor_b32
  * s19, s16, s8; s_and_b32 s20, s17, s18; s_mov_b32 vcc_lo, s6; s_mov_b32 s21, 0;
@@ -1093,10 +1119,11 @@ static void diff_gang_global(uint64_t seed)
  * the same or per wave: the waves leave it apart); s_cmp_lg_u32 s3, 0; s_cbranch_scc1 2;
  * s_add_i32 s24, s23, s9; s_mov_b32 s25, s24; s_or_b32 s26, s2, s13; s_cselect_b32 s27, 5, 6;
  * then s8..s14, s16..s27, EXEC_LO and v3 stored (global_store_b32 v1, v2, s[0:1] offset:128k,
- * s[0:1] the wave's own rows, v1 = 4 x the lane); s_endpgm. Per run s2, s3, s6 (VCC) and s7 are the same in every wave or not, and one wave may start with a
- * partial EXEC. Fails when a merged scalar instruction runs on inputs that differ (a load's
- * base, a branch's SCC, VCC or EXEC), the second wave misses its loaded dwords, or a fault is
- * lost or raised on the wrong wave. */
+ * s[0:1] the wave's own rows, v1 = 4 x the lane); s_endpgm. Per run s2, s3, s6 (VCC) and
+ * s7 are the same in every wave or not, and one wave may start with a partial EXEC. Fails
+ * when a merged scalar instruction runs on inputs that differ (a load's base, a branch's SCC,
+ * VCC or EXEC), the second wave misses its loaded dwords, or a fault is lost or raised on the
+ * wrong wave. */
 static void diff_gang_scalar(uint64_t seed)
 {
   static const uint32_t prog[] = {
@@ -1128,10 +1155,7 @@ static void diff_gang_scalar(uint64_t seed)
   uint8_t *in = isa_fx_mem(IN), *out = isa_fx_mem(4 * OUT), *ref = malloc(4 * OUT);
   ck_assert_ptr_nonnull(ref);
   uint64_t s = seed ^ 0x5ca1u;
-  for (unsigned k = 0; k < IN / 4; k++) {
-    uint32_t v = (uint32_t)wset_rnd(&s);
-    memcpy(in + 4 * k, &v, 4);
-  }
+  gang_fill(in, IN, &s);
   static struct sim_isa_wave_init init[4];
   unsigned bad = 0, faults = 0;
   for (unsigned r = 0; r < 48; r++) {
@@ -1161,29 +1185,10 @@ static void diff_gang_scalar(uint64_t seed)
     }
     struct sim_isa_fault fault[2];
     int rc[2];
-    for (unsigned engine = 0; engine < 2; engine++) {   /* the reference, then the fast one */
-      struct sim_isa_workgroup wg;
-      memset(&wg, 0, sizeof wg);
-      memset(&fault[engine], 0, sizeof fault[engine]);
-      wg.gpu = sim_gpu(0);
-      wg.code_entry = (uintptr_t)code;
-      wg.wave_count = waves;
-      wg.wave_size = 32;
-      wg.waves = init;
-      wg.sgpr_alloc = 102;
-      wg.vgpr_alloc = 8;
-      wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
-      memset(out, 0xcd, 4 * OUT);
-      sim_isa_probe_engine(engine == 0);
-      rc[engine] = sim_isa_run_workgroup(&wg, &fault[engine]);
-      if (engine == 0)
-        memcpy(ref, out, 4 * OUT);
-    }
-    if (faulty < waves) {   /* the fault's text names the wave that halted on it */
+    gang_both(code, init, waves, 8, out, ref, 4 * OUT, fault, rc);
+    if (faulty < waves) {
       faults += rc[0] != 0;
-      if (rc[0] == 0 || rc[1] == 0 || fault[0].kind != fault[1].kind ||
-          fault[0].pc != fault[1].pc || fault[0].addr != fault[1].addr ||
-          fault[0].write != fault[1].write || strcmp(fault[0].text, fault[1].text)) {
+      if (!gang_same_fault(rc, fault)) {
         fprintf(stderr, "gang scalar run %u (%u waves, wave %u faults): reference rc %d (%s), "
                 "fast rc %d (%s)\n", r, waves, faulty, rc[0], fault[0].text, rc[1], fault[1].text);
         bad++;
@@ -1192,17 +1197,7 @@ static void diff_gang_scalar(uint64_t seed)
     }
     ck_assert_msg(rc[0] == 0 && rc[1] == 0, "gang scalar run %u (%u waves): %s / %s", r, waves,
                   fault[0].text, fault[1].text);
-    for (unsigned k = 0; k < waves * OUT / 4; k++) {
-      uint32_t x, y;
-      memcpy(&x, ref + 4 * k, 4);
-      memcpy(&y, out + 4 * k, 4);
-      if (x != y) {
-        fprintf(stderr, "gang scalar run %u (%u waves): wave %u, row %u, lane %u: reference "
-                "0x%08x, fast 0x%08x\n", r, waves, k / (OUT / 4), k % (OUT / 4) / 32, k % 32, x, y);
-        bad++;
-        break;
-      }
-    }
+    bad += !gang_same_out("gang scalar", r, waves, ref, out, waves * OUT, OUT);
   }
   sim_isa_probe_engine(false);
   free(ref);
