@@ -325,7 +325,23 @@ int isa_decode_valu(const uint32_t *words, unsigned avail, uint64_t pc, struct i
 
 /* For the later families' decoders (gfx11.h): the gfx9 operation named `name`, with
  * gfx90a's meaning first (then gfx942's, gfx906's, gfx900's). */
-const struct valu_desc *valu_find(const char *name)
+/* valu_find's index: every named operation with a function, by name (FNV-1a, open
+ * addressing), the first of gfx90a, gfx942, gfx906, gfx900 to name it. gfx11/gfx12's tables
+ * look up their ~600 VALU operations here when first built: a scan of the four tables per
+ * name cost ~11M host instructions (~3 ms) at a process's first gfx11 decode. */
+#define FIND_SLOTS 8192u   /* > 4 x NOPS: never full */
+static const struct valu_desc *find_slot[FIND_SLOTS];
+static pthread_once_t find_once = PTHREAD_ONCE_INIT;
+
+static unsigned name_hash(const char *n)
+{
+  uint32_t h = 2166136261u;
+  for (; *n; n++)
+    h = (h ^ (uint8_t)*n) * 16777619u;
+  return h & (FIND_SLOTS - 1);
+}
+
+static void find_build(void)
 {
   pthread_once(&once, build);
   static const unsigned order[4] = { ISA_TARGET_GFX90A, ISA_TARGET_GFX942, ISA_TARGET_GFX906,
@@ -333,8 +349,21 @@ const struct valu_desc *valu_find(const char *name)
   for (unsigned k = 0; k < 4; k++)
     for (unsigned op = 0; op < NOPS; op++) {
       const struct valu_desc *d = table[order[k]][op];
-      if (d && d->fn && !strcmp(d->name, name))
-        return d;
+      if (!d || !d->fn)
+        continue;
+      unsigned i = name_hash(d->name);
+      while (find_slot[i] && strcmp(find_slot[i]->name, d->name))
+        i = (i + 1) & (FIND_SLOTS - 1);
+      if (!find_slot[i])
+        find_slot[i] = d;
     }
+}
+
+const struct valu_desc *valu_find(const char *name)
+{
+  pthread_once(&find_once, find_build);
+  for (unsigned i = name_hash(name); find_slot[i]; i = (i + 1) & (FIND_SLOTS - 1))
+    if (!strcmp(find_slot[i]->name, name))
+      return find_slot[i];
   return NULL;
 }
