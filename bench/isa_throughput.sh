@@ -18,6 +18,9 @@
 # thread's with 1 thread; the busiest thread's with more): the CPU speed-up (1-thread CPU over
 # the busiest thread's) is what the threads would give on idle cores, which a shared machine's
 # wall clock does not show (other processes' load makes the threads wait for a CPU).
+# The gfx900 rows run under each runtime of RUNTIMES (default "rocr ours"): the simulator
+# does the same work under both, but the client's blocked wait differs (ROCR 5.2.3 polls the
+# signal for 200-260 us before it sleeps, a third busy thread on a 2-CPU machine).
 # Prints tables and writes bench/out/isa_throughput.json, isa_throughput_gfx942.json and
 # isa_throughput_rdna.json.
 #   sh bench/isa_throughput.sh      (env: BUILD=build, REPEAT=3, THREADS="1 2")
@@ -42,9 +45,10 @@ json=$src/bench/out/isa_throughput.json
 # host threads: 1, then every CPU this process may use (nproc honours the affinity mask)
 threads=${THREADS:-$( n=$(nproc 2> /dev/null || echo 1); [ "$n" -gt 1 ] && echo "1 $n" || echo 1 )}
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs)"
-printf '%-20s %3s %9s %12s %14s %10s %14s %10s %9s %7s %8s %7s\n' kernel thr items wave-instr lane-instr \
-  sim-ms lane-instr/s host-ms sim/host speedup cpu-ms cpu-sp
-printf '{\n  "benchmark": "isa_throughput",\n  "gpu": "gfx900",\n  "runtime": "ROCR 5.2.3",\n  "loadavg": "%s",\n  "kernels": [' \
+runtimes=${RUNTIMES:-rocr ours}
+printf '%-20s %-5s %3s %9s %12s %14s %10s %14s %10s %9s %7s %8s %7s\n' kernel rt thr items wave-instr \
+  lane-instr sim-ms lane-instr/s host-ms sim/host speedup cpu-ms cpu-sp
+printf '{\n  "benchmark": "isa_throughput",\n  "gpu": "gfx900",\n  "runtime": "per row",\n  "loadavg": "%s",\n  "kernels": [' \
   "$(cut -d' ' -f1-3 /proc/loadavg)" > "$json"
 sep=""
 # case  code-object  kernel  loop-trips
@@ -54,12 +58,17 @@ for spec in "bench_vadd lds.cl vadd 1" "bench_reduce_stride bench.cl reduce_stri
   set -- $spec
   co=$corpus/gfx900/$2.co
   per_wave=$(python3 "$src/bench/isa_count.py" "$objdump" "$co" "$3" "$4")
+  for rt in $runtimes; do
   one=""
   cpu_one=""
+  # ours: the harness loads libhsa-runtime64.so.1 from $BUILD/lib; rocr: Debian's
+  lib=""
+  [ "$rt" = ours ] && lib=$BUILD/lib
   for t in $threads; do
-    trace=$work/$1.$t.trace
-    out=$(timeout 1800 "$sim" --gpu gfx900 --threads "$t" --trace="$trace" -- "$corpus/harness" --timeout 1700 --time \
-          --repeat "$repeat" "$1" "$co" 2> "$work/$1.$t.err") || { echo "$1: failed:"; cat "$work/$1.$t.err"; exit 1; }
+    trace=$work/$1.$rt.$t.trace
+    out=$(LD_LIBRARY_PATH=$lib timeout 1800 "$sim" --gpu gfx900 --threads "$t" --trace="$trace" -- "$corpus/harness" \
+          --timeout 1700 --time --repeat "$repeat" "$1" "$co" 2> "$work/$1.$rt.$t.err") ||
+      { echo "$1 ($rt): failed:"; cat "$work/$1.$rt.$t.err"; exit 1; }
     line=$(echo "$out" | grep '^case=')
     dev=$(echo "$line" | sed 's/.*device_ns=\([0-9]*\).*/\1/')
     host=$(echo "$line" | sed 's/.*host_ns=\([0-9]*\).*/\1/')
@@ -72,15 +81,16 @@ for spec in "bench_vadd lds.cl vadd 1" "bench_reduce_stride bench.cl reduce_stri
           sort -rn | head -n "$repeat" | awk 'NR == 1 || $2 < m { m = $2 } END { print m + 0 }')
     [ "$t" = 1 ] && cpu_one=$cpu
     awk -v k="$3" -v items="$items" -v pw="$per_wave" -v dev="$dev" -v host="$host" -v sep="$sep" \
-        -v json="$json" -v t="$t" -v one="$one" -v cpu="$cpu" -v cpu_one="$cpu_one" 'BEGIN {
+        -v json="$json" -v t="$t" -v one="$one" -v cpu="$cpu" -v cpu_one="$cpu_one" -v rt="$rt" 'BEGIN {
       waves = int((items + 63) / 64); wi = pw * waves; li = wi * 64;
       rate = li / (dev / 1e9); ratio = dev / (host > 0 ? host : 1);
       sp = one != "" ? one / dev : 0;
       csp = cpu_one != "" && cpu > 0 ? cpu_one / cpu : 0;
-      printf "%-20s %3d %9d %12d %14d %10.1f %14.3g %10.3f %9.0f %7s %8.1f %7s\n", k, t, items, wi, li, dev / 1e6, rate, host / 1e6, ratio, sp ? sprintf("%.2fx", sp) : "-", cpu / 1e3, csp ? sprintf("%.2fx", csp) : "-";
-      printf "%s\n    {\"kernel\": \"%s\", \"threads\": %d, \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"host_c_ns\": %d, \"sim_over_host\": %.1f, \"busiest_thread_cpu_ns\": %d%s%s}", sep, k, t, items, wi, li, dev, rate, host, ratio, cpu * 1000, sp ? sprintf(", \"speedup_over_1_thread\": %.2f", sp) : "", csp ? sprintf(", \"cpu_speedup_over_1_thread\": %.2f", csp) : "" >> json;
+      printf "%-20s %-5s %3d %9d %12d %14d %10.1f %14.3g %10.3f %9.0f %7s %8.1f %7s\n", k, rt, t, items, wi, li, dev / 1e6, rate, host / 1e6, ratio, sp ? sprintf("%.2fx", sp) : "-", cpu / 1e3, csp ? sprintf("%.2fx", csp) : "-";
+      printf "%s\n    {\"kernel\": \"%s\", \"runtime\": \"%s\", \"threads\": %d, \"items\": %d, \"wave_instructions\": %d, \"lane_instructions\": %d, \"sim_ns\": %d, \"lane_instructions_per_s\": %.0f, \"host_c_ns\": %d, \"sim_over_host\": %.1f, \"busiest_thread_cpu_ns\": %d%s%s}", sep, k, rt == "ours" ? "ours" : "ROCR 5.2.3", t, items, wi, li, dev, rate, host, ratio, cpu * 1000, sp ? sprintf(", \"speedup_over_1_thread\": %.2f", sp) : "", csp ? sprintf(", \"cpu_speedup_over_1_thread\": %.2f", csp) : "" >> json;
     }'
     sep=","
+  done
   done
 done
 printf '\n  ]\n}\n' >> "$json"

@@ -202,11 +202,13 @@ def isa_throughput():
         return missing("isa_throughput")
     for k in j["kernels"]:
         t = k.get("threads", 1)
-        name = k["kernel"] + ("" if t == 1 else ", %d threads" % t)
+        rt = k.get("runtime", j.get("runtime", "ROCR"))
+        name = k["kernel"] + ("" if t == 1 else ", %d threads" % t) + \
+            (", our runtime" if rt == "ours" else "")
         row("isa_throughput", "hsa-sim interpreter, %s" % name, "lane-instr/s", None, None,
             "higher", None, None, None,
             "the simulator's figure (dispatched by %s; the 'ours' column): %.3g lane-instr/s, %.0fx the host C time"
-            % (j.get("runtime", "ROCR"), k["lane_instructions_per_s"], k["sim_over_host"]))
+            % (rt if rt != "ours" else "our runtime", k["lane_instructions_per_s"], k["sim_over_host"]))
         rows[-1]["sim"] = k["lane_instructions_per_s"]
 
 
