@@ -1723,10 +1723,15 @@ SAVEEXEC_OP(s_or_saveexec_b64, s | e)
  * (exec_gfx11.c) between SGPRs, VCC_LO and EXEC_LO, with integer inline constants and
  * literals as sources: the reference without its operand decoding. EXEC_LO and VCC_LO keep
  * their high halves, as isa_write_s32 does. */
+/* an inline integer or the literal: the constants the b32 forms read (b32_const) */
+static inline bool b32_int_const(unsigned code)
+{
+  return code == ISA_OP_LITERAL || (code >= ISA_OP_ZERO && code <= 208);
+}
 static inline bool b32_src(unsigned code)
 {
   return code <= ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO || code == ISA_OP_EXEC_LO ||
-         code == ISA_OP_LITERAL || (code >= ISA_OP_ZERO && code <= 208);
+         b32_int_const(code);
 }
 
 static inline bool b32_dst(unsigned code)
@@ -1933,7 +1938,8 @@ static isa_exec_fn *shaped(const struct isa_inst *in, isa_exec_fn *f)
   if (!f)
     return f;
   bool sgpr0 = in->src[0] <= ISA_OP_SGPR_LAST, sgpr1 = in->src[1] <= ISA_OP_SGPR_LAST;
-  bool const0 = !sgpr0 && in->src[0] >= ISA_OP_ZERO, const1 = !sgpr1 && in->src[1] >= ISA_OP_ZERO;
+  /* b32_const's domain, as b32_src's (not inline floats or specials) */
+  bool const0 = b32_int_const(in->src[0]), const1 = b32_int_const(in->src[1]);
   bool sdst = in->fmt == ISA_SOPC || in->dst <= ISA_OP_SGPR_LAST;
   if (f == f_s_mov_b32)
     return in->dst > ISA_OP_SGPR_LAST ? f : sgpr0 ? f_s_mov_b32_s : const0 ? f_s_mov_b32_k : f;

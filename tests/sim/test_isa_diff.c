@@ -567,6 +567,36 @@ static void diff_loops(struct diff_ctx *d, uint8_t target)
   }
 }
 
+/* Scalar arithmetic with a constant operand (the fast engine's per-shape forms: an SGPR and
+ * an inline integer or literal run as `_sk`/`_k`; anything else, inline floats and special
+ * sources included, through the generic read): words from llvm-mc-15 -mcpu=gfx900 of
+ * s_mov_b32 s20, 1.0; s_mov_b32 s21, -4.0; s_mov_b32 s22, 0.15915494; s_and_b32 s23, s40,
+ * 0.5; s_add_u32 s24, s40, 2.0; s_cmp_eq_u32 s40, 1.0; s_cselect_b32 s25, 1, 0; s_mov_b32
+ * s26, src_shared_base; s_add_u32 s27, s40, src_private_base; s_cmp_eq_u32 s40, 0;
+ * s_mov_b32 s28, src_scc; s_mul_i32 s29, s40, -16; s_mov_b32 s30, 64; s_xor_b32 s31, s40,
+ * 0x12345678; s_endpgm. Fails when a form reads an inline float or a special source as an
+ * inline integer. */
+static void diff_salu_const(struct diff_ctx *d, uint8_t target)
+{
+  static const uint32_t prog[] = {
+    0xbe9400f2u, 0xbe9500f7u, 0xbe9600f8u, 0x8617f028u, 0x8018f428u, 0xbf06f228u,
+    0x85198081u, 0xbe9a00ebu, 0x801bed28u, 0xbf068028u, 0xbe9c00fdu, 0x921dd028u,
+    0xbe9e00c0u, 0x881fff28u, 0x12345678u, 0xbf810000u,
+  };
+  if (target >= isa_target_named("gfx1100"))
+    return;   /* gfx9 encodings */
+  uint32_t *code = diff_code(prog, sizeof prog);
+  static const uint32_t s40[] = { 0, 0x3f800000u, 7 };
+  for (unsigned r = 0; r < 3; r++) {
+    unsigned wave = diff_state(d, &diff_blank, 610000 + r, 0);
+    d->e.init->sgpr[40] = s40[r];
+    diff_both(d, (uintptr_t)code, wave, false, false, "scalar constants", 0);
+    ck_assert_msg(d->out[0].p.sgpr[20] == 0x3f800000u && d->out[0].p.sgpr[21] == 0xc0800000u,
+                  "reference: s20 0x%08x, s21 0x%08x", d->out[0].p.sgpr[20],
+                  d->out[0].p.sgpr[21]);
+  }
+}
+
 /* Scalar loads (the fast engine's one function a dword count, translated through the
  * instruction's hinted entry): from a buffer of its own, at bases that keep every load
  * inside, that put a 64-bit piece on a dword that is not 8-byte aligned, that make the
@@ -779,6 +809,7 @@ static void diff_family(const char *mcpu, unsigned valu_bit, uint64_t seed0)
   diff_global_runs(&d, target);
   diff_loops(&d, target);
   diff_s_load(&d, target);
+  diff_salu_const(&d, target);
   diff_cmp64_shift64(&d, target);
   diff_f32_nan(&d, target);
   sim_isa_probe_engine(false);
