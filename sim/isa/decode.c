@@ -919,7 +919,7 @@ static __attribute__((noinline)) int gang_one(struct isa_wave *a, struct isa_wav
 int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
 {
   *who = a;
-  if (!isa_fast_enabled() || !a->wave32 || !b->wave32 || a->group != b->group ||
+  if (!a->group->fast || !a->wave32 || !b->wave32 || a->group != b->group ||
       a->vgpr_alloc != b->vgpr_alloc)
     return 0;
   for (;;) {
