@@ -590,7 +590,7 @@ static void gang_prepare(struct isa_block_ent *e)
    * into SGPRs cost less run again than compared and copied */
   unsigned sc = isa_fast_scalar(in);
   e->cin[0] = e->cin[1] = e->cout = offsetof(struct isa_wave, group);
-  if (!sc || (sc & (ISA_GSC_DST | ISA_GSC_SCC_OUT | ISA_GSC_EXEC_OUT)))
+  if (!sc)
     return;
   e->sc = (uint16_t)sc;
   if (sc & ISA_GSC_SADDR) {   /* s_load: the base pair, the dwords loaded */

@@ -2164,13 +2164,6 @@ static unsigned gang_src(unsigned c, unsigned k)
   return c < ISA_OP_SGPR_LAST ? (unsigned)ISA_GANG_SGPR | (unsigned)ISA_GANG_SRC0 << k : ~0u;
 }
 
-/* a 32-bit scalar source the gang compares between the waves (a register: an SGPR, VCC_LO,
- * EXEC_LO; constants and literals hold the same in both) */
-static unsigned gsc_src(unsigned code, unsigned bit)
-{
-  return code <= ISA_OP_SGPR_LAST || code == ISA_OP_VCC_LO || code == ISA_OP_EXEC_LO ? bit : 0;
-}
-
 unsigned isa_fast_scalar(const struct isa_inst *in)
 {
   isa_exec_fn *f = in->fast;
@@ -2178,7 +2171,7 @@ unsigned isa_fast_scalar(const struct isa_inst *in)
     return 0;
   if (f == f_s_load || f == f_s_load1 || f == f_s_load2 || f == f_s_load4 || f == f_s_load8 ||
       f == f_s_load16)   /* s_load_select's forms */
-    return ISA_GSC_OK | ISA_GSC_SADDR | ISA_GSC_LOAD;
+    return ISA_GSC_OK | ISA_GSC_SADDR;
   if (f == f_s_waitcnt || f == f_g11_hint || f == f_s_branch)
     return ISA_GSC_OK;
   if (f == f_s_cbranch_scc0 || f == f_s_cbranch_scc1)
@@ -2187,19 +2180,7 @@ unsigned isa_fast_scalar(const struct isa_inst *in)
     return ISA_GSC_OK | ISA_GSC_VCC_IN;
   if (f == f_g11_cbranch_execz || f == f_g11_cbranch_execnz)
     return ISA_GSC_OK | ISA_GSC_EXEC_IN;
-  unsigned s0 = gsc_src(in->src[0], ISA_GSC_SRC0), s1 = gsc_src(in->src[1], ISA_GSC_SRC1);
-  if (f == f_s_mov_b32)
-    return ISA_GSC_OK | s0 | ISA_GSC_DST;
-  if (f == f_s_and_saveexec_b32 || f == f_s_or_saveexec_b32)
-    return ISA_GSC_OK | s0 | ISA_GSC_EXEC_IN | ISA_GSC_DST | ISA_GSC_EXEC_OUT | ISA_GSC_SCC_OUT;
-  if (f == f_s_mul_i32)
-    return ISA_GSC_OK | s0 | s1 | ISA_GSC_DST;
-  if (f == f_s_and_b32 || f == f_s_or_b32 || f == f_s_xor_b32 || f == f_s_add_u32 ||
-      f == f_s_sub_u32 || f == f_s_add_i32 || f == f_s_sub_i32 || f == f_s_lshl_b32 ||
-      f == f_s_lshr_b32 || f == f_s_ashr_i32)
-    return ISA_GSC_OK | s0 | s1 | ISA_GSC_DST | ISA_GSC_SCC_OUT;
-  if (in->fmt == ISA_SOPC && arith32_select(in) == f)   /* s_cmp_*_i32/u32 */
-    return ISA_GSC_OK | s0 | s1 | ISA_GSC_SCC_OUT;
+  /* SALU arithmetic is not here: run again it costs less than compared and copied */
   return 0;
 }
 

@@ -50,14 +50,12 @@ int isa_fast_global_gang(struct isa_wave *a, const struct isa_wave *b, const str
  * waves whose VGPR rows are interleaved: 0 no, else ISA_GANG_* bits. */
 unsigned isa_fast_lanewise(const struct isa_inst *in);
 /* What isa_fast_scalar returns for a scalar instruction with fast semantics whose effect the
- * gang can run once for two wave32 waves whose inputs hold the same (then copied into the
- * second): ISA_GSC_OK with what it reads (to compare: S0/S1 when an SGPR, VCC_LO or EXEC_LO,
- * the SMEM base pair, SCC, the low halves of VCC and EXEC) and what it writes (to copy: the
- * 32-bit destination in->dst, the loaded dwords in->sdst.., SCC, EXEC's low half); 0 for
- * anything else, which the gang runs for each wave. */
-enum { ISA_GSC_OK = 1, ISA_GSC_SRC0 = 2, ISA_GSC_SRC1 = 4, ISA_GSC_SADDR = 8,
-       ISA_GSC_SCC_IN = 16, ISA_GSC_VCC_IN = 32, ISA_GSC_EXEC_IN = 64, ISA_GSC_DST = 128,
-       ISA_GSC_LOAD = 256, ISA_GSC_SCC_OUT = 512, ISA_GSC_EXEC_OUT = 1024 };
+ * gang can run once for two wave32 waves whose inputs hold the same (the loaded dwords then
+ * copied into the second): ISA_GSC_OK with what it reads, to compare (the SMEM base pair,
+ * SCC, the low halves of VCC or EXEC); 0 for anything else, which the gang runs for each
+ * wave (SALU arithmetic among them: run again it costs less than compared and copied). */
+enum { ISA_GSC_OK = 1, ISA_GSC_SADDR = 8, ISA_GSC_SCC_IN = 16, ISA_GSC_VCC_IN = 32,
+       ISA_GSC_EXEC_IN = 64 };
 unsigned isa_fast_scalar(const struct isa_inst *in);
 /* false when HSA_SIM_INTERP is set (not "0"), or a probe chose the reference engine. */
 bool isa_fast_enabled(void);
