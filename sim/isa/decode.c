@@ -44,8 +44,8 @@ struct isa_block_ent {
   uint16_t gang;             /* isa_fast_lanewise() of a plain or pair entry (the gang's
                                 merged call) */
   /* the gang's (isa_gang_run): */
-  uint8_t nsg;               /* a merged call's SGPR sources to compare (pairs), ... */
-  uint8_t sg[4];             /* ... their first SGPRs */
+  uint8_t nsg;               /* a merged call's SGPRs to compare, ... */
+  uint8_t sg[8];             /* ... each once (gang_prepare) */
   uint16_t sc;               /* isa_fast_scalar(): run once for both when cin[] hold the same */
   uint16_t cin[2];           /* byte offsets in struct isa_wave of the 32-bit words it reads */
   uint16_t cout;             /* ... of the first of the nout 32-bit words it writes */
@@ -53,9 +53,11 @@ struct isa_block_ent {
   uint8_t one;               /* GANG_MASKS with one lane mask register `mk` (no v_cmpx): 1 reads
                                 it, 2 writes it (gang_one) */
   uint8_t mk;
+  uint8_t gop;               /* GOP_*: what the gang does with it (gang_op) */
 };
 struct isa_block {
   uint16_t vgpr_end;         /* the highest of the entries' isa_inst.vgpr_end */
+  uint16_t pair_end;         /* ... and of their fused pairs' second halves (the gang's) */
   uint16_t count;
   struct isa_block_ent e[];
 };
@@ -542,7 +544,14 @@ static bool plain(const struct isa_inst *in)
 #define GANG_MASKS (ISA_GANG_MASK | ISA_GANG_EXEC | ISA_GANG_PAIR | ISA_GANG_MASKIN)
 /* isa_block_ent.sc: inputs to compare (else none: a hint, a wait, s_branch) */
 #define GANG_CMP 0x8000u
-#define GANG_HINT 0x4000u    /* alone: a plain SOPP with nothing to compare */
+/* isa_block_ent.gop, what the gang does with an entry: GOP_VEC (no SGPR source to compare),
+ * GOP_VEC_SG, GOP_ONE, GOP_MASKS, GOP_GLOBAL a merged call (isa_block_ent.gang: plain, with
+ * one mask register, with masks, a global access) when both waves have every lane on;
+ * GOP_NOP and GOP_WAIT only move both pcs (GOP_WAIT after a fence); GOP_SCALAR once on a when
+ * its inputs hold the same in b; the rest runs for a, then for b: GOP_ALONE, or GOP_ALONE_XM
+ * when it may change EXEC or MODE (the gang's every-lane-on test is then made again) */
+enum { GOP_ALONE, GOP_ALONE_XM, GOP_VEC, GOP_VEC_SG, GOP_ONE, GOP_MASKS, GOP_GLOBAL, GOP_NOP,
+       GOP_WAIT, GOP_SCALAR, GOP_COUNT };
 
 /* byte offset in struct isa_wave of the 32-bit scalar register `code` of a wave32 (an SGPR,
  * VCC_LO or EXEC_LO: the low halves, the host being little-endian); of `group` (the same in
@@ -568,9 +577,16 @@ static void gang_prepare(struct isa_block_ent *e)
     bool pair = e->gang & ISA_GANG_PAIR;
     const uint16_t src[4] = { in->src[0], in->src[1], pair ? hi->src[0] : in->src[2],
                               pair ? hi->src[1] : 0 };
+    /* a fused pair's halves read 32-bit sources; other forms may read an SGPR pair */
     for (unsigned k = 0; k < 4; k++)
       if (e->gang & ISA_GANG_SRC0 << k)
-        e->sg[e->nsg++] = (uint8_t)src[k];
+        for (unsigned c = src[k]; c <= src[k] + (pair ? 0u : 1u); c++) {
+          unsigned j = 0;
+          while (j < e->nsg && e->sg[j] != c)
+            j++;
+          if (j == e->nsg)
+            e->sg[e->nsg++] = (uint8_t)c;
+        }
   }
   /* one lane-mask register read or written (not v_cmpx's EXEC): gang_one */
   if ((e->gang & GANG_MASKS) && !(e->gang & ISA_GANG_EXEC)) {
@@ -605,8 +621,50 @@ static void gang_prepare(struct isa_block_ent *e)
   }
   if (sc & (ISA_GSC_SADDR | ISA_GSC_VCC_IN | ISA_GSC_EXEC_IN | ISA_GSC_SCC_IN))
     e->sc |= GANG_CMP;
-  else if (e->kind == ENT_PLAIN && in->fmt == ISA_SOPP)   /* s_waitcnt, s_delay_alu, ... */
-    e->sc = GANG_HINT;
+}
+
+/* Whether `in`, run by each wave of a gang for itself, leaves EXEC and MODE as they were
+ * (false when it may not: then the gang tests again that every lane of both is on). The
+ * memory formats write VGPRs (SMEM: SGPRs below EXEC), SOPC only SCC; a scalar ALU form
+ * whose destination is not EXEC (nor, 64 bits wide, the NULL below it) and whose name
+ * speaks of neither EXEC nor MODE (saveexec, setreg, movrel's computed destination, ...) */
+static bool keeps_exec_mode(const struct isa_inst *in)
+{
+  const char *n = in->name ? in->name : "";
+  if (in->exec == isa_exec_unknown)
+    return false;
+  switch (in->fmt) {
+  case ISA_SMEM:
+    return in->sdst + (in->dwords ? in->dwords : 1u) <= ISA_OP_NULL;
+  case ISA_DS: case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: case ISA_MUBUF:
+  case ISA_MTBUF: case ISA_MIMG:
+    return true;
+  case ISA_SOPC:
+  case ISA_SOP1: case ISA_SOP2: case ISA_SOPK:
+    return (in->fmt == ISA_SOPC || in->dst < ISA_OP_NULL) && !strstr(n, "exec") &&
+           !strstr(n, "setreg") && !strstr(n, "movrel") && !strstr(n, "mode") &&
+           !strstr(n, "gpr_idx") && !strstr(n, "vskip");
+  default:
+    return false;
+  }
+}
+
+/* isa_block_ent.gop of `e` (its kind and gang final) */
+static uint8_t gang_op(const struct isa_block_ent *e)
+{
+  if (e->gang & ISA_GANG_GLOBAL)
+    return GOP_GLOBAL;
+  if (e->gang)
+    return !(e->gang & GANG_MASKS) ? (e->nsg ? GOP_VEC_SG : GOP_VEC)
+           : e->one                ? GOP_ONE
+                                   : GOP_MASKS;
+  if (e->kind == ENT_PLAIN && (e->sc & ISA_GSC_NOP))   /* s_nop, s_delay_alu, ... */
+    return GOP_NOP;
+  if (e->kind == ENT_PLAIN && (e->sc & ISA_GSC_WAIT))
+    return GOP_WAIT;
+  if (e->sc)
+    return GOP_SCALAR;
+  return keeps_exec_mode(e->in) ? GOP_ALONE : GOP_ALONE_XM;
 }
 
 /* Makes and publishes the block starting at slot `i` (pc `pc`) of page `c`; NULL only on
@@ -618,6 +676,7 @@ static __attribute__((noinline)) const struct isa_block *make_block(struct isa_c
   if (!b)
     return NULL;
   unsigned n = 0, vend = 0;
+  unsigned pend = 0;
   uint64_t at = pc;
   for (;;) {
     const struct isa_inst *in = code_inst(c, at);
@@ -638,6 +697,8 @@ static __attribute__((noinline)) const struct isa_block *make_block(struct isa_c
     gang_prepare(&b->e[n]);
     if (in->vgpr_end > vend)
       vend = in->vgpr_end;
+    if (in->pair && in->pair->vgpr_end > pend)
+      pend = in->pair->vgpr_end;
     n++;
     at = next;
     if (block_ends(in) || n == BLOCK_MAX || at - c->va >= PAGE)
@@ -649,13 +710,14 @@ static __attribute__((noinline)) const struct isa_block *make_block(struct isa_c
   }
   b->e[n - 1].kind = ENT_LAST;   /* also when decoding the next ran out of memory */
   b->e[n - 1].gang = 0;          /* the gang's merged call goes on to the next entry */
-  if (b->e[n - 1].sc == GANG_HINT)   /* as does its hint path: the checked scalar one */
-    b->e[n - 1].sc = ISA_GSC_OK;
+  for (unsigned k = 0; k < n; k++)
+    b->e[k].gop = gang_op(&b->e[k]);
   struct isa_block *fit = realloc(b, sizeof *b + n * sizeof b->e[0]);
   if (fit)
     b = fit;
   b->count = (uint16_t)n;
   b->vgpr_end = (uint16_t)vend;
+  b->pair_end = (uint16_t)(pend > vend ? pend : vend);
   struct isa_block *none = NULL;
   if (!atomic_compare_exchange_strong_explicit(&c->block[i], &none, b, memory_order_acq_rel,
                                                memory_order_acquire)) {
@@ -783,16 +845,14 @@ static inline bool gang_full(const struct isa_wave *a, const struct isa_wave *b)
 }
 
 /* whether a merged call of entry `e` computes what a's and b's own calls would (gang_full
- * holding): the same SGPR sources (a pair's second's too), and a pair's second within the
- * VGPRs (else add64 runs the first alone) */
+ * holding, and every pair's second within the VGPRs: isa_block.pair_end): the same SGPR
+ * sources (a pair's second's too) */
 static inline bool gang_merge(const struct isa_wave *a, const struct isa_wave *b,
                               const struct isa_block_ent *e)
 {
-  if (__builtin_expect((e->gang & ISA_GANG_PAIR) && e->in->pair->vgpr_end > a->vgpr_alloc, 0))
-    return false;
   for (unsigned k = 0; k < e->nsg; k++) {
     unsigned c = e->sg[k];
-    if (a->sgpr[c] != b->sgpr[c] || a->sgpr[c + 1] != b->sgpr[c + 1])
+    if (a->sgpr[c] != b->sgpr[c])
       return false;
   }
   return true;
@@ -916,8 +976,38 @@ static __attribute__((noinline)) int gang_one(struct isa_wave *a, struct isa_wav
   return rc;
 }
 
+/* a merged call returned nonzero (never for these: lane by lane, no exceptions) */
+static __attribute__((noinline)) int gang_failed(struct isa_wave *a, const struct isa_block_ent *e)
+{
+  if (a->fault.kind != SIM_ISA_FAULT_NONE)
+    return -1;
+  return isa_fault(a, SIM_ISA_FAULT_ILLEGAL, e->in->pc, false, "%s at 0x%llx failed in a gang",
+                   e->in->name ? e->in->name : "instruction", (unsigned long long)e->in->pc);
+}
+
+/* a's rows as 64 lanes (b's the upper 32: run.c) for merged calls, and back */
+static inline void gang_wide(struct isa_wave *a)
+{
+  a->wave32 = false;
+  a->exec = ~0ull;
+}
+static inline void gang_narrow(struct isa_wave *a, struct isa_wave *b)
+{
+  a->wave32 = true;
+  a->exec = 0xffffffffull;
+  b->pc = a->pc;
+}
+
+/* The gang's walk is threaded: each entry's handler ends by jumping to the next entry's
+ * (labels as values, gcc and clang). Consecutive merged plain calls (GOP_VEC, GOP_VEC_SG)
+ * keep a wide between them (`wide`); every other handler narrows it first. */
 int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
 {
+  static const void *const op[GOP_COUNT] = {
+    [GOP_ALONE] = &&alone, [GOP_ALONE_XM] = &&alone, [GOP_VEC] = &&vec,
+    [GOP_VEC_SG] = &&vec_sg, [GOP_ONE] = &&one, [GOP_MASKS] = &&masks, [GOP_GLOBAL] = &&global,
+    [GOP_NOP] = &&nop, [GOP_WAIT] = &&wait, [GOP_SCALAR] = &&scalar,
+  };
   *who = a;
   if (!a->group->fast || !a->wave32 || !b->wave32 || a->group != b->group ||
       a->vgpr_alloc != b->vgpr_alloc)
@@ -933,100 +1023,152 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
         return -1;
     b->code = c;
     const struct isa_block *blk = code_block(c, pc);
-    if (!blk || blk->vgpr_end > a->vgpr_alloc)
+    if (!blk || blk->pair_end > a->vgpr_alloc)
       return 0;
-    /* gang_full, kept up to date: only what runs for each wave alone, a merged v_cmpx and
-     * a scalar instruction writing EXEC change EXEC or MODE */
-    for (const struct isa_block_ent *e = blk->e;;) {
-      a->cur = e->in;
-      if (e->gang && gang_full(a, b) && gang_merge(a, b, e)) {
-        /* once for both: a's rows are 64 lanes, b's the upper 32 (run.c) */
-        int rc;
-        if (__builtin_expect(!(e->gang & (GANG_MASKS | ISA_GANG_GLOBAL)), 1)) {
-          a->wave32 = false;
-          a->exec = ~0ull;
-          rc = e->fn(a, e->in);
-          a->wave32 = true;
-          a->exec = 0xffffffffull;
-          b->pc = a->pc;
-        } else if (e->gang & ISA_GANG_GLOBAL) {
-          /* every translation checked first: on a refusal (or saddr differing) nothing moved,
-           * and each runs alone below, so a fault is raised by its own wave */
-          if (isa_fast_global_gang(a, b, e->in))
-            goto alone;
-          b->pc = a->pc;
-          rc = 0;
-        } else {
-          rc = e->one ? gang_one(a, b, e) : gang_masks(a, b, e);
-        }
-        if (__builtin_expect(rc, 0))   /* not for these (lane by lane, no exceptions) */
-          return a->fault.kind != SIM_ISA_FAULT_NONE
-                   ? -1
-                   : isa_fault(a, SIM_ISA_FAULT_ILLEGAL, e->in->pc, false,
-                               "%s at 0x%llx failed in a gang", e->in->name ? e->in->name : "instruction",
-                               (unsigned long long)e->in->pc);
-        e++;
-        continue;
-      }
-      int ra;
-      if (e->sc == GANG_HINT) {   /* a wait or hint: nothing read but the pc */
-        ra = e->fn(a, e->in);
-        if (__builtin_expect(!ra, 1)) {
-          b->pc = a->pc;
-          e++;
-          continue;
-        }
-        goto ran;
-      }
-      if (e->sc && gang_same(a, b, e)) {
-        /* a scalar instruction on the same inputs: once, its results copied into b */
-        ra = e->fn(a, e->in);
-        if (__builtin_expect(ra, 0))   /* a fault or exception on a: b runs it itself */
-          goto ran;
-        if (e->nout)   /* s_load's dwords */
-          memcpy((char *)b + e->cout, (const char *)a + e->cout, 4 * (size_t)e->nout);
-        b->pc = a->pc;
-        if (__builtin_expect(e->kind == ENT_PLAIN, 1)) {
-          e++;
-          continue;
-        }
-        /* a branch (or a checked hint): a moves on, b with it */
-        int r = after(a, e->in->pc, 0);
-        if (r <= 0)
-          return r;
-        if (e->kind == ENT_LAST || a->pc != e->next)
-          break;
-        e++;
-        continue;
-      }
-    alone:
-      ra = e->fn(a, e->in);
-    ran:
-      b->cur = e->in;
-      if (__builtin_expect(!ra && e->kind == ENT_PLAIN, 1)) {
-        int rb = e->fn(b, e->in);
-        if (__builtin_expect(!rb, 1)) {
-          e++;
-          continue;
-        }
+    /* gang_full, kept up to date: only a merged v_cmpx and GOP_ALONE_XM change EXEC or MODE */
+    bool full = gang_full(a, b), wide = false;
+    const struct isa_block_ent *e = blk->e;
+    int ra, rc;
+    goto *op[e->gop];
+
+  vec_sg:
+    if (!full || !gang_merge(a, b, e))
+      goto alone;
+    /* fall through */
+  vec:   /* once for both */
+    if (!full)
+      goto alone;
+    if (!wide) {
+      gang_wide(a);
+      wide = true;
+    }
+    a->cur = e->in;
+    if (__builtin_expect(e->fn(a, e->in), 0)) {
+      gang_narrow(a, b);
+      return gang_failed(a, e);
+    }
+    e++;
+    goto *op[e->gop];
+
+  one:
+    if (wide) {
+      gang_narrow(a, b);
+      wide = false;
+    }
+    if (!full || !gang_merge(a, b, e))
+      goto alone;
+    a->cur = e->in;
+    if (__builtin_expect(gang_one(a, b, e), 0))
+      return gang_failed(a, e);
+    e++;
+    goto *op[e->gop];
+
+  masks:
+    if (wide) {
+      gang_narrow(a, b);
+      wide = false;
+    }
+    if (!full || !gang_merge(a, b, e))
+      goto alone;
+    a->cur = e->in;
+    if (__builtin_expect(gang_masks(a, b, e), 0))
+      return gang_failed(a, e);
+    if (e->gang & ISA_GANG_EXEC)
+      full = gang_full(a, b);
+    e++;
+    goto *op[e->gop];
+
+  global:
+    if (wide) {
+      gang_narrow(a, b);
+      wide = false;
+    }
+    /* every translation checked first: on a refusal (or saddr differing) nothing moved, and
+     * each runs alone below, so a fault is raised by its own wave */
+    a->cur = e->in;
+    if (!full || isa_fast_global_gang(a, b, e->in))
+      goto alone;
+    b->pc = a->pc;
+    e++;
+    goto *op[e->gop];
+
+  wait:
+    isa_mem_fence();
+    /* fall through */
+  nop:   /* nothing read but the pc */
+    if (wide) {
+      gang_narrow(a, b);
+      wide = false;
+    }
+    a->pc = b->pc = e->next;
+    e++;
+    goto *op[e->gop];
+
+  scalar:
+    if (wide) {
+      gang_narrow(a, b);
+      wide = false;
+    }
+    if (!gang_same(a, b, e))
+      goto alone;
+    /* a scalar instruction on the same inputs: once, its results copied into b */
+    a->cur = e->in;
+    ra = e->fn(a, e->in);
+    if (__builtin_expect(ra, 0))   /* a fault or exception on a: b runs it itself */
+      goto ran;
+    /* s_load's dwords (a few: word by word beats a call to memcpy) */
+    for (unsigned k = 0; k < e->nout; k++)
+      memcpy((char *)b + e->cout + 4 * k, (const char *)a + e->cout + 4 * k, 4);
+    b->pc = a->pc;
+    if (__builtin_expect(e->kind == ENT_PLAIN, 1)) {
+      e++;
+      goto *op[e->gop];
+    }
+    /* a branch (or a checked hint): a moves on, b with it */
+    rc = after(a, e->in->pc, 0);
+    if (rc <= 0)
+      return rc;
+    if (e->kind == ENT_LAST || a->pc != e->next)
+      continue;   /* the next block */
+    e++;
+    goto *op[e->gop];
+
+  alone:
+    if (wide) {
+      gang_narrow(a, b);
+      wide = false;
+    }
+    a->cur = e->in;
+    ra = e->fn(a, e->in);
+  ran:
+    b->cur = e->in;
+    if (__builtin_expect(!ra && e->kind == ENT_PLAIN, 1)) {
+      int rb = e->fn(b, e->in);
+      if (__builtin_expect(rb, 0)) {
         *who = b;
         return after(b, e->in->pc, rb) < 0 ? -1 : 0;   /* b raised an exception: alone now */
       }
-      int r = after(a, e->in->pc, ra);
-      if (r < 0)
-        return -1;
-      int rb = e->fn(b, e->in), r2 = after(b, e->in->pc, rb);
-      if (r2 < 0) {
-        *who = b;
-        return -1;
-      }
-      if (!r || !r2 || a->pc != b->pc)   /* stopped (barrier, end, halt) or diverged */
-        return 0;
-      if (e->kind == ENT_LAST || ra || rb || a->pc != e->next ||
-          __builtin_expect(((a->mode | b->mode) & ISA_MODE_EXCP_FP) != 0, 0))
-        break;
+      if (e->gop == GOP_ALONE_XM)
+        full = gang_full(a, b);
       e++;
+      goto *op[e->gop];
     }
+    rc = after(a, e->in->pc, ra);
+    if (rc < 0)
+      return -1;
+    int rb = e->fn(b, e->in), r2 = after(b, e->in->pc, rb);
+    if (r2 < 0) {
+      *who = b;
+      return -1;
+    }
+    if (!rc || !r2 || a->pc != b->pc)   /* stopped (barrier, end, halt) or diverged */
+      return 0;
+    if (e->kind == ENT_LAST || ra || rb || a->pc != e->next ||
+        __builtin_expect(((a->mode | b->mode) & ISA_MODE_EXCP_FP) != 0, 0))
+      continue;   /* the next block */
+    full = gang_full(a, b);
+    e++;
+    goto *op[e->gop];
   }
 }
 

@@ -2172,7 +2172,11 @@ unsigned isa_fast_scalar(const struct isa_inst *in)
   if (f == f_s_load || f == f_s_load1 || f == f_s_load2 || f == f_s_load4 || f == f_s_load8 ||
       f == f_s_load16)   /* s_load_select's forms */
     return ISA_GSC_OK | ISA_GSC_SADDR;
-  if (f == f_s_waitcnt || f == f_g11_hint || f == f_s_branch)
+  if (f == f_g11_hint)
+    return ISA_GSC_OK | ISA_GSC_NOP;
+  if (f == f_s_waitcnt)
+    return ISA_GSC_OK | ISA_GSC_WAIT;
+  if (f == f_s_branch)
     return ISA_GSC_OK;
   if (f == f_s_cbranch_scc0 || f == f_s_cbranch_scc1)
     return ISA_GSC_OK | ISA_GSC_SCC_IN;

@@ -53,8 +53,10 @@ unsigned isa_fast_lanewise(const struct isa_inst *in);
  * gang can run once for two wave32 waves whose inputs hold the same (the loaded dwords then
  * copied into the second): ISA_GSC_OK with what it reads, to compare (the SMEM base pair,
  * SCC, the low halves of VCC or EXEC); 0 for anything else, which the gang runs for each
- * wave (SALU arithmetic among them: run again it costs less than compared and copied). */
-enum { ISA_GSC_OK = 1, ISA_GSC_SADDR = 8, ISA_GSC_SCC_IN = 16, ISA_GSC_VCC_IN = 32,
+ * wave (SALU arithmetic among them: run again it costs less than compared and copied).
+ * ISA_GSC_NOP: its fast semantics only move the pc past it (s_nop, s_delay_alu, s_clause,
+ * ...); ISA_GSC_WAIT: the same after an acquire-release fence (s_waitcnt and gfx12's waits). */
+enum { ISA_GSC_OK = 1, ISA_GSC_NOP = 2, ISA_GSC_WAIT = 4, ISA_GSC_SADDR = 8, ISA_GSC_SCC_IN = 16, ISA_GSC_VCC_IN = 32,
        ISA_GSC_EXEC_IN = 64 };
 unsigned isa_fast_scalar(const struct isa_inst *in);
 /* false when HSA_SIM_INTERP is set (not "0"), or a probe chose the reference engine. */
