@@ -202,9 +202,6 @@ static bool run_group(void *ctx, unsigned worker, uint64_t item)
       wi->sgpr[n++] = wi->scratch_wave_offset;
     wi->sgpr_count = n;
     wi->vgpr_count = rows;
-    for (unsigned r = 0; r < rows; r++)   /* a wave32's lanes 32-63 hold 0, as before */
-      for (unsigned l = ws; l < SIM_ISA_WAVE_SIZE; l++)
-        wi->vgpr[r][l] = 0;
     /* x fastest, then y, then z: counted up instead of divided out per lane */
     uint32_t first = w * ws;
     uint32_t x = first % size[0], y = first / size[0] % size[1], z = first / (size[0] * size[1]);

@@ -38,6 +38,7 @@
 enum { ENT_PLAIN, ENT_CHECK, ENT_LAST, ENT_PAIR, ENT_BRANCH };
 struct isa_block_ent {
   isa_exec_fn *fn;
+  isa_exec_fn *gfn;          /* the gang's merged call: fn, or a fused pair's 64-lane form */
   const struct isa_inst *in;
   uint64_t next;             /* the pc the next entry is at */
   uint8_t kind;              /* ENT_* */
@@ -694,6 +695,7 @@ static __attribute__((noinline)) const struct isa_block *make_block(struct isa_c
                                       .kind = kind,
                                       .gang = kind == ENT_PLAIN || kind == ENT_PAIR
                                                 ? (uint16_t)isa_fast_lanewise(in) : 0 };
+    b->e[n].gfn = b->e[n].gang & ISA_GANG_PAIR ? isa_fast_add64_wide() : b->e[n].fn;
     gang_prepare(&b->e[n]);
     if (in->vgpr_end > vend)
       vend = in->vgpr_end;
@@ -912,7 +914,7 @@ static __attribute__((noinline)) int gang_masks(struct isa_wave *a, struct isa_w
   }
   a->wave32 = false;
   a->exec = ~0ull;
-  int rc = (e->gang & ISA_GANG_PAIR) ? isa_fast_add64_wide(a, e->in) : e->fn(a, e->in);
+  int rc = e->gfn(a, e->in);
   uint64_t x = a->exec;
   a->wave32 = true;
   a->exec = 0xffffffffull;
@@ -950,21 +952,17 @@ static inline bool gang_same(const struct isa_wave *a, const struct isa_wave *b,
 }
 
 /* gang_masks for an entry with one lane mask register (isa_block_ent.one, mk: VCC_LO or an
- * SGPR): b's joined above a's for the call when read, lanes 32..63 of what the call wrote
- * split into b's, a's upper register put back */
-static __attribute__((noinline)) int gang_one(struct isa_wave *a, struct isa_wave *b,
-                                              const struct isa_block_ent *e)
+ * SGPR), a wide already (gang_wide): b's joined above a's for the call when read, lanes
+ * 32..63 of what the call wrote split into b's, a's upper register put back */
+static inline __attribute__((always_inline)) int gang_one(struct isa_wave *a, struct isa_wave *b,
+                                                          const struct isa_block_ent *e)
 {
   unsigned k = e->mk;
   bool vcc = k == ISA_OP_VCC_LO;
   uint32_t keep = gang_keep(a, k);
   if (e->gang & ISA_GANG_MASKIN)
     gang_join(a, b, k);
-  a->wave32 = false;
-  a->exec = ~0ull;
-  int rc = (e->gang & ISA_GANG_PAIR) ? isa_fast_add64_wide(a, e->in) : e->fn(a, e->in);
-  a->wave32 = true;
-  a->exec = 0xffffffffull;
+  int rc = e->gfn(a, e->in);
   if (e->one == 2) {
     gang_split(a, b, k, keep);
   } else if (vcc) {
@@ -972,7 +970,6 @@ static __attribute__((noinline)) int gang_one(struct isa_wave *a, struct isa_wav
   } else {
     a->sgpr[k + 1] = keep;
   }
-  b->pc = a->pc;
   return rc;
 }
 
@@ -999,8 +996,9 @@ static inline void gang_narrow(struct isa_wave *a, struct isa_wave *b)
 }
 
 /* The gang's walk is threaded: each entry's handler ends by jumping to the next entry's
- * (labels as values, gcc and clang). Consecutive merged plain calls (GOP_VEC, GOP_VEC_SG)
- * keep a wide between them (`wide`); every other handler narrows it first. */
+ * (labels as values, gcc and clang). Consecutive merged plain calls and calls with one mask
+ * register (GOP_VEC, GOP_VEC_SG, GOP_ONE) keep a wide between them (`wide`); every other
+ * handler narrows it first. */
 int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
 {
   static const void *const op[GOP_COUNT] = {
@@ -1050,16 +1048,18 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
     e++;
     goto *op[e->gop];
 
-  one:
-    if (wide) {
-      gang_narrow(a, b);
-      wide = false;
-    }
+  one:   /* in a wide run too: the masks are split whichever way a's EXEC reads */
     if (!full || !gang_merge(a, b, e))
       goto alone;
+    if (!wide) {
+      gang_wide(a);
+      wide = true;
+    }
     a->cur = e->in;
-    if (__builtin_expect(gang_one(a, b, e), 0))
+    if (__builtin_expect(gang_one(a, b, e), 0)) {
+      gang_narrow(a, b);
       return gang_failed(a, e);
+    }
     e++;
     goto *op[e->gop];
 

@@ -2141,10 +2141,11 @@ FAST_FN static int add64_wide(struct isa_wave *w, const struct isa_inst *in)
 {
   return add64_rows(w, in, 64u);
 }
-/* (not itself a target_clones function: clang names an exported one's clones apart) */
-int isa_fast_add64_wide(struct isa_wave *w, const struct isa_inst *in)
+/* (the address of the static clones' dispatcher: an exported target_clones function's
+ * clones clang names apart) */
+isa_exec_fn *isa_fast_add64_wide(void)
 {
-  return add64_wide(w, in);
+  return add64_wide;
 }
 
 /* a mask destination the gang can split: VCC_LO or an SGPR below the last (a merged call

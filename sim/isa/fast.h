@@ -28,7 +28,7 @@ bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b);
  * last: a merged call writes the pair, which the gang splits into each wave's 32 bits). */
 enum { ISA_GANG_OK = 1, ISA_GANG_SGPR = 2, ISA_GANG_MASK = 4,
        ISA_GANG_EXEC = 8,    /* v_cmpx: EXEC too, which the gang splits likewise */
-       ISA_GANG_PAIR = 16,   /* a fused add pair: run by isa_fast_add64_wide, both halves'
+       ISA_GANG_PAIR = 16,   /* a fused add pair: run by isa_fast_add64_wide(), both halves'
                                 sources compared, both masks split (the first's unless the
                                 second writes the same) */
        ISA_GANG_MASKIN = 32, /* reads a lane mask (S2: v_cndmask, carry-in): the gang puts
@@ -38,8 +38,9 @@ enum { ISA_GANG_OK = 1, ISA_GANG_SGPR = 2, ISA_GANG_MASK = 4,
                                 refuse (each wave then runs alone) */
        ISA_GANG_SRC0 = 256 };   /* << k: source k is an SGPR to compare (k 0..2: in->src[k];
                                    a pair's 2, 3: its second's src[0], src[1]) */
-/* A fused add pair (isa_inst.pair) over 64 lanes, for the gang's merged call. */
-int isa_fast_add64_wide(struct isa_wave *w, const struct isa_inst *in);
+/* The semantics of a fused add pair (isa_inst.pair) over 64 lanes, for the gang's merged
+ * call (without the wave64 rule that runs the first half alone). */
+isa_exec_fn *isa_fast_add64_wide(void);
 /* global_load_dword / global_store_dword (in->fast f_global_dword) once for wave32 waves a
  * and b (EXEC all ones in both; b's VGPR rows a's upper 32 lanes): every lane's translation
  * is checked before anything moves; 1 (nothing done) when one is refused or the saddr pair

@@ -24,7 +24,8 @@ struct sim_isa_wave_init {
   uint32_t sgpr[SIM_ISA_MAX_INIT_SGPRS];  /* s0, s1, ... in the kernel descriptor's order */
   unsigned sgpr_count;
   uint64_t exec;                          /* lanes that hold a work-item */
-  uint32_t vgpr[SIM_ISA_MAX_INIT_VGPRS][SIM_ISA_WAVE_SIZE];  /* v0..v2 per lane */
+  uint32_t vgpr[SIM_ISA_MAX_INIT_VGPRS][SIM_ISA_WAVE_SIZE];  /* v0..v2 per lane (a wave32's
+                                                               lanes 0..31: the rest unread) */
   unsigned vgpr_count;
   uint32_t scratch_wave_offset;           /* bytes from the queue's scratch base to this wave's
                                              slice (also in an SGPR when the kernel asks) */
