@@ -588,6 +588,9 @@ static void gang_prepare(struct isa_block_ent *e)
           if (j == e->nsg)
             e->sg[e->nsg++] = (uint8_t)c;
         }
+    /* padded to 4 or 8 with the first, which gang_merge then compares again */
+    for (unsigned j = e->nsg; e->nsg && j < (e->nsg <= 4 ? 4u : 8u); j++)
+      e->sg[j] = e->sg[0];
   }
   /* one lane-mask register read or written (not v_cmpx's EXEC): gang_one */
   if ((e->gang & GANG_MASKS) && !(e->gang & ISA_GANG_EXEC)) {
@@ -852,12 +855,16 @@ static inline bool gang_full(const struct isa_wave *a, const struct isa_wave *b)
 static inline bool gang_merge(const struct isa_wave *a, const struct isa_wave *b,
                               const struct isa_block_ent *e)
 {
-  for (unsigned k = 0; k < e->nsg; k++) {
-    unsigned c = e->sg[k];
-    if (a->sgpr[c] != b->sgpr[c])
-      return false;
-  }
-  return true;
+  if (!e->nsg)
+    return true;
+  /* four (or eight) words without a branch each: sg[] is padded (gang_prepare) */
+  const uint8_t *g = e->sg;
+  uint32_t d = (a->sgpr[g[0]] ^ b->sgpr[g[0]]) | (a->sgpr[g[1]] ^ b->sgpr[g[1]]) |
+               (a->sgpr[g[2]] ^ b->sgpr[g[2]]) | (a->sgpr[g[3]] ^ b->sgpr[g[3]]);
+  if (__builtin_expect(e->nsg > 4, 0))
+    d |= (a->sgpr[g[4]] ^ b->sgpr[g[4]]) | (a->sgpr[g[5]] ^ b->sgpr[g[5]]) |
+         (a->sgpr[g[6]] ^ b->sgpr[g[6]]) | (a->sgpr[g[7]] ^ b->sgpr[g[7]]);
+  return !d;
 }
 
 /* what a wave32's own write of a lane mask to `k` (VCC_LO or an SGPR) leaves of the register
@@ -1116,9 +1123,15 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
     ra = e->fn(a, e->in);
     if (__builtin_expect(ra, 0))   /* a fault or exception on a: b runs it itself */
       goto ran;
-    /* s_load's dwords (a few: word by word beats a call to memcpy) */
-    for (unsigned k = 0; k < e->nout; k++)
-      memcpy((char *)b + e->cout + 4 * k, (const char *)a + e->cout + 4 * k, 4);
+    /* s_load's dwords: a fixed-size copy each (no loop, no call to memcpy) */
+    switch (e->nout) {
+    case 0: break;
+    case 1: memcpy((char *)b + e->cout, (const char *)a + e->cout, 4); break;
+    case 2: memcpy((char *)b + e->cout, (const char *)a + e->cout, 8); break;
+    case 4: memcpy((char *)b + e->cout, (const char *)a + e->cout, 16); break;
+    case 8: memcpy((char *)b + e->cout, (const char *)a + e->cout, 32); break;
+    default: memcpy((char *)b + e->cout, (const char *)a + e->cout, 4 * (size_t)e->nout); break;
+    }
     b->pc = a->pc;
     if (__builtin_expect(e->kind == ENT_PLAIN, 1)) {
       e++;
