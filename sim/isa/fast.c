@@ -2019,6 +2019,16 @@ static int f_s_endpgm(struct isa_wave *w, const struct isa_inst *in)
   return 0;
 }
 
+/* gfx11/gfx12's s_sendmsg(MSG_DEALLOC_VGPRS), which clang puts before every s_endpgm:
+ * isa_sendmsg's case without its family and message switch */
+static int f_g11_dealloc(struct isa_wave *w, const struct isa_inst *in)
+{
+  (void)in;
+  w->no_vgprs = true;
+  w->pc += 4;
+  return 0;
+}
+
 static isa_exec_fn *sopp_select(const struct isa_inst *in)
 {
   static isa_exec_fn *const tab[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
@@ -2037,6 +2047,8 @@ static isa_exec_fn *sopp_select(const struct isa_inst *in)
       return f_s_endpgm;
     if (in->op == 12)
       return f_s_waitcnt;
+    if (in->op == 16 && (in->simm & 0xff) == 3)   /* s_sendmsg, trap.c's MSG_DEALLOC_VGPRS */
+      return f_g11_dealloc;
     if (in->op < 10)
       return g11[in->op];
     if (in->op != 0xffff || !in->name || !strcmp(in->name, "s_barrier_wait") ||
