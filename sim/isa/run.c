@@ -86,6 +86,24 @@ static struct run_buf *run_buf(size_t vgpr_rows, size_t lds)
   return b;
 }
 
+/* Zeroes `n` bytes at `p` sixteen at a time. The stored value is read from a volatile, so the
+ * compiler cannot turn the loop back into memset, which gcc expands into `rep stosq` for
+ * these sizes: that instruction's start-up made it about a third of run()'s time (perf,
+ * gfx1100 vadd wave32: 29% of run's samples on the one instruction). */
+static volatile uint32_t zero_word;
+typedef uint32_t zero_v4 __attribute__((vector_size(16)));
+static inline void zero_bytes(void *p, size_t n)
+{
+  zero_v4 z = (zero_v4){ 0 } + zero_word;
+  char *d = p;
+  size_t k = 0;
+#pragma GCC unroll 64
+  for (; k + sizeof z <= n; k += sizeof z)   /* n is a constant: unrolled into the stores */
+    memcpy(d + k, &z, sizeof z);
+  for (; k < n; k++)
+    d[k] = 0;
+}
+
 static int bad(struct sim_isa_fault *f, const struct sim_isa_workgroup *wg, const char *why)
 {
   memset(f, 0, sizeof *f);
@@ -185,10 +203,10 @@ static int run(const struct sim_isa_workgroup *wg, struct sim_isa_probe *probe,
     const struct sim_isa_wave_init *init = &wg->waves[i];
     /* zeroed but the fault text's bytes (160 of ~820), which no one reads unless a fault
      * fills them */
-    memset(w, 0, offsetof(struct isa_wave, fault.text));
+    zero_bytes(w, offsetof(struct isa_wave, fault.text));
     w->fault.text[0] = 0;
-    memset((char *)w + offsetof(struct isa_wave, fault) + sizeof w->fault, 0,
-           sizeof *w - offsetof(struct isa_wave, fault) - sizeof w->fault);
+    zero_bytes((char *)w + offsetof(struct isa_wave, fault) + sizeof w->fault,
+               sizeof *w - offsetof(struct isa_wave, fault) - sizeof w->fault);
     w->group = &g;
     w->id = i;
     w->pc = wg->code_entry;
