@@ -2041,6 +2041,17 @@ static int f_s_endpgm(struct isa_wave *w, const struct isa_inst *in)
   return 0;
 }
 
+/* gfx11/gfx12's s_sendmsg sendmsg(MSG_DEALLOC_VGPRS), which every wave of clang-19's code
+ * ends with: g11_exec_sopp's case 16 without isa_sendmsg's family lookup (the wave's
+ * isa_target_of, ~150 host instructions a wave in all) */
+static int f_g11_dealloc_vgprs(struct isa_wave *w, const struct isa_inst *in)
+{
+  (void)in;
+  w->no_vgprs = true;
+  w->pc += 4;
+  return 0;
+}
+
 static isa_exec_fn *sopp_select(const struct isa_inst *in)
 {
   static isa_exec_fn *const tab[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
@@ -2061,6 +2072,8 @@ static isa_exec_fn *sopp_select(const struct isa_inst *in)
       return f_s_waitcnt;
     if (in->op < 10)
       return g11[in->op];
+    if (in->op == 16 && (in->simm & 0xff) == 3)   /* trap.c MSG_DEALLOC_VGPRS_GFX11 */
+      return f_g11_dealloc_vgprs;
     if (in->op != 0xffff || !in->name || !strcmp(in->name, "s_barrier_wait") ||
         !strcmp(in->name, "s_round_mode") || !strcmp(in->name, "s_denorm_mode"))
       return NULL;

@@ -1281,6 +1281,17 @@ START_TEST(diff_gfx1100)
   diff_out_alloc(&d.out[1]);
   uint32_t *code = isa_fx_mem(64);
   unsigned count = getenv("HSA_TEST_SANITIZED") ? 60 : 300;
+  /* s_sendmsg sendmsg(MSG_DEALLOC_VGPRS) (the fast engine's own form), then s_getreg_b32
+   * s20, hwreg(HW_REG_STATUS) and s_endpgm: STATUS.NO_VGPRS (bit 24) set on both engines */
+  code[0] = 0xbfb60003u;
+  code[1] = 0xb894f802u;
+  code[2] = 0xbfb00000u;
+  for (unsigned pass = 0; pass < 2; pass++) {
+    unsigned wave = diff_state(&d, &diff_blank, 620000 + pass, pass ? 3 : 0);
+    diff_both(&d, (uintptr_t)code, wave, false, false, "s_sendmsg MSG_DEALLOC_VGPRS", pass ? 3 : 0);
+    ck_assert_msg(d.out[0].p.sgpr[20] >> 24 & 1, "reference: STATUS 0x%08x without NO_VGPRS",
+                  d.out[0].p.sgpr[20]);
+  }
   static const unsigned passes[] = { 3, 5, 1, 4 };
   for (unsigned i = 0; i < count; i++) {
     unsigned n;
