@@ -2052,6 +2052,29 @@ static int f_g11_dealloc_vgprs(struct isa_wave *w, const struct isa_inst *in)
   return 0;
 }
 
+/* g11_exec_sopp's cases gfx9 has no opcode for, chosen here by name once instead of by name
+ * each time they run: gfx12's s_barrier_wait (after s_barrier_signal -1), s_round_mode and
+ * s_denorm_mode (MODE's rounding and denormal fields) */
+static int f_g11_barrier_wait(struct isa_wave *w, const struct isa_inst *in)
+{
+  (void)in;
+  w->at_barrier = true;
+  w->pc += 4;
+  return 0;
+}
+static int f_g11_round_mode(struct isa_wave *w, const struct isa_inst *in)
+{
+  w->mode = (w->mode & ~0xfu) | ((uint32_t)in->simm & 0xf);
+  w->pc += 4;
+  return 0;
+}
+static int f_g11_denorm_mode(struct isa_wave *w, const struct isa_inst *in)
+{
+  w->mode = (w->mode & ~0xf0u) | ((uint32_t)in->simm & 0xf) << 4;
+  w->pc += 4;
+  return 0;
+}
+
 static isa_exec_fn *sopp_select(const struct isa_inst *in)
 {
   static isa_exec_fn *const tab[10] = { [2] = f_s_branch, [4] = f_s_cbranch_scc0,
@@ -2074,9 +2097,14 @@ static isa_exec_fn *sopp_select(const struct isa_inst *in)
       return g11[in->op];
     if (in->op == 16 && (in->simm & 0xff) == 3)   /* trap.c MSG_DEALLOC_VGPRS_GFX11 */
       return f_g11_dealloc_vgprs;
-    if (in->op != 0xffff || !in->name || !strcmp(in->name, "s_barrier_wait") ||
-        !strcmp(in->name, "s_round_mode") || !strcmp(in->name, "s_denorm_mode"))
+    if (in->op != 0xffff || !in->name)
       return NULL;
+    if (!strcmp(in->name, "s_barrier_wait"))
+      return f_g11_barrier_wait;
+    if (!strcmp(in->name, "s_round_mode"))
+      return f_g11_round_mode;
+    if (!strcmp(in->name, "s_denorm_mode"))
+      return f_g11_denorm_mode;
     return !strncmp(in->name, "s_wait", 6) ? f_s_waitcnt : f_g11_hint;
   }
   if (in->exec != isa_exec_sopp || in->target >= ISA_TARGET_GFX1100)
