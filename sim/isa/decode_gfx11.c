@@ -15,26 +15,56 @@
 #include "isa/names.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The decode tables: per family and format, an opcode's gfx11/gfx12 mnemonic (without _e32),
+ * its gfx9 opcode (scalar and memory formats) and its VALU descriptor. An entry is resolved
+ * by name (gfx11_ops.c/gfx12_ops.c's gfx9 name through opnames.c's tables, valu_named) the
+ * first time an instruction with that opcode decodes, not all ~3500 of a family at once: that
+ * eager build was ~5.3M host instructions (136k a decoded instruction) inside every process's
+ * first gfx11/gfx12 dispatch, which decodes ~35 (issue 24). Once `ready` is set (release,
+ * under `lock`), an entry never changes; readers load `ready` with acquire. */
 struct ent {
-  const char *name;          /* gfx11 mnemonic without _e32 */
-  int16_t op9;               /* gfx9 opcode (scalar and memory formats), -1 = none; 0x4000 |
-                                op: gfx12's SALU float */
+  const char *name;          /* gfx11 mnemonic without _e32; NULL: no such opcode */
   const struct valu_desc *d; /* VALU */
+  int16_t op9;               /* gfx9 opcode (scalar and memory formats), -1 = none; 0x4000 |
+                                op: gfx12's SALU float; 0x5000 | op: its 16-bit SALU float */
+  _Atomic uint8_t ready;
 };
 
-enum { F_SOP2, F_SOPK, F_SOP1, F_SOPC, F_SOPP, F_SMEM, F_VOP1, F_VOP2, F_VOPC, F_VOP3, F_VOP3P,
-       F_DS, F_FLAT, F_GLOBAL, F_SCRATCH, F_MUBUF, F_MTBUF, F_COUNT };
-static struct ent *tabs[2][F_COUNT];   /* gfx11, gfx12 */
-/* the family's tables, in every function that decodes into `in` */
-#define tab (tabs[in->target == ISA_TARGET_GFX1201])
-static const unsigned tab_size[F_COUNT] = { 128, 32, 256, 128, 128, 256, 256, 64, 256, 1024, 128,
-                                            256, 128, 128, 128, 256, 16 };
+static const unsigned tab_size[G11_F_COUNT] = { 128, 32, 256, 128, 128, 256, 256, 64, 256,
+                                                1024, 128, 256, 128, 128, 128, 256, 16 };
+/* the formats' first entries in a family's row of `ents` (prefix sums of tab_size) */
+static const unsigned tab_off[G11_F_COUNT] = { 0, 128, 160, 416, 544, 672, 928, 1184, 1248,
+                                               1504, 2528, 2656, 2912, 3040, 3168, 3296, 3552 };
+#define TAB_TOTAL 3568u
+static struct ent ents[2][TAB_TOTAL];   /* gfx11, gfx12 */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static char names_buf[2800][40];
 static unsigned names_used;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+/* a format's opcode list (gfx11_ops.c, gfx12_ops.c) and the gfx9 names its gfx9 names are in */
+struct src {
+  const struct g11_op *ops;
+  const unsigned *count;
+  const char *const *t9;
+  unsigned n9;
+};
+#define SRC(fam, x, t9, n9) { fam##_##x, &fam##_##x##_count, t9, n9 }
+#define FAMILY(fam)                                                                          \
+  { SRC(fam, sop2, isa_sop2_names, 128), SRC(fam, sopk, isa_sopk_names, 32),                 \
+    SRC(fam, sop1, isa_sop1_names, 256), SRC(fam, sopc, isa_sopc_names, 128),                \
+    SRC(fam, sopp, isa_sopp_names, 128), SRC(fam, smem, isa_smem_names, 256),                \
+    SRC(fam, vop1, NULL, 0), SRC(fam, vop2, NULL, 0), SRC(fam, vopc, NULL, 0),               \
+    SRC(fam, vop3, NULL, 0), SRC(fam, vop3p, NULL, 0), SRC(fam, ds, isa_ds_names, 256),      \
+    SRC(fam, flat, isa_flat_names, 128), SRC(fam, global, isa_global_names, 128),            \
+    SRC(fam, scratch, isa_scratch_names, 128), SRC(fam, mubuf, isa_mubuf_names, 128),        \
+    SRC(fam, mtbuf, isa_mtbuf_names, 16) }
+static const struct src srcs[2][G11_F_COUNT] = { FAMILY(g11), FAMILY(g12) };
+#undef FAMILY
+#undef SRC
 
 static int find9(const char *const *t, unsigned n, const char *name)
 {
@@ -75,87 +105,89 @@ static const char *strip(const char *n)
   return n;
 }
 
-static void fill(struct ent **t, unsigned f, const struct g11_op *ops, unsigned n, const char *const *t9, unsigned n9)
+static struct ent *resolved(unsigned fam, unsigned f, unsigned op);
+
+/* Entry `op` of format `f` (under `lock`): its row of the opcode list, or for a VOP3 opcode
+ * without one the VOP3 promotion of VOPC (0x000), VOP2 (0x100) or VOP1 (0x180); then the
+ * scalar formats' special cases. */
+static void resolve(unsigned fam, unsigned f, unsigned op, struct ent *x)
 {
-  struct ent *e = calloc(tab_size[f], sizeof *e);
-  if (!e)
+  const struct src *s = &srcs[fam][f];
+  const struct g11_op *row = NULL;
+  for (unsigned i = 0; i < *s->count; i++)
+    if (s->ops[i].op == op)
+      row = &s->ops[i];
+  x->op9 = -1;
+  if (row) {
+    x->name = strip(row->name);
+    if (s->t9 && row->gfx9)
+      x->op9 = (int16_t)find9(s->t9, s->n9, row->gfx9);
+    if (f >= G11_F_VOP1 && f <= G11_F_VOP3P)
+      x->d = valu_named(x->name, row->gfx9);
+  } else if (f == G11_F_VOP3 && op < 0x200 && !(op >= 0x140 && op < 0x180)) {
+    const struct ent *p = op < 0x100   ? resolved(fam, G11_F_VOPC, op)
+                          : op < 0x180 ? resolved(fam, G11_F_VOP2, op - 0x100)
+                                       : resolved(fam, G11_F_VOP1, op - 0x180);
+    if (p->name) {
+      x->name = p->name;
+      x->op9 = p->op9;
+      x->d = p->d;
+    }
+  }
+  if (!x->name)
     return;
-  for (unsigned i = 0; i < tab_size[f]; i++)
-    e[i].op9 = -1;
-  for (unsigned i = 0; i < n; i++) {
-    struct ent *x = &e[ops[i].op];
-    x->name = strip(ops[i].name);
-    if (t9 && ops[i].gfx9)
-      x->op9 = (int16_t)find9(t9, n9, ops[i].gfx9);
-    if (f >= F_VOP1 && f <= F_VOP3P)
-      x->d = valu_named(x->name, ops[i].gfx9);
-  }
-  t[f] = e;
-}
-
-#define FILL(fam, F, x, t9, n9) fill(t, F, fam##_##x, fam##_##x##_count, t9, n9)
-#define FAMILY(fam)                                                                        \
-  do {                                                                                     \
-    FILL(fam, F_SOP2, sop2, isa_sop2_names, 128);                                          \
-    FILL(fam, F_SOPK, sopk, isa_sopk_names, 32);                                           \
-    FILL(fam, F_SOP1, sop1, isa_sop1_names, 256);                                          \
-    FILL(fam, F_SOPC, sopc, isa_sopc_names, 128);                                          \
-    FILL(fam, F_SOPP, sopp, isa_sopp_names, 128);                                          \
-    FILL(fam, F_SMEM, smem, isa_smem_names, 256);                                          \
-    FILL(fam, F_VOP1, vop1, NULL, 0);                                                      \
-    FILL(fam, F_VOP2, vop2, NULL, 0);                                                      \
-    FILL(fam, F_VOPC, vopc, NULL, 0);                                                      \
-    FILL(fam, F_VOP3, vop3, NULL, 0);                                                      \
-    FILL(fam, F_VOP3P, vop3p, NULL, 0);                                                    \
-    FILL(fam, F_DS, ds, isa_ds_names, 256);                                                \
-    FILL(fam, F_FLAT, flat, isa_flat_names, 128);                                          \
-    FILL(fam, F_GLOBAL, global, isa_global_names, 128);                                    \
-    FILL(fam, F_SCRATCH, scratch, isa_scratch_names, 128);                                 \
-    FILL(fam, F_MUBUF, mubuf, isa_mubuf_names, 128);                                       \
-    FILL(fam, F_MTBUF, mtbuf, isa_mtbuf_names, 16);                                        \
-  } while (0)
-
-static void build_family(struct ent **t, unsigned fam)
-{
-  if (fam == 0)
-    FAMILY(g11);
-  else
-    FAMILY(g12);
-  /* the VOP3 promotions of VOPC (0x000), VOP2 (0x100) and VOP1 (0x180) */
-  struct ent *v3 = t[F_VOP3];
-  for (unsigned f = 0; f < F_COUNT; f++)
-    if (!t[f])
-      return;
-  for (unsigned op = 0; op < 0x200; op++) {
-    const struct ent *s = op < 0x100 ? &t[F_VOPC][op] : op < 0x180 ? (op - 0x100 < 64 ? &t[F_VOP2][op - 0x100] : NULL)
-                        : &t[F_VOP1][op - 0x180];
-    if (s && s->name && !v3[op].name)
-      v3[op] = *s;
-  }
-  for (unsigned op = 0; op < 256; op++) {
-    struct ent *e = &t[F_SMEM][op];
-    if (!e->name)
-      continue;
-    if (!strcmp(e->name, "s_dcache_inv"))   /* the gfx9 table names it apart (decode_sop.c) */
-      e->op9 = 0x20;
-    else if (!strcmp(e->name, "s_load_b96"))
-      e->op9 = 2;    /* s_load_dwordx4's operation; the decoder moves 3 dwords */
-    else if (!strcmp(e->name, "s_buffer_load_b96"))
-      e->op9 = 10;
+  if (f == G11_F_SMEM) {
+    if (!strcmp(x->name, "s_dcache_inv"))   /* the gfx9 table names it apart (decode_sop.c) */
+      x->op9 = 0x20;
+    else if (!strcmp(x->name, "s_load_b96"))
+      x->op9 = 2;    /* s_load_dwordx4's operation; the decoder moves 3 dwords */
+    else if (!strcmp(x->name, "s_buffer_load_b96"))
+      x->op9 = 10;
   }
   /* gfx12's SALU float: their own semantics (exec_gfx12.c) */
-  for (unsigned f = F_SOP2; f <= F_SOPC; f++)
-    for (unsigned op = 0; op < tab_size[f]; op++)
-      if (t[f][op].name && g12_salu_float(t[f][op].name))
-        t[f][op].op9 = (int16_t)(0x4000 | op);
-      else if (t[f][op].name && g12_salu_half(t[f][op].name))   /* exec_rdna_salu.c */
-        t[f][op].op9 = (int16_t)(0x5000 | op);
+  if (f <= G11_F_SOPC) {
+    if (g12_salu_float(x->name))
+      x->op9 = (int16_t)(0x4000 | op);
+    else if (g12_salu_half(x->name))   /* exec_rdna_salu.c */
+      x->op9 = (int16_t)(0x5000 | op);
+  }
 }
 
-static void build(void)
+/* entry `op` of format `f`, resolved (under `lock`) */
+static struct ent *resolved(unsigned fam, unsigned f, unsigned op)
 {
-  build_family(tabs[0], 0);
-  build_family(tabs[1], 1);
+  struct ent *x = &ents[fam][tab_off[f] + op];
+  if (!atomic_load_explicit(&x->ready, memory_order_relaxed)) {
+    resolve(fam, f, op, x);
+    atomic_store_explicit(&x->ready, 1, memory_order_release);
+  }
+  return x;
+}
+
+static const struct ent *entry(unsigned fam, unsigned f, unsigned op)
+{
+  struct ent *x = &ents[fam][tab_off[f] + op];
+  if (atomic_load_explicit(&x->ready, memory_order_acquire))
+    return x;
+  pthread_mutex_lock(&lock);
+  resolved(fam, f, op);
+  pthread_mutex_unlock(&lock);
+  return x;
+}
+
+/* the entry of the family `in` decodes for */
+#define tab(F, op) entry(in->target == ISA_TARGET_GFX1201, (F), (op))
+
+bool g11_decode_entry(uint8_t target, unsigned f, unsigned op, const char **name, int *op9,
+                      const struct valu_desc **d)
+{
+  if (f >= G11_F_COUNT || op >= tab_size[f])
+    return false;
+  const struct ent *x = entry(target == ISA_TARGET_GFX1201, f, op);
+  *name = x->name;
+  *op9 = x->op9;
+  *d = x->d;
+  return x->name != NULL;
 }
 
 /* gfx11 scalar operand code -> the model's */
@@ -190,24 +222,24 @@ static int sop(const uint32_t *w, unsigned avail, struct isa_inst *in)
   unsigned top9 = w0 >> 23;
   if (top9 == 0x17d) {
     in->fmt = ISA_SOP1;
-    e = &tab[F_SOP1][(w0 >> 8) & 0xff];
+    e = tab(G11_F_SOP1, (w0 >> 8) & 0xff);
     in->src[0] = sc(w0 & 0xff);
     in->dst = sc((w0 >> 16) & 0x7f);
     in->exec = isa_exec_sop1;
   } else if (top9 == 0x17e) {
     in->fmt = ISA_SOPC;
-    e = &tab[F_SOPC][(w0 >> 16) & 0x7f];
+    e = tab(G11_F_SOPC, (w0 >> 16) & 0x7f);
     in->src[0] = sc(w0 & 0xff);
     in->src[1] = sc((w0 >> 8) & 0xff);
     in->exec = isa_exec_sopc;
   } else if (top9 == 0x17f) {
     in->fmt = ISA_SOPP;
-    e = &tab[F_SOPP][(w0 >> 16) & 0x7f];
+    e = tab(G11_F_SOPP, (w0 >> 16) & 0x7f);
     in->simm = (int16_t)(w0 & 0xffff);
     in->exec = g11_exec_sopp;   /* branches on 32-bit masks; the new no-ops */
   } else if ((w0 >> 28) == 0xb) {
     in->fmt = ISA_SOPK;
-    e = &tab[F_SOPK][(w0 >> 23) & 0x1f];
+    e = tab(G11_F_SOPK, (w0 >> 23) & 0x1f);
     in->dst = sc((w0 >> 16) & 0x7f);
     in->simm = (int16_t)(w0 & 0xffff);
     in->exec = isa_exec_sopk;
@@ -215,7 +247,7 @@ static int sop(const uint32_t *w, unsigned avail, struct isa_inst *in)
       return -1;
   } else {
     in->fmt = ISA_SOP2;
-    e = &tab[F_SOP2][(w0 >> 23) & 0x7f];
+    e = tab(G11_F_SOP2, (w0 >> 23) & 0x7f);
     in->src[0] = sc(w0 & 0xff);
     in->src[1] = sc((w0 >> 8) & 0xff);
     in->dst = sc((w0 >> 16) & 0x7f);
@@ -256,7 +288,7 @@ static int smem(const uint32_t *w, unsigned avail, struct isa_inst *in)
   if (avail < 2)
     return -1;
   uint32_t w1 = w[1];
-  const struct ent *e = &tab[F_SMEM][(w0 >> 18) & 0xff];
+  const struct ent *e = tab(G11_F_SMEM, (w0 >> 18) & 0xff);
   in->saddr = (uint16_t)((w0 & 0x3f) << 1);
   in->sdst = in->dst = sc((w0 >> 6) & 0x7f);
   in->glc = (w0 >> 14) & 1;
@@ -316,7 +348,7 @@ static int valu(const uint32_t *w, unsigned avail, struct isa_inst *in)
       return -1;
     uint32_t w1 = w[1];
     unsigned op = (w0 >> 16) & 0x3ff;
-    e = &tab[F_VOP3][op];
+    e = tab(G11_F_VOP3, op);
     in->fmt = ISA_VOP3A;
     in->src[0] = vsrc(w1 & 0x1ff);
     in->src[1] = vsrc((w1 >> 9) & 0x1ff);
@@ -359,7 +391,7 @@ static int valu(const uint32_t *w, unsigned avail, struct isa_inst *in)
     if (avail < 2)
       return -1;
     uint32_t w1 = w[1];
-    e = &tab[F_VOP3P][(w0 >> 16) & 0x7f];
+    e = tab(G11_F_VOP3P, (w0 >> 16) & 0x7f);
     in->fmt = ISA_VOP3P;
     in->src[0] = vsrc(w1 & 0x1ff);
     in->src[1] = vsrc((w1 >> 9) & 0x1ff);
@@ -385,16 +417,16 @@ static int valu(const uint32_t *w, unsigned avail, struct isa_inst *in)
     in->src[0] = vsrc(w0 & 0x1ff);
     if (kind == 1) {                                  /* VOP1 */
       in->fmt = ISA_VOP1;
-      e = &tab[F_VOP1][(w0 >> 9) & 0xff];
+      e = tab(G11_F_VOP1, (w0 >> 9) & 0xff);
       in->dst = (uint16_t)(ISA_OP_VGPR0 + ((w0 >> 17) & 0xff));
     } else if (kind == 2) {                           /* VOPC */
       in->fmt = ISA_VOPC;
-      e = &tab[F_VOPC][(w0 >> 17) & 0xff];
+      e = tab(G11_F_VOPC, (w0 >> 17) & 0xff);
       in->src[1] = (uint16_t)(ISA_OP_VGPR0 + ((w0 >> 9) & 0xff));
       in->sdst = e->name && strstr(e->name, "v_cmpx") ? ISA_OP_NULL : ISA_OP_VCC_LO;
     } else {                                          /* VOP2 */
       in->fmt = ISA_VOP2;
-      e = &tab[F_VOP2][(w0 >> 25) & 0x3f];
+      e = tab(G11_F_VOP2, (w0 >> 25) & 0x3f);
       in->src[1] = (uint16_t)(ISA_OP_VGPR0 + ((w0 >> 9) & 0xff));
       in->dst = (uint16_t)(ISA_OP_VGPR0 + ((w0 >> 17) & 0xff));
     }
@@ -538,7 +570,7 @@ static int mem(const uint32_t *w, unsigned avail, struct isa_inst *in)
   switch (top6) {
   case 0x36:                                           /* DS */
     in->fmt = ISA_DS;
-    e = &tab[F_DS][(w0 >> 18) & 0xff];
+    e = tab(G11_F_DS, (w0 >> 18) & 0xff);
     in->offset0 = w0 & 0xff;
     in->offset1 = (w0 >> 8) & 0xff;
     in->offset = (int32_t)(w0 & 0xffff);
@@ -557,7 +589,7 @@ static int mem(const uint32_t *w, unsigned avail, struct isa_inst *in)
   case 0x37: {                                         /* FLAT, SCRATCH, GLOBAL */
     in->seg = (w0 >> 16) & 3;
     in->fmt = in->seg == 0 ? ISA_FLAT : in->seg == 1 ? ISA_SCRATCH : ISA_GLOBAL;
-    e = &tab[in->seg == 0 ? F_FLAT : in->seg == 1 ? F_SCRATCH : F_GLOBAL][(w0 >> 18) & 0x7f];
+    e = tab(in->seg == 0 ? G11_F_FLAT : in->seg == 1 ? G11_F_SCRATCH : G11_F_GLOBAL, (w0 >> 18) & 0x7f);
     in->offset = in->seg == 0 ? (int32_t)(w0 & 0xfff) : (int32_t)(w0 << 19) >> 19;
     in->glc = (w0 >> 14) & 1;
     in->slc = (w0 >> 15) & 1;
@@ -580,9 +612,9 @@ static int mem(const uint32_t *w, unsigned avail, struct isa_inst *in)
     in->glc = (w0 >> 14) & 1;
     if (top6 == 0x38) {
       in->lds = (w0 >> 16) & 1;
-      e = &tab[F_MUBUF][(w0 >> 18) & 0xff];
+      e = tab(G11_F_MUBUF, (w0 >> 18) & 0xff);
     } else {
-      e = &tab[F_MTBUF][(w0 >> 15) & 0xf];
+      e = tab(G11_F_MTBUF, (w0 >> 15) & 0xf);
       in->dfmt = (w0 >> 19) & 0x7f;   /* the unified format */
     }
     in->addr = (uint16_t)(ISA_OP_VGPR0 + (w1 & 0xff));
@@ -665,7 +697,7 @@ static int smem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
   if (avail < 2)
     return -1;
   uint32_t w1 = w[1];
-  const struct ent *e = &tab[F_SMEM][(w0 >> 13) & 0x3f];
+  const struct ent *e = tab(G11_F_SMEM, (w0 >> 13) & 0x3f);
   in->saddr = (uint16_t)((w0 & 0x3f) << 1);
   in->sdst = in->dst = sc((w0 >> 6) & 0x7f);
   in->dfmt = (w0 >> 21) & 0x1f;   /* th, scope: kept for the text */
@@ -716,7 +748,7 @@ static int vmem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
   if ((w0 >> 26) == 0x3b) {
     in->seg = (w0 >> 24) & 3;
     in->fmt = in->seg == 0 ? ISA_FLAT : in->seg == 1 ? ISA_SCRATCH : ISA_GLOBAL;
-    e = &tab[in->seg == 0 ? F_FLAT : in->seg == 1 ? F_SCRATCH : F_GLOBAL][(w0 >> 14) & 0x7f];
+    e = tab(in->seg == 0 ? G11_F_FLAT : in->seg == 1 ? G11_F_SCRATCH : G11_F_GLOBAL, (w0 >> 14) & 0x7f);
     unsigned s = w0 & 0x7f;
     in->saddr = s == 124 ? 0x7f : s;
     in->sve = in->seg == 1 && ((w1 >> 17) & 1);
@@ -724,7 +756,7 @@ static int vmem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
   } else {
     in->fmt = ISA_MUBUF;
     unsigned op = (w0 >> 14) & 0xff;
-    e = &tab[F_MUBUF][op];
+    e = tab(G11_F_MUBUF, op);
     if (op >= 0x80)
       in->fmt = ISA_MTBUF;
     in->soffset = sc(w0 & 0x7f);
@@ -759,9 +791,6 @@ static int vmem12(const uint32_t *w, unsigned avail, struct isa_inst *in)
 int isa_decode_gfx11(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_inst *in)
 {
   (void)pc;
-  pthread_once(&once, build);
-  if (!tab[F_VOP3] || !tab[F_MTBUF])
-    return -1;
   uint32_t w0 = w[0];
   unsigned top6 = w0 >> 26;
   if ((w0 >> 30) == 2)

@@ -331,6 +331,7 @@ int isa_decode_valu(const uint32_t *words, unsigned avail, uint64_t pc, struct i
  * name cost ~11M host instructions (~3 ms) at a process's first gfx11 decode. */
 #define FIND_SLOTS 8192u   /* > 4 x NOPS: never full */
 static const struct valu_desc *find_slot[FIND_SLOTS];
+static uint16_t find_key[FIND_SLOTS];   /* the slot's (priority, opcode): the least wins */
 static pthread_once_t find_once = PTHREAD_ONCE_INIT;
 
 static unsigned name_hash(const char *n)
@@ -341,22 +342,42 @@ static unsigned name_hash(const char *n)
   return h & (FIND_SLOTS - 1);
 }
 
+/* Each descriptor once, at the first of gfx90a, gfx942, gfx906, gfx900 whose table holds it
+ * at its opcode (none: shadowed, skipped): a name keeps the descriptor of least (that
+ * priority, opcode), which is what a scan of gfx90a's table, then gfx942's, ... finds first
+ * (valu_find_scan). Every table entry is a descriptor at its own opcode, so none is missed;
+ * ~1100 descriptors instead of 4 x 1024 entries, each hashed once (~300k -> ~110k host
+ * instructions inside a process's first gfx11/gfx12 dispatch). */
+static void find_add(const struct valu_desc *v, unsigned n)
+{
+  static const unsigned order[4] = { ISA_TARGET_GFX90A, ISA_TARGET_GFX942, ISA_TARGET_GFX906,
+                                     ISA_TARGET_GFX900 };
+  for (unsigned j = 0; j < n; j++) {
+    const struct valu_desc *d = &v[j];
+    if (!d->fn || !d->name || d->op >= NOPS)
+      continue;
+    unsigned k = 0;
+    while (k < 4 && table[order[k]][d->op] != d)
+      k++;
+    if (k == 4)
+      continue;
+    uint16_t key = (uint16_t)(k * NOPS + d->op);
+    unsigned i = name_hash(d->name);
+    while (find_slot[i] && strcmp(find_slot[i]->name, d->name))
+      i = (i + 1) & (FIND_SLOTS - 1);
+    if (!find_slot[i] || key < find_key[i]) {
+      find_slot[i] = d;
+      find_key[i] = key;
+    }
+  }
+}
+
 static void find_build(void)
 {
   pthread_once(&once, build);
-  static const unsigned order[4] = { ISA_TARGET_GFX90A, ISA_TARGET_GFX942, ISA_TARGET_GFX906,
-                                     ISA_TARGET_GFX900 };
-  for (unsigned k = 0; k < 4; k++)
-    for (unsigned op = 0; op < NOPS; op++) {
-      const struct valu_desc *d = table[order[k]][op];
-      if (!d || !d->fn)
-        continue;
-      unsigned i = name_hash(d->name);
-      while (find_slot[i] && strcmp(find_slot[i]->name, d->name))
-        i = (i + 1) & (FIND_SLOTS - 1);
-      if (!find_slot[i])
-        find_slot[i] = d;
-    }
+#define ADD(x) find_add(valu_##x##_ops, valu_##x##_count)
+  ADD(int); ADD(f32); ADD(f64); ADD(f16); ADD(cmp); ADD(cvt); ADD(pk); ADD(misc); ADD(g942); ADD(mai); ADD(fp8);
+#undef ADD
 }
 
 const struct valu_desc *valu_find(const char *name)
@@ -365,5 +386,21 @@ const struct valu_desc *valu_find(const char *name)
   for (unsigned i = name_hash(name); find_slot[i]; i = (i + 1) & (FIND_SLOTS - 1))
     if (!strcmp(find_slot[i]->name, name))
       return find_slot[i];
+  return NULL;
+}
+
+/* valu_find as a scan of the four tables, in the same order: the reference test_isa_gfx11
+ * checks the index against */
+const struct valu_desc *valu_find_scan(const char *name)
+{
+  pthread_once(&once, build);
+  static const unsigned order[4] = { ISA_TARGET_GFX90A, ISA_TARGET_GFX942, ISA_TARGET_GFX906,
+                                     ISA_TARGET_GFX900 };
+  for (unsigned k = 0; k < 4; k++)
+    for (unsigned op = 0; op < NOPS; op++) {
+      const struct valu_desc *d = table[order[k]][op];
+      if (d && d->fn && !strcmp(d->name, name))
+        return d;
+    }
   return NULL;
 }

@@ -1453,36 +1453,61 @@ static uint32_t name_hash(const char *s)
   return h;
 }
 
+/* ops by name: open addressing on the FNV hash (index + 1, 0 = empty; more than twice as
+ * many slots as ops); ops_init looks each of the tables' ~600 names up here once instead of
+ * comparing it with all ~80 hashes (~190k host instructions inside the first dispatch) */
+#define OP_SLOTS 256u
+static uint8_t op_slot[OP_SLOTS];
+_Static_assert(sizeof ops / sizeof ops[0] < OP_SLOTS / 2, "op_slot too small");
+
+static int op_index(const char *name, uint32_t h)
+{
+  for (unsigned i = h & (OP_SLOTS - 1); op_slot[i]; i = (i + 1) & (OP_SLOTS - 1)) {
+    unsigned k = op_slot[i] - 1u;
+    if (ops[k].hash == h && !strcmp(ops[k].name, name))
+      return (int)k;
+  }
+  return -1;
+}
+
 static void add_table(const struct valu_desc *t, unsigned count)
 {
   for (unsigned i = 0; i < count; i++) {
     if (!t[i].name)
       continue;
-    uint32_t h = name_hash(t[i].name);
-    for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-      if (ops[k].hash != h || strcmp(t[i].name, ops[k].name))
-        continue;
-      for (unsigned j = 0; j < 4; j++)
-        if (ops[k].ref[j] == t[i].fn)
-          break;
-        else if (!ops[k].ref[j]) {
-          ops[k].ref[j] = t[i].fn;
-          break;
-        }
-    }
+    int k = op_index(t[i].name, name_hash(t[i].name));
+    if (k < 0)
+      continue;
+    for (unsigned j = 0; j < 4; j++)
+      if (ops[k].ref[j] == t[i].fn)
+        break;
+      else if (!ops[k].ref[j]) {
+        ops[k].ref[j] = t[i].fn;
+        break;
+      }
   }
 }
+
+/* the ops isa_fast_fuse pairs (fast_is) */
+static int op_add_co = -1, op_addc_co = -1;
 
 static pthread_once_t ops_once = PTHREAD_ONCE_INIT;
 static void ops_init(void)
 {
-  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++)
+  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
     ops[k].hash = name_hash(ops[k].name);
+    unsigned i = ops[k].hash & (OP_SLOTS - 1);
+    while (op_slot[i])
+      i = (i + 1) & (OP_SLOTS - 1);
+    op_slot[i] = (uint8_t)(k + 1);
+  }
   add_table(valu_int_ops, valu_int_count);
   add_table(valu_f32_ops, valu_f32_count);
   add_table(valu_misc_ops, valu_misc_count);
   add_table(valu_cmp_ops, valu_cmp_count);
   add_table(valu_g942_ops, valu_g942_count);
+  op_add_co = op_index("v_add_co_u32", name_hash("v_add_co_u32"));
+  op_addc_co = op_index("v_addc_co_u32", name_hash("v_addc_co_u32"));
 }
 
 static bool vgpr_code(unsigned code) { return code >= ISA_OP_VGPR0 && code < ISA_OP_AGPR0; }
@@ -1508,28 +1533,25 @@ static bool reads_mask(unsigned code, unsigned sdst)
   return code == sdst || code == sdst + 1u;
 }
 
-/* Whether `in` has the fast semantics of ops entry `name` (by its reference function: a
- * target_clones function's address need not compare equal between a static initialiser and
- * code). */
-static bool fast_is(const struct isa_inst *in, const char *name)
+/* Whether `in` has the fast semantics of ops entry `*op` (op_add_co, op_addc_co: set by
+ * ops_init) by its reference function (a target_clones function's address need not compare
+ * equal between a static initialiser and code). */
+static bool fast_is(const struct isa_inst *in, const int *op)
 {
   if (!in->fast)
     return false;
   pthread_once(&ops_once, ops_init);
-  uint32_t h = name_hash(name);
-  for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++)
-    if (ops[k].hash == h && !strcmp(ops[k].name, name)) {
-      for (unsigned j = 0; j < 4 && ops[k].ref[j]; j++)
-        if (ops[k].ref[j] == in->exec)
-          return true;
-      return false;
-    }
+  if (*op < 0)
+    return false;
+  for (unsigned j = 0; j < 4 && ops[*op].ref[j]; j++)
+    if (ops[*op].ref[j] == in->exec)
+      return true;
   return false;
 }
 
 bool isa_fast_pairs(const struct isa_inst *a, const struct isa_inst *b)
 {
-  if (!fast_is(a, "v_add_co_u32") || !fast_is(b, "v_addc_co_u32"))
+  if (!fast_is(a, &op_add_co) || !fast_is(b, &op_addc_co))
     return false;
   /* the second's mask may be gfx11's NULL (v_add_co_ci_u32_e64 vN, null, ...: dropped) */
   if (!mask_sgpr(a->sdst) || !(mask_sgpr(b->sdst) || b->sdst == ISA_OP_NULL) ||
@@ -1578,7 +1600,7 @@ void isa_fast_fuse(struct isa_inst *in, const uint32_t *next, unsigned avail, un
     vopd_fuse(in);
     return;
   }
-  if (!avail || !fast_is(in, "v_add_co_u32"))
+  if (!avail || !fast_is(in, &op_add_co))
     return;
   /* gfx11/gfx12: clang-19 often puts an s_delay_alu (a scheduling hint, nothing to run)
    * between the halves; the pair is fused across it and the pc goes past all three */
@@ -2019,12 +2041,36 @@ static int f_s_endpgm(struct isa_wave *w, const struct isa_inst *in)
   return 0;
 }
 
-/* gfx11/gfx12's s_sendmsg(MSG_DEALLOC_VGPRS), which clang puts before every s_endpgm:
- * isa_sendmsg's case without its family and message switch */
-static int f_g11_dealloc(struct isa_wave *w, const struct isa_inst *in)
+/* gfx11/gfx12's s_sendmsg sendmsg(MSG_DEALLOC_VGPRS), which every wave of clang-19's code
+ * ends with: g11_exec_sopp's case 16 without isa_sendmsg's family lookup (the wave's
+ * isa_target_of, ~150 host instructions a wave in all) */
+static int f_g11_dealloc_vgprs(struct isa_wave *w, const struct isa_inst *in)
 {
   (void)in;
   w->no_vgprs = true;
+  w->pc += 4;
+  return 0;
+}
+
+/* g11_exec_sopp's cases gfx9 has no opcode for, chosen here by name once instead of by name
+ * each time they run: gfx12's s_barrier_wait (after s_barrier_signal -1), s_round_mode and
+ * s_denorm_mode (MODE's rounding and denormal fields) */
+static int f_g11_barrier_wait(struct isa_wave *w, const struct isa_inst *in)
+{
+  (void)in;
+  w->at_barrier = true;
+  w->pc += 4;
+  return 0;
+}
+static int f_g11_round_mode(struct isa_wave *w, const struct isa_inst *in)
+{
+  w->mode = (w->mode & ~0xfu) | ((uint32_t)in->simm & 0xf);
+  w->pc += 4;
+  return 0;
+}
+static int f_g11_denorm_mode(struct isa_wave *w, const struct isa_inst *in)
+{
+  w->mode = (w->mode & ~0xf0u) | ((uint32_t)in->simm & 0xf) << 4;
   w->pc += 4;
   return 0;
 }
@@ -2047,13 +2093,18 @@ static isa_exec_fn *sopp_select(const struct isa_inst *in)
       return f_s_endpgm;
     if (in->op == 12)
       return f_s_waitcnt;
-    if (in->op == 16 && (in->simm & 0xff) == 3)   /* s_sendmsg, trap.c's MSG_DEALLOC_VGPRS */
-      return f_g11_dealloc;
     if (in->op < 10)
       return g11[in->op];
-    if (in->op != 0xffff || !in->name || !strcmp(in->name, "s_barrier_wait") ||
-        !strcmp(in->name, "s_round_mode") || !strcmp(in->name, "s_denorm_mode"))
+    if (in->op == 16 && (in->simm & 0xff) == 3)   /* trap.c MSG_DEALLOC_VGPRS_GFX11 */
+      return f_g11_dealloc_vgprs;
+    if (in->op != 0xffff || !in->name)
       return NULL;
+    if (!strcmp(in->name, "s_barrier_wait"))
+      return f_g11_barrier_wait;
+    if (!strcmp(in->name, "s_round_mode"))
+      return f_g11_round_mode;
+    if (!strcmp(in->name, "s_denorm_mode"))
+      return f_g11_denorm_mode;
     return !strncmp(in->name, "s_wait", 6) ? f_s_waitcnt : f_g11_hint;
   }
   if (in->exec != isa_exec_sopp || in->target >= ISA_TARGET_GFX1100)

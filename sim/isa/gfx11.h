@@ -48,8 +48,19 @@ int isa_decode_gfx11(const uint32_t *w, unsigned avail, uint64_t pc, struct isa_
  * the operands are spelled exactly. */
 unsigned isa_describe_gfx11(const struct isa_inst *in, char *buf, unsigned size, bool *exact);
 
+/* decode_gfx11.c's formats, and (for tests) the entry of opcode `op` of format `f` for
+ * `target` (gfx11 or gfx12): its mnemonic, gfx9 opcode (-1: none; 0x4000/0x5000 | op: gfx12's
+ * SALU float) and VALU descriptor, as the decoder resolved them; false when no such opcode */
+enum { G11_F_SOP2, G11_F_SOPK, G11_F_SOP1, G11_F_SOPC, G11_F_SOPP, G11_F_SMEM, G11_F_VOP1,
+       G11_F_VOP2, G11_F_VOPC, G11_F_VOP3, G11_F_VOP3P, G11_F_DS, G11_F_FLAT, G11_F_GLOBAL,
+       G11_F_SCRATCH, G11_F_MUBUF, G11_F_MTBUF, G11_F_COUNT };
+bool g11_decode_entry(uint8_t target, unsigned f, unsigned op, const char **name, int *op9,
+                      const struct valu_desc **d);
+
 /* VALU descriptor of a gfx9 operation by name (decode_vop.c), NULL if none. */
 const struct valu_desc *valu_find(const char *name);
+/* the same by a scan of the opcode tables (valu_find looks in an index): for tests */
+const struct valu_desc *valu_find_scan(const char *name);
 
 /* gfx11 operations without a gfx9 equivalent (exec_gfx11.c; exec_rdna.c: lane
  * permutations, dot4_i32_iu8, the maxmin/minmax and minimum/maximum families) */

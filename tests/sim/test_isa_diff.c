@@ -1246,13 +1246,14 @@ START_TEST(diff_gfx1100)
   /* s_clause 1, s_delay_alu, s_waitcnt lgkmcnt(0), s_waitcnt_depctr, s_set_inst_prefetch_
    * distance, s_branch/s_cbranch_scc0/scc1/vccz/vccnz/execz/execnz 1; s_and_saveexec_b32 s10,
    * s11; s_or_saveexec_b32 s10, vcc_lo; s_or_b32 exec_lo, exec_lo, s10; s_and_b32 s5, s5,
-   * <literal>; s_mov_b32 s0, exec_lo; s_xor_b32 vcc_lo, s10, 7; s_and_b32 s5, s6, -3
-   * (llvm-mc-19) */
+   * <literal>; s_mov_b32 s0, exec_lo; s_xor_b32 vcc_lo, s10, 7; s_and_b32 s5, s6, -3;
+   * s_round_mode 0xd; s_denorm_mode 10 (llvm-mc-19) */
   static const uint32_t sopp[] = { 0xbf850001u, 0xbf870001u, 0xbf89fc07u, 0xbf88fffeu,
                                    0xbf840001u, 0xbfa00001u, 0xbfa10001u, 0xbfa20001u,
                                    0xbfa30001u, 0xbfa40001u, 0xbfa50001u, 0xbfa60001u,
                                    0xbe8a200bu, 0xbe8a226au, 0x8c7e0a7eu, 0x8b05ff05u,
-                                   0xbe80007eu, 0x8d6a870au, 0x8b05c306u };
+                                   0xbe80007eu, 0x8d6a870au, 0x8b05c306u, 0xbf91000du,
+                                   0xbf92000au };
   /* integer compares and v_cmpx (the fast engine takes them under any EXEC; a v_cmpx also
    * writes EXEC): v_cmp_gt_u64_e32 vcc_lo, v[10:11], v[12:13]; v_cmpx_gt_u64_e32 v[12:13],
    * v[10:11]; v_cmp_gt_u64_e64 s10, v[10:11], v[14:15]; v_cmpx_gt_u64_e64 v[10:11], s[10:11];
@@ -1281,6 +1282,17 @@ START_TEST(diff_gfx1100)
   diff_out_alloc(&d.out[1]);
   uint32_t *code = isa_fx_mem(64);
   unsigned count = getenv("HSA_TEST_SANITIZED") ? 60 : 300;
+  /* s_sendmsg sendmsg(MSG_DEALLOC_VGPRS) (the fast engine's own form), then s_getreg_b32
+   * s20, hwreg(HW_REG_STATUS) and s_endpgm: STATUS.NO_VGPRS (bit 24) set on both engines */
+  code[0] = 0xbfb60003u;
+  code[1] = 0xb894f802u;
+  code[2] = 0xbfb00000u;
+  for (unsigned pass = 0; pass < 2; pass++) {
+    unsigned wave = diff_state(&d, &diff_blank, 620000 + pass, pass ? 3 : 0);
+    diff_both(&d, (uintptr_t)code, wave, false, false, "s_sendmsg MSG_DEALLOC_VGPRS", pass ? 3 : 0);
+    ck_assert_msg(d.out[0].p.sgpr[20] >> 24 & 1, "reference: STATUS 0x%08x without NO_VGPRS",
+                  d.out[0].p.sgpr[20]);
+  }
   static const unsigned passes[] = { 3, 5, 1, 4 };
   for (unsigned i = 0; i < count; i++) {
     unsigned n;

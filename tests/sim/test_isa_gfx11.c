@@ -17,6 +17,8 @@
 #include "dev/catalog.h"
 #include "isa/exec.h"
 #include "isa/fp.h"
+#include "isa/gfx11.h"
+#include "isa/names.h"
 
 #include <math.h>
 
@@ -97,7 +99,7 @@ static void setup(struct isa_fx_run *r, void *code, unsigned waves, unsigned wav
 }
 
 /* ---- VALU, lane masks, VOPD, global memory ---- */
-static const char valu_src[] =
+static const char valu_code[] =
   "s_load_b32 s6, s[2:3], 0x0\n"                   /* k = in[0] */
   "v_lshlrev_b32_e32 v1, 2, v0\n"                  /* byte offset of the item */
   "WAITK\n"
@@ -145,7 +147,7 @@ static void valu_case(bool w32, unsigned version)
   in[0] = 0x9e3779b1u;
   for (unsigned i = 0; i < items; i++)
     in[16 + i] = (i * 2654435761u + 12345u) & 0xffffffu;   /* 3x fits 32 bits */
-  void *code = code_for(w32, valu_src);
+  void *code = code_for(w32, valu_code);
   NEED(code);
   struct isa_fx_run r;
   setup(&r, code, waves, ws, out, in);
@@ -1020,6 +1022,148 @@ START_TEST(trap_second_level_illegal)
 END_TEST
 
 /* ---- random words: the decoders and the text never crash, sizes stay 4..12 ---- */
+/* The decoder's tables (decode_gfx11.c resolves an opcode by name at its first decode,
+ * valu_find through a hash index) against the same resolution restated as plain scans: every
+ * opcode of every format of both families, its mnemonic, gfx9 opcode and VALU descriptor;
+ * and valu_find against valu_find_scan for every name the tables hold. */
+static const struct valu_desc *ref_valu_named(const char *gfx11, const char *gfx9)
+{
+  for (unsigned i = 0; i < g11_valu_count; i++)
+    if (!strcmp(g11_valu_ops[i].name, gfx11))
+      return &g11_valu_ops[i];
+  size_t n = strlen(gfx11);
+  if (n > 4 && (!strcmp(gfx11 + n - 4, "_e32") || !strcmp(gfx11 + n - 4, "_e64")))
+    n -= 4;
+  for (unsigned i = 0; i < g11_rdna_count; i++)
+    if (!strncmp(g11_rdna_ops[i].name, gfx11, n) && !g11_rdna_ops[i].name[n])
+      return &g11_rdna_ops[i];
+  for (unsigned i = 0; i < g11_wmma_count; i++)
+    if (!strcmp(g11_wmma_ops[i].name, gfx11))
+      return &g11_wmma_ops[i];
+  return gfx9 ? valu_find_scan(gfx9) : NULL;
+}
+
+struct ref_ent {
+  char name[48];             /* "" = no opcode */
+  int op9;
+  const struct valu_desc *d;
+};
+
+/* opcode `op` of format `f` in `ops` (the last row with that opcode), as decode_gfx11.c's
+ * first version built its tables: name without _e32/_e64, gfx9 opcode by a scan of the gfx9
+ * names, VALU descriptor */
+static void ref_row(struct ref_ent *r, unsigned f, unsigned op, const struct g11_op *ops,
+                    unsigned n, const char *const *t9, unsigned n9)
+{
+  memset(r, 0, sizeof *r);
+  r->op9 = -1;
+  for (unsigned i = 0; i < n; i++) {
+    if (ops[i].op != op)
+      continue;
+    size_t l = strlen(ops[i].name);
+    ck_assert_uint_lt(l, sizeof r->name);
+    memcpy(r->name, ops[i].name, l + 1);
+    if (l > 4 && (!strcmp(r->name + l - 4, "_e32") || !strcmp(r->name + l - 4, "_e64")))
+      r->name[l - 4] = 0;
+    if (t9 && ops[i].gfx9) {
+      r->op9 = -1;
+      for (unsigned k = 0; k < n9; k++)
+        if (t9[k] && !strcmp(t9[k], ops[i].gfx9)) {
+          r->op9 = (int)k;
+          break;
+        }
+    }
+    if (f >= G11_F_VOP1 && f <= G11_F_VOP3P)
+      r->d = ref_valu_named(r->name, ops[i].gfx9);
+  }
+}
+
+static void tables_case(uint8_t target)
+{
+  bool g12 = target == ISA_TARGET_GFX1201;
+#define FMT(x, t9, n9, size)                                                                 \
+  { g12 ? g12_##x : g11_##x, g12 ? g12_##x##_count : g11_##x##_count, t9, n9, size }
+  const struct { const struct g11_op *ops; unsigned n; const char *const *t9; unsigned n9, size; }
+  fmt[G11_F_COUNT] = {
+    FMT(sop2, isa_sop2_names, 128, 128), FMT(sopk, isa_sopk_names, 32, 32),
+    FMT(sop1, isa_sop1_names, 256, 256), FMT(sopc, isa_sopc_names, 128, 128),
+    FMT(sopp, isa_sopp_names, 128, 128), FMT(smem, isa_smem_names, 256, 256),
+    FMT(vop1, NULL, 0, 256), FMT(vop2, NULL, 0, 64), FMT(vopc, NULL, 0, 256),
+    FMT(vop3, NULL, 0, 1024), FMT(vop3p, NULL, 0, 128), FMT(ds, isa_ds_names, 256, 256),
+    FMT(flat, isa_flat_names, 128, 128), FMT(global, isa_global_names, 128, 128),
+    FMT(scratch, isa_scratch_names, 128, 128), FMT(mubuf, isa_mubuf_names, 128, 256),
+    FMT(mtbuf, isa_mtbuf_names, 16, 16),
+  };
+#undef FMT
+  unsigned named = 0, with_op9 = 0, with_d = 0;
+  /* from the top down, so that VOP3 entries resolve before the VOP1/VOP2/VOPC ones they
+   * promote (the decoder resolves those on the way) */
+  for (unsigned f = G11_F_COUNT; f-- > 0;)
+    for (unsigned op = fmt[f].size; op-- > 0;) {
+      struct ref_ent r;
+      ref_row(&r, f, op, fmt[f].ops, fmt[f].n, fmt[f].t9, fmt[f].n9);
+      if (f == G11_F_VOP3 && !r.name[0] && op < 0x200 && !(op >= 0x140 && op < 0x180)) {
+        unsigned pf = op < 0x100 ? G11_F_VOPC : op < 0x180 ? G11_F_VOP2 : G11_F_VOP1;
+        unsigned pop = op < 0x100 ? op : op < 0x180 ? op - 0x100 : op - 0x180;
+        ref_row(&r, pf, pop, fmt[pf].ops, fmt[pf].n, fmt[pf].t9, fmt[pf].n9);
+      }
+      if (f == G11_F_SMEM) {
+        if (!strcmp(r.name, "s_dcache_inv")) r.op9 = 0x20;
+        else if (!strcmp(r.name, "s_load_b96")) r.op9 = 2;
+        else if (!strcmp(r.name, "s_buffer_load_b96")) r.op9 = 10;
+      }
+      if (f <= G11_F_SOPC && r.name[0]) {
+        if (g12_salu_float(r.name)) r.op9 = 0x4000 | (int)op;
+        else if (g12_salu_half(r.name)) r.op9 = 0x5000 | (int)op;
+      }
+      const char *name = NULL;
+      int op9 = 0;
+      const struct valu_desc *d = NULL;
+      bool have = g11_decode_entry(target, f, op, &name, &op9, &d);
+      ck_assert_msg(have == (r.name[0] != 0), "target %u format %u opcode %#x: %s / %s", target,
+                    f, op, have ? name : "(none)", r.name[0] ? r.name : "(none)");
+      if (!have)
+        continue;
+      ck_assert_msg(!strcmp(name, r.name) && op9 == r.op9 && d == r.d,
+                    "target %u format %u opcode %#x: %s %d %s, scanned %s %d %s", target, f, op,
+                    name, op9, d ? d->name : "-", r.name, r.op9, r.d ? r.d->name : "-");
+      named++;
+      with_op9 += op9 >= 0;
+      with_d += d != NULL;
+    }
+  /* the tables are not empty (gfx11 / gfx12: 1395 / 1481 opcodes, 508 / 547 with a gfx9
+   * opcode, 771 / 759 with VALU semantics) */
+  ck_assert_uint_gt(named, 1300);
+  ck_assert_uint_gt(with_op9, 450);
+  ck_assert_uint_gt(with_d, 700);
+  for (unsigned f = 0; f < G11_F_COUNT; f++)
+    for (unsigned i = 0; i < fmt[f].n; i++)
+      if (fmt[f].ops[i].gfx9)
+        ck_assert_msg(valu_find(fmt[f].ops[i].gfx9) == valu_find_scan(fmt[f].ops[i].gfx9),
+                      "valu_find(%s)", fmt[f].ops[i].gfx9);
+}
+
+START_TEST(decode_tables)
+{
+  tables_case(ISA_TARGET_GFX1100);
+  tables_case(ISA_TARGET_GFX1201);
+  /* every VALU name of the gfx9 tables, and names none has */
+#define EACH(x)                                                                              \
+  for (unsigned i = 0; i < valu_##x##_count; i++)                                            \
+    if (valu_##x##_ops[i].name)                                                              \
+      ck_assert_msg(valu_find(valu_##x##_ops[i].name) == valu_find_scan(valu_##x##_ops[i].name), \
+                    "valu_find(%s)", valu_##x##_ops[i].name);
+  EACH(int) EACH(f32) EACH(f64) EACH(f16) EACH(cmp) EACH(cvt) EACH(pk) EACH(misc) EACH(g942)
+  EACH(mai) EACH(fp8)
+#undef EACH
+  static const char *const absent[] = { "", "v_", "v_add_f32_e32", "s_add_u32", "v_add_f3",
+                                        "v_add_f322" };
+  for (unsigned i = 0; i < sizeof absent / sizeof absent[0]; i++)
+    ck_assert_ptr_null(valu_find(absent[i]));
+  ck_assert_ptr_nonnull(valu_find("v_add_f32"));
+}
+END_TEST
+
 START_TEST(decode_random_words)
 {
   uint64_t x = 0x9e3779b97f4a7c15ull;
@@ -1070,6 +1214,7 @@ Suite *test_suite(void)
   tcase_add_test(t, trap_second_level_entry);
   tcase_add_test(t, trap_second_level_illegal);
   tcase_add_test(t, decode_random_words);
+  tcase_add_test(t, decode_tables);
   tcase_add_test(t, rdna_ops_wave32);
   tcase_add_test(t, rdna_ops_wave64);
   tcase_add_test(t, gfx12_rdna_ops_wave32);
