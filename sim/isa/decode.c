@@ -1001,6 +1001,15 @@ static inline void gang_narrow(struct isa_wave *a, struct isa_wave *b)
   a->exec = 0xffffffffull;
   b->pc = a->pc;
 }
+/* the first wave narrowed if the walk had left it wide (`*wide`) */
+static inline __attribute__((always_inline)) void gang_narrowed(struct isa_wave *a,
+                                                               struct isa_wave *b, bool *wide)
+{
+  if (*wide) {
+    gang_narrow(a, b);
+    *wide = false;
+  }
+}
 
 /* The gang's walk is threaded: each entry's handler ends by jumping to the next entry's
  * (labels as values, gcc and clang). Consecutive merged plain calls and calls with one mask
@@ -1071,10 +1080,7 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
     goto *op[e->gop];
 
   masks:
-    if (wide) {
-      gang_narrow(a, b);
-      wide = false;
-    }
+    gang_narrowed(a, b, &wide);
     if (!full || !gang_merge(a, b, e))
       goto alone;
     a->cur = e->in;
@@ -1086,10 +1092,7 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
     goto *op[e->gop];
 
   global:
-    if (wide) {
-      gang_narrow(a, b);
-      wide = false;
-    }
+    gang_narrowed(a, b, &wide);
     /* every translation checked first: on a refusal (or saddr differing) nothing moved, and
      * each runs alone below, so a fault is raised by its own wave */
     a->cur = e->in;
@@ -1103,19 +1106,13 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
     isa_mem_fence();
     /* fall through */
   nop:   /* nothing read but the pc */
-    if (wide) {
-      gang_narrow(a, b);
-      wide = false;
-    }
+    gang_narrowed(a, b, &wide);
     a->pc = b->pc = e->next;
     e++;
     goto *op[e->gop];
 
   scalar:
-    if (wide) {
-      gang_narrow(a, b);
-      wide = false;
-    }
+    gang_narrowed(a, b, &wide);
     if (!gang_same(a, b, e))
       goto alone;
     /* a scalar instruction on the same inputs: once, its results copied into b */
@@ -1147,10 +1144,7 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
     goto *op[e->gop];
 
   alone:
-    if (wide) {
-      gang_narrow(a, b);
-      wide = false;
-    }
+    gang_narrowed(a, b, &wide);
     a->cur = e->in;
     ra = e->fn(a, e->in);
   ran:
