@@ -1039,7 +1039,7 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
     const struct isa_block *blk = code_block(c, pc);
     if (!blk || blk->pair_end > a->vgpr_alloc)
       return 0;
-    /* gang_full, kept up to date: only a merged v_cmpx and GOP_ALONE_XM change EXEC or MODE */
+    /* gang_full, kept up to date: only a v_cmpx and GOP_ALONE_XM change EXEC or MODE */
     bool full = gang_full(a, b), wide = false;
     const struct isa_block_ent *e = blk->e;
     int ra, rc;
@@ -1155,7 +1155,9 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
         *who = b;
         return after(b, e->in->pc, rb) < 0 ? -1 : 0;   /* b raised an exception: alone now */
       }
-      if (e->gop == GOP_ALONE_XM)
+      /* what may have changed EXEC or MODE: a GOP_ALONE_XM entry, or a v_cmpx (GOP_MASKS)
+       * that ran per wave because its SGPR sources differ */
+      if (e->gop == GOP_ALONE_XM || e->gop == GOP_MASKS)
         full = gang_full(a, b);
       e++;
       goto *op[e->gop];

@@ -1149,6 +1149,9 @@ static void diff_gang_global(uint64_t seed)
  * 0; a loop: s_add_u32 s23, s23, 1; s_cmp_lt_u32 s23, s7; s_cbranch_scc1 -3 (s7 the trip count,
  * the same or per wave: the waves leave it apart); s_cmp_lg_u32 s3, 0; s_cbranch_scc1 2;
  * s_add_i32 s24, s23, s9; s_mov_b32 s25, s24; s_or_b32 s26, s2, s13; s_cselect_b32 s27, 5, 6;
+ * s_add_u32 s29, s8, 16; s_mov_b32 s28, exec_lo; v_cmpx_gt_u32_e64 s29, v0 (its SGPR differs in
+ * every wave: each runs it alone and keeps lanes 0..15); v_mov_b32 v3, 0x7b (must not write
+ * lanes 16..31: the gang tests EXEC again after a v_cmpx run per wave); s_mov_b32 exec_lo, s28;
  * then s8..s14, s16..s27, EXEC_LO and v3 stored (global_store_b32 v1, v2, s[0:1] offset:128k,
  * s[0:1] the wave's own rows, v1 = 4 x the lane); s_endpgm. Per run s2, s3, s6 (VCC) and
  * s7 are the same in every wave or not, and one wave may start with a partial EXEC. Fails
@@ -1163,6 +1166,7 @@ static void diff_gang_scalar(uint64_t seed)
     0x8d130810u, 0x8b141211u, 0xbeea0006u, 0xbe950080u, 0xbfa30001u, 0x80158315u, 0xbe96200cu,
     0x7e060214u, 0xbfa50001u, 0x81159015u, 0x8c7e167eu, 0xbe970080u, 0x80178117u, 0xbf0a0717u,
     0xbfa2fffdu, 0xbf078003u, 0xbfa20002u, 0x81180917u, 0xbe990018u, 0x8c1a0d02u, 0x981b8685u,
+    0x801d9008u, 0xbe9c007eu, 0xd4cc007eu, 0x0002001du, 0x7e0602ffu, 0x0000007bu, 0xbefe001cu,
     0x30020082u, 0x360202ffu, 0x0000007cu, 0x7e040208u, 0xdc6a0000u, 0x00000201u, 0x7e040209u,
     0xdc6a0080u, 0x00000201u, 0x7e04020au, 0xdc6a0100u, 0x00000201u, 0x7e04020bu, 0xdc6a0180u,
     0x00000201u, 0x7e04020cu, 0xdc6a0200u, 0x00000201u, 0x7e04020du, 0xdc6a0280u, 0x00000201u,
