@@ -1013,8 +1013,8 @@ static inline __attribute__((always_inline)) void gang_narrowed(struct isa_wave 
 
 /* The gang's walk is threaded: each entry's handler ends by jumping to the next entry's
  * (labels as values, gcc and clang). Consecutive merged plain calls and calls with one mask
- * register (GOP_VEC, GOP_VEC_SG, GOP_ONE) keep a wide between them (`wide`); every other
- * handler narrows it first. */
+ * register (GOP_VEC, GOP_VEC_SG, GOP_ONE), and the hints and waits between them, keep a
+ * wide (`wide`); every other handler narrows it first. */
 int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
 {
   static const void *const op[GOP_COUNT] = {
@@ -1105,8 +1105,8 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
   wait:
     isa_mem_fence();
     /* fall through */
-  nop:   /* nothing read but the pc */
-    gang_narrowed(a, b, &wide);
+  nop:   /* nothing read but the pc: a wide run goes on across it (matmul_tiled's waits and
+          * s_delay_alu sit between its LDS reads and FMAs) */
     a->pc = b->pc = e->next;
     e++;
     goto *op[e->gop];
