@@ -664,7 +664,9 @@ static uint8_t gang_op(const struct isa_block_ent *e)
                                    : GOP_MASKS;
   if (e->kind == ENT_PLAIN && (e->sc & ISA_GSC_NOP))   /* s_nop, s_delay_alu, ... */
     return GOP_NOP;
-  if (e->kind == ENT_PLAIN && (e->sc & ISA_GSC_WAIT))
+  /* also the cache invalidates and write-backs the model has no cache for (buffer_gl0_inv,
+   * ...: a fence, of any size) */
+  if (e->kind == ENT_PLAIN && ((e->sc & ISA_GSC_WAIT) || e->fn == g11_exec_nop))
     return GOP_WAIT;
   if (e->sc)
     return GOP_SCALAR;
