@@ -877,6 +877,42 @@ static bool gang_same_out(const char *what, unsigned r, unsigned waves, const ui
   return true;
 }
 
+/* `bytes` of random words from `*s` */
+static void gang_fill(uint8_t *p, size_t bytes, uint64_t *s)
+{
+  for (size_t k = 0; k < bytes / 4; k++) {
+    uint32_t v = (uint32_t)wset_rnd(s);
+    memcpy(p + 4 * k, &v, 4);
+  }
+}
+
+/* One wave32 work-group of `waves` (`init`, `lds_bytes` of LDS) on the reference engine, then on the fast one
+ * (the fast run's `bytes` of output stay in `out`, the reference's are copied to `ref`). */
+static void gang_both(const uint32_t *code, struct sim_isa_wave_init *init, unsigned waves,
+                      unsigned vgpr_alloc, uint32_t lds_bytes, uint8_t *out, uint8_t *ref,
+                      size_t bytes, struct sim_isa_fault fault[2], int rc[2])
+{
+  for (unsigned engine = 0; engine < 2; engine++) {   /* the reference, then the fast one */
+    struct sim_isa_workgroup wg;
+    memset(&wg, 0, sizeof wg);
+    memset(&fault[engine], 0, sizeof fault[engine]);
+    wg.gpu = sim_gpu(0);
+    wg.code_entry = (uintptr_t)code;
+    wg.wave_count = waves;
+    wg.wave_size = 32;
+    wg.waves = init;
+    wg.sgpr_alloc = 102;
+    wg.vgpr_alloc = vgpr_alloc;
+    wg.lds_bytes = lds_bytes;
+    wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
+    memset(out, 0xcd, bytes);
+    sim_isa_probe_engine(engine == 0);
+    rc[engine] = sim_isa_run_workgroup(&wg, &fault[engine]);
+    if (engine == 0)
+      memcpy(ref, out, bytes);
+  }
+}
+
 /* Wave32 gangs (sim/isa decode.c isa_gang_run): 1-4 wave32 waves of one work-group, whose
  * pairs run in lockstep with the lane-by-lane operations done once for both over their
  * interleaved rows, against the reference engine (each wave alone). The program (llvm-mc-19
@@ -977,69 +1013,16 @@ static void diff_gangs(uint64_t seed)
         w->vgpr[2][l] = (uint32_t)wset_rnd(&s) % 0x50000000u;
       }
     }
-    for (unsigned engine = 0; engine < 2; engine++) {   /* the reference, then the fast one */
-      struct sim_isa_workgroup wg;
-      struct sim_isa_fault fault;
-      memset(&wg, 0, sizeof wg);
-      wg.gpu = sim_gpu(0);
-      wg.code_entry = (uintptr_t)code;
-      wg.wave_count = waves;
-      wg.wave_size = 32;
-      wg.waves = init;
-      wg.sgpr_alloc = 102;
-      wg.vgpr_alloc = 40;
-      wg.lds_bytes = 1024;
-      wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
-      memset(out, 0xcd, 4 * OUT);
-      sim_isa_probe_engine(engine == 0);
-      int rc = sim_isa_run_workgroup(&wg, &fault);
-      ck_assert_msg(rc == 0, "gang run %u (%u waves, %s engine): %s", r, waves,
-                    engine ? "fast" : "reference", fault.text);
-      if (engine == 0) {
-        memcpy(ref, out, 4 * OUT);
-        continue;
-      }
-      bad += !gang_same_out("gang", r, waves, ref, out, waves * OUT, OUT);
-    }
+    struct sim_isa_fault fault[2];
+    int rc[2];
+    gang_both(code, init, waves, 40, 1024, out, ref, 4 * OUT, fault, rc);
+    ck_assert_msg(rc[0] == 0 && rc[1] == 0, "gang run %u (%u waves): %s / %s", r, waves,
+                  fault[0].text, fault[1].text);
+    bad += !gang_same_out("gang", r, waves, ref, out, waves * OUT, OUT);
   }
   sim_isa_probe_engine(false);
   free(ref);
   ck_assert_msg(bad == 0, "%u wave32 gang runs differ from the reference", bad);
-}
-
-/* `bytes` of random words from `*s` */
-static void gang_fill(uint8_t *p, size_t bytes, uint64_t *s)
-{
-  for (size_t k = 0; k < bytes / 4; k++) {
-    uint32_t v = (uint32_t)wset_rnd(s);
-    memcpy(p + 4 * k, &v, 4);
-  }
-}
-
-/* One wave32 work-group of `waves` (`init`) on the reference engine, then on the fast one
- * (the fast run's `bytes` of output stay in `out`, the reference's are copied to `ref`). */
-static void gang_both(const uint32_t *code, struct sim_isa_wave_init *init, unsigned waves,
-                      unsigned vgpr_alloc, uint8_t *out, uint8_t *ref, size_t bytes,
-                      struct sim_isa_fault fault[2], int rc[2])
-{
-  for (unsigned engine = 0; engine < 2; engine++) {   /* the reference, then the fast one */
-    struct sim_isa_workgroup wg;
-    memset(&wg, 0, sizeof wg);
-    memset(&fault[engine], 0, sizeof fault[engine]);
-    wg.gpu = sim_gpu(0);
-    wg.code_entry = (uintptr_t)code;
-    wg.wave_count = waves;
-    wg.wave_size = 32;
-    wg.waves = init;
-    wg.sgpr_alloc = 102;
-    wg.vgpr_alloc = vgpr_alloc;
-    wg.rsrc1 = 1u << 21 | 1u << 23 | 0xf0u << 12;
-    memset(out, 0xcd, bytes);
-    sim_isa_probe_engine(engine == 0);
-    rc[engine] = sim_isa_run_workgroup(&wg, &fault[engine]);
-    if (engine == 0)
-      memcpy(ref, out, bytes);
-  }
 }
 
 /* whether both engines faulted, and alike: kind, pc, address, direction and text (which
@@ -1110,7 +1093,7 @@ static void diff_gang_global(uint64_t seed)
     }
     struct sim_isa_fault fault[2];
     int rc[2];
-    gang_both(code, init, waves, 16, out, ref, OUT, fault, rc);
+    gang_both(code, init, waves, 16, 0, out, ref, OUT, fault, rc);
     /* which other waves stored first differs by engine: the fault */
     if (faulty < waves) {
       faults += rc[0] != 0;
@@ -1220,7 +1203,7 @@ static void diff_gang_scalar(uint64_t seed)
     }
     struct sim_isa_fault fault[2];
     int rc[2];
-    gang_both(code, init, waves, 8, out, ref, 4 * OUT, fault, rc);
+    gang_both(code, init, waves, 8, 0, out, ref, 4 * OUT, fault, rc);
     if (faulty < waves) {
       faults += rc[0] != 0;
       if (!gang_same_fault(rc, fault)) {
