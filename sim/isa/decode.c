@@ -1048,9 +1048,9 @@ int isa_gang_run(struct isa_wave *a, struct isa_wave *b, struct isa_wave **who)
     goto *op[e->gop];
 
   vec_sg:
-    if (!full || !gang_merge(a, b, e))
+    if (!gang_merge(a, b, e))
       goto alone;
-    /* fall through */
+    /* fall through: vec tests `full` */
   vec:   /* once for both */
     if (!full)
       goto alone;
